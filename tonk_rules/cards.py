@@ -1,0 +1,121 @@
+"""Cards: parsing and printing in English, Unicode and Russian notation.
+
+A card is a small integer (0..51) wrapped in :class:`Card`, so that it hashes, sorts and indexes tables
+cheaply in the engine's hot path while still printing as a card::
+
+    >>> from tonk_rules.cards import parse_card, parse_cards
+    >>> parse_card("10S"), parse_card("Дч"), parse_card("A♣")
+    (Card('10S'), Card('QH'), Card('AC'))
+    >>> str(parse_card("Tт"))
+    'TC'
+    >>> parse_card("10п").format("unicode"), parse_card("QH").format("russian")
+    ('10♠', 'Дч')
+    >>> [str(c) for c in parse_cards("10п 8б 8ч")]
+    ['10S', '8D', '8H']
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tonk_rules.errors import CardError
+
+#: Ranks 1..13: ace, 2..10, jack, queen, king.
+RANKS: tuple[int, ...] = tuple(range(1, 14))
+#: Suit indexes in display order: spades, hearts, diamonds, clubs.
+SUITS: tuple[int, ...] = (0, 1, 2, 3)
+
+CardStyle = Literal["english", "unicode", "russian"]
+CARD_STYLES: tuple[CardStyle, ...] = ("english", "unicode", "russian")
+
+RANK_NAMES: dict[CardStyle, tuple[str, ...]] = {
+    "english": ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+    "unicode": ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+    "russian": ("", "Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К"),
+}
+SUIT_NAMES: dict[CardStyle, tuple[str, ...]] = {
+    "english": ("S", "H", "D", "C"),
+    "unicode": ("♠", "♥", "♦", "♣"),
+    "russian": ("п", "ч", "б", "т"),
+}
+
+# Every accepted spelling of a rank or suit (upper-cased), to its index.
+_RANK_TOKENS: dict[str, int] = {}
+_SUIT_TOKENS: dict[str, int] = {}
+for _style in CARD_STYLES:
+    for _rank in RANKS:
+        _RANK_TOKENS[RANK_NAMES[_style][_rank].upper()] = _rank
+    for _suit in SUITS:
+        _SUIT_TOKENS[SUIT_NAMES[_style][_suit].upper()] = _suit
+_RANK_TOKENS["T"] = 10  # "T" for ten in English; the Russian "Т" (Cyrillic) is the ace
+_RANK_TOKENS["1"] = 1  # the 2001 text writes the low ace as "[один]"
+_SUIT_TOKENS.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})  # the outline suit glyphs too
+
+ACCEPTED_FORMS = "rank then suit: 10S QH AC TD, 10♠ Q♥ A♣, or Russian 10п Дч Тт Вб Кт"
+
+
+class Card(int):
+    """One card of the 52-card deck; ``int(card) == (rank - 1) * 4 + suit``."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        """1 (ace) .. 13 (king)."""
+        return int(self) // 4 + 1
+
+    @property
+    def suit(self) -> int:
+        """0 spades, 1 hearts, 2 diamonds, 3 clubs."""
+        return int(self) % 4
+
+    @property
+    def value(self) -> int:
+        """Its count in a hand: ace 1, 2..10 face value, jack/queen/king 10."""
+        return min(self.rank, 10)
+
+    def format(self, style: CardStyle = "english") -> str:
+        return RANK_NAMES[style][self.rank] + SUIT_NAMES[style][self.suit]
+
+    def __str__(self) -> str:
+        return self.format("english")
+
+    def __repr__(self) -> str:
+        return f"Card({self.format('english')!r})"
+
+
+#: The 52 cards, indexed by their integer value.
+DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+#: Count value of each card, indexed by card integer (for the engine's hot path).
+VALUES: tuple[int, ...] = tuple(c.value for c in DECK)
+
+
+def make_card(rank: int, suit: int) -> Card:
+    return DECK[(rank - 1) * 4 + suit]
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card; raise :class:`CardError` naming the token and the accepted forms."""
+    text = token.strip()
+    if len(text) < 2:
+        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
+    rank = _RANK_TOKENS.get(text[:-1].upper())
+    suit = _SUIT_TOKENS.get(text[-1].upper())
+    if rank is None or suit is None:
+        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
+    return make_card(rank, suit)
+
+
+def parse_cards(text: str | list[str]) -> list[Card]:
+    """Parse cards separated by spaces or commas (or a list of tokens)."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else text
+    return [parse_card(t) for t in tokens]
+
+
+def format_cards(cards: list[Card] | tuple[Card, ...], style: CardStyle = "english") -> str:
+    return " ".join(c.format(style) for c in cards)
+
+
+def hand_count(cards: list[Card] | tuple[Card, ...]) -> int:
+    """The count of a hand: the sum of its card values."""
+    return sum(VALUES[c] for c in cards)

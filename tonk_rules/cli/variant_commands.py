@@ -1,0 +1,90 @@
+"""``tonk variants | show | check | schema | diff``: reading and comparing variant files."""
+
+from __future__ import annotations
+
+import shutil
+
+import click
+
+
+@click.command()
+def variants() -> None:
+    """List the built-in variants: name, then title."""
+    from tonk_rules.variant.loader import builtin_names, load_variant
+
+    names = builtin_names()
+    width = max(len(n) for n in names)
+    for name in names:
+        click.echo(f"{name:<{width}}  {load_variant(name).variant.title}")
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--provenance", is_flag=True, help="Add each section's source.")
+def show(variant: str, provenance: bool) -> None:
+    """Print VARIANT (a built-in name or a file path) fully resolved, as a variant file."""
+    from tonk_rules.variant.loader import load_variant
+    from tonk_rules.variant.render import variant_yaml
+
+    click.echo(variant_yaml(load_variant(variant), provenance=provenance), nl=False)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+def check(files: tuple[str, ...]) -> None:
+    """Validate variant FILES; report every problem as FILE:LINE:COL: message."""
+    from tonk_rules.errors import VariantError
+    from tonk_rules.variant.loader import load_variant
+
+    failed = 0
+    for file in files:
+        try:
+            loaded = load_variant(file)
+        except VariantError as exc:
+            failed += 1
+            for diagnostic in exc.diagnostics:
+                click.echo(str(diagnostic), err=True)
+            continue
+        click.echo(f"{file}: ok ({loaded.variant.title})")
+    if failed:
+        click.echo(f"{failed} of {len(files)} file(s) invalid", err=True)
+        raise click.exceptions.Exit(1)
+
+
+@click.command()
+def schema() -> None:
+    """Print the JSON Schema of variant files (identical to schemas/variant.schema.json)."""
+    from tonk_rules.variant.schema import schema_text
+
+    click.echo(schema_text(), nl=False)
+
+
+@click.command()
+@click.argument("a")
+@click.argument("b")
+@click.option("--format", "fmt", type=click.Choice(["table", "markdown", "json"]), default="table",
+              show_default=True)
+def diff(a: str, b: str, fmt: str) -> None:
+    """Show only the rule dimensions where variants A and B differ, side by side, with sources."""
+    from tonk_rules.variant.loader import load_variant
+    from tonk_rules.variant.render import diff_json, diff_markdown, variant_diff
+
+    left, right = load_variant(a), load_variant(b)
+    rows = variant_diff(left, right)
+    if fmt == "json":
+        click.echo(diff_json(rows), nl=False)
+    elif fmt == "markdown":
+        click.echo(diff_markdown(rows), nl=False)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        if not rows:
+            click.echo("No differences.")
+            return
+        table = Table(title=f"{left.name} vs {right.name}: {len(rows)} differences", show_lines=True)
+        for header in rows[0]:
+            table.add_column(header, overflow="fold", ratio=2 if "source" in header else 1)
+        for row in rows:
+            table.add_row(*row.values())
+        Console(width=max(120, shutil.get_terminal_size().columns)).print(table)

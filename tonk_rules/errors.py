@@ -1,0 +1,44 @@
+"""The exceptions of tonk-rules. Every error a user can cause is one of these, never a bare traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class TonkError(Exception):
+    """Base class: a problem with the user's input, reported as one clear message."""
+
+
+class CardError(TonkError, ValueError):
+    """A card token that is not a card."""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in a variant file, located as ``FILE:LINE:COL``."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+    key_path: str = ""
+
+    def __str__(self) -> str:
+        where = f" (at {self.key_path})" if self.key_path else ""
+        return f"{self.file}:{self.line}:{self.column}: {self.message}{where}"
+
+
+class VariantError(TonkError):
+    """A variant file (or one of its parents) is invalid; ``diagnostics`` lists every problem found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class IllegalActionError(TonkError):
+    """An action that the rules do not allow in the current state; the state is unchanged."""
+
+
+class RecordError(TonkError):
+    """A hand record file that cannot be read or does not replay."""

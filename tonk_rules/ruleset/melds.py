@@ -1,0 +1,101 @@
+"""Melds: which card groups are books or runs, and which cards extend them.
+
+Run order follows the deck's ranks: with ranks removed (a 40-card deck without 8, 9, 10) the ranks either
+side of the gap are consecutive. With ``ace: low_or_high`` the ace may also follow the king; runs never wrap.
+
+    >>> from tonk_rules.ruleset.melds import MeldRules
+    >>> from tonk_rules.cards import parse_cards
+    >>> rules = MeldRules(book_sizes=frozenset({3, 4}), run_min=3, ace_high=False, ranks=tuple(range(1, 14)))
+    >>> rules.classify(parse_cards("9S 10S JS")), rules.classify(parse_cards("QS KS AS"))
+    ('run', None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from tonk_rules.cards import Card
+
+MeldKind = str  # "book" or "run"
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    book_sizes: frozenset[int]
+    run_min: int
+    ace_high: bool
+    ranks: tuple[int, ...]  # the deck's ranks in order, ace first
+    _position: dict[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_position", {rank: i for i, rank in enumerate(self.ranks)})
+
+    # --- positions in run order -------------------------------------------------------------------------
+    def run_positions(self, cards: list[Card] | tuple[Card, ...]) -> list[int] | None:
+        """Sorted run positions of cards of one suit, or None when they do not form a consecutive run."""
+        if not cards or len({c.suit for c in cards}) != 1:
+            return None
+        positions = sorted(self._position[c.rank] for c in cards)
+        if self._consecutive(positions):
+            return positions
+        if self.ace_high and positions[0] == 0:  # try the ace above the king
+            high = sorted([*positions[1:], len(self.ranks)])
+            if self._consecutive(high):
+                return high
+        return None
+
+    @staticmethod
+    def _consecutive(positions: list[int]) -> bool:
+        return all(b == a + 1 for a, b in zip(positions, positions[1:], strict=False))
+
+    # --- whole melds -----------------------------------------------------------------------------------
+    def classify(self, cards: list[Card] | tuple[Card, ...]) -> MeldKind | None:
+        """'book', 'run' or None for a group of cards laid as a new spread."""
+        if len(cards) in self.book_sizes and len({c.rank for c in cards}) == 1:
+            return "book"
+        if len(cards) >= self.run_min and self.run_positions(cards) is not None:
+            return "run"
+        return None
+
+    def can_extend(self, kind: MeldKind, spread: tuple[Card, ...], card: Card) -> bool:
+        """Whether ``card`` may be added to ``spread`` (a hit), by the meld rules alone."""
+        if kind == "book":
+            return card.rank == spread[0].rank and len(spread) + 1 in self.book_sizes
+        return self.run_positions([*spread, card]) is not None
+
+    def melds_in(self, hand: list[Card]) -> list[tuple[Card, ...]]:
+        """Every group of cards in ``hand`` that could be laid as a new spread (books and runs)."""
+        found: list[tuple[Card, ...]] = []
+        by_rank: dict[int, list[Card]] = {}
+        by_suit: dict[int, list[Card]] = {}
+        for card in hand:
+            by_rank.setdefault(card.rank, []).append(card)
+            by_suit.setdefault(card.suit, []).append(card)
+        for same in by_rank.values():
+            for size in sorted(self.book_sizes):
+                if len(same) >= size:
+                    found.extend(tuple(sorted(combo)) for combo in combinations(same, size))
+        for suited in by_suit.values():
+            if len(suited) < self.run_min:
+                continue
+            found.extend(self._runs_in(suited))
+        return found
+
+    def _runs_in(self, suited: list[Card]) -> list[tuple[Card, ...]]:
+        order = sorted(suited, key=lambda c: self._position[c.rank])
+        lines = [(order, [self._position[c.rank] for c in order])]
+        if self.ace_high and order[0].rank == 1:  # the ace placed above the king as well
+            rest = order[1:]
+            lines.append(([*rest, order[0]], [*(self._position[c.rank] for c in rest), len(self.ranks)]))
+        runs: set[tuple[Card, ...]] = set()
+        for line, pos in lines:
+            start = 0
+            for i in range(1, len(line) + 1):
+                if i == len(line) or pos[i] != pos[i - 1] + 1:
+                    block = line[start:i]
+                    for a in range(len(block)):
+                        for b in range(a + self.run_min, len(block) + 1):
+                            runs.add(tuple(block[a:b]))
+                    start = i
+        return sorted(runs)

@@ -1,0 +1,120 @@
+"""Turning JSON Schema and pydantic errors into located, readable diagnostics."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import Any
+
+import jsonschema
+from pydantic import ValidationError
+
+from tonk_rules.errors import Diagnostic
+from tonk_rules.variant.yaml_source import KeyPath, YamlDocument
+
+_TYPE_NAMES = {
+    str: "string", int: "integer", float: "number", bool: "boolean", list: "list", dict: "mapping",
+    type(None): "null",
+}
+
+
+def type_name(value: Any) -> str:
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {match[0]!r}?" if match else ""
+
+
+def dotted(path: Iterable[str | int]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _expected_types(schema: dict[str, Any]) -> list[str]:
+    if "type" in schema:
+        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        return [{"object": "mapping", "array": "list"}.get(k, k) for k in kinds]
+    if "enum" in schema:
+        return ["one of " + ", ".join(repr(v) for v in schema["enum"])]
+    return [k for sub in schema.get("anyOf", []) for k in _expected_types(sub)]
+
+
+def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Validator) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for error in validator.iter_errors(doc.data):
+        path: KeyPath = tuple(error.absolute_path)
+        kind = error.validator
+        if kind == "additionalProperties":
+            allowed = list(error.schema.get("properties", {}))
+            for extra in sorted(set(error.instance) - set(allowed)):
+                hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
+                line, col = doc.where((*path, extra), key=True)
+                out.append(Diagnostic(doc.file, line, col, f"unknown key {extra!r}{hint}", dotted((*path, extra))))
+            continue
+        if kind == "required":
+            line, col = doc.where(path)
+            for name in error.validator_value:
+                if name not in error.instance:
+                    where = dotted((*path, name))
+                    out.append(Diagnostic(doc.file, line, col,
+                                          f"missing key {name!r}: a root file (no `extends`) states every section",
+                                          where))
+            continue
+        line, col = doc.where(path)
+        instance = error.instance
+        if kind in ("type", "anyOf"):
+            expected = " or ".join(_expected_types(error.schema)) or "another type"
+            message = f"expected {expected}, got {type_name(instance)} {instance!r}"
+        elif kind == "enum":
+            options = [str(v) for v in error.validator_value]
+            hint = did_you_mean(str(instance), options)
+            message = f"{instance!r} is not allowed; expected one of: {', '.join(options)}{hint}"
+        elif kind == "minimum":
+            message = f"{instance!r} is too small: the minimum is {error.validator_value}"
+        elif kind == "maximum":
+            message = f"{instance!r} is too large: the maximum is {error.validator_value}"
+        elif kind == "minItems":
+            message = f"needs at least {error.validator_value} item(s)"
+        elif kind == "minLength":
+            message = "must not be empty"
+        else:
+            message = error.message
+        out.append(Diagnostic(doc.file, line, col, message, dotted(path)))
+    return out
+
+
+def parse_path(text: str) -> KeyPath:
+    return tuple(int(p) if p.isdigit() else p for p in text.split(".") if p)
+
+
+def locate(chain: list[YamlDocument], path: KeyPath) -> tuple[str, int, int]:
+    """Where the value at ``path`` of the resolved variant was written: the most derived file giving it."""
+    for cut in range(len(path), -1, -1):
+        for doc in chain:
+            if path[:cut] in doc.positions:
+                line, col = doc.positions[path[:cut]]
+                return doc.file, line, col
+    return chain[-1].file, 1, 1
+
+
+def model_diagnostics(chain: list[YamlDocument], error: ValidationError) -> list[Diagnostic]:
+    out = []
+    for item in error.errors(include_url=False):
+        path: KeyPath = tuple(item["loc"])
+        if item["type"] == "missing":
+            file, line, col = locate(chain, path[:-1])
+            message = f"missing key {path[-1]!r}: a root file states every rule (no silent defaults)"
+        else:
+            file, line, col = locate(chain, path)
+            message = item["msg"]
+        out.append(Diagnostic(file, line, col, message, dotted(path)))
+    return out
+
+
+def cross_diagnostics(chain: list[YamlDocument], problems: list[tuple[str, str]]) -> list[Diagnostic]:
+    out = []
+    for path_text, message in problems:
+        file, line, col = locate(chain, parse_path(path_text))
+        out.append(Diagnostic(file, line, col, message, path_text))
+    return out

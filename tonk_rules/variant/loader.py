@@ -1,0 +1,180 @@
+"""Loading a variant: YAML → duplicate keys refused → ``extends`` resolved → JSON Schema → models.
+
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> loaded = load_variant("pagat")
+    >>> loaded.variant.deal_check.at_least
+    49
+    >>> loaded.provenance["deal_check"][:3]
+    '003'
+
+Every problem in the file and its parents is collected and raised together as one
+:class:`~tonk_rules.errors.VariantError` whose diagnostics read ``FILE:LINE:COL: message (at key.path)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from pydantic import ValidationError
+
+from tonk_rules.errors import Diagnostic, VariantError
+from tonk_rules.variant.checks import cross_field_problems
+from tonk_rules.variant.diagnose import cross_diagnostics, did_you_mean, model_diagnostics, schema_diagnostics
+from tonk_rules.variant.model import Variant
+from tonk_rules.variant.schema import variant_file_schema
+from tonk_rules.variant.yaml_source import YamlDocument, YamlReadError, read_yaml_file, read_yaml_text
+
+BUILTIN_PACKAGE = "tonk_rules.builtin_variants"
+
+
+@dataclass(frozen=True)
+class LoadedVariant:
+    """A resolved variant with where each section came from."""
+
+    name: str
+    variant: Variant
+    provenance: dict[str, str]
+    chain: tuple[str, ...]
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the resolved rules (sources excluded): equal rules give equal digests."""
+        rules = self.variant.model_dump(mode="json", exclude={"title", "description"})
+        _strip_sources(rules)
+        return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
+
+
+def _strip_sources(node: Any) -> None:
+    if isinstance(node, dict):
+        node.pop("source", None)
+        for value in node.values():
+            _strip_sources(value)
+    elif isinstance(node, list):
+        for item in node:
+            _strip_sources(item)
+
+
+@cache
+def builtin_names() -> tuple[str, ...]:
+    root = resources.files(BUILTIN_PACKAGE)
+    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml")))
+
+
+def _is_path(ref: str) -> bool:
+    return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
+
+
+def _read_builtin(name: str) -> YamlDocument:
+    text = resources.files(BUILTIN_PACKAGE).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+    return read_yaml_text(f"<builtin>/{name}.yaml", text)
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = variant_file_schema()
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)  # type: ignore[no-any-return]
+
+
+def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
+    """The file and its ancestors, child first. Problems go to ``diagnostics``."""
+    chain: list[YamlDocument] = []
+    seen: set[str] = set()
+    current, base_dir = ref, Path.cwd()
+    origin: tuple[str, int, int] | None = None  # where the `extends:` naming `current` was written
+
+    def report(message: str) -> None:
+        if origin is None:
+            diagnostics.append(Diagnostic(current, 1, 1, message))
+        else:
+            diagnostics.append(Diagnostic(*origin, message, "extends"))
+
+    while True:
+        path = Path(current) if Path(current).is_absolute() else base_dir / current
+        if _is_path(current):
+            key = str(path.resolve())
+        elif current in builtin_names():
+            key = f"<builtin>/{current}"
+        else:
+            hint = did_you_mean(current, builtin_names())
+            report(f"unknown variant {current!r}{hint} (built-ins: {', '.join(builtin_names())}; "
+                   "a file path needs a .yaml suffix or a /)")
+            return chain
+        if key in seen:
+            report("`extends` cycle: " + " -> ".join([d.file for d in chain] + [current]))
+            return chain
+        seen.add(key)
+        try:
+            doc = read_yaml_file(path) if _is_path(current) else _read_builtin(current)
+        except YamlReadError as exc:
+            if exc.opening and origin is not None:
+                report(f"parent {current!r}: {exc.diagnostic.message}")
+            else:
+                diagnostics.append(exc.diagnostic)
+            return chain
+        chain.append(doc)
+        parent = doc.data.get("extends")
+        if not isinstance(parent, str) or not parent:
+            return chain  # no parent, or a wrong type that the schema reports
+        if _is_path(current):
+            base_dir = path.parent
+        origin = (doc.file, *doc.where(("extends",)))
+        current = parent
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any], label: str) -> dict[str, Any]:
+    result = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            result[key] = _merge(base[key], value, label)
+        else:
+            result[key] = value
+    # A section changed without a source of its own no longer has its parent's provenance.
+    if "source" in base and "source" not in over and any(k != "source" for k in over):
+        result["source"] = f"set in {label} (no source given)"
+    return result
+
+
+def _provenance(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            path = f"{prefix}{key}"
+            if isinstance(value.get("source"), str):
+                out[path] = value["source"]
+            out.update(_provenance(value, path + "."))
+    return out
+
+
+def load_variant(ref: str | Path) -> LoadedVariant:
+    """Load a built-in variant by name, or a variant file by path (``extends`` resolved)."""
+    text_ref = str(ref)
+    if isinstance(ref, Path) and not _is_path(text_ref):
+        text_ref = f"./{text_ref}"
+    diagnostics: list[Diagnostic] = []
+    chain = _read_chain(text_ref, diagnostics)
+    for doc in chain:
+        diagnostics.extend(schema_diagnostics(doc, _validator()))
+    if diagnostics or not chain:
+        raise VariantError(diagnostics)
+
+    merged: dict[str, Any] = {}
+    for doc in reversed(chain):
+        data = {k: v for k, v in doc.data.items() if k != "extends"}
+        merged = _merge(merged, data, doc.file) if merged else data
+    try:
+        variant = Variant.model_validate(merged, context={"defer_cross_checks": True})
+    except ValidationError as exc:
+        raise VariantError(model_diagnostics(chain, exc)) from None
+    problems = cross_field_problems(variant)
+    if problems:
+        raise VariantError(cross_diagnostics(chain, problems))
+    return LoadedVariant(name=text_ref, variant=variant, provenance=_provenance(merged),
+                         chain=tuple(d.file for d in chain))
