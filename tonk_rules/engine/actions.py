@@ -1,0 +1,116 @@
+"""Actions a player takes on their turn, as small frozen records, and the text form used in hand records.
+
+    >>> from tonk_rules.engine.actions import parse_action
+    >>> parse_action("hit 8п on 1")
+    Hit(card=Card('8S'), spread=1)
+    >>> str(parse_action("draw stock 6S"))
+    'draw stock 6S'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tonk_rules.cards import Card, CardStyle, format_cards, parse_card, parse_cards
+from tonk_rules.errors import CardError, RecordError
+
+
+@dataclass(frozen=True)
+class Knock:
+    """Reveal the hand and end it: the lowest count wins."""
+
+    def text(self, style: CardStyle = "english") -> str:
+        return "knock"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the top card of the stock or the discard pile; ``card``, when given, is checked against it."""
+
+    source: str  # "stock" | "discard"
+    card: Card | None = None
+
+    def text(self, style: CardStyle = "english") -> str:
+        return f"draw {self.source}" + (f" {self.card.format(style)}" if self.card is not None else "")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Lay a new book or run from the hand."""
+
+    cards: tuple[Card, ...]
+
+    def text(self, style: CardStyle = "english") -> str:
+        return f"spread {format_cards(self.cards, style)}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Add one card to spread number ``spread`` (1 = the first spread laid in the hand)."""
+
+    card: Card
+    spread: int
+
+    def text(self, style: CardStyle = "english") -> str:
+        return f"hit {self.card.format(style)} on {self.spread}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Put one card face up on the discard pile, ending the turn."""
+
+    card: Card
+
+    def text(self, style: CardStyle = "english") -> str:
+        return f"discard {self.card.format(style)}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+Action = Knock | Draw | Spread | Hit | Discard
+
+ACTION_FORMS = "knock | draw stock|discard [CARD] | spread CARD CARD CARD... | hit CARD on N | discard CARD"
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text form of an action; raise :class:`RecordError` saying what was expected."""
+    words = text.split()
+    if not words:
+        raise RecordError(f"empty action; expected {ACTION_FORMS}")
+    verb, rest = words[0].lower(), words[1:]
+    try:
+        if verb == "knock" and not rest:
+            return Knock()
+        if verb == "draw" and rest and rest[0] in ("stock", "discard") and len(rest) <= 2:
+            return Draw(rest[0], parse_card(rest[1]) if len(rest) == 2 else None)
+        if verb == "spread" and rest:
+            return Spread(tuple(parse_cards(rest)))
+        if verb == "hit" and len(rest) == 3 and rest[1] == "on" and rest[2].isdigit():
+            return Hit(parse_card(rest[0]), int(rest[2]))
+        if verb == "discard" and len(rest) == 1:
+            return Discard(parse_card(rest[0]))
+    except CardError as exc:
+        raise RecordError(f"in action {text!r}: {exc}") from None
+    raise RecordError(f"cannot read action {text!r}; expected {ACTION_FORMS}")
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """What happened: the step number, who acted, the action (with the drawn card filled in)."""
+
+    step: int
+    player: int
+    action: Action
