@@ -6,8 +6,8 @@ cheaply in the engine's hot path while still printing as a card::
     >>> from tonk_rules.cards import parse_card, parse_cards
     >>> parse_card("10S"), parse_card("Дч"), parse_card("A♣")
     (Card('10S'), Card('QH'), Card('AC'))
-    >>> str(parse_card("Tт"))
-    'TC'
+    >>> str(parse_card("TD")), str(parse_card("Тт"))  # Latin T is a ten; Cyrillic Т is the Russian ace
+    ('10D', 'AC')
     >>> parse_card("10п").format("unicode"), parse_card("QH").format("russian")
     ('10♠', 'Дч')
     >>> [str(c) for c in parse_cards("10п 8б 8ч")]

@@ -36,7 +36,9 @@ for command in (variants, show, check, schema, diff, replay):
 
 def main() -> None:
     try:
-        cli.main(standalone_mode=False)
+        code = cli.main(standalone_mode=False)
+        # without standalone mode click returns the status of `Exit` rather than exiting
+        sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:

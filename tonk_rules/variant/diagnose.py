@@ -112,9 +112,16 @@ def model_diagnostics(chain: list[YamlDocument], error: ValidationError) -> list
     return out
 
 
+def _depth(chain: list[YamlDocument], path: KeyPath) -> int:
+    """Index in the chain (0 = the file itself) of the most derived file that writes ``path``."""
+    return next((i for i, doc in enumerate(chain) if path in doc.positions), len(chain))
+
+
 def cross_diagnostics(chain: list[YamlDocument], problems: list[tuple[str, str]]) -> list[Diagnostic]:
     out = []
-    for path_text, message in problems:
-        file, line, col = locate(chain, parse_path(path_text))
-        out.append(Diagnostic(file, line, col, message, path_text))
+    for paths_text, message in problems:
+        paths = [parse_path(p) for p in paths_text.split("|")]
+        blamed = min(paths, key=lambda p: _depth(chain, p))  # first of the equally derived ones
+        file, line, col = locate(chain, blamed)
+        out.append(Diagnostic(file, line, col, message, dotted(blamed)))
     return out

@@ -249,5 +249,5 @@ class Variant(_Strict):
 
             problems = cross_field_problems(self)
             if problems:
-                raise ValueError("; ".join(f"{path}: {message}" for path, message in problems))
+                raise ValueError("; ".join(f"{path.split('|')[0]}: {message}" for path, message in problems))
         return self

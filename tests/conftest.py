@@ -1,0 +1,45 @@
+"""Shared helpers: hands with a chosen deal, and variants written on the fly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tonk_rules.engine.actions import parse_action
+from tonk_rules.engine.hand import Hand
+from tonk_rules.engine.record import parse_record
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+
+def make_hand(variant: str, hands: list[str], upcard: str | None = None, stock: str = "",
+              stakes: int | dict[str, int] = 1, base: Path = Path(".")) -> Hand:
+    """A hand dealt as given; the last player deals, so the first plays first."""
+    players = NAMES[: len(hands)]
+    deal: dict[str, object] = {"hands": dict(zip(players, hands, strict=True)), "stock": stock}
+    if upcard is not None:
+        deal["upcard"] = upcard
+    record = parse_record({"format": "tonk-hand/1", "variant": variant, "players": players,
+                           "dealer": players[-1], "stakes": stakes, "deal": deal, "actions": []}, base)
+    return record.new_hand()
+
+
+def play(hand: Hand, *actions: str) -> Hand:
+    for text in actions:
+        hand.apply(parse_action(text))
+    return hand
+
+
+@pytest.fixture
+def variant_file(tmp_path: Path) -> Callable[[str], str]:
+    """Write a small variant file and return its path."""
+    counter = iter(range(1000))
+
+    def write(text: str) -> str:
+        path = tmp_path / f"v{next(counter)}.yaml"
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+    return write

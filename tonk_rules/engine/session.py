@@ -1,0 +1,84 @@
+"""Sessions of several hands: dealer rotation, void deals, running balances or points to a target.
+
+    >>> import random
+    >>> from tonk_rules.ruleset import compile_ruleset
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> from tonk_rules.engine.session import Session
+    >>> session = Session(compile_ruleset(load_variant("russian").variant), ["Ann", "Bob", "Cy"], first_dealer=0)
+    >>> hand = session.new_hand(random.Random(3))
+    >>> while not hand.over:
+    ...     _ = hand.apply(hand.legal_actions()[0])
+    >>> session.finish_hand(hand)
+    >>> sum(session.balances)
+    0
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tonk_rules.cards import Card
+from tonk_rules.engine.hand import Hand
+from tonk_rules.engine.result import HandResult
+from tonk_rules.errors import IllegalActionError
+from tonk_rules.ruleset import Ruleset
+
+
+@dataclass
+class Session:
+    """A table playing hand after hand under one ruleset."""
+
+    ruleset: Ruleset
+    players: list[str]
+    stakes: list[int] | None = None
+    first_dealer: int | None = None
+    dealer: int = field(init=False, default=0)
+    balances: list[int] = field(init=False)
+    results: list[HandResult] = field(init=False, default_factory=list)
+    cut: list[Card] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.balances = [0] * len(self.players)
+        if self.first_dealer is not None:
+            if not 0 <= self.first_dealer < len(self.players):
+                raise IllegalActionError(f"first dealer seat {self.first_dealer} does not exist")
+            self.dealer = self.first_dealer
+        elif self.ruleset.dealer.first == "agreed":
+            raise IllegalActionError("this variant has the table agree on the first dealer: give first_dealer")
+
+    def cut_for_deal(self, rng: random.Random) -> int:
+        """High card cut: each player takes a card, the highest rank deals; ties cut again."""
+        contenders = list(range(len(self.players)))
+        while len(contenders) > 1:
+            deck = list(self.ruleset.deal.deck)
+            rng.shuffle(deck)
+            drawn = dict(zip(contenders, deck, strict=False))
+            self.cut.extend(drawn.values())
+            top = max(c.rank for c in drawn.values())
+            contenders = [p for p, c in drawn.items() if c.rank == top]
+        self.dealer = contenders[0]
+        return self.dealer
+
+    @property
+    def over(self) -> bool:
+        """With points scoring: a player has reached the target."""
+        target = self.ruleset.points_target
+        return target is not None and max(self.balances) >= target
+
+    def new_hand(self, rng: random.Random) -> Hand:
+        if self.over:
+            raise IllegalActionError("the session is over: a player has reached the points target")
+        if self.first_dealer is None and not self.results and not self.cut:
+            self.cut_for_deal(rng)
+        return Hand.shuffled(self.ruleset, self.players, self.dealer, rng, self.stakes)
+
+    def finish_hand(self, hand: Hand) -> None:
+        """Book a finished hand's net and pass the deal as the variant says."""
+        if hand.result is None:
+            raise IllegalActionError("the hand is not over")
+        result = hand.result
+        self.results.append(result)
+        for seat, amount in enumerate(result.net):
+            self.balances[seat] += amount
+        self.dealer = self.ruleset.dealer.next_dealer(self.dealer, len(self.players), result.winners, result.void)
