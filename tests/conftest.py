@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tonk_rules.engine.actions import parse_action
+import random
+
+from tonk_rules.engine.actions import Action, Knock, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.engine.record import parse_record
 
@@ -43,3 +45,12 @@ def variant_file(tmp_path: Path) -> Callable[[str], str]:
         return str(path)
 
     return write
+
+
+def choose(hand: Hand, rng: random.Random) -> Action:
+    """A random legal action that rarely knocks, so hands reach spreads, hits and the empty stock."""
+    actions = hand.legal_actions()
+    others = [a for a in actions if not isinstance(a, Knock)]
+    if not others or rng.random() < 0.03:
+        return rng.choice(actions)
+    return rng.choice(others)

@@ -1,0 +1,112 @@
+"""The `tonk` command line as a user meets it: outputs, exit statuses, and clear errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def tonk(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run([sys.executable, "-m", "tonk_rules", *args], capture_output=True, text=True, cwd=cwd)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def test_variants_lists_name_then_title() -> None:
+    out = tonk("variants").stdout.splitlines()
+    assert any(line.startswith("russian ") and "JNM" in line for line in out)
+    assert len(out) == 7
+
+
+def test_schema_command_prints_the_checked_in_schema() -> None:
+    assert tonk("schema").stdout == (ROOT / "schemas" / "variant.schema.json").read_text(encoding="utf-8")
+
+
+def test_show_with_provenance_and_check_of_the_output(tmp_path: Path) -> None:
+    shown = tonk("show", "russian-2001", "--provenance").stdout
+    assert "source: '001: «идущих по возрастанию" in shown or "001: «идущих по возрастанию" in shown
+    path = tmp_path / "resolved.yaml"
+    path.write_text(shown, encoding="utf-8")
+    proc = tonk("check", str(path))
+    assert proc.returncode == 0 and "ok" in proc.stdout
+
+
+def test_check_all_bundled_variants() -> None:
+    proc = tonk("check", *sorted(str(p) for p in (ROOT / "variants").glob("*.yaml")))
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_diff_formats() -> None:
+    rows = json.loads(tonk("diff", "russian", "pagat", "--format", "json").stdout)
+    assert {"players.max", "hitting.books", "payments.knock_caught"} <= {r["dimension"] for r in rows}
+    markdown = tonk("diff", "russian", "pagat", "--format", "markdown").stdout
+    assert markdown.startswith("| dimension | russian | pagat |")
+    assert "hitting.books" in tonk("diff", "russian", "pagat").stdout
+
+
+def test_unknown_variant_gets_one_clear_message() -> None:
+    proc = tonk("show", "pagatt")
+    assert proc.returncode == 1
+    assert "unknown variant 'pagatt'; did you mean 'pagat'?" in proc.stderr
+
+
+def test_replay_first_example_prints_croakers_win_and_both_payments() -> None:
+    proc = tonk("replay", str(EXAMPLES / "example-1.yaml"))
+    assert proc.returncode == 0, proc.stderr
+    assert "Ending: knock won; winner(s): Croaker" in proc.stdout
+    assert "Counts: Croaker 9, Goblin 10, Elmo 24" in proc.stdout
+    assert "Goblin pays Croaker 1" in proc.stdout and "Elmo pays Croaker 1" in proc.stdout
+
+
+def test_replay_json_has_the_documented_keys() -> None:
+    result = json.loads(tonk("replay", str(EXAMPLES / "example-2.yaml"), "--json").stdout)
+    assert result == {
+        "ending": "knock_won", "winners": ["Goblin"], "counts": {"Croaker": 11, "Goblin": 5, "Elmo": 15},
+        "payments": [{"from": "Croaker", "to": "Goblin", "amount": 1}, {"from": "Elmo", "to": "Goblin", "amount": 1}],
+        "net": {"Croaker": -1, "Goblin": 2, "Elmo": -1},
+    }
+
+
+def test_replay_of_the_example_as_printed_fails_at_the_checkpoint() -> None:
+    proc = tonk("replay", str(EXAMPLES / "example-2-as-printed.yaml"))
+    assert proc.returncode == 1
+    assert "step 10: checkpoint differs from the play" in proc.stderr
+    assert "Goblin's hand: stated A♠ 4♦, actual A♠ 4♣" in proc.stderr
+    assert "spreads in front of Goblin: stated 10♦ J♦ Q♦, actual 10♣ J♣ Q♣" in proc.stderr
+
+
+def test_replay_illegal_step_names_the_step_and_reason(tmp_path: Path) -> None:
+    data = yaml.safe_load((EXAMPLES / "example-1.yaml").read_text(encoding="utf-8"))
+    data["actions"][1] = {"Croaker": "discard 10ч"}
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    proc = tonk("replay", str(path))
+    assert proc.returncode == 1
+    assert "step 2: Croaker may not discard 10H: 10H is not in your hand" in proc.stderr
+
+
+def test_replay_bad_card_and_missing_file(tmp_path: Path) -> None:
+    data = yaml.safe_load((EXAMPLES / "example-1.yaml").read_text(encoding="utf-8"))
+    data["deal"]["upcard"] = "11т"
+    path = tmp_path / "bad-card.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    proc = tonk("replay", str(path))
+    assert proc.returncode == 1 and "deal.upcard: unknown card '11т'" in proc.stderr
+    missing = tonk("replay", str(tmp_path / "nope.yaml"))
+    assert missing.returncode == 1 and "nope.yaml: cannot read" in missing.stderr
+
+
+def test_replay_refuses_a_changed_variant(tmp_path: Path) -> None:
+    data = yaml.safe_load((EXAMPLES / "example-1.yaml").read_text(encoding="utf-8"))
+    data["variant_sha256"] = "0" * 64
+    path = tmp_path / "stale.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    proc = tonk("replay", str(path))
+    assert proc.returncode == 1 and "has changed since the hand was recorded" in proc.stderr
