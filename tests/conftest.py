@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-import random
 
 from tonk_rules.engine.actions import Action, Knock, parse_action
 from tonk_rules.engine.hand import Hand

@@ -111,7 +111,8 @@ def test_classic_pc_knocks_after_spreading_before_the_draw() -> None:
     hand = make_hand("classic-pc", ["2S 3S 4S 9H 8D", B], upcard="9D", stock="2D")
     play(hand, "spread 2S 3S 4S")
     assert why(hand, "knock") is None
-    russian = play(make_hand("russian", ["2S 3S 4S 9H 8D", B], upcard="9D", stock="2D"), "draw stock", "spread 2S 3S 4S")
+    russian = play(make_hand("russian", ["2S 3S 4S 9H 8D", B], upcard="9D", stock="2D"),
+                   "draw stock", "spread 2S 3S 4S")
     assert why(russian, "knock") == "a knock must come before drawing"
 
 

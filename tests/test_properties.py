@@ -6,12 +6,11 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import choose
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tonk_rules.cards import DECK
-from conftest import choose
-
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
 from tonk_rules.engine.record import hand_to_record, parse_record, replay

@@ -9,7 +9,6 @@ import sys
 
 import click
 
-
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.variant_commands import check, diff, schema, show, variants
 from tonk_rules.errors import TonkError

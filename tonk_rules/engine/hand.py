@@ -232,11 +232,14 @@ class Hand:
         """Every legal action of the current player."""
         if self.result is not None:
             return []
-        hand = self.hands[self.current]
-        candidates: list[Action] = [Knock(), Draw("stock"), Draw("discard")]
-        candidates += [Spread(meld) for meld in self.ruleset.melds.melds_in(hand)]
-        candidates += [Hit(card, s.number) for card in hand for s in self.spreads]
-        candidates += [Discard(card) for card in hand]
+        hand, drawn = self.hands[self.current], self.turn.drawn
+        # Only the candidates of the turn's phase are checked: this is the simulator's hot path.
+        candidates: list[Action] = [] if drawn else [_KNOCK, _DRAW_STOCK, _DRAW_DISCARD]
+        if drawn != self.ruleset.spreading.before_draw:
+            candidates += [Spread(meld) for meld in self.ruleset.melds.melds_in(hand)]
+            candidates += [Hit(card, s.number) for card in hand for s in self.spreads]
+        if drawn:
+            candidates += [Discard(card) for card in hand]
         return [a for a in candidates if self.why_illegal(a) is None]
 
     # --- applying actions ---------------------------------------------------------------------------------
@@ -268,12 +271,10 @@ class Hand:
             if self.ruleset.taken_discard.must_meld:
                 turn.pending = card
         else:
-            if not self.stock:
-                card = self._stock_empty()
-                if card is None:
-                    return Draw("stock")
-            else:
-                card = self.stock.pop()
+            reshuffled = self._stock_empty() if not self.stock else self.stock.pop()
+            if reshuffled is None:  # the hand ended on the empty stock
+                return Draw("stock")
+            card = reshuffled
         self.hands[self.current].append(card)
         turn.drawn = turn.acted = True
         return Draw(action.source, card)
@@ -369,6 +370,9 @@ class Hand:
         self.result = HandResult(
             ending=ending, winners=winners, counts=tuple(counts), payments=tuple(payments),
             net=tuple(net_of(payments, len(counts))), players=self.players, knocker=knocker)
+
+
+_KNOCK, _DRAW_STOCK, _DRAW_DISCARD = Knock(), Draw("stock"), Draw("discard")
 
 
 def _uses(action: Spread | Hit, card: Card) -> bool:

@@ -263,7 +263,8 @@ def replay(record: HandRecord, style: CardStyle = "unicode", echo: Callable[[str
             continue
         assert step.action is not None and step.player is not None
         if hand.over:
-            raise RecordError(f"step {step.number}: the hand is already over ({hand.result.ending if hand.result else ''})")
+            ending = hand.result.ending if hand.result else ""
+            raise RecordError(f"step {step.number}: the hand is already over ({ending})")
         if names[hand.current] != step.player:
             raise RecordError(f"step {step.number}: it is {names[hand.current]}'s turn, not {step.player}'s")
         try:

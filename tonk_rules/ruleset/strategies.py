@@ -141,7 +141,8 @@ class TakenDiscardRule:
 
     def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
         if self.mode == "not_discarded_this_turn" and taken is not None and card == taken and hand_size > 1:
-            return f"{card} was taken from the discard pile this turn and may not be discarded (unless it is your last card)"
+            return (f"{card} was taken from the discard pile this turn and may not be discarded "
+                    "(unless it is your last card)")
         return None
 
 

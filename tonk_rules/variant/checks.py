@@ -47,21 +47,36 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
         if dc.at_most is None and dc.at_least is None:
             add(("deal_check", "enabled but neither at_most nor at_least is set: no hand could qualify"))
         if dc.at_most is not None and not low <= dc.at_most <= high:
-            add(("deal_check.at_most|deal.hand_size|deck.ranks", f"{dc.at_most} is outside the possible counts {low}..{high}"))
+            add((
+                "deal_check.at_most|deal.hand_size|deck.ranks",
+                f"{dc.at_most} is outside the possible counts {low}..{high}",
+            ))
         if dc.at_least is not None and not low <= dc.at_least <= high:
-            add(("deal_check.at_least|deal.hand_size|deck.ranks", f"{dc.at_least} is outside the possible counts {low}..{high}"))
+            add((
+                "deal_check.at_least|deal.hand_size|deck.ranks",
+                f"{dc.at_least} is outside the possible counts {low}..{high}",
+            ))
         if dc.at_most is not None and dc.at_least is not None and dc.at_most >= dc.at_least:
-            add(("deal_check.at_least|deal_check.at_most", f"at_least ({dc.at_least}) must be above at_most ({dc.at_most})"))
+            add((
+                "deal_check.at_least|deal_check.at_most",
+                f"at_least ({dc.at_least}) must be above at_most ({dc.at_most})",
+            ))
     else:
         for key in ("at_most", "at_least"):
             if getattr(dc, key) is not None:
-                add((f"deal_check.{key}|deal_check.enabled", "has no effect while the deal check is disabled (set it to null)"))
+                add((
+                    f"deal_check.{key}|deal_check.enabled",
+                    "has no effect while the deal check is disabled (set it to null)",
+                ))
 
     k = v.knocking
     if k.max_count is not None and not 0 <= k.max_count <= high:
         add(("knocking.max_count", f"{k.max_count} is outside the possible counts 0..{high}"))
     if k.hit_lock and v.hitting.runs == "none" and v.hitting.books == "none":
-        add(("knocking.hit_lock|hitting.runs|hitting.books", "has no effect: hitting is not allowed (hitting.runs and hitting.books are none)"))
+        add((
+            "knocking.hit_lock|hitting.runs|hitting.books",
+            "has no effect: hitting is not allowed (hitting.runs and hitting.books are none)",
+        ))
 
     if len(set(v.drawing.sources)) != len(v.drawing.sources):
         add(("drawing.sources", "a source is listed twice"))
@@ -71,11 +86,20 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
         add(("taken_discard.rule|drawing.sources", "has no effect: drawing from the discard pile is not allowed"))
 
     if v.taken_discard.rule == "straight_into_spread" and v.spreading.timing == "before_draw":
-        add(("taken_discard.rule|spreading.timing", "straight_into_spread needs spreads after the draw (spreading.timing)"))
+        add((
+            "taken_discard.rule|spreading.timing",
+            "straight_into_spread needs spreads after the draw (spreading.timing)",
+        ))
     if v.spreading.may_hold_books_of and not v.spreading.must_spread:
-        add(("spreading.may_hold_books_of|spreading.must_spread", "has no effect unless must_spread is true (set it to [])"))
+        add((
+            "spreading.may_hold_books_of|spreading.must_spread",
+            "has no effect unless must_spread is true (set it to [])",
+        ))
     if k.timing == "before_draw" and v.spreading.timing == "after_draw":
-        add(("knocking.timing|spreading.timing", "before_draw is the same as start_of_turn when spreads come after the draw"))
+        add((
+            "knocking.timing|spreading.timing",
+            "before_draw is the same as start_of_turn when spreads come after the draw",
+        ))
 
     m = v.melds
     if any(size not in (3, 4) for size in m.book_sizes) or len(set(m.book_sizes)) != len(m.book_sizes):

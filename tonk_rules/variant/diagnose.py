@@ -34,7 +34,7 @@ def dotted(path: Iterable[str | int]) -> str:
 def _expected_types(schema: dict[str, Any]) -> list[str]:
     if "type" in schema:
         kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        return [{"object": "mapping", "array": "list"}.get(k, k) for k in kinds]
+        return [str({"object": "mapping", "array": "list"}.get(k, k)) for k in kinds]
     if "enum" in schema:
         return ["one of " + ", ".join(repr(v) for v in schema["enum"])]
     return [k for sub in schema.get("anyOf", []) for k in _expected_types(sub)]
@@ -45,37 +45,40 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
     for error in validator.iter_errors(doc.data):
         path: KeyPath = tuple(error.absolute_path)
         kind = error.validator
+        # jsonschema types these as possibly unset; for the validators handled here they are always set
+        instance: Any = error.instance
+        schema: Any = error.schema
+        value: Any = error.validator_value
         if kind == "additionalProperties":
-            allowed = list(error.schema.get("properties", {}))
-            for extra in sorted(set(error.instance) - set(allowed)):
+            allowed = list(schema.get("properties", {}))
+            for extra in sorted(set(instance) - set(allowed)):
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
                 out.append(Diagnostic(doc.file, line, col, f"unknown key {extra!r}{hint}", dotted((*path, extra))))
             continue
         if kind == "required":
             line, col = doc.where(path)
-            for name in error.validator_value:
-                if name not in error.instance:
+            for name in value:
+                if name not in instance:
                     where = dotted((*path, name))
                     out.append(Diagnostic(doc.file, line, col,
                                           f"missing key {name!r}: a root file (no `extends`) states every section",
                                           where))
             continue
         line, col = doc.where(path)
-        instance = error.instance
         if kind in ("type", "anyOf"):
-            expected = " or ".join(_expected_types(error.schema)) or "another type"
+            expected = " or ".join(_expected_types(schema)) or "another type"
             message = f"expected {expected}, got {type_name(instance)} {instance!r}"
         elif kind == "enum":
-            options = [str(v) for v in error.validator_value]
+            options = [str(v) for v in value]
             hint = did_you_mean(str(instance), options)
             message = f"{instance!r} is not allowed; expected one of: {', '.join(options)}{hint}"
         elif kind == "minimum":
-            message = f"{instance!r} is too small: the minimum is {error.validator_value}"
+            message = f"{instance!r} is too small: the minimum is {value}"
         elif kind == "maximum":
-            message = f"{instance!r} is too large: the maximum is {error.validator_value}"
+            message = f"{instance!r} is too large: the maximum is {value}"
         elif kind == "minItems":
-            message = f"needs at least {error.validator_value} item(s)"
+            message = f"needs at least {value} item(s)"
         elif kind == "minLength":
             message = "must not be empty"
         else:

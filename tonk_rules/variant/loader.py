@@ -71,6 +71,7 @@ def _is_path(ref: str) -> bool:
     return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
 
 
+@cache  # built-in files never change within a process, and parents are read by several children
 def _read_builtin(name: str) -> YamlDocument:
     text = resources.files(BUILTIN_PACKAGE).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
     return read_yaml_text(f"<builtin>/{name}.yaml", text)
@@ -80,7 +81,7 @@ def _read_builtin(name: str) -> YamlDocument:
 def _validator() -> jsonschema.protocols.Validator:
     schema = variant_file_schema()
     cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)  # type: ignore[no-any-return]
+    return cls(schema)
 
 
 def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
