@@ -25,6 +25,8 @@ class Diagnostic:
 
     def __str__(self) -> str:
         where = f" (at {self.key_path})" if self.key_path else ""
+        if self.line == 0:  # not about a place in a file (e.g. an unknown built-in name)
+            return f"{self.file}: {self.message}{where}"
         return f"{self.file}:{self.line}:{self.column}: {self.message}{where}"
 
 

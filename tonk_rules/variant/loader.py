@@ -93,12 +93,13 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
 
     def report(message: str) -> None:
         if origin is None:
-            diagnostics.append(Diagnostic(current, 1, 1, message))
+            diagnostics.append(Diagnostic(current, 0, 0, message))
         else:
             diagnostics.append(Diagnostic(*origin, message, "extends"))
 
     while True:
-        path = Path(current) if Path(current).is_absolute() else base_dir / current
+        # the file the user named is shown as they typed it; parents resolve against their child's folder
+        path = Path(current) if Path(current).is_absolute() or not chain else base_dir / current
         if _is_path(current):
             key = str(path.resolve())
         elif current in builtin_names():
