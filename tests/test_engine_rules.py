@@ -354,3 +354,18 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged() -> None:
         with pytest.raises(IllegalActionError, match="Ann may not"):
             hand.apply(action)
     assert (repr(hand.hands), repr(hand.stock), repr(hand.discard), len(hand.history)) == before
+
+
+def test_dealer_rotation_to_the_winner(variant_file: VF) -> None:
+    path = variant_file("extends: pagat\ndealer: {rotation: winner}\n")
+    hand = play(make_hand(path, [LOW, A, B], upcard="2D"), "knock")
+    session = Session(compile_ruleset(load_variant(path).variant), ["Ann", "Bob", "Cy"], first_dealer=2)
+    session.finish_hand(hand)
+    assert session.dealer == 0 and session.balances == [2, -1, -1]
+
+
+def test_longer_minimum_runs_and_books_of_four_only(variant_file: VF) -> None:
+    path = variant_file("extends: pagat\nmelds: {run_min: 4, book_sizes: [4]}\n")
+    hand = play(make_hand(path, ["2S 3S 4S 9H 9D", B], upcard="KC", stock="9S"), "draw stock")
+    assert "neither a book nor a run" in (why(hand, "spread 2S 3S 4S") or "")
+    assert "neither a book nor a run" in (why(hand, "spread 9H 9D 9S") or "")
