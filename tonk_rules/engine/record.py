@@ -32,7 +32,7 @@ from tonk_rules.cards import Card, CardStyle, format_cards, parse_cards
 from tonk_rules.engine.actions import Action, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import CardError, IllegalActionError, RecordError, TonkError
-from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.loader import LoadedVariant, load_variant
 
 FORMAT = "tonk-hand/1"
@@ -52,6 +52,7 @@ class Step:
 @dataclass(frozen=True)
 class HandRecord:
     variant: LoadedVariant
+    ruleset: Ruleset
     players: tuple[str, ...]
     dealer: int
     stakes: tuple[int, ...]
@@ -60,8 +61,7 @@ class HandRecord:
     steps: tuple[Step, ...]
 
     def new_hand(self) -> Hand:
-        ruleset = compile_ruleset(self.variant.variant)
-        return Hand.deal(ruleset, list(self.players), self.dealer, self.deck, list(self.stakes),
+        return Hand.deal(self.ruleset, list(self.players), self.dealer, self.deck, list(self.stakes),
                          self.reshuffle_seed)
 
 
@@ -133,20 +133,20 @@ def parse_record(data: Any, base_dir: Path) -> HandRecord:
     seed = data.get("reshuffle_seed", 0)
     if not isinstance(seed, int):
         raise RecordError("reshuffle_seed: expected a whole number")
-    deck = _deck(data.get("deal"), players, players.index(data["dealer"]), loaded)
+    ruleset = compile_ruleset(loaded.variant)
+    deck = _deck(data.get("deal"), players, players.index(data["dealer"]), ruleset)
     steps = _steps(data.get("actions"), players)
-    return HandRecord(loaded, tuple(players), players.index(data["dealer"]), tuple(stakes), tuple(deck),
+    return HandRecord(loaded, ruleset, tuple(players), players.index(data["dealer"]), tuple(stakes), tuple(deck),
                       seed, tuple(steps))
 
 
-def _deck(deal: Any, players: list[str], dealer: int, loaded: LoadedVariant) -> list[Card]:
+def _deck(deal: Any, players: list[str], dealer: int, ruleset: Ruleset) -> list[Card]:
     """Rebuild the deck order from the dealt hands, the upcard and the top of the stock."""
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), dict):
         raise RecordError("deal: give hands (player -> cards), upcard and stock")
     unknown = set(deal) - {"hands", "upcard", "stock"}
     if unknown:
         raise RecordError(f"deal: unknown key(s) {', '.join(sorted(unknown))}")
-    ruleset = compile_ruleset(loaded.variant)
     hands = {}
     for name in players:
         if name not in deal["hands"]:
