@@ -47,18 +47,19 @@ class LoadedVariant:
     def digest(self) -> str:
         """SHA-256 of the resolved rules (sources excluded): equal rules give equal digests."""
         rules = self.variant.model_dump(mode="json", exclude={"title", "description"})
-        _strip_sources(rules)
+        strip_sources(rules)
         return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
 
 
-def _strip_sources(node: Any) -> None:
+def strip_sources(node: Any) -> None:
+    """Remove every provenance ``source`` key, in place (rules only: for digests and plain output)."""
     if isinstance(node, dict):
         node.pop("source", None)
         for value in node.values():
-            _strip_sources(value)
+            strip_sources(value)
     elif isinstance(node, list):
         for item in node:
-            _strip_sources(item)
+            strip_sources(item)
 
 
 @cache

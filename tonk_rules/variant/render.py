@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from tonk_rules.variant.loader import LoadedVariant, _strip_sources
+from tonk_rules.variant.loader import LoadedVariant, strip_sources
 
 SCHEMA_COMMENT = "# yaml-language-server: $schema=https://tonk-rules.example/schemas/variant.schema.json\n"
 
@@ -37,7 +37,7 @@ def variant_yaml(loaded: LoadedVariant, *, provenance: bool = False) -> str:
     if provenance:
         _fill_sources(data, loaded.provenance)
     else:
-        _strip_sources(data)
+        strip_sources(data)
     body = yaml.dump(data, Dumper=_FileDumper, sort_keys=False, allow_unicode=True, width=110)
     return f"{SCHEMA_COMMENT}# resolved from: {' <- '.join(loaded.chain)}\n{body}"
 
