@@ -44,3 +44,11 @@ class IllegalActionError(TonkError):
 
 class RecordError(TonkError):
     """A hand record file that cannot be read or does not replay."""
+
+
+class BotError(TonkError, ValueError):
+    """A bot asked for with a name or parameters that do not exist or are out of range."""
+
+
+class KernelError(TonkError):
+    """A ruleset or request the compiled simulation kernel cannot play (it never falls back silently)."""
