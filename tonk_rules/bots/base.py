@@ -6,7 +6,7 @@ Every built-in bot class is constructed by keyword parameters (its spec's ``name
     >>> from tonk_rules.bots import BOT_CLASSES
     >>> bot = BOT_CLASSES["greedy"](knock=5, seed=0)
     >>> bot.name, bot.params()
-    ('greedy', {'knock': 5})
+    ('greedy', {'knock': 5, 'patience': 30})
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.actions import Action, Draw, Hit, Knock, Spread
 
 KIND_SHIFT = 58
 KNOCK, DRAW_STOCK, DRAW_DISCARD, SPREAD, HIT, DISCARD = range(6)

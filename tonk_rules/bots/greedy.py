@@ -3,7 +3,9 @@
 The rule, applied to the canonical list of legal actions (:func:`~tonk_rules.bots.canonical.canonical`)
 at every decision, first match wins:
 
-1. **Knock** when knocking is legal and the own count is at most ``knock``.
+1. **Knock** when knocking is legal and the own count is at most ``knock`` — or, once this player has
+   completed ``patience`` turns of the hand, whenever knocking is legal (a table where nobody can reach
+   ``knock`` and the stock is reshuffled would otherwise play forever; ordinary hands end before that).
 2. **Spread**: lay the legal spread with the most cards, then the highest total value; ties: the first in
    canonical order.
 3. **Hit**: play the legal hit with the highest card value; ties: the first in canonical order (lowest
@@ -19,7 +21,7 @@ at every decision, first match wins:
 So it lays everything it can and keeps its count down, without looking ahead or at other players.
 
     >>> GreedyBot(knock=3).params()
-    {'knock': 3}
+    {'knock': 3, 'patience': 30}
 """
 
 from __future__ import annotations
@@ -33,25 +35,30 @@ from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.errors import BotError
 
 DEFAULT_KNOCK = 5
+DEFAULT_PATIENCE = 30
 
 
 class GreedyBot:
-    """The greedy rule above; ``knock`` is the highest own count it knocks with (0..)."""
+    """The greedy rule above; ``knock``: the highest own count it knocks with; ``patience``: own turns after
+    which it knocks whenever it may."""
 
     name = "greedy"
 
-    def __init__(self, *, knock: int = DEFAULT_KNOCK, seed: int = 0) -> None:
+    def __init__(self, *, knock: int = DEFAULT_KNOCK, patience: int = DEFAULT_PATIENCE, seed: int = 0) -> None:
         # ``seed`` is accepted so every bot class is built the same way; greedy never draws a random number.
-        if not isinstance(knock, int) or isinstance(knock, bool) or knock < 0:
-            raise BotError(f"greedy: knock must be a whole number 0 or more, not {knock!r}")
+        for name, value, low in (("knock", knock, 0), ("patience", patience, 1)):
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= 10**6:
+                raise BotError(f"greedy: {name} must be a whole number from {low} to 1000000, not {value!r}")
         self.knock = knock
+        self.patience = patience
 
     def params(self) -> dict[str, int]:
-        return {"knock": self.knock}
+        return {"knock": self.knock, "patience": self.patience}
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         actions = canonical(legal)
-        if any(isinstance(a, Knock) for a in actions) and obs.count <= self.knock:
+        if any(isinstance(a, Knock) for a in actions) and (
+                obs.count <= self.knock or obs.turns_taken[obs.seat] >= self.patience):
             return Knock()
         spreads = [a for a in actions if isinstance(a, Spread)]
         if spreads:  # max() keeps the first of equal scores: the canonical tie-break

@@ -70,18 +70,35 @@ class Observation:
         return hand_count(self.hand)
 
 
-def observe(hand: Hand, seat: int) -> Observation:
-    """The observation of ``seat`` at this moment of ``hand`` (copies only; no reference to the hand)."""
-    taken: list[list[Card]] = [[] for _ in hand.players]
-    history = []
-    for record in hand.history:
-        action = record.action
-        if isinstance(action, Draw):
-            if action.source == "discard" and action.card is not None:
-                taken[record.player].append(action.card)
-            else:
-                action = Draw(action.source)
-        history.append(PublicAction(record.player, action))
+class PublicLog:
+    """The public history of one hand, brought up to date incrementally (a runner keeps one per hand, so
+    observing costs no replay of the whole history at every decision)."""
+
+    def __init__(self, players: int) -> None:
+        self.history: list[PublicAction] = []
+        self.taken: list[list[Card]] = [[] for _ in range(players)]
+        self.seen = 0
+
+    def update(self, hand: Hand) -> None:
+        for record in hand.history[self.seen:]:
+            action = record.action
+            if isinstance(action, Draw):
+                if action.source == "discard" and action.card is not None:
+                    self.taken[record.player].append(action.card)
+                else:
+                    action = Draw(action.source)
+            self.history.append(PublicAction(record.player, action))
+        self.seen = len(hand.history)
+
+
+def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
+    """The observation of ``seat`` at this moment of ``hand`` (copies only; no reference to the hand).
+
+    ``log``: the hand's :class:`PublicLog`, when the caller keeps one (it is updated here).
+    """
+    if log is None:
+        log = PublicLog(len(hand.players))
+    log.update(hand)
     turn = hand.turn
     return Observation(
         seat=seat,
@@ -90,12 +107,12 @@ def observe(hand: Hand, seat: int) -> Observation:
         spreads=tuple(SpreadView(s.number, s.owner, str(s.kind), tuple(s.cards)) for s in hand.spreads),
         discard_top=hand.discard[-1] if hand.discard else None,
         discard_size=len(hand.discard),
-        taken=tuple(tuple(cards) for cards in taken),
+        taken=tuple(tuple(cards) for cards in log.taken),
         stock_size=len(hand.stock),
         hand_sizes=tuple(len(h) for h in hand.hands),
         turns_taken=tuple(hand.turns_taken),
         hit_locks=tuple(hand.hit_locks),
-        history=tuple(history),
+        history=tuple(log.history),
         current=hand.current,
         drawn=turn.drawn,
         acted=turn.acted,

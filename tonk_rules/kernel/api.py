@@ -29,7 +29,8 @@ TRACE_CAP = 4096
 #: kernel ending code -> index into ENDINGS (by name: the enum's order may change)
 ENDING_INDEX = np.array([ENDINGS.index(Ending(name)) for name in L.ENDING_NAMES], np.int8)
 _ERRORS = {L.ERR_STUCK: "a seat has no legal action (this variant lets a hand get stuck)",
-           L.ERR_TOO_LONG: f"the hand did not end within {MAX_ACTIONS} actions"}
+           L.ERR_TOO_LONG: "the hand did not end within {max_actions} actions (bots that never knock can play "
+                           "forever where the stock is reshuffled)"}
 
 
 @cache
@@ -48,12 +49,13 @@ def policy_arrays(seats: Sequence[SeatSpec]) -> tuple[np.ndarray[Any, Any], np.n
     """Seat specs as the kernel's policy codes and greedy knock thresholds."""
     specs = check_seats(seats)
     policies = np.zeros(len(specs), np.int64)
-    knocks = np.zeros(len(specs), np.int64)
+    knocks = np.zeros((len(specs), 2), np.int64)  # greedy's knock and patience
     for i, (name, params) in enumerate(specs):
         if name == "random":
             policies[i] = L.POLICY_RANDOM
         elif name == "greedy":
-            policies[i], knocks[i] = L.POLICY_GREEDY, params["knock"]
+            policies[i] = L.POLICY_GREEDY
+            knocks[i] = params["knock"], params["patience"]
         else:
             raise KernelError(f"the compiled kernel plays the bots random and greedy, not {name!r}")
     return policies, knocks
@@ -66,16 +68,18 @@ def _notice() -> None:
 
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
                stakes: Sequence[int] | None = None, first_dealer: int = 0, first_hand: int = 0,
-               trace: bool = False) -> HandBatch:
+               trace: bool = False, max_actions: int = MAX_ACTIONS) -> HandBatch:
     """Play hands ``first_hand .. first_hand + n_hands - 1`` of the run ``seed``; see the module docstring.
 
     ``stakes``: one per seat (default all 1; unequal stakes need a per_player variant). ``trace=True``
-    also returns each hand's canonical action keys. Raises :class:`KernelError` for rules, bots or
-    numbers the kernel cannot play, and :class:`~tonk_rules.errors.BotError` for unknown bots.
+    also returns each hand's canonical action keys; a hand longer than ``max_actions`` is an error.
+    Raises :class:`KernelError` for rules, bots or numbers the kernel cannot play, and
+    :class:`~tonk_rules.errors.BotError` for unknown bots or bad parameters.
     """
     if not AVAILABLE:
         _notice()
-        return reference.play_hands(ruleset, seats, n_hands, seed, stakes, first_dealer, first_hand, trace)
+        return reference.play_hands(ruleset, seats, n_hands, seed, stakes, first_dealer, first_hand, trace,
+                                    max_actions)
     tables = tables_of(ruleset)
     policies, knocks = policy_arrays(seats)
     players = len(policies)
@@ -85,11 +89,12 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
     compiled().play_batch(
         table_tuple(tables), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
-        knocks, np.array(stake_list, np.int64), np.int64(MAX_ACTIONS), out["ending"], out["winners"],
+        knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
         out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys)
     bad = np.flatnonzero(errors)
     if bad.size:
-        raise KernelError(f"hand {first_hand + int(bad[0])}: {_ERRORS[int(errors[bad[0]])]}")
+        why = _ERRORS[int(errors[bad[0]])].format(max_actions=max_actions)
+        raise KernelError(f"hand {first_hand + int(bad[0])}: {why}")
     out["ending"] = ENDING_INDEX[out["ending"]]
     traces = None
     if trace:

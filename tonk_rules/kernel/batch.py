@@ -82,7 +82,7 @@ def check_seats(seats: Sequence[SeatSpec]) -> list[tuple[str, dict[str, int]]]:
         if cls is None:
             raise BotError(f"unknown bot {name!r}; the kernel plays: {', '.join(sorted(BOT_CLASSES))}")
         try:
-            bot = cls(**dict(params), seed=0)  # type: ignore[arg-type]
+            bot = cls(**dict(params), seed=0)
         except TypeError as exc:
             raise BotError(f"bot {name!r}: {exc}") from None
         out.append((name, bot.params()))

@@ -19,10 +19,9 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Callable, Iterator
+from importlib import metadata, util
 from pathlib import Path
 from typing import Any
-
-from importlib import metadata, util
 
 # numba itself is imported only when the kernel is first used (it takes a few hundred milliseconds).
 AVAILABLE = util.find_spec("numba") is not None
@@ -30,7 +29,7 @@ NUMBA_VERSION = metadata.version("numba") if AVAILABLE else "none"
 
 HERE = Path(__file__).resolve().parent
 #: The modules whose compiled code is cached, and the constants they bake in.
-COMPILED_SOURCES = ("layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py")
+COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py")
 
 
 def source_hash() -> str:
@@ -66,14 +65,14 @@ def cache_dir() -> Path:
 @contextlib.contextmanager
 def cache_location() -> Iterator[None]:
     """While the kernel's modules are imported (decorated), point numba's cache at :func:`cache_dir`."""
-    import numba
+    from numba.core import config
 
-    previous = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = str(cache_dir())
+    previous = getattr(config, "CACHE_DIR", "")
+    setattr(config, "CACHE_DIR", str(cache_dir()))  # noqa: B010 (numba's config has no type stubs)
     try:
         yield
     finally:
-        numba.config.CACHE_DIR = previous
+        setattr(config, "CACHE_DIR", previous)  # noqa: B010
 
 
 def njit(fn: Callable[..., Any]) -> Any:

@@ -109,7 +109,7 @@ def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
     S[S_ENDING] = ending
     for p in range(players):
         S[O_NET + p] = 0
-    if ending == E_DEAL_VOID or ending == E_STOCK_VOID:
+    if ending == E_DEAL_VOID or ending == E_STOCK_VOID:  # noqa: SIM109 (plain compares compile simplest)
         for p in range(players):
             S[O_WINNERS + p] = 0
         return

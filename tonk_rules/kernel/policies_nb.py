@@ -20,6 +20,7 @@ from tonk_rules.kernel.layout import (
     O_COUNTS,
     O_DISCARD,
     O_NET,
+    O_TURNS_TAKEN,
     O_WINNERS,
     PAYLOAD,
     POLICY_RANDOM,
@@ -44,7 +45,7 @@ S33 = np.uint64(33)
 
 
 @njit
-def greedy_choice(S, legal, n, knock, tb):  # type: ignore[no-untyped-def]
+def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-def]
     """``GreedyBot.choose`` on canonical keys (see :mod:`tonk_rules.bots.greedy` for the rule)."""
     cur = S[S_CURRENT]
     best = -1
@@ -53,7 +54,7 @@ def greedy_choice(S, legal, n, knock, tb):  # type: ignore[no-untyped-def]
     draw_discard = -1
     for i in range(n):  # 1. knock (it is first in canonical order)
         kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
-        if kind == K_KNOCK and S[O_COUNTS + cur] <= knock:
+        if kind == K_KNOCK and (S[O_COUNTS + cur] <= knock or S[O_TURNS_TAKEN + cur] >= patience):
             return legal[i]
     for i in range(n):  # 2. the spread with most cards, then highest value
         if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_SPREAD:
@@ -115,7 +116,7 @@ def play_out(S, tb, policies, knocks, rngs, max_actions, trace):  # type: ignore
         if policies[seat] == POLICY_RANDOM:
             key = legal[below(rngs, seat, n)]
         else:
-            key = greedy_choice(S, legal, n, knocks[seat], tb)
+            key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
         if S[S_ACTIONS] < trace.shape[0]:
             trace[S[S_ACTIONS]] = key
         apply_key(S, key, tb)

@@ -15,17 +15,26 @@ from collections.abc import Sequence
 import numpy as np
 
 from tonk_rules.bots import BOT_CLASSES, action_key, observe
+from tonk_rules.bots.observation import PublicLog
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import KernelError
-from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, SeatSpec, check_run, check_seats, empty_batch, \
-    plan_hand
+from tonk_rules.kernel.batch import (
+    ENDINGS,
+    MAX_ACTIONS,
+    HandBatch,
+    SeatSpec,
+    check_run,
+    check_seats,
+    empty_batch,
+    plan_hand,
+)
 from tonk_rules.kernel.tables import seating
 from tonk_rules.ruleset import Ruleset
 
 
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
                stakes: Sequence[int] | None = None, first_dealer: int = 0, first_hand: int = 0,
-               trace: bool = False) -> HandBatch:
+               trace: bool = False, max_actions: int = MAX_ACTIONS) -> HandBatch:
     """Play hands ``first_hand .. first_hand + n_hands - 1`` of the run ``seed`` with the reference engine."""
     specs = check_seats(seats)
     n_players = len(specs)
@@ -36,22 +45,24 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     names = [f"seat{s}" for s in range(n_players)]
     for row in range(n_hands):
         plan = plan_hand(seats_.deck, n_players, seed, first_hand + row, first_dealer)
-        bots = [BOT_CLASSES[name](**params, seed=s)  # type: ignore[arg-type]
+        bots = [BOT_CLASSES[name](**params, seed=s)
                 for (name, params), s in zip(specs, plan.bot_seeds, strict=True)]
         hand = Hand.deal(ruleset, names, plan.dealer, plan.deck, stake_list, plan.reshuffle_seed)
         keys: list[int] = []
+        log = PublicLog(n_players)
         turns = 0
         while hand.result is None:
             legal = hand.legal_actions()
             if not legal:
-                raise KernelError(f"hand {first_hand + row}: seat {hand.current} has no legal action "
-                                  "(this variant lets a hand get stuck)")
-            if len(keys) >= MAX_ACTIONS:
-                raise KernelError(f"hand {first_hand + row} did not end within {MAX_ACTIONS} actions")
+                raise KernelError(f"hand {first_hand + row}: a seat has no legal action (this variant lets a hand "
+                                  "get stuck)")
+            if len(keys) >= max_actions:
+                raise KernelError(f"hand {first_hand + row}: the hand did not end within {max_actions} actions (bots "
+                                  "that never knock can play forever where the stock is reshuffled)")
             seat = hand.current
             if not hand.turn.acted:
                 turns += 1
-            action = bots[seat].choose(observe(hand, seat), legal)
+            action = bots[seat].choose(observe(hand, seat, log), legal)
             keys.append(action_key(action))
             hand.apply(action)
         result = hand.result

@@ -196,7 +196,7 @@ def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
     """``Hand._can_meld``: the card joins a meld of the hand with it, or hits a spread the player may hit."""
     if in_a_meld(S[O_HANDS + player] | (ONE << card), card, tb):
         return True
-    for k in range(S[S_SPREADS_N]):
+    for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
         if may_hit(S, k, player, tb) and extends(S, k, card, tb):
             return True
     return False

@@ -115,6 +115,8 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     p[L.R_TAKEN] = _code(_TAKEN, ruleset.taken_discard.mode, "taken_discard.rule")
     p[L.R_STOCK] = _code(_STOCK, ruleset.stock.when_empty, "stock_exhaustion.when_empty")
     p[L.R_STOCK_TIES_VOID] = int(ruleset.stock.ties_void)
+    if getattr(ruleset.going_out, "__dataclass_fields__", None):  # how one goes out is fixed, so far
+        raise KernelError("the compiled kernel has no code for going-out options")
 
     position = np.full(14, -1, np.int64)
     rank_at = np.zeros(15, np.int64)
