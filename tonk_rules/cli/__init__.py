@@ -10,6 +10,7 @@ import sys
 import click
 
 from tonk_rules.cli.play_commands import replay
+from tonk_rules.cli.table_commands import rules
 from tonk_rules.cli.variant_commands import check, diff, schema, show, variants
 from tonk_rules.errors import TonkError
 
@@ -30,6 +31,8 @@ def cli() -> None:
 
 
 for command in (variants, show, check, schema, diff, replay):
+    cli.add_command(command)
+for command in (rules,):
     cli.add_command(command)
 
 
