@@ -35,7 +35,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -236,10 +236,16 @@ class _Builder:
         if len(self.problems) >= MAX_PROBLEMS:
             raise _TooMany
 
-    def scalar(self, event: yaml.ScalarEvent) -> tuple[Any, bool]:
+    def scalar(self, event: Any) -> tuple[Any, bool]:
         """The value of a scalar event, and whether it is acceptable."""
         tag, value, mark = event.tag, event.value, event.start_mark
         plain = event.implicit[0] and tag is None
+        if plain or tag in (f"{_CORE}int", f"{_CORE}float"):
+            try:
+                _plain(value)
+            except ValueError:  # Python refuses to convert integers of more than 4300 digits
+                self.problem(mark, f"the number {value[:20]}... has too many digits")
+                return None, False
         if plain:
             return _plain(value), True
         if tag is None or tag == "!" or tag == f"{_CORE}str":
@@ -247,11 +253,11 @@ class _Builder:
         short = _tag_name(tag)
         if tag in (f"{_CORE}int", f"{_CORE}float", f"{_CORE}bool", f"{_CORE}null"):
             wanted = tag[len(_CORE):]
-            read = _plain(value)
+            read: Any = _plain(value)
             kinds: dict[str, type | tuple[type, ...]] = {
                 "int": int, "float": (int, float), "bool": bool, "null": type(None)}
             if isinstance(read, kinds[wanted]) and not (wanted != "bool" and isinstance(read, bool)):
-                return (float(read) if wanted == "float" else read), True
+                return (float(cast(float, read)) if wanted == "float" else read), True
             self.problem(mark, f"{value!r} cannot be read as {short}; write the value without the tag")
             return None, False
         self.problem(mark, f"the tag {short} is not allowed: only plain values ({_PLAIN_TYPES}) are read")
