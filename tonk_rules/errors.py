@@ -38,6 +38,20 @@ class VariantError(TonkError):
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
+class YamlReadError(TonkError):
+    """A file that cannot be read as YAML data; ``opening`` is true when it could not even be opened."""
+
+    def __init__(self, diagnostics: list[Diagnostic], *, opening: bool = False) -> None:
+        self.diagnostics = list(diagnostics)
+        self.opening = opening
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    @property
+    def diagnostic(self) -> Diagnostic:
+        """The first problem (a file that cannot be opened has exactly one)."""
+        return self.diagnostics[0]
+
+
 class IllegalActionError(TonkError):
     """An action that the rules do not allow in the current state; the state is unchanged."""
 

@@ -10,7 +10,7 @@ import jsonschema
 from pydantic import ValidationError
 
 from tonk_rules.errors import Diagnostic
-from tonk_rules.variant.yaml_source import KeyPath, YamlDocument
+from tonk_rules.yamlio import KeyPath, YamlDocument
 
 _TYPE_NAMES = {
     str: "string", int: "integer", float: "number", bool: "boolean", list: "list", dict: "mapping",
