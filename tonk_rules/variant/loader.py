@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -101,8 +102,12 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
     while True:
         # the file the user named is shown as they typed it; parents resolve against their child's folder
         path = Path(current) if Path(current).is_absolute() or not chain else base_dir / current
+        if "\x00" in current:
+            report("the path contains a NUL byte")
+            return chain
         if _is_path(current):
-            key = str(path.resolve())
+            # realpath, not Path.resolve: a symlink loop must reach the reader's clear refusal, not raise
+            key = os.path.realpath(path)
         elif current in builtin_names():
             key = f"<builtin>/{current}"
         else:
@@ -120,7 +125,7 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
             if exc.opening and origin is not None:
                 report(f"parent {current!r}: {exc.diagnostic.message}")
             else:
-                diagnostics.append(exc.diagnostic)
+                diagnostics.extend(exc.diagnostics)
             return chain
         chain.append(doc)
         parent = doc.data.get("extends")
