@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -109,7 +110,16 @@ def test_replay_json_has_the_documented_keys() -> None:
         "ending": "knock_won", "winners": ["Goblin"], "counts": {"Croaker": 11, "Goblin": 5, "Elmo": 15},
         "payments": [{"from": "Croaker", "to": "Goblin", "amount": 1}, {"from": "Elmo", "to": "Goblin", "amount": 1}],
         "net": {"Croaker": -1, "Goblin": 2, "Elmo": -1},
+        "cards": "unicode", "hands": {"Croaker": "6♥ 5♥", "Goblin": "4♣ A♠", "Elmo": "7♥ 5♦ 2♦ A♦"},
+        "spreads": [{"owner": "Croaker", "cards": "8♠ 9♠ 10♠ J♠"}, {"owner": "Goblin", "cards": "10♣ J♣ Q♣"}],
     }
+
+
+def test_replay_json_cards_follow_the_cards_option() -> None:
+    result = json.loads(tonk("replay", str(EXAMPLES / "example-2.yaml"), "--json", "--cards", "russian").stdout)
+    assert result["cards"] == "russian"
+    assert result["hands"]["Goblin"] == "4т Тп"
+    assert result["spreads"][1] == {"owner": "Goblin", "cards": "10т Вт Дт"}
 
 
 def test_replay_of_the_example_as_printed_fails_at_the_checkpoint() -> None:
@@ -136,9 +146,10 @@ def test_replay_bad_card_and_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "bad-card.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     proc = tonk("replay", str(path))
-    assert proc.returncode == 1 and "deal.upcard: unknown card '11т'" in proc.stderr
+    assert proc.returncode == 1
+    assert re.search(r"bad-card\.yaml:\d+:\d+: unknown card '11т'.* \(at deal\.upcard\)", proc.stderr), proc.stderr
     missing = tonk("replay", str(tmp_path / "nope.yaml"))
-    assert missing.returncode == 1 and "nope.yaml: cannot read" in missing.stderr
+    assert missing.returncode == 1 and "nope.yaml: no such file" in missing.stderr
 
 
 def test_replay_refuses_a_changed_variant(tmp_path: Path) -> None:

@@ -34,22 +34,24 @@ def show(variant: str, provenance: bool) -> None:
 @click.command()
 @click.argument("files", nargs=-1, required=True)
 def check(files: tuple[str, ...]) -> None:
-    """Validate variant FILES; report every problem as FILE:LINE:COL: message."""
-    from tonk_rules.errors import VariantError
+    """Validate variant FILES; report every problem as FILE:LINE:COL: message, then count the files."""
+    from tonk_rules.cli.problems import echo_problems
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.errors import TonkError
     from tonk_rules.variant.loader import load_variant
 
     failed = 0
     for file in files:
         try:
             loaded = load_variant(file)
-        except VariantError as exc:
+        except TonkError as exc:
             failed += 1
-            for diagnostic in exc.diagnostics:
-                click.echo(str(diagnostic), err=True)
+            echo_problems(exc)
             continue
-        click.echo(f"{file}: ok ({loaded.variant.title})")
+        click.echo(plain(f"{file}: ok ({loaded.variant.title})"))
+    noun = "file" if len(files) == 1 else "files"
+    click.echo(f"{len(files)} {noun}: {len(files) - failed} valid, {failed} invalid", err=bool(failed))
     if failed:
-        click.echo(f"{failed} of {len(files)} file(s) invalid", err=True)
         raise click.exceptions.Exit(1)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,8 +30,9 @@ from tonk_rules.errors import Diagnostic, VariantError
 from tonk_rules.variant.checks import cross_field_problems
 from tonk_rules.variant.diagnose import cross_diagnostics, did_you_mean, model_diagnostics, schema_diagnostics
 from tonk_rules.variant.model import Variant
-from tonk_rules.variant.provenance import Provenance, strip_sources
+from tonk_rules.variant.provenance import Provenance
 from tonk_rules.variant.provenance import resolve as resolve_provenance
+from tonk_rules.variant.provenance import strip_sources as strip_sources  # re-exported: callers import it here
 from tonk_rules.variant.schema import variant_file_schema
 from tonk_rules.variant.yaml_source import YamlDocument, YamlReadError, read_yaml_file, read_yaml_text
 
@@ -93,8 +95,12 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
     while True:
         # the file the user named is shown as they typed it; parents resolve against their child's folder
         path = Path(current) if Path(current).is_absolute() or not chain else base_dir / current
+        if "\x00" in current:
+            report("the path contains a NUL byte")
+            return chain
         if _is_path(current):
-            key = str(path.resolve())
+            # realpath, not Path.resolve: a symlink loop must reach the reader's clear refusal, not raise
+            key = os.path.realpath(path)
         elif current in builtin_names():
             key = f"<builtin>/{current}"
         else:
@@ -112,7 +118,7 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
             if exc.opening and origin is not None:
                 report(f"parent {current!r}: {exc.diagnostic.message}")
             else:
-                diagnostics.append(exc.diagnostic)
+                diagnostics.extend(exc.diagnostics)
             return chain
         chain.append(doc)
         parent = doc.data.get("extends")
