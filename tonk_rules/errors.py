@@ -44,3 +44,11 @@ class IllegalActionError(TonkError):
 
 class RecordError(TonkError):
     """A hand record file that cannot be read or does not replay."""
+
+
+class BotSpecError(TonkError):
+    """A bot spec (``greedy:knock=5``) naming an unknown bot or an unknown or invalid parameter."""
+
+
+class SimulationError(TonkError):
+    """A simulation that cannot run as asked (for example more players than the deck can deal)."""

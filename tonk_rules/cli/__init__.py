@@ -10,6 +10,7 @@ import sys
 import click
 
 from tonk_rules.cli.play_commands import replay
+from tonk_rules.cli.sim_commands import compare, odds, simulate
 from tonk_rules.cli.variant_commands import check, diff, schema, show, variants
 from tonk_rules.errors import TonkError
 
@@ -29,7 +30,7 @@ def cli() -> None:
     """
 
 
-for command in (variants, show, check, schema, diff, replay):
+for command in (variants, show, check, schema, diff, replay, odds, simulate, compare):
     cli.add_command(command)
 
 
