@@ -38,12 +38,33 @@ class VariantError(TonkError):
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
+class YamlReadError(TonkError):
+    """A file that cannot be read as YAML data; ``opening`` is true when it could not even be opened."""
+
+    def __init__(self, diagnostics: list[Diagnostic], *, opening: bool = False) -> None:
+        self.diagnostics = list(diagnostics)
+        self.opening = opening
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    @property
+    def diagnostic(self) -> Diagnostic:
+        """The first problem (a file that cannot be opened has exactly one)."""
+        return self.diagnostics[0]
+
+
 class IllegalActionError(TonkError):
     """An action that the rules do not allow in the current state; the state is unchanged."""
 
 
 class RecordError(TonkError):
-    """A hand record file that cannot be read or does not replay."""
+    """A hand record that cannot be read or does not replay; ``diagnostics`` locates each problem in the file.
+
+    Raised with a plain message where there is no file (e.g. an action's text given to the API).
+    """
+
+    def __init__(self, problems: str | list[Diagnostic]) -> None:
+        self.diagnostics = [] if isinstance(problems, str) else list(problems)
+        super().__init__(problems if isinstance(problems, str) else "\n".join(str(d) for d in self.diagnostics))
 
 
 class BotSpecError(TonkError):

@@ -6,6 +6,8 @@ import shutil
 
 import click
 
+from tonk_rules.cli.terminal import plain
+
 
 @click.command()
 def variants() -> None:
@@ -32,22 +34,24 @@ def show(variant: str, provenance: bool) -> None:
 @click.command()
 @click.argument("files", nargs=-1, required=True)
 def check(files: tuple[str, ...]) -> None:
-    """Validate variant FILES; report every problem as FILE:LINE:COL: message."""
-    from tonk_rules.errors import VariantError
+    """Validate variant FILES; report every problem as FILE:LINE:COL: message, then count the files."""
+    from tonk_rules.cli.problems import echo_problems
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.errors import TonkError
     from tonk_rules.variant.loader import load_variant
 
     failed = 0
     for file in files:
         try:
             loaded = load_variant(file)
-        except VariantError as exc:
+        except TonkError as exc:
             failed += 1
-            for diagnostic in exc.diagnostics:
-                click.echo(str(diagnostic), err=True)
+            echo_problems(exc)
             continue
-        click.echo(f"{file}: ok ({loaded.variant.title})")
+        click.echo(plain(f"{file}: ok ({loaded.variant.title})"))
+    noun = "file" if len(files) == 1 else "files"
+    click.echo(f"{len(files)} {noun}: {len(files) - failed} valid, {failed} invalid", err=bool(failed))
     if failed:
-        click.echo(f"{failed} of {len(files)} file(s) invalid", err=True)
         raise click.exceptions.Exit(1)
 
 
@@ -65,26 +69,19 @@ def schema() -> None:
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "json"]), default="table",
               show_default=True)
 def diff(a: str, b: str, fmt: str) -> None:
-    """Show only the rule dimensions where variants A and B differ, side by side, with sources."""
+    """Compare variants A and B value by value: what differs and what agrees only by assumption.
+
+    Each value shows whether each side quotes a source or assumes it; the quotations are listed once, below.
+    The table fits the terminal (COLUMNS); --format json keeps the values' types.
+    """
+    from tonk_rules.cli.diff_table import diff_table
+    from tonk_rules.variant.diff import diff_json, diff_markdown, variant_diff
     from tonk_rules.variant.loader import load_variant
-    from tonk_rules.variant.render import diff_json, diff_markdown, variant_diff
 
-    left, right = load_variant(a), load_variant(b)
-    rows = variant_diff(left, right)
+    report = variant_diff(load_variant(a), load_variant(b))
     if fmt == "json":
-        click.echo(diff_json(rows), nl=False)
+        click.echo(diff_json(report), nl=False)
     elif fmt == "markdown":
-        click.echo(diff_markdown(rows), nl=False)
+        click.echo(plain(diff_markdown(report)), nl=False)
     else:
-        from rich.console import Console
-        from rich.table import Table
-
-        if not rows:
-            click.echo("No differences.")
-            return
-        table = Table(title=f"{left.name} vs {right.name}: {len(rows)} differences", show_lines=True)
-        for header in rows[0]:
-            table.add_column(header, overflow="fold", ratio=2 if "source" in header else 1)
-        for row in rows:
-            table.add_row(*row.values())
-        Console(width=max(120, shutil.get_terminal_size().columns)).print(table)
+        click.echo(diff_table(report, shutil.get_terminal_size().columns), nl=False)
