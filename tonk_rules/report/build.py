@@ -20,15 +20,15 @@ from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.report.compare import TEST_NOTE, Row, Test, VariantFigures, compare, comparison_json
-from tonk_rules.report.documents import Report, report_html, report_markdown
+from tonk_rules.report.documents import Report, RulesDiff, report_html, report_markdown
 from tonk_rules.report.plots import all_plots
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.odds import deal_tonk_odds
 from tonk_rules.sim.simulate import Job, run_jobs
+from tonk_rules.variant.diff import DiffReport, diff_json, label_of, show_value, side_mark, source_text, variant_diff
 from tonk_rules.variant.loader import LoadedVariant
-from tonk_rules.variant.render import variant_diff
 
 RunJobs = Callable[[Sequence[Job], Executor], list[Any]]
 
@@ -58,14 +58,14 @@ class Comparison:
     figures: list[VariantFigures]
     rows: list[Row]
     tests: list[Test]
-    diffs: list[tuple[str, list[dict[str, str]]]]
+    diffs: list[DiffReport]
 
     def to_json(self) -> dict[str, Any]:
         data = comparison_json(self.figures, self.rows, self.tests, self.plan.settings())
         data["variants"] = {f.label: {**f.tally.to_json([str(s) for s in self.plan.seats]),
                                       "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
                                       "deal_check_exact": f.exact_deal_check} for f in self.figures}
-        data["rule_differences"] = [{"between": heading, "rows": rows} for heading, rows in self.diffs]
+        data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
         return data
 
 
@@ -86,9 +86,16 @@ def run_comparison(loaded: Sequence[LoadedVariant], plan: Plan, executor: Execut
         for i, (name, ruleset) in enumerate(zip(names, rulesets, strict=True))
     ]
     rows, tests = compare(figures)
-    first = loaded[0]
-    diffs = [(f"{first.name} vs {other.name}", variant_diff(first, other)) for other in loaded[1:]]
+    diffs = [variant_diff(loaded[0], other) for other in loaded[1:]]
     return Comparison(names, plan, figures, rows, tests, diffs)
+
+
+def rules_diff(report: DiffReport) -> RulesDiff:
+    """The variant layer's diff as the report's table: each side's value and whether it is sourced."""
+    rows = [{"rule": label_of(r.path) + ("" if r.differs else " (agree)"),
+             report.left_name: f"{show_value(r.left.value)} ({side_mark(r.left)})",
+             report.right_name: f"{show_value(r.right.value)} ({side_mark(r.right)})"} for r in report.rows]
+    return RulesDiff(report.heading(), rows, [source_text(s) for s in report.sources])
 
 
 def write_report(comparison: Comparison, out: Path) -> list[Path]:
@@ -101,7 +108,7 @@ def write_report(comparison: Comparison, out: Path) -> list[Path]:
         settings=[("hands simulated per variant", f"{plan.hands:,}"), ("players", str(plan.players)),
                   ("bots (by seat)", ", ".join(str(s) for s in plan.seats)), ("seed", str(plan.seed)),
                   ("strategic depth", f"{plan.strong} against {plan.weak}, {plan.depth_hands:,} hands per variant")],
-        diffs=comparison.diffs,
+        diffs=[rules_diff(d) for d in comparison.diffs],
         rows=comparison.rows,
         test_note=TEST_NOTE.format(m=len(comparison.tests)),
         plots=plots,

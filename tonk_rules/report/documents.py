@@ -18,11 +18,20 @@ from tonk_rules.report.plots import PLOTS
 
 
 @dataclass(frozen=True)
+class RulesDiff:
+    """One pair's rule differences, from the variant layer's diff: a heading, rows, numbered sources."""
+
+    heading: str
+    rows: list[dict[str, str]]
+    sources: list[str]
+
+
+@dataclass(frozen=True)
 class Report:
     title: str
     variants: list[str]
     settings: list[tuple[str, str]]  # (what, value) lines: hands, players, seed, bots, ...
-    diffs: list[tuple[str, list[dict[str, str]]]]  # (heading, rows of the variant layer's diff)
+    diffs: list[RulesDiff]
     rows: list[Row]
     test_note: str
     plots: dict[str, bytes]
@@ -85,11 +94,13 @@ def report_html(report: Report) -> str:
         "<ul>" + "".join(f"<li>{_e(k)}: {_e(v)}</li>" for k, v in report.settings) + "</ul>",
         "<h2>Rules that differ</h2>",
     ]
-    for heading, rows in report.diffs:
-        parts.append(f"<h3>{_e(heading)}</h3>")
-        if rows:
-            headers = list(rows[0])
-            parts.append(_table_html(headers, [[r[h] for h in headers] for r in rows], numeric_from=len(headers)))
+    for diff in report.diffs:
+        parts.append(f"<h3>{_e(diff.heading)}</h3>")
+        if diff.rows:
+            headers = list(diff.rows[0])
+            parts.append(_table_html(headers, [[r[h] for h in headers] for r in diff.rows],
+                                     numeric_from=len(headers)))
+            parts.append('<ol class="note">' + "".join(f"<li>{_e(s)}</li>" for s in diff.sources) + "</ol>")
         else:
             parts.append("<p>No differences.</p>")
     headers, body, classes = _figure_rows(report)
@@ -118,11 +129,12 @@ def report_markdown(report: Report) -> str:
     lines = [f"# {_md(report.title)}", ""]
     lines += [f"- {_md(k)}: {_md(v)}" for k, v in report.settings]
     lines += ["", "## Rules that differ", ""]
-    for heading, rows in report.diffs:
-        lines += [f"### {_md(heading)}", ""]
-        if rows:
-            headers = list(rows[0])
-            lines += _table_md(headers, [[r[h] for h in headers] for r in rows])
+    for diff in report.diffs:
+        lines += [f"### {_md(diff.heading)}", ""]
+        if diff.rows:
+            headers = list(diff.rows[0])
+            lines += _table_md(headers, [[r[h] for h in headers] for r in diff.rows])
+            lines += ["", "Sources:", "", *(f"{i}. {_md(s)}" for i, s in enumerate(diff.sources, 1))]
         else:
             lines.append("No differences.")
         lines.append("")
