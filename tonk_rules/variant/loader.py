@@ -62,6 +62,11 @@ def builtin_names() -> tuple[str, ...]:
     return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml")))
 
 
+def is_variant_path(ref: str) -> bool:
+    """Whether ``ref`` names a file (a ``/`` or a .yaml/.yml suffix) rather than a built-in."""
+    return _is_path(ref)
+
+
 def _is_path(ref: str) -> bool:
     return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
 
