@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 import jsonschema
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from tonk_rules.errors import Diagnostic
 from tonk_rules.yamlio import KeyPath, YamlDocument
@@ -188,4 +189,45 @@ def cross_diagnostics(chain: list[YamlDocument], problems: list[tuple[str, str]]
         blamed = min(paths, key=lambda p: _depth(chain, p))  # first of the equally derived ones
         file, line, col = locate(chain, blamed)
         out.append(Diagnostic(file, line, col, message, dotted(blamed)))
+    return out
+
+
+@cache
+def _source_adapter() -> TypeAdapter[Any]:
+    from tonk_rules.variant.sources import Source
+
+    return TypeAdapter(Source)
+
+
+def source_diagnostics(doc: YamlDocument) -> list[Diagnostic]:
+    """Every ``source``/``source_for`` entry of ``doc`` that is not a quotation or an assumption, located.
+
+    The file schema lets an ``extends`` file give any subset of keys, so it cannot require a quotation's
+    ``ref``; this check does, before provenance is resolved from the entries.
+    """
+    from tonk_rules.variant.provenance import value_keys
+
+    adapter = _source_adapter()
+    out: list[Diagnostic] = []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    for section in value_keys():
+        path: KeyPath = tuple(section.split("."))
+        body: Any = data
+        for part in path:
+            body = body.get(part) if isinstance(body, dict) else None
+        if not isinstance(body, dict):
+            continue
+        entries: list[tuple[KeyPath, Any]] = []
+        if body.get("source") is not None:
+            entries.append(((*path, "source"), body["source"]))
+        if isinstance(body.get("source_for"), dict):
+            entries += [((*path, "source_for", key), value) for key, value in body["source_for"].items()]
+        for where, value in entries:
+            try:
+                adapter.validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors(include_url=False)[0]
+                line, col = doc.where(where)
+                out.append(Diagnostic(doc.file, line, col, "a source is {ref: ID, quote: TEXT} or {assumed: TEXT}: "
+                                      f"{first['msg']} ({dotted(first['loc']) or 'the entry'})", dotted(where)))
     return out
