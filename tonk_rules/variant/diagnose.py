@@ -5,13 +5,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from functools import cache
+from itertools import islice
 from typing import Any
 
 import jsonschema
 from pydantic import TypeAdapter, ValidationError
 
 from tonk_rules.errors import Diagnostic
-from tonk_rules.yamlio import KeyPath, YamlDocument
+from tonk_rules.yamlio import MAX_PROBLEMS, KeyPath, YamlDocument, capped
 
 _TYPE_NAMES = {
     str: "string", int: "integer", float: "number", bool: "boolean", list: "list", dict: "mapping",
@@ -87,7 +88,9 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
                        missing: str = ROOT_FILE_STATES_EVERY_SECTION) -> list[Diagnostic]:
     """Every JSON Schema error of ``doc.data``, located; ``missing`` explains why a missing key is needed."""
     out: list[Diagnostic] = []
-    errors = [leaf for error in validator.iter_errors(doc.data) for leaf in _leaf_errors(error)]
+    # a file with thousands of wrong keys gets its first screenful, not megabytes of messages
+    errors = [leaf for error in islice(validator.iter_errors(doc.data), MAX_PROBLEMS + 1)
+              for leaf in _leaf_errors(error)]
     # An unquoted `2` where a name like '2' is expected fails both `enum` and `type`: say it once, clearly.
     unquoted = {tuple(e.absolute_path) for e in errors
                 if e.validator == "enum" and _unquoted_name(e.instance, e.validator_value)}
@@ -102,7 +105,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         value: Any = error.validator_value
         if kind == "additionalProperties":
             allowed = list(schema.get("properties", {}))
-            for extra in sorted(set(instance) - set(allowed)):
+            for extra in sorted(set(instance) - set(allowed))[:MAX_PROBLEMS + 1]:
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
                 out.append(Diagnostic(doc.file, line, col, f"unknown key {extra!r}{hint}", dotted((*path, extra))))
@@ -146,7 +149,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         else:
             message = error.message
         out.append(Diagnostic(doc.file, line, col, message, dotted(path)))
-    return out
+    return capped(out, doc.file)
 
 
 def parse_path(text: str) -> KeyPath:
