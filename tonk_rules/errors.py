@@ -58,3 +58,19 @@ class IllegalActionError(TonkError):
 
 class RecordError(TonkError):
     """A hand record file that cannot be read or does not replay."""
+
+
+class SessionFileError(TonkError):
+    """A session file that cannot be used; ``diagnostics`` lists every problem found, located."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class LedgerError(TonkError):
+    """A session ledger that cannot be opened or used as asked (damaged, wrong version, unknown player)."""
+
+
+class TableInputError(TonkError):
+    """A table command's input that cannot be right (unknown card, unseated name, impossible hand)."""

@@ -10,7 +10,8 @@ import sys
 import click
 
 from tonk_rules.cli.play_commands import replay
-from tonk_rules.cli.table_commands import rules
+from tonk_rules.cli.table_commands import rules, settle
+from tonk_rules.cli.table_session_commands import session
 from tonk_rules.cli.variant_commands import check, diff, schema, show, variants
 from tonk_rules.errors import TonkError
 
@@ -32,7 +33,7 @@ def cli() -> None:
 
 for command in (variants, show, check, schema, diff, replay):
     cli.add_command(command)
-for command in (rules,):
+for command in (rules, settle, session):
     cli.add_command(command)
 
 
