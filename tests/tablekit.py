@@ -25,14 +25,14 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     from tonk_rules.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    old_argv, old_stdin = sys.argv, sys.stdin
-    sys.argv, sys.stdin = ["tonk", *args], io.StringIO(stdin)
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
     code = 0
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
+            main(list(args))
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 0
     finally:
-        sys.argv, sys.stdin = old_argv, old_stdin
+        sys.stdin = old_stdin
     return subprocess.CompletedProcess(["tonk", *args], code, out.getvalue(), err.getvalue())

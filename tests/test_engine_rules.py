@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import make_hand, play
@@ -135,9 +136,12 @@ def test_successful_knock_paid_one_stake_by_each() -> None:
     ("russian", [("Ann", "Bob", 2), ("Ann", "Cy", 2), ("Di", "Bob", 1)]),
     ("pagat", [("Ann", "Bob", 2), ("Ann", "Cy", 2), ("Ann", "Bob", 1), ("Cy", "Bob", 1), ("Di", "Bob", 1)]),
 ])
-def test_caught_knock_payments(variant: str, expected: list[tuple[str, str, int]]) -> None:
+def test_caught_knock_payments(variant: str, expected: list[tuple[str, str, int]], tmp_path: Path) -> None:
     hands = ["KS 9H 7D 4C 3S", "AS 2H 3D 4H 6S", "KH 9C 7S 4D 2C", "QH QC QD JS JD"]  # 33, 16, 32, 50
-    variant_file = variant if variant == "russian" else "pagat"
+    variant_file = variant
+    if variant == "pagat":  # pagat seats 2-3: a table of four is a house rule
+        (tmp_path / "four.yaml").write_text("extends: pagat\nplayers: {max: 4}\n", encoding="utf-8")
+        variant_file = str(tmp_path / "four.yaml")
     hand = make_hand(variant_file, hands, upcard="5C")
     if hand.result is not None:  # pagat: 50 is a deal tonk, so use a plain hand for Di there
         hands[3] = "QH QC QD JS 2D"

@@ -11,7 +11,7 @@ import pytest
 from conftest import choose
 
 from tonk_rules.engine.hand import Hand
-from tonk_rules.engine.record import hand_to_record, parse_record, replay
+from tonk_rules.records import hand_to_record, parse_record, replay
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.variant.loader import builtin_names, load_variant
 

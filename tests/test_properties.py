@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from tonk_rules.cards import DECK
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
-from tonk_rules.engine.record import hand_to_record, parse_record, replay
 from tonk_rules.errors import IllegalActionError
+from tonk_rules.records import hand_to_record, parse_record, replay
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.variant.model import Variant

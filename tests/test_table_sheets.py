@@ -118,7 +118,7 @@ def test_changing_any_rule_value_changes_the_sheet(name: str, lang: str) -> None
             assert _text(changed, lang) != before, f"{name}/{lang}: {path} {value!r} -> {other!r} reads the same"
             checked += 1
     for path, new in [("knocking.max_count", 7), ("knocking.min_turns", 2), ("melds.run_min", 4),
-                      ("deal.hand_size", 7), ("players.max", 3), ("melds.book_sizes", [4])]:
+                      ("deal.hand_size", 7), ("players.max", 5), ("melds.book_sizes", [4])]:
         changed = dataclasses.replace(view, values={**view.values, path: new})
         assert _text(changed, lang) != before, f"{path} -> {new!r} reads the same"
     rule = {"payer": "others", "receiver": "winners", "stakes": 3, "stake_of": "payer"}

@@ -57,7 +57,14 @@ class IllegalActionError(TonkError):
 
 
 class RecordError(TonkError):
-    """A hand record file that cannot be read or does not replay."""
+    """A hand record that cannot be read or does not replay; ``diagnostics`` locates each problem in the file.
+
+    Raised with a plain message where there is no file (e.g. an action's text given to the API).
+    """
+
+    def __init__(self, problems: str | list[Diagnostic]) -> None:
+        self.diagnostics = [] if isinstance(problems, str) else list(problems)
+        super().__init__(problems if isinstance(problems, str) else "\n".join(str(d) for d in self.diagnostics))
 
 
 class SessionFileError(TonkError):

@@ -1,7 +1,7 @@
 """Hands played in the engine, on their way into a ledger: from a hand record file, or a hand just played.
 
 The one place the table tools touch hand records (``tonk-hand/1``), so that their move to
-``tonk_rules.records`` changes only these imports.
+``tonk_rules.records`` changed only these imports.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tonk_rules.engine.hand import Hand
-from tonk_rules.engine.record import hand_to_record, load_record, replay
+from tonk_rules.records import hand_to_record, load_record, replay
 from tonk_rules.errors import LedgerError
 
 if TYPE_CHECKING:

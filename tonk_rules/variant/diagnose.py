@@ -40,7 +40,18 @@ def _expected_types(schema: dict[str, Any]) -> list[str]:
     return [k for sub in schema.get("anyOf", []) for k in _expected_types(sub)]
 
 
-def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Validator) -> list[Diagnostic]:
+def short_repr(value: Any, width: int = 60) -> str:
+    """``repr(value)`` cut to ``width`` characters, so a wrong mapping does not flood the message."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 4] + " ..."
+
+
+ROOT_FILE_STATES_EVERY_SECTION = "a root file (no `extends`) states every section"
+
+
+def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Validator,
+                       missing: str = ROOT_FILE_STATES_EVERY_SECTION) -> list[Diagnostic]:
+    """Every JSON Schema error of ``doc.data``, located; ``missing`` explains why a missing key is needed."""
     out: list[Diagnostic] = []
     for error in validator.iter_errors(doc.data):
         path: KeyPath = tuple(error.absolute_path)
@@ -62,13 +73,13 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
                 if name not in instance:
                     where = dotted((*path, name))
                     out.append(Diagnostic(doc.file, line, col,
-                                          f"missing key {name!r}: a root file (no `extends`) states every section",
+                                          f"missing key {name!r}: {missing}",
                                           where))
             continue
         line, col = doc.where(path)
         if kind in ("type", "anyOf"):
             expected = " or ".join(_expected_types(schema)) or "another type"
-            message = f"expected {expected}, got {type_name(instance)} {instance!r}"
+            message = f"expected {expected}, got {type_name(instance)} {short_repr(instance)}"
         elif kind == "enum":
             options = [str(v) for v in value]
             hint = did_you_mean(str(instance), options)
@@ -81,6 +92,12 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             message = f"needs at least {value} item(s)"
         elif kind == "minLength":
             message = "must not be empty"
+        elif kind == "const":
+            message = f"expected {value!r}, got {short_repr(instance)}"
+        elif kind == "pattern":
+            message = f"{short_repr(instance)} does not have the expected form ({value})"
+        elif kind in ("minProperties", "maxProperties"):
+            message = f"expected {value} key(s), found {len(instance)}"
         else:
             message = error.message
         out.append(Diagnostic(doc.file, line, col, message, dotted(path)))

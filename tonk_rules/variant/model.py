@@ -1,8 +1,8 @@
 """The variant model: every rule dimension of Tonk as a pydantic v2 model.
 
 A resolved variant file validates into :class:`Variant`. Every field is required (a root file states every
-dimension; a child file inherits the rest from its parent), and every section may carry ``source``: where
-the rule comes from (a seed and what it says) or ``assumed: <reason>``.
+dimension; a child file inherits the rest from its parent), and every section may carry ``source`` and
+``source_for``: where each rule comes from (a quotation from a registered source, or an assumption).
 
 The numbered comments refer to the dimension table in RULES.md.
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+from tonk_rules.variant.sources import Source
 
 RankName = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 RANK_ORDER: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -27,11 +29,24 @@ class _Strict(BaseModel):
 
 
 class Section(_Strict):
-    source: str | None = Field(
+    """A rule section. ``source`` and ``source_for`` are provenance (see ``variant/provenance.py``); the
+    loader takes them out before validating the rules, so a resolved variant carries rules only."""
+
+    source: Source | None = Field(
         None,
-        description="Provenance: the seed and what it says (e.g. '000: «15 или меньше, или 49, или 50»'), "
-        "or 'assumed: <one-line reason>' where the sources are silent.",
+        description="Where the keys this file sets here come from: {ref: <source id>, quote: \"...\"} or "
+        "{assumed: \"<reason>\"} where the sources are silent. Alone in a section: cites every key unchanged.",
     )
+    source_for: dict[str, Source] = Field(
+        default_factory=dict, description="A source for single keys of this section, e.g. {after_void: {assumed: ...}}."
+    )
+
+    @model_validator(mode="after")
+    def _source_for_names_keys(self) -> Section:
+        unknown = set(self.source_for) - set(type(self).model_fields) - {"source", "source_for"}
+        if unknown:
+            raise ValueError(f"source_for names keys this section does not have: {', '.join(sorted(unknown))}")
+        return self
 
 
 class Players(Section):
