@@ -87,7 +87,7 @@ def test_bad_session_files_get_located_messages(table: Path, change: str, messag
     first = caught.value.diagnostics[0]
     assert first.file == str(path) and first.line == line and first.column >= 1, str(caught.value)
     proc = run("session", "create", str(table / "x.sqlite"), "--from", str(path))
-    assert proc.returncode == 1 and proc.stderr.startswith(f"error: {path}:{line}:")
+    assert proc.returncode == 1 and proc.stderr.startswith(f"{path}:{line}:")
     assert not (table / "x.sqlite").exists()
 
 

@@ -147,3 +147,32 @@ def write_output(text: str, out: str | None) -> None:
     except OSError as exc:
         raise click.UsageError(f"cannot write {out}: {exc.strerror}") from None
     click.echo(f"wrote {out}", err=True)
+
+
+# --- playing ---------------------------------------------------------------------------------------------
+@click.command()
+@click.argument("variant")
+@click.option("--players", required=True, metavar="NAME,bot:SPEC,...",
+              help="Seats clockwise: your name once, bots as bot:SPEC or NAME=bot:SPEC.")
+@click.option("--seed", type=int, default=None, help="Fixes the deal and every bot choice (default: random).")
+@click.option("--dealer", metavar="NAME", help="Who deals (default: the last seat, so the first seat plays first).")
+@click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
+@click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default=None,
+              help="How cards are shown (default: russian for Russian variants, else unicode).")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Write the hand record here.")
+@click.option("--session", "ledger", type=click.Path(dir_okay=False),
+              help="Add the result to this session ledger (its seats, stakes and dealer).")
+def play(variant: str, players: str, seed: int | None, dealer: str | None, stakes: tuple[str, ...],
+         style: str | None, record_file: str | None, ledger: str | None) -> None:
+    """Play a hand of VARIANT in the terminal against bots.
+
+    \b
+    Examples:
+      tonk play pagat --players Ann,bot:random --seed 7
+      tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --record hand.yaml
+    """
+    from tonk_rules.table.play_session import run_terminal_game
+
+    run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
+                      style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
+                      misuse=lambda message: Misuse(message))

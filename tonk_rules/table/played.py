@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tonk_rules.engine.hand import Hand
-from tonk_rules.records import hand_to_record, load_record, replay
 from tonk_rules.errors import LedgerError
+from tonk_rules.records import hand_to_record, load_record, replay
 
 if TYPE_CHECKING:
     from tonk_rules.table.ledger import HandEntry, Ledger
