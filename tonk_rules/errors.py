@@ -56,6 +56,11 @@ class IllegalActionError(TonkError):
     """An action that the rules do not allow in the current state; the state is unchanged."""
 
 
+class SetupError(TonkError, ValueError):
+    """A bad argument setting up play (players, dealer, deck, stakes): not a move, so not an
+    :class:`IllegalActionError`."""
+
+
 class RecordError(TonkError):
     """A hand record that cannot be read or does not replay; ``diagnostics`` locates each problem in the file.
 
@@ -81,3 +86,11 @@ class LedgerError(TonkError):
 
 class TableInputError(TonkError):
     """A table command's input that cannot be right (unknown card, unseated name, impossible hand)."""
+
+
+class BotSpecError(TonkError):
+    """A bot spec (``greedy:knock=5``) naming an unknown bot or an unknown or invalid parameter."""
+
+
+class SimulationError(TonkError):
+    """A simulation that cannot run as asked (for example more players than the deck can deal)."""
