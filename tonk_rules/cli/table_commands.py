@@ -83,12 +83,12 @@ def _how(deal: bool, knock: str | None, out: str | None, no_discard: bool, new_s
     return HowItEnded("stock_out")
 
 
-def _print_result(result: Any, as_json: bool, currency: str | None = None) -> None:
+def _print_result(result: Any, as_json: bool, currency: str | None = None, style: str = "unicode") -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.table.settle import describe
 
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(result.to_json(style), indent=2, ensure_ascii=False))
     else:
         for line in describe(result, currency):
             click.echo(plain(line))
@@ -114,8 +114,10 @@ def _table_input(fn: Callable[[], Any]) -> Any:
 @_settle_options
 @click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N",
               help="The stake (default 1), or each player's stake with NAME=N (per-player variants).")
+@click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default="unicode",
+              show_default=True, help="How --json prints the cards.")
 def settle(variant: str, hands: tuple[str, ...], deal: bool, knock: str | None, out: str | None, no_discard: bool,
-           new_spread: bool, stock_out: bool, as_json: bool, stakes: tuple[str, ...]) -> None:
+           new_spread: bool, stock_out: bool, as_json: bool, stakes: tuple[str, ...], style: str) -> None:
     """Settle a hand played with real cards: who pays whom under VARIANT's rules.
 
     Seat order is the order of the --hand options. Cards in any notation (10S QH, 10♠ Q♥, 10п Дч),
@@ -135,7 +137,7 @@ def settle(variant: str, hands: tuple[str, ...], deal: bool, knock: str | None, 
         table = parse_hands(list(hands))
         return settle_hand(variant, table, how, parse_stakes(list(stakes), table.names))
 
-    _print_result(_table_input(run), as_json)
+    _print_result(_table_input(run), as_json, style=style)
 
 
 def write_output(text: str, out: str | None) -> None:

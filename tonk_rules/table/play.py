@@ -27,6 +27,7 @@ from tonk_rules.cards import Card, CardStyle, format_cards, parse_card, parse_ca
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import CardError, TableInputError
+from tonk_rules.terms import Pile
 
 HELP = ("Type the number of a move, or the move itself: knock | draw stock | draw discard | spread CARDS | "
         "hit CARD on N | discard CARD (or just the card). Cards: 10S QH AC, 10♠ Q♥ A♣ or 10п Дч Тт. "
@@ -76,11 +77,11 @@ def read_move(text: str, hand: Hand) -> Action:
         if verb == "knock" and not rest:
             return Knock()
         if verb == "draw" and len(rest) == 1 and _VERBS.get(rest[0].lower()) in ("stock", "discard-pile", "discard"):
-            return Draw("stock" if _VERBS[rest[0].lower()] == "stock" else "discard")
+            return Draw(Pile.STOCK if _VERBS[rest[0].lower()] == "stock" else Pile.DISCARD)
         if verb == "stock" and not rest:
-            return Draw("stock")
+            return Draw(Pile.STOCK)
         if verb == "discard-pile" and not rest:
-            return Draw("discard")
+            return Draw(Pile.DISCARD)
         if verb == "spread" and rest:
             return Spread(tuple(parse_cards(rest)))
         if verb == "hit" and len(rest) == 3 and rest[1].lower() in ("on", "на") and rest[2].isdigit():

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tonk_rules.cards import Card, format_cards, hand_count, parse_cards
+from tonk_rules.cards import Card, CardStyle, format_cards, hand_count, parse_cards
+from tonk_rules.engine.result import HandResult
 from tonk_rules.errors import CardError, TableInputError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.table.table_setup import ruleset_for, why_bad_name, why_not_stakes
-from tonk_rules.terms import Ending
 
 if TYPE_CHECKING:
     from tonk_rules.ruleset.settlement import Settlement
@@ -53,23 +53,32 @@ class TableResult:
     names: tuple[str, ...]
     settlement: Settlement | None  # None: the deal check found no tonk, the hand is played
     stakes: tuple[int, ...]
+    cards: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def counts(self) -> tuple[int, ...]:
         return self.settlement.counts if self.settlement else ()
 
-    def to_json(self) -> dict[str, Any]:
-        """The object ``tonk replay --json`` prints (``ending`` is null when a deal check finds no tonk)."""
-        names, s = self.names, self.settlement
+    @property
+    def hand_result(self) -> HandResult | None:
+        """The engine's own result object for this settlement (so it prints exactly as ``tonk replay``)."""
+        s = self.settlement
         if s is None:
-            return {"ending": None, "winners": [], "counts": {}, "payments": [], "net": dict.fromkeys(names, 0)}
-        return {
-            "ending": str(s.ending),
-            "winners": [names[w] for w in s.winners],
-            "counts": {names[i]: c for i, c in enumerate(s.counts)},
-            "payments": [{"from": names[p.payer], "to": names[p.receiver], "amount": p.amount} for p in s.payments],
-            "net": {names[i]: n for i, n in enumerate(s.net)},
-        }
+            return None
+        return HandResult(s.ending, s.winners, s.counts, s.payments, s.net, self.names, s.knocker)
+
+    def to_json(self, style: CardStyle = "unicode") -> dict[str, Any]:
+        """The object ``tonk replay --json`` prints (``ending`` is null when a deal check finds no tonk), with
+        the cards each player held, in ``style``."""
+        result = self.hand_result
+        if result is None:
+            data: dict[str, Any] = {"ending": None, "winners": [], "counts": {}, "payments": [],
+                                    "net": dict.fromkeys(self.names, 0)}
+        else:
+            data = result.to_json()
+        data["cards"] = style
+        data["hands"] = {n: format_cards(c, style) for n, c in zip(self.names, self.cards, strict=True)}
+        return data
 
 
 def parse_hands(options: list[str]) -> HandsAtTable:
@@ -198,20 +207,17 @@ def settle_hand(variant_ref: str, hands: HandsAtTable, how: HowItEnded, stakes: 
         settlement = rules.settle_stock_out(counts, stakes)
     else:
         raise TableInputError(f"unknown ending {how.kind!r}")
-    return TableResult(hands.names, settlement, tuple(stakes))
+    return TableResult(hands.names, settlement, tuple(stakes), hands.cards)
 
 
 def describe(result: TableResult, currency: str | None = None) -> list[str]:
-    """Who pays whom, in plain lines (as ``tonk replay`` prints a result)."""
-    s, names = result.settlement, result.names
-    money = f" {currency}" if currency else ""
-    if s is None:
+    """Who pays whom, in plain lines (as ``tonk replay`` prints a result), amounts in ``currency`` if given."""
+    hand_result = result.hand_result
+    if hand_result is None:
         return ["No tonk on the deal: nobody pays, play the hand."]
-    winners = ", ".join(names[w] for w in s.winners) or "nobody"
-    lines = [f"Ending: {str(s.ending).replace('_', ' ')}; winner(s): {winners}",
-             "Counts: " + ", ".join(f"{names[i]} {c}" for i, c in enumerate(s.counts))]
-    if s.ending in (Ending.DEAL_VOID, Ending.STOCK_VOID):
-        lines.append("The hand is void: nobody pays.")
-    lines += [f"  {names[p.payer]} pays {names[p.receiver]} {p.amount}{money}" for p in s.payments]
-    lines.append("Net: " + ", ".join(f"{names[i]} {n:+d}" for i, n in enumerate(s.net)))
+    lines = hand_result.describe()
+    if hand_result.void:
+        lines.insert(2, "The hand is void: nobody pays.")
+    if currency:
+        lines = [f"{line} {currency}" if line.startswith("  ") and " pays " in line else line for line in lines]
     return lines

@@ -60,12 +60,5 @@ def check_table_setup(ref: str, names: list[str], stakes: list[int]) -> str | No
 
 
 def why_not_stakes(rules: Ruleset, stakes: list[int], n: int) -> str | None:
-    if len(stakes) != n:
-        return f"give one stake per player: {len(stakes)} stake(s) for {n} players"
-    if any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in stakes):
-        return "a stake is a whole number of at least 1"
-    if rules.points_target is not None and any(s != 1 for s in stakes):
-        return "this variant plays to points: every stake is 1"
-    if not rules.per_player_stakes and len(set(stakes)) > 1:
-        return "this variant plays for one agreed stake: give every player the same stake"
-    return None
+    """The Ruleset's own check of a table's stakes (one place: the engine refuses the same stakes)."""
+    return rules.why_not_stakes(stakes, n)
