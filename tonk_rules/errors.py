@@ -56,6 +56,11 @@ class IllegalActionError(TonkError):
     """An action that the rules do not allow in the current state; the state is unchanged."""
 
 
+class SetupError(TonkError, ValueError):
+    """A bad argument setting up play (players, dealer, deck, stakes): not a move, so not an
+    :class:`IllegalActionError`."""
+
+
 class RecordError(TonkError):
     """A hand record that cannot be read or does not replay; ``diagnostics`` locates each problem in the file.
 
@@ -65,3 +70,11 @@ class RecordError(TonkError):
     def __init__(self, problems: str | list[Diagnostic]) -> None:
         self.diagnostics = [] if isinstance(problems, str) else list(problems)
         super().__init__(problems if isinstance(problems, str) else "\n".join(str(d) for d in self.diagnostics))
+
+
+class BotSpecError(TonkError):
+    """A bot spec (``greedy:knock=5``) naming an unknown bot or an unknown or invalid parameter."""
+
+
+class SimulationError(TonkError):
+    """A simulation that cannot run as asked (for example more players than the deck can deal)."""

@@ -13,6 +13,7 @@ import click
 
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.problems import echo_problems, one_line
+from tonk_rules.cli.sim_commands import compare, odds, simulate
 from tonk_rules.cli.table_commands import rules
 from tonk_rules.cli.variant_commands import check, diff, new, schema, show, sources, variants
 from tonk_rules.errors import TonkError
@@ -34,6 +35,8 @@ def cli() -> None:
 
 
 for command in (variants, show, check, schema, diff, new, sources, replay):
+    cli.add_command(command)
+for command in (odds, simulate, compare):
     cli.add_command(command)
 for command in (rules,):
     cli.add_command(command)

@@ -283,8 +283,11 @@ class _Checker:
                 continue
             try:
                 steps.append(Step(i + 1, key, parse_action(value), None, path))
-            except (TonkError, ValueError) as exc:  # ValueError: a malformed number the parser let through
+            except TonkError as exc:
                 self.problem(path, f"step {i + 1}: {exc}")
+            except ValueError:  # a number such as '²' that passes isdigit() but not int()
+                self.problem(path, f"step {i + 1}: cannot read action {value!r}: a spread number is written in "
+                                   "digits 0-9")
         return steps
 
     def checkpoint(self, cp: Checkpoint, path: KeyPath, number: int) -> StatedCheckpoint | None:

@@ -49,13 +49,52 @@ def short_repr(value: Any, width: int = 60) -> str:
 ROOT_FILE_STATES_EVERY_SECTION = "a root file (no `extends`) states every section"
 
 
+def _yaml_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
+
+
+def _unquoted_name(instance: Any, options: Any) -> bool:
+    """A number, boolean or null whose YAML spelling is one of the allowed names."""
+    return not isinstance(instance, str) and isinstance(options, list) and \
+        _yaml_text(instance) in [str(o) for o in options]
+
+
+def _type_hint(expected: str, instance: Any) -> str:
+    """Why a value YAML 1.1 habits would read differently is text here."""
+    if not isinstance(instance, str):
+        return ""
+    if "boolean" in expected and instance.lower() in ("yes", "no", "on", "off", "y", "n"):
+        return "; write true or false (yes/no/on/off are text)"
+    if ("integer" in expected or "number" in expected) and ":" in instance:
+        return "; a number is written in plain digits (1:30 is text, not 90)"
+    return ""
+
+
+def _leaf_errors(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """For an ``anyOf`` whose value has the right type for a branch but breaks that branch's constraint
+    (``stakes: 0``, a digest of the wrong form), that constraint's error: "too small" says more than
+    "expected integer or mapping, got integer 0"."""
+    if error.validator not in ("anyOf", "oneOf") or not error.context:
+        return [error]
+    specific = [c for c in error.context if c.validator != "type" and len(c.relative_schema_path) > 0]
+    if not specific:
+        return [error]
+    return [leaf for c in specific for leaf in _leaf_errors(c)]
+
+
 def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Validator,
                        missing: str = ROOT_FILE_STATES_EVERY_SECTION) -> list[Diagnostic]:
     """Every JSON Schema error of ``doc.data``, located; ``missing`` explains why a missing key is needed."""
     out: list[Diagnostic] = []
-    for error in validator.iter_errors(doc.data):
+    errors = [leaf for error in validator.iter_errors(doc.data) for leaf in _leaf_errors(error)]
+    # An unquoted `2` where a name like '2' is expected fails both `enum` and `type`: say it once, clearly.
+    unquoted = {tuple(e.absolute_path) for e in errors
+                if e.validator == "enum" and _unquoted_name(e.instance, e.validator_value)}
+    for error in errors:
         path: KeyPath = tuple(error.absolute_path)
         kind = error.validator
+        if path in unquoted and kind in ("type", "anyOf"):
+            continue
         # jsonschema types these as possibly unset; for the validators handled here they are always set
         instance: Any = error.instance
         schema: Any = error.schema
@@ -80,6 +119,11 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         if kind in ("type", "anyOf"):
             expected = " or ".join(_expected_types(schema)) or "another type"
             message = f"expected {expected}, got {type_name(instance)} {short_repr(instance)}"
+            message += _type_hint(expected, instance)
+        elif kind == "enum" and path in unquoted:
+            text = _yaml_text(instance)
+            read_as = "a number" if isinstance(instance, int | float) and not isinstance(instance, bool) else text
+            message = f"{text} is read as {read_as}, not as the name {text!r}: write it in quotes"
         elif kind == "enum":
             options = [str(v) for v in value]
             hint = did_you_mean(str(instance), options)

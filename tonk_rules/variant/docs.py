@@ -39,6 +39,9 @@ def _choices(annotation: Any) -> list[str]:
 
 
 def _key(name: str, annotation: Any) -> str:
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) is list and args and isinstance(args[0], type) and issubclass(args[0], BaseModel):
+        return f"`{name}` (a list of `{{{', '.join(args[0].model_fields)}}}`)"
     choices = _choices(annotation)
     if not choices or len(choices) > 6:  # ranks: a list of 13 is no help here
         return f"`{name}`"
