@@ -12,7 +12,7 @@ from conftest import make_hand, play
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.engine.session import Session
-from tonk_rules.errors import IllegalActionError
+from tonk_rules.errors import IllegalActionError, SetupError
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.variant.loader import load_variant
 
@@ -34,7 +34,7 @@ def payments(hand: Hand) -> list[tuple[str, str, int]]:
 # 1 players
 def test_players_outside_the_variants_range_are_refused() -> None:
     rules = compile_ruleset(load_variant("classic-pc").variant)
-    with pytest.raises(IllegalActionError, match="seats 2 to 2 players, not 3"):
+    with pytest.raises(SetupError, match="seats 2 to 2 players, not 3"):
         Hand.shuffled(rules, ["a", "b", "c"], 0, random.Random(1))
 
 
@@ -53,7 +53,7 @@ def test_dealer_passes_left_and_high_card_cut_picks_the_first() -> None:
 
 
 def test_russian_needs_an_agreed_first_dealer() -> None:
-    with pytest.raises(IllegalActionError, match="agree on the first dealer"):
+    with pytest.raises(SetupError, match="agree on the first dealer"):
         Session(compile_ruleset(load_variant("russian").variant), ["a", "b"])
 
 
@@ -70,9 +70,18 @@ def test_void_deal_passes_the_deal_or_keeps_it(variant_file: VF) -> None:
 # 3 upcard
 def test_no_upcard_first_player_draws_from_stock_and_first_discard_starts_the_pile() -> None:
     hand = make_hand("pagat-no-upcard", [A, B], stock="2D")
-    assert hand.discard == [] and why(hand, "draw discard") == "the discard pile is empty"
+    first = "the first player of the hand must draw from the stock on their first turn"
+    assert hand.discard == [] and why(hand, "draw discard") == first
+    assert why(hand, "knock") == first + ", so may not knock"  # seed 003: «ensimmäinen pelaaja ottaa varastosta»
+    assert hand.legal_actions() == [Draw("stock")]
     play(hand, "draw stock 2D", "discard KS")
     assert [str(c) for c in hand.discard] == ["KS"]
+    assert why(hand, "knock") is None and why(hand, "draw discard") is None  # only the hand's first turn
+
+
+def test_with_an_upcard_the_first_player_may_knock_or_take_it() -> None:
+    hand = make_hand("pagat", [A, B], upcard="2D")
+    assert why(hand, "knock") is None and why(hand, "draw discard") is None
 
 
 # 4, 5, 6 deal check
@@ -319,6 +328,17 @@ def test_must_spread_forbids_keeping_a_spread_except_three_aces() -> None:
     assert "must be laid" in (why(make_hand("pagat-must-spread", ["2S 3S 4S 9H 8D", B], upcard="KC"), "knock") or "")
     aces = play(make_hand("pagat-must-spread", ["AS AH AD 9H 8D", B], upcard="KC", stock="7C"), "draw stock")
     assert why(aces, "discard 9H") is None
+
+
+def test_must_spread_four_aces_must_be_laid() -> None:
+    # seed 003: «kolme ässää saa pitää kädessä» — three aces, exactly: four aces are a book to lay
+    four = play(make_hand("pagat-must-spread", ["AS AH AD 9H 8D", B], upcard="KC", stock="AC"), "draw stock")
+    assert "must be laid before discarding" in (why(four, "discard 9H") or "")
+    # discarding an ace leaves three aces, which may be held
+    assert {str(a) for a in four.legal_actions() if isinstance(a, Discard)} == {"discard AS", "discard AH",
+                                                                                "discard AD", "discard AC"}
+    play(four, "spread AS AH AD AC")
+    assert why(four, "discard 9H") is None
 
 
 def test_knock_point_limit_and_turn_minimum(variant_file: VF) -> None:

@@ -35,7 +35,7 @@ def _dead(values: dict[str, Any], path: str) -> bool:
         return not values["deal_check.enabled"]
     if path in ("stock_exhaustion.ties", "payments.stock_exhausted"):
         return values["stock_exhaustion.when_empty"] != "end_lowest_wins"
-    if path == "spreading.may_hold_books_of":
+    if path == "spreading.may_hold_books":
         return not values["spreading.must_spread"]
     if path == "scoring.target":
         return values["scoring.mode"] != "points"
@@ -56,8 +56,10 @@ def _expected(path: str, value: Any, lang: str, values: dict[str, Any]) -> list[
         return []  # "no such limit": checked by the mutation test below
     if isinstance(value, int) and not isinstance(value, bool):
         return [str(value)] if value else [words[f"{path}.none"]]
-    if path == "deck.ranks" or path == "spreading.may_hold_books_of":
+    if path == "deck.ranks":
         return [rank_word(r, lang) for r in value]
+    if path == "spreading.may_hold_books":
+        return [words["spreading.held_book"].format(size=b["size"], rank=rank_word(b["rank"], lang)) for b in value]
     if path == "melds.book_sizes":
         return [words["or"].join(str(n) for n in sorted(value))]
     if path == "drawing.sources":

@@ -9,6 +9,7 @@ import yaml
 
 from tonk_rules.cards import parse_cards
 from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.terms import SeveralDealTonks
 from tonk_rules.variant.diff import variant_diff
 from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.variant.provenance import value_paths
@@ -158,7 +159,7 @@ def test_row4_deal_tonk_totals(rus, pag) -> None:  # type: ignore[no-untyped-def
 
 
 def test_row6_several_deal_tonks(rus, pag) -> None:  # type: ignore[no-untyped-def]
-    assert (rus.deal_check.several_void, pag.deal_check.several_void) == (False, True)
+    assert (rus.deal_check.several, pag.deal_check.several) == (SeveralDealTonks.ALL_PAID, SeveralDealTonks.VOID)
 
 
 def test_row10_caught_knock_payments(rus, pag) -> None:  # type: ignore[no-untyped-def]

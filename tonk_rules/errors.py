@@ -56,6 +56,11 @@ class IllegalActionError(TonkError):
     """An action that the rules do not allow in the current state; the state is unchanged."""
 
 
+class SetupError(TonkError, ValueError):
+    """A bad argument setting up play (players, dealer, deck, stakes): not a move, so not an
+    :class:`IllegalActionError`."""
+
+
 class RecordError(TonkError):
     """A hand record that cannot be read or does not replay; ``diagnostics`` locates each problem in the file.
 

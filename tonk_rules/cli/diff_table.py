@@ -5,7 +5,7 @@ quotation is printed once, below the table, under the number the cells refer to.
     >>> from tonk_rules.variant.diff import variant_diff
     >>> text = diff_table(variant_diff(load_variant("pagat"), load_variant("pagat-no-upcard")), width=60)
     >>> print(text.splitlines()[0])
-    pagat vs pagat-no-upcard: 1 value differs; 0 more agree only
+    pagat vs pagat-no-upcard: 2 values differ; 0 more agree only
     >>> max(len(line) for line in text.splitlines()) <= 60
     True
 """

@@ -3,7 +3,7 @@ and writing. Above the engine: the engine plays hands and never reads files.
 
     >>> from tonk_rules.records import load_record, replay
     >>> replay(load_record("examples/example-2.yaml")).result.ending
-    'knock_won'
+    <Ending.KNOCK_WON: 'knock_won'>
 """
 
 from __future__ import annotations

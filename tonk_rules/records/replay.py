@@ -3,7 +3,7 @@
     >>> from tonk_rules.records import load_record, replay
     >>> hand = replay(load_record("examples/example-1.yaml"))
     >>> hand.result.ending, [hand.players[w] for w in hand.result.winners]
-    ('knock_won', ['Croaker'])
+    (<Ending.KNOCK_WON: 'knock_won'>, ['Croaker'])
 
 A problem raises :class:`~tonk_rules.errors.RecordError` located at the step's line in the file and naming
 the step number (``example.yaml:18:5: step 2: Croaker may not discard 10H: ...``); each way a checkpoint

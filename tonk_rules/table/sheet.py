@@ -94,8 +94,8 @@ class _Builder:
         suits = SUIT_WORDS[self.lang]
         lines.append(self.line(w["suits"].format(suits=", ".join(suits[i] for i in _SUIT_ORDER[self.lang]))))
         lines.append(self.line(w["deal.hand_size"].format(n=v("deal.hand_size")), "deal.hand_size"))
-        lines += [self.say("deal.upcard"), self.say("dealer.first"), self.say("dealer.rotation"),
-                  self.say("dealer.after_void")]
+        lines += [self.say("deal.upcard"), self.say("deal.first_turn"), self.say("dealer.first"),
+                  self.say("dealer.rotation"), self.say("dealer.after_void")]
         return Block(w["h.cards"], tuple(lines))
 
     def deal_check(self) -> Block:
@@ -120,11 +120,13 @@ class _Builder:
                  self.line(w["melds"].format(books=books, run_min=v("melds.run_min")),
                            "melds.book_sizes", "melds.run_min"),
                  self.say("melds.ace")]
-        held = v("spreading.may_hold_books_of")
+        held = v("spreading.may_hold_books")
         if v("spreading.must_spread"):
-            except_ = w["spreading.except"].format(ranks=self.ranks(held)) if held else ""
+            books = w["or"].join(w["spreading.held_book"].format(size=b["size"], rank=rank_word(b["rank"], self.lang))
+                                 for b in held)
+            except_ = w["spreading.except"].format(books=books) if held else ""
             text = w[("spreading.must_spread", True)].replace("{except}", except_)
-            lines.append(self.line(text, "spreading.must_spread", "spreading.may_hold_books_of"))
+            lines.append(self.line(text, "spreading.must_spread", "spreading.may_hold_books"))
         else:
             lines.append(self.say("spreading.must_spread"))
         lines += [self.say("hitting.runs"), self.say("hitting.books"), self.say("taken_discard.rule"),

@@ -42,6 +42,9 @@ _EN: dict[Any, Any] = {
                            "is the stock.",
     ("deal.upcard", False): "No card is turned up: the rest, face down, is the stock; the first player must "
                             "draw from the stock, and the first discard starts the discard pile.",
+    ("deal.first_turn", "free"): "The first player's first turn is an ordinary turn.",
+    ("deal.first_turn", "draw_from_stock"): "On the first turn of the hand the first player may not knock and "
+                                            "must draw from the stock.",
     ("dealer.first", "high_card_cut"): "First dealer: everyone cuts a card, the highest card deals (ties cut again).",
     ("dealer.first", "agreed"): "First dealer: the table agrees who deals first.",
     ("dealer.rotation", "left"): "The deal passes to the left after each hand.",
@@ -80,7 +83,8 @@ _EN: dict[Any, Any] = {
     ("spreading.must_spread", False): "You may keep books and runs in your hand.",
     ("spreading.must_spread", True): "You must lay every book and run you hold: keeping one in your hand is not "
                                      "allowed{except}.",
-    "spreading.except": " (except a book of {ranks})",
+    "spreading.except": " (except {books}, which may be held)",
+    "spreading.held_book": "exactly {size} × {rank}",
     ("hitting.runs", "anyone"): "You may hit (add a card to) anyone's runs, at either end.",
     ("hitting.runs", "own"): "You may hit only your own runs, at either end.",
     ("hitting.runs", "none"): "Runs on the table may not be hit.",
@@ -177,6 +181,9 @@ _RU: dict[Any, Any] = {
                            "колода.",
     ("deal.upcard", False): "Карта в кучу не открывается: остальные карты – колода; первый игрок берёт карту из "
                             "колоды, и его первый сброс начинает кучу.",
+    ("deal.first_turn", "free"): "Первый ход первого игрока – обычный ход.",
+    ("deal.first_turn", "draw_from_stock"): "В первый ход сдачи первый игрок не может открыться и должен взять "
+                                            "карту из колоды.",
     ("dealer.first", "high_card_cut"): "Первого сдающего определяют так: каждый снимает карту, сдаёт старшая "
                                        "(при равенстве снимают снова).",
     ("dealer.first", "agreed"): "Кто сдаёт первым, игроки договариваются.",
@@ -214,7 +221,8 @@ _RU: dict[Any, Any] = {
     ("spreading.must_spread", False): "Группы и последовательности можно держать на руках.",
     ("spreading.must_spread", True): "Каждую группу и последовательность на руках нужно выложить: держать их "
                                      "нельзя{except}.",
-    "spreading.except": " (кроме группы из {ranks})",
+    "spreading.except": " (кроме: {books} – их можно держать)",
+    "spreading.held_book": "ровно {size} × {rank}",
     ("hitting.runs", "anyone"): "Добавлять карты к последовательностям можно с любого конца, к своим и к чужим.",
     ("hitting.runs", "own"): "Добавлять карты можно только к своим последовательностям, с любого конца.",
     ("hitting.runs", "none"): "Добавлять карты к выложенным последовательностям нельзя.",
