@@ -18,7 +18,7 @@ from tonk_rules.cards import hand_count
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.terms import Ending
+from tonk_rules.terms import Ending, Pile
 
 ENDINGS = list(Ending)
 
@@ -43,7 +43,7 @@ def _greedy(hand: Hand, legal: list[Action], knock: int) -> Action:
             return action
     draws = [a for a in legal if isinstance(a, Draw)]
     if draws:
-        return draws[0] if len(draws) == 1 else Draw("stock")
+        return draws[0] if len(draws) == 1 else Draw(Pile.STOCK)
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
         return max(discards, key=lambda a: (a.card.value, int(a.card)))
