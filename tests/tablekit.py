@@ -15,3 +15,24 @@ def tonk(*args: str, cwd: Path = ROOT, stdin: str | None = None) -> subprocess.C
                           input=stdin)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``tonk ARGS`` in this process (fast), exactly as ``main`` handles errors; a traceback fails."""
+    import contextlib
+    import io
+
+    from tonk_rules.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    code = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(list(args))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 0
+    finally:
+        sys.stdin = old_stdin
+    return subprocess.CompletedProcess(["tonk", *args], code, out.getvalue(), err.getvalue())

@@ -72,6 +72,22 @@ class RecordError(TonkError):
         super().__init__(problems if isinstance(problems, str) else "\n".join(str(d) for d in self.diagnostics))
 
 
+class SessionFileError(TonkError):
+    """A session file that cannot be used; ``diagnostics`` lists every problem found, located."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class LedgerError(TonkError):
+    """A session ledger that cannot be opened or used as asked (damaged, wrong version, unknown player)."""
+
+
+class TableInputError(TonkError):
+    """A table command's input that cannot be right (unknown card, unseated name, impossible hand)."""
+
+
 class BotSpecError(TonkError):
     """A bot spec (``greedy:knock=5``) naming an unknown bot or an unknown or invalid parameter."""
 

@@ -62,6 +62,8 @@ _NAN = re.compile(r"\.(nan|NaN|NAN)")
 # Characters YAML allows in a stream (YAML 1.2, 5.1); anything else is located before parsing.
 _FORBIDDEN = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
+# A plain scalar starting with any other character is text under the core schema.
+_MAY_NOT_BE_TEXT = frozenset("~nNtTfF-+.0123456789")
 _CORE = "tag:yaml.org,2002:"
 _PLAIN_TYPES = "text, whole numbers, true/false, null, lists and mappings"
 
@@ -90,6 +92,18 @@ class YamlDocument:
         line, col = self.where(path, key=key)
         shown = ".".join(str(p) for p in path) if dotted is None else dotted
         return Diagnostic(self.file, line, col, message, shown)
+
+
+def MORE_PROBLEMS(file: str) -> Diagnostic:  # noqa: N802 (reads as a constant message)
+    """The closing line when a file has more problems than are worth listing."""
+    return Diagnostic(file, 0, 0, f"more problems follow; only the first {MAX_PROBLEMS} are shown")
+
+
+def capped(diagnostics: list[Diagnostic], file: str) -> list[Diagnostic]:
+    """``diagnostics`` cut to :data:`MAX_PROBLEMS`, with a closing line saying more were found."""
+    if len(diagnostics) <= MAX_PROBLEMS:
+        return diagnostics
+    return [*diagnostics[:MAX_PROBLEMS], MORE_PROBLEMS(file)]
 
 
 def _fail(file: str, line: int, col: int, message: str, *, opening: bool = False) -> YamlReadError:
@@ -240,20 +254,24 @@ class _Builder:
         """The value of a scalar event, and whether it is acceptable."""
         tag, value, mark = event.tag, event.value, event.start_mark
         plain = event.implicit[0] and tag is None
-        if plain or tag in (f"{_CORE}int", f"{_CORE}float"):
+        if plain:
+            if value and value[0] not in _MAY_NOT_BE_TEXT:
+                return value, True  # the common case, decided without a regular expression
             try:
-                _plain(value)
+                return _plain(value), True
             except ValueError:  # Python refuses to convert integers of more than 4300 digits
                 self.problem(mark, f"the number {value[:20]}... has too many digits")
                 return None, False
-        if plain:
-            return _plain(value), True
         if tag is None or tag == "!" or tag == f"{_CORE}str":
             return value, True
         short = _tag_name(tag)
         if tag in (f"{_CORE}int", f"{_CORE}float", f"{_CORE}bool", f"{_CORE}null"):
             wanted = tag[len(_CORE):]
-            read: Any = _plain(value)
+            try:
+                read: Any = _plain(value)
+            except ValueError:
+                self.problem(mark, f"the number {value[:20]}... has too many digits")
+                return None, False
             kinds: dict[str, type | tuple[type, ...]] = {
                 "int": int, "float": (int, float), "bool": bool, "null": type(None)}
             if isinstance(read, kinds[wanted]) and not (wanted != "bool" and isinstance(read, bool)):
@@ -337,7 +355,8 @@ def read_yaml_text(file: str, text: str, *, limit: int, what: str = "file") -> Y
     try:
         _run(builder, text)
     except _TooMany:
-        pass
+        if len(builder.problems) >= MAX_PROBLEMS:
+            builder.problems.append(MORE_PROBLEMS(file))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -14,7 +14,8 @@ import click
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.problems import echo_problems, one_line
 from tonk_rules.cli.sim_commands import compare, odds, simulate
-from tonk_rules.cli.table_commands import rules
+from tonk_rules.cli.table_commands import play, rules, settle
+from tonk_rules.cli.table_session_commands import session
 from tonk_rules.cli.variant_commands import check, diff, new, schema, show, sources, variants
 from tonk_rules.errors import TonkError
 
@@ -38,7 +39,7 @@ for command in (variants, show, check, schema, diff, new, sources, replay):
     cli.add_command(command)
 for command in (odds, simulate, compare):
     cli.add_command(command)
-for command in (rules,):
+for command in (rules, settle, session, play):
     cli.add_command(command)
 
 

@@ -35,20 +35,25 @@ class Knock:
         return self.text()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Draw:
-    """Take the top card of the stock or the discard pile; ``card``, when given, is checked against it."""
+    """Take the top card of the stock or the discard pile; ``card``, when given, is checked against it.
+
+    ``source`` may be given as a :class:`~tonk_rules.terms.Pile` or its name: ``Draw("stock")``.
+    """
 
     source: Pile
     card: Card | None = None
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.source, Pile):
-            if not isinstance(self.source, str) or self.source not in Pile.__members__.values():
-                raise ValueError(f"Draw source must be 'stock' or 'discard', not {self.source!r}")
-            object.__setattr__(self, "source", Pile(self.source))
-        if self.card is not None:
-            _check_card("Draw card (the card expected on top of the pile, or None)", self.card)
+    def __init__(self, source: Pile | str, card: Card | None = None) -> None:
+        if not isinstance(source, Pile):
+            if not isinstance(source, str) or source not in {p.value for p in Pile}:
+                raise ValueError(f"Draw source must be 'stock' or 'discard', not {source!r}")
+            source = Pile(source)
+        if card is not None:
+            _check_card("Draw card (the card expected on top of the pile, or None)", card)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "card", card)
 
     def text(self, style: CardStyle = "english") -> str:
         return f"draw {self.source}" + (f" {self.card.format(style)}" if self.card is not None else "")

@@ -31,10 +31,10 @@ from tonk_rules.records.schema import checked_in_schema
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.diagnose import dotted, schema_diagnostics, short_repr
 from tonk_rules.variant.loader import LoadedVariant, load_variant
-from tonk_rules.yamlio import KeyPath, YamlDocument, read_yaml_file
+from tonk_rules.yamlio import MAX_PROBLEMS, MORE_PROBLEMS, KeyPath, YamlDocument, read_yaml_file
 
-#: A record of a long hand is a few hundred lines; 1 MiB is far beyond any real one.
-MAX_RECORD_BYTES = 1024 * 1024
+#: A record of a long hand (a hundred actions) is a few KiB; 256 KiB is far beyond any real one.
+MAX_RECORD_BYTES = 256 * 1024
 WHAT = "hand record"
 NEEDED = "a hand record states format, variant, players, dealer, deal and actions"
 
@@ -146,6 +146,8 @@ class _Checker:
 
     def problem(self, path: KeyPath, message: str, *, key: bool = False) -> None:
         self.problems.append(self.doc.diagnostic(path, message, key=key))
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise RecordError([*self.problems, MORE_PROBLEMS(self.doc.file)])
 
     def cards(self, value: str | list[str], path: KeyPath) -> list[Card] | None:
         try:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from functools import cache
+from itertools import islice
 from typing import Any
 
 import jsonschema
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from tonk_rules.errors import Diagnostic
-from tonk_rules.yamlio import KeyPath, YamlDocument
+from tonk_rules.yamlio import MAX_PROBLEMS, KeyPath, YamlDocument, capped
 
 _TYPE_NAMES = {
     str: "string", int: "integer", float: "number", bool: "boolean", list: "list", dict: "mapping",
@@ -86,7 +88,9 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
                        missing: str = ROOT_FILE_STATES_EVERY_SECTION) -> list[Diagnostic]:
     """Every JSON Schema error of ``doc.data``, located; ``missing`` explains why a missing key is needed."""
     out: list[Diagnostic] = []
-    errors = [leaf for error in validator.iter_errors(doc.data) for leaf in _leaf_errors(error)]
+    # a file with thousands of wrong keys gets its first screenful, not megabytes of messages
+    errors = [leaf for error in islice(validator.iter_errors(doc.data), MAX_PROBLEMS + 1)
+              for leaf in _leaf_errors(error)]
     # An unquoted `2` where a name like '2' is expected fails both `enum` and `type`: say it once, clearly.
     unquoted = {tuple(e.absolute_path) for e in errors
                 if e.validator == "enum" and _unquoted_name(e.instance, e.validator_value)}
@@ -101,7 +105,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         value: Any = error.validator_value
         if kind == "additionalProperties":
             allowed = list(schema.get("properties", {}))
-            for extra in sorted(set(instance) - set(allowed)):
+            for extra in sorted(set(instance) - set(allowed))[:MAX_PROBLEMS + 1]:
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
                 out.append(Diagnostic(doc.file, line, col, f"unknown key {extra!r}{hint}", dotted((*path, extra))))
@@ -145,7 +149,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         else:
             message = error.message
         out.append(Diagnostic(doc.file, line, col, message, dotted(path)))
-    return out
+    return capped(out, doc.file)
 
 
 def parse_path(text: str) -> KeyPath:
@@ -188,4 +192,45 @@ def cross_diagnostics(chain: list[YamlDocument], problems: list[tuple[str, str]]
         blamed = min(paths, key=lambda p: _depth(chain, p))  # first of the equally derived ones
         file, line, col = locate(chain, blamed)
         out.append(Diagnostic(file, line, col, message, dotted(blamed)))
+    return out
+
+
+@cache
+def _source_adapter() -> TypeAdapter[Any]:
+    from tonk_rules.variant.sources import Source
+
+    return TypeAdapter(Source)
+
+
+def source_diagnostics(doc: YamlDocument) -> list[Diagnostic]:
+    """Every ``source``/``source_for`` entry of ``doc`` that is not a quotation or an assumption, located.
+
+    The file schema lets an ``extends`` file give any subset of keys, so it cannot require a quotation's
+    ``ref``; this check does, before provenance is resolved from the entries.
+    """
+    from tonk_rules.variant.provenance import value_keys
+
+    adapter = _source_adapter()
+    out: list[Diagnostic] = []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    for section in value_keys():
+        path: KeyPath = tuple(section.split("."))
+        body: Any = data
+        for part in path:
+            body = body.get(part) if isinstance(body, dict) else None
+        if not isinstance(body, dict):
+            continue
+        entries: list[tuple[KeyPath, Any]] = []
+        if body.get("source") is not None:
+            entries.append(((*path, "source"), body["source"]))
+        if isinstance(body.get("source_for"), dict):
+            entries += [((*path, "source_for", key), value) for key, value in body["source_for"].items()]
+        for where, value in entries:
+            try:
+                adapter.validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors(include_url=False)[0]
+                line, col = doc.where(where)
+                out.append(Diagnostic(doc.file, line, col, "a source is {ref: ID, quote: TEXT} or {assumed: TEXT}: "
+                                      f"{first['msg']} ({dotted(first['loc']) or 'the entry'})", dotted(where)))
     return out

@@ -28,7 +28,13 @@ from pydantic import ValidationError
 
 from tonk_rules.errors import Diagnostic, VariantError
 from tonk_rules.variant.checks import cross_field_problems
-from tonk_rules.variant.diagnose import cross_diagnostics, did_you_mean, model_diagnostics, schema_diagnostics
+from tonk_rules.variant.diagnose import (
+    cross_diagnostics,
+    did_you_mean,
+    model_diagnostics,
+    schema_diagnostics,
+    source_diagnostics,
+)
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.provenance import Provenance
 from tonk_rules.variant.provenance import resolve as resolve_provenance
@@ -163,6 +169,9 @@ def load_variant(ref: str | Path) -> LoadedVariant:
     chain = _read_chain(text_ref, diagnostics)
     for doc in chain:
         diagnostics.extend(schema_diagnostics(doc, _validator()))
+    if not diagnostics:
+        for doc in chain:
+            diagnostics.extend(source_diagnostics(doc))
     if diagnostics or not chain:
         raise VariantError(diagnostics)
 
