@@ -10,7 +10,7 @@ import pytest
 
 from tonk_rules.engine.actions import Action, Knock, parse_action
 from tonk_rules.engine.hand import Hand
-from tonk_rules.engine.record import parse_record
+from tonk_rules.records import parse_record
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 

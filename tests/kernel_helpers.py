@@ -31,7 +31,9 @@ def assert_identical(ruleset: Ruleset, seats: Sequence[SeatSpec], n: int, seed: 
     fast = kernel.play_hands(ruleset, seats, n, seed, stakes, first_dealer, trace=True, max_actions=max_actions)
     assert ref.trace is not None and fast.trace is not None
     for i in range(n):
-        assert ref.trace[i].tolist() == fast.trace[i].tolist(), f"hand {i}: the action sequences differ"
+        a, b = ref.trace[i].tolist(), fast.trace[i].tolist()
+        first = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
+        assert a == b, f"hand {i}: the actions differ from action {first}: {a[first:first + 3]} {b[first:first + 3]}"
     for name in FIELDS:
         np.testing.assert_array_equal(getattr(ref, name), getattr(fast, name), err_msg=name)
     return fast

@@ -16,8 +16,9 @@ from tonk_rules.bots.prng import SplitMix64, hand_seed
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Discard, Draw, Knock
 from tonk_rules.engine.hand import Hand
-from tonk_rules.errors import BotError
+from tonk_rules.errors import BotSpecError
 from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.terms import Pile
 from tonk_rules.variant.loader import load_variant
 
 RUSSIAN = compile_ruleset(load_variant("russian").variant)
@@ -50,7 +51,7 @@ def test_an_observation_cannot_reach_other_hands_or_the_stock(seed: int) -> None
     hand = _played_hand(seed, 12)
     obs = observe(hand, 1)
     reachable = _reachable(obs)
-    forbidden = {id(hand), id(hand.hands), id(hand.stock), id(hand.deck), id(hand.turn),
+    forbidden = {id(hand), id(hand.hands), id(hand.stock), id(hand.deck), id(hand.turn), id(hand.spreads),
                  *(id(h) for h in hand.hands)}
     assert not [o for o in reachable if id(o) in forbidden]
     assert not [o for o in reachable if isinstance(o, Hand)]
@@ -68,7 +69,7 @@ def test_an_observation_cannot_reach_other_hands_or_the_stock(seed: int) -> None
 def test_stock_draws_are_shown_without_their_card() -> None:
     hand = _played_hand(4, 20)
     obs = observe(hand, 0)
-    draws = [a.action for a in obs.history if isinstance(a.action, Draw) and a.action.source == "stock"]
+    draws = [a.action for a in obs.history if isinstance(a.action, Draw) and a.action.source is Pile.STOCK]
     assert draws and all(d.card is None for d in draws)
 
 
@@ -83,7 +84,7 @@ def test_canonical_order_is_independent_of_the_engines_order() -> None:
 
 
 def test_random_bot_is_uniform_over_distinct_legal_actions() -> None:
-    legal = [Knock(), Draw("stock"), Draw("discard"), Discard(Card(5))]
+    legal = [Knock(), Draw(Pile.STOCK), Draw(Pile.DISCARD), Discard(Card(5))]
     bot = RandomBot(seed=9)
     picks = Counter(str(bot.choose(None, legal)) for _ in range(4000))  # type: ignore[arg-type]
     assert set(picks) == {str(a) for a in legal}
@@ -92,7 +93,7 @@ def test_random_bot_is_uniform_over_distinct_legal_actions() -> None:
 
 @pytest.mark.parametrize("bad", [{"knock": -1}, {"knock": "5"}, {"patience": 0}, {"knock": True}])
 def test_greedy_rejects_bad_parameters(bad: dict[str, object]) -> None:
-    with pytest.raises(BotError, match="greedy:"):
+    with pytest.raises(BotSpecError, match="greedy:"):
         GreedyBot(**bad)  # type: ignore[arg-type]
 
 

@@ -1,19 +1,19 @@
-"""One scenario (at least) per row of the RULES.md matrix and per extra option: the engine obeys the Ruleset."""
+"""One scenario (at least) per row of the docs/rules.md matrix and per extra option: the engine obeys the Ruleset."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import make_hand, play
 
+from tonk_rules import load_ruleset
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.engine.session import Session
-from tonk_rules.errors import IllegalActionError
-from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.variant.loader import load_variant
+from tonk_rules.errors import IllegalActionError, SetupError
 
 VF = Callable[[str], str]
 # Two plain hands without deal tonks or melds (counts 33 and 37).
@@ -32,14 +32,14 @@ def payments(hand: Hand) -> list[tuple[str, str, int]]:
 
 # 1 players
 def test_players_outside_the_variants_range_are_refused() -> None:
-    rules = compile_ruleset(load_variant("classic-pc").variant)
-    with pytest.raises(IllegalActionError, match="seats 2 to 2 players, not 3"):
+    rules = load_ruleset("classic-pc")
+    with pytest.raises(SetupError, match="seats 2 to 2 players, not 3"):
         Hand.shuffled(rules, ["a", "b", "c"], 0, random.Random(1))
 
 
 # 2 dealer
 def test_dealer_passes_left_and_high_card_cut_picks_the_first() -> None:
-    pagat = compile_ruleset(load_variant("pagat").variant)
+    pagat = load_ruleset("pagat")
     session = Session(pagat, ["a", "b", "c"])
     rng = random.Random(5)
     hand = session.new_hand(rng)
@@ -52,26 +52,35 @@ def test_dealer_passes_left_and_high_card_cut_picks_the_first() -> None:
 
 
 def test_russian_needs_an_agreed_first_dealer() -> None:
-    with pytest.raises(IllegalActionError, match="agree on the first dealer"):
-        Session(compile_ruleset(load_variant("russian").variant), ["a", "b"])
+    with pytest.raises(SetupError, match="agree on the first dealer"):
+        Session(load_ruleset("russian"), ["a", "b"])
 
 
 def test_void_deal_passes_the_deal_or_keeps_it(variant_file: VF) -> None:
     hand = make_hand("pagat", ["KH KD QD JC 9D", "KC QS QC JD 9C", A], upcard="2D")
     assert hand.result is not None and hand.result.ending == "deal_void"
-    session = Session(compile_ruleset(load_variant("pagat").variant), ["Ann", "Bob", "Cy"], first_dealer=2)
+    session = Session(load_ruleset("pagat"), ["Ann", "Bob", "Cy"], first_dealer=2)
     session.finish_hand(hand)
     assert session.dealer == 0
-    same = compile_ruleset(load_variant(variant_file("extends: pagat\ndealer: {after_void: same}\n")).variant)
+    same = load_ruleset(variant_file("extends: pagat\ndealer: {after_void: same}\n"))
     assert same.dealer.next_dealer(2, 3, (), void=True) == 2
 
 
 # 3 upcard
 def test_no_upcard_first_player_draws_from_stock_and_first_discard_starts_the_pile() -> None:
     hand = make_hand("pagat-no-upcard", [A, B], stock="2D")
-    assert hand.discard == [] and why(hand, "draw discard") == "the discard pile is empty"
+    first = "the first player of the hand must draw from the stock on their first turn"
+    assert hand.discard == [] and why(hand, "draw discard") == first
+    assert why(hand, "knock") == first + ", so may not knock"  # seed 003: «ensimmäinen pelaaja ottaa varastosta»
+    assert hand.legal_actions() == [Draw("stock")]
     play(hand, "draw stock 2D", "discard KS")
     assert [str(c) for c in hand.discard] == ["KS"]
+    assert why(hand, "knock") is None and why(hand, "draw discard") is None  # only the hand's first turn
+
+
+def test_with_an_upcard_the_first_player_may_knock_or_take_it() -> None:
+    hand = make_hand("pagat", [A, B], upcard="2D")
+    assert why(hand, "knock") is None and why(hand, "draw discard") is None
 
 
 # 4, 5, 6 deal check
@@ -135,9 +144,12 @@ def test_successful_knock_paid_one_stake_by_each() -> None:
     ("russian", [("Ann", "Bob", 2), ("Ann", "Cy", 2), ("Di", "Bob", 1)]),
     ("pagat", [("Ann", "Bob", 2), ("Ann", "Cy", 2), ("Ann", "Bob", 1), ("Cy", "Bob", 1), ("Di", "Bob", 1)]),
 ])
-def test_caught_knock_payments(variant: str, expected: list[tuple[str, str, int]]) -> None:
+def test_caught_knock_payments(variant: str, expected: list[tuple[str, str, int]], tmp_path: Path) -> None:
     hands = ["KS 9H 7D 4C 3S", "AS 2H 3D 4H 6S", "KH 9C 7S 4D 2C", "QH QC QD JS JD"]  # 33, 16, 32, 50
-    variant_file = variant if variant == "russian" else "pagat"
+    variant_file = variant
+    if variant == "pagat":  # pagat seats 2-3: a table of four is a house rule
+        (tmp_path / "four.yaml").write_text("extends: pagat\nplayers: {max: 4}\n", encoding="utf-8")
+        variant_file = str(tmp_path / "four.yaml")
     hand = make_hand(variant_file, hands, upcard="5C")
     if hand.result is not None:  # pagat: 50 is a deal tonk, so use a plain hand for Di there
         hands[3] = "QH QC QD JS 2D"
@@ -317,6 +329,17 @@ def test_must_spread_forbids_keeping_a_spread_except_three_aces() -> None:
     assert why(aces, "discard 9H") is None
 
 
+def test_must_spread_four_aces_must_be_laid() -> None:
+    # seed 003: «kolme ässää saa pitää kädessä» — three aces, exactly: four aces are a book to lay
+    four = play(make_hand("pagat-must-spread", ["AS AH AD 9H 8D", B], upcard="KC", stock="AC"), "draw stock")
+    assert "must be laid before discarding" in (why(four, "discard 9H") or "")
+    # discarding an ace leaves three aces, which may be held
+    assert {str(a) for a in four.legal_actions() if isinstance(a, Discard)} == {"discard AS", "discard AH",
+                                                                                "discard AD", "discard AC"}
+    play(four, "spread AS AH AD AC")
+    assert why(four, "discard 9H") is None
+
+
 def test_knock_point_limit_and_turn_minimum(variant_file: VF) -> None:
     limit = variant_file("extends: pagat\nknocking: {max_count: 10}\n")
     assert why(make_hand(limit, [A, B], upcard="2D"), "knock") == "a knock needs a count of 10 or less (you have 33)"
@@ -335,7 +358,7 @@ def test_seven_card_hands(variant_file: VF) -> None:
 
 def test_points_session_ends_at_the_target(variant_file: VF) -> None:
     path = variant_file("extends: pagat\nscoring: {mode: points, target: 3}\n")
-    session = Session(compile_ruleset(load_variant(path).variant), ["a", "b"], first_dealer=0)
+    session = Session(load_ruleset(path), ["a", "b"], first_dealer=0)
     rng = random.Random(2)
     while not session.over:
         hand = session.new_hand(rng)
@@ -359,7 +382,7 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged() -> None:
 def test_dealer_rotation_to_the_winner(variant_file: VF) -> None:
     path = variant_file("extends: pagat\ndealer: {rotation: winner}\n")
     hand = play(make_hand(path, [LOW, A, B], upcard="2D"), "knock")
-    session = Session(compile_ruleset(load_variant(path).variant), ["Ann", "Bob", "Cy"], first_dealer=2)
+    session = Session(load_ruleset(path), ["Ann", "Bob", "Cy"], first_dealer=2)
     session.finish_hand(hand)
     assert session.dealer == 0 and session.balances == [2, -1, -1]
 

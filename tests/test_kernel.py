@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tonk_rules import kernel
-from tonk_rules.errors import BotError, KernelError
+from tonk_rules.errors import BotSpecError, KernelError
 from tonk_rules.kernel import api, jit, reference
 from tonk_rules.kernel.tables import SESSION_FIELDS, tables_of
 from tonk_rules.ruleset import Ruleset, compile_ruleset
@@ -34,9 +34,9 @@ def test_any_chunking_of_a_run_gives_the_same_hands() -> None:
 
 
 @pytest.mark.parametrize(("seats", "error", "message"), [
-    ([("montecarlo", {})] * 3, BotError, "unknown bot 'montecarlo'"),
-    ([("greedy", {"knock": -2})] * 3, BotError, "knock must be"),
-    ([("greedy", {"nerve": 2})] * 3, BotError, "nerve"),
+    ([("montecarlo", {})] * 3, BotSpecError, "unknown bot 'montecarlo'"),
+    ([("greedy", {"knock": -2})] * 3, BotSpecError, "knock must be"),
+    ([("greedy", {"nerve": 2})] * 3, BotSpecError, "nerve"),
     ([("random", {})] * 3, KernelError, "seats 2 to 2 players, not 3"),
 ])
 def test_bad_requests_are_refused_with_a_reason(seats: Any, error: type[Exception], message: str) -> None:
@@ -115,6 +115,7 @@ def test_without_numba_the_reference_engine_plays_with_a_notice(monkeypatch: pyt
 
 
 def test_the_cache_goes_to_a_writable_place(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(jit, "cache_dir", jit.cache_dir.__wrapped__)
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
     assert jit.cache_dir().parent == tmp_path / "mine"
     monkeypatch.delenv("NUMBA_CACHE_DIR")

@@ -55,6 +55,7 @@ CHANGES: dict[str, Any] = {
         lambda rs: sorted(rs, key=RANK_ORDER.index)),
     "deal.hand_size": st.integers(1, 9),
     "deal.upcard": st.booleans(),
+    "deal.first_turn": st.sampled_from(["free", "draw_from_stock"]),
     "deal_check.enabled": st.booleans(),
     "deal_check.at_most": st.none() | st.integers(3, 25),
     "deal_check.at_least": st.none() | st.integers(30, 50),
@@ -67,7 +68,8 @@ CHANGES: dict[str, Any] = {
     "drawing.sources": st.sampled_from([["stock"], ["discard"], ["stock", "discard"]]),
     "spreading.timing": st.sampled_from(["after_draw", "before_draw"]),
     "spreading.must_spread": st.booleans(),
-    "spreading.may_hold_books_of": st.lists(st.sampled_from(RANK_ORDER), max_size=3, unique=True),
+    "spreading.may_hold_books": st.lists(st.fixed_dictionaries({
+        "rank": st.sampled_from(RANK_ORDER), "size": st.sampled_from([3, 4])}), max_size=3, unique_by=str),
     "melds.book_sizes": st.sampled_from([[3], [4], [3, 4]]),
     "melds.run_min": st.integers(3, 5),
     "melds.ace": st.sampled_from(["low", "low_or_high"]),

@@ -80,4 +80,4 @@ def test_check_command_prints_every_diagnostic_without_traceback() -> None:
     assert "several-errors.yaml:3:8: unknown key 'upcrad'" in proc.stderr
     assert "several-errors.yaml:5:8: expected integer, got string 'many'" in proc.stderr
     assert "not-utf8.yaml:1:1: not UTF-8 text" in proc.stderr
-    assert "2 of 2 file(s) invalid" in proc.stderr
+    assert proc.stderr.splitlines()[-1] == "2 files: 0 valid, 2 invalid"

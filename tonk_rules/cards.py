@@ -16,6 +16,7 @@ cheaply in the engine's hot path while still printing as a card::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from tonk_rules.errors import CardError
@@ -55,24 +56,28 @@ ACCEPTED_FORMS = "rank then suit: 10S QH AC TD, 10♠ Q♥ A♣, or Russian 10п
 
 
 class Card(int):
-    """One card of the 52-card deck; ``int(card) == (rank - 1) * 4 + suit``."""
+    """One card of the 52-card deck; ``int(card) == (rank - 1) * 4 + suit``.
 
-    __slots__ = ()
+    ``rank`` (1 ace .. 13 king), ``suit`` (0 spades, 1 hearts, 2 diamonds, 3 clubs) and ``value`` (its count
+    in a hand: ace 1, 2..10 face value, jack/queen/king 10) are plain attributes, set once: the engine reads
+    them in its hot path.
+    """
 
-    @property
-    def rank(self) -> int:
-        """1 (ace) .. 13 (king)."""
-        return int(self) // 4 + 1
+    rank: int
+    suit: int
+    value: int
 
-    @property
-    def suit(self) -> int:
-        """0 spades, 1 hearts, 2 diamonds, 3 clubs."""
-        return int(self) % 4
+    def __new__(cls, index: int) -> Card:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
+            raise CardError(f"a card index is a whole number 0..51, not {index!r}")
+        card = super().__new__(cls, index)
+        card.rank = index // 4 + 1
+        card.suit = index % 4
+        card.value = min(card.rank, 10)
+        return card
 
-    @property
-    def value(self) -> int:
-        """Its count in a hand: ace 1, 2..10 face value, jack/queen/king 10."""
-        return min(self.rank, 10)
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return Card, (int(self),)
 
     def format(self, style: CardStyle = "english") -> str:
         return RANK_NAMES[style][self.rank] + SUIT_NAMES[style][self.suit]
@@ -96,6 +101,8 @@ def make_card(rank: int, suit: int) -> Card:
 
 def parse_card(token: str) -> Card:
     """Parse one card; raise :class:`CardError` naming the token and the accepted forms."""
+    if not isinstance(token, str):
+        raise CardError(f"a card is written as text ({ACCEPTED_FORMS}), not {type(token).__name__} {token!r}")
     text = token.strip()
     if len(text) < 2:
         raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
@@ -108,14 +115,19 @@ def parse_card(token: str) -> Card:
 
 def parse_cards(text: str | list[str]) -> list[Card]:
     """Parse cards separated by spaces or commas (or a list of tokens)."""
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else text
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    elif isinstance(text, list | tuple):
+        tokens = list(text)
+    else:
+        raise CardError(f"cards are written as text ({ACCEPTED_FORMS}), not {type(text).__name__} {text!r}")
     return [parse_card(t) for t in tokens]
 
 
-def format_cards(cards: list[Card] | tuple[Card, ...], style: CardStyle = "english") -> str:
+def format_cards(cards: Sequence[Card], style: CardStyle = "english") -> str:
     return " ".join(c.format(style) for c in cards)
 
 
-def hand_count(cards: list[Card] | tuple[Card, ...]) -> int:
+def hand_count(cards: Sequence[Card]) -> int:
     """The count of a hand: the sum of its card values."""
     return sum(VALUES[c] for c in cards)

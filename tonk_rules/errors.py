@@ -38,16 +38,62 @@ class VariantError(TonkError):
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
+class YamlReadError(TonkError):
+    """A file that cannot be read as YAML data; ``opening`` is true when it could not even be opened."""
+
+    def __init__(self, diagnostics: list[Diagnostic], *, opening: bool = False) -> None:
+        self.diagnostics = list(diagnostics)
+        self.opening = opening
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    @property
+    def diagnostic(self) -> Diagnostic:
+        """The first problem (a file that cannot be opened has exactly one)."""
+        return self.diagnostics[0]
+
+
 class IllegalActionError(TonkError):
     """An action that the rules do not allow in the current state; the state is unchanged."""
 
 
+class SetupError(TonkError, ValueError):
+    """A bad argument setting up play (players, dealer, deck, stakes): not a move, so not an
+    :class:`IllegalActionError`."""
+
+
 class RecordError(TonkError):
-    """A hand record file that cannot be read or does not replay."""
+    """A hand record that cannot be read or does not replay; ``diagnostics`` locates each problem in the file.
+
+    Raised with a plain message where there is no file (e.g. an action's text given to the API).
+    """
+
+    def __init__(self, problems: str | list[Diagnostic]) -> None:
+        self.diagnostics = [] if isinstance(problems, str) else list(problems)
+        super().__init__(problems if isinstance(problems, str) else "\n".join(str(d) for d in self.diagnostics))
 
 
-class BotError(TonkError, ValueError):
-    """A bot asked for with a name or parameters that do not exist or are out of range."""
+class SessionFileError(TonkError):
+    """A session file that cannot be used; ``diagnostics`` lists every problem found, located."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class LedgerError(TonkError):
+    """A session ledger that cannot be opened or used as asked (damaged, wrong version, unknown player)."""
+
+
+class TableInputError(TonkError):
+    """A table command's input that cannot be right (unknown card, unseated name, impossible hand)."""
+
+
+class BotSpecError(TonkError):
+    """A bot spec (``greedy:knock=5``) naming an unknown bot or an unknown or invalid parameter."""
+
+
+class SimulationError(TonkError):
+    """A simulation that cannot run as asked (for example more players than the deck can deal)."""
 
 
 class KernelError(TonkError):

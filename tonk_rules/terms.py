@@ -68,6 +68,13 @@ class FirstDealer(StrEnum):
     AGREED = "agreed"
 
 
+class FirstTurn(StrEnum):
+    """What the first player of a hand may do on their first turn."""
+
+    FREE = "free"
+    DRAW_FROM_STOCK = "draw_from_stock"
+
+
 class DealerRotation(StrEnum):
     LEFT = "left"
     WINNER = "winner"

@@ -13,7 +13,8 @@ discard's card.
     >>> from tonk_rules.cards import parse_cards
     >>> from tonk_rules.engine.actions import Discard, Draw, Knock, Spread
     >>> a, b, c = parse_cards("AS 2S 3S")
-    >>> [str(x) for x in canonical([Discard(b), Spread((b, c, a)), Draw("stock"), Knock(), Spread((a, b, c))])]
+    >>> from tonk_rules.terms import Pile
+    >>> [str(x) for x in canonical([Discard(b), Spread((b, c, a)), Draw(Pile.STOCK), Knock(), Spread((a, b, c))])]
     ['knock', 'draw stock', 'spread 2S 3S AS', 'discard 2S']
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tonk_rules.engine.actions import Action, Draw, Hit, Knock, Spread
+from tonk_rules.terms import Pile
 
 KIND_SHIFT = 58
 KNOCK, DRAW_STOCK, DRAW_DISCARD, SPREAD, HIT, DISCARD = range(6)
@@ -32,7 +34,7 @@ def action_key(action: Action) -> int:
     if isinstance(action, Knock):
         return KNOCK << KIND_SHIFT
     if isinstance(action, Draw):
-        return (DRAW_STOCK if action.source == "stock" else DRAW_DISCARD) << KIND_SHIFT
+        return (DRAW_STOCK if action.source is Pile.STOCK else DRAW_DISCARD) << KIND_SHIFT
     if isinstance(action, Spread):
         mask = 0
         for card in action.cards:

@@ -32,7 +32,8 @@ from tonk_rules.bots.canonical import canonical
 from tonk_rules.bots.observation import Observation
 from tonk_rules.cards import VALUES, Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
-from tonk_rules.errors import BotError
+from tonk_rules.errors import BotSpecError
+from tonk_rules.terms import Pile
 
 DEFAULT_KNOCK = 5
 DEFAULT_PATIENCE = 30
@@ -48,7 +49,7 @@ class GreedyBot:
         # ``seed`` is accepted so every bot class is built the same way; greedy never draws a random number.
         for name, value, low in (("knock", knock, 0), ("patience", patience, 1)):
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= 10**6:
-                raise BotError(f"greedy: {name} must be a whole number from {low} to 1000000, not {value!r}")
+                raise BotSpecError(f"greedy: {name} must be a whole number from {low} to 1000000, not {value!r}")
         self.knock = knock
         self.patience = patience
 
@@ -68,9 +69,9 @@ class GreedyBot:
             return max(hits, key=lambda h: VALUES[h.card])
         draws = {a.source: a for a in actions if isinstance(a, Draw)}
         if draws:
-            if "discard" in draws and obs.discard_top is not None and useful(obs, obs.discard_top):
-                return draws["discard"]
-            return draws.get("stock") or draws["discard"]
+            if Pile.DISCARD in draws and obs.discard_top is not None and useful(obs, obs.discard_top):
+                return draws[Pile.DISCARD]
+            return draws.get(Pile.STOCK) or draws[Pile.DISCARD]
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             return max(discards, key=lambda d: (VALUES[d.card], int(d.card)))
@@ -84,7 +85,7 @@ def useful(obs: Observation, card: Card) -> bool:
     if any(card in meld for meld in melds.melds_in([*obs.hand, card])):
         return True
     for spread in obs.spreads:
-        allowed = rules.hitting.why_not(spread.kind, own=spread.owner == obs.seat) is None
-        if allowed and melds.can_extend(spread.kind, spread.cards, card):
+        if rules.hitting.allows(spread.kind, spread.owner == obs.seat) and melds.can_extend(
+                spread.kind, spread.cards, card):
             return True
     return False

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.engine.actions import Action, Draw
-from tonk_rules.engine.hand import Hand
+from tonk_rules.engine.hand import Hand, Phase
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.terms import MeldKind, Pile
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class SpreadView:
 
     number: int  # 1-based, in the order laid
     owner: int
-    kind: str  # "book" or "run"
+    kind: MeldKind
     cards: tuple[Card, ...]
 
 
@@ -59,10 +60,10 @@ class Observation:
     hit_locks: tuple[int, ...]  # turns each seat may not knock for (hit lock)
     history: tuple[PublicAction, ...]
     current: int  # whose turn it is
-    drawn: bool  # the phase: True once the current player has drawn this turn
-    acted: bool  # the current player has acted this turn
+    phase: Phase  # where the current player is in their turn
     taken_this_turn: Card | None  # the card the current player took from the discard pile this turn
     pending: Card | None  # a taken discard that must go straight into a spread
+    first_turn_binds: bool  # the hand's first turn, where the variant restricts it (no knock, stock only)
 
     @property
     def count(self) -> int:
@@ -83,7 +84,7 @@ class PublicLog:
         for record in hand.history[self.seen:]:
             action = record.action
             if isinstance(action, Draw):
-                if action.source == "discard" and action.card is not None:
+                if action.source is Pile.DISCARD and action.card is not None:
                     self.taken[record.player].append(action.card)
                 else:
                     action = Draw(action.source)
@@ -104,7 +105,7 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
         seat=seat,
         ruleset=hand.ruleset,
         hand=tuple(hand.hands[seat]),
-        spreads=tuple(SpreadView(s.number, s.owner, str(s.kind), tuple(s.cards)) for s in hand.spreads),
+        spreads=tuple(SpreadView(s.number, s.owner, s.kind, tuple(s.cards)) for s in hand.spreads),
         discard_top=hand.discard[-1] if hand.discard else None,
         discard_size=len(hand.discard),
         taken=tuple(tuple(cards) for cards in log.taken),
@@ -114,8 +115,8 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
         hit_locks=tuple(hand.hit_locks),
         history=tuple(log.history),
         current=hand.current,
-        drawn=turn.drawn,
-        acted=turn.acted,
+        phase=hand.phase,
         taken_this_turn=turn.taken,
         pending=turn.pending,
+        first_turn_binds=hand.first_turn_binds,
     )

@@ -5,7 +5,8 @@ picked with :class:`~tonk_rules.bots.prng.SplitMix64`, so the compiled kernel ma
 the same seed whatever order the engine listed the actions in.
 
     >>> from tonk_rules.engine.actions import Draw, Knock
-    >>> RandomBot(seed=3).choose(None, [Draw("stock"), Knock()])  # type: ignore[arg-type]
+    >>> from tonk_rules.terms import Pile
+    >>> RandomBot(seed=3).choose(None, [Draw(Pile.STOCK), Knock()])  # type: ignore[arg-type]
     Knock()
 """
 

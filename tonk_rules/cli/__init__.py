@@ -5,12 +5,18 @@ Every error a user can cause ends as one message on stderr and a non-zero exit s
 
 from __future__ import annotations
 
+import io
+import os
 import sys
 
 import click
 
 from tonk_rules.cli.play_commands import replay
-from tonk_rules.cli.variant_commands import check, diff, schema, show, variants
+from tonk_rules.cli.problems import echo_problems, one_line
+from tonk_rules.cli.sim_commands import compare, odds, simulate
+from tonk_rules.cli.table_commands import play, rules, settle
+from tonk_rules.cli.table_session_commands import session
+from tonk_rules.cli.variant_commands import check, diff, new, schema, show, sources, variants
 from tonk_rules.errors import TonkError
 
 
@@ -29,25 +35,48 @@ def cli() -> None:
     """
 
 
-for command in (variants, show, check, schema, diff, replay):
+for command in (variants, show, check, schema, diff, new, sources, replay):
+    cli.add_command(command)
+for command in (odds, simulate, compare):
+    cli.add_command(command)
+for command in (rules, settle, session, play):
     cli.add_command(command)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Run ``tonk``; exit 0 on success, 1 for invalid input, 2 for misuse, 3 for an internal error.
+
+    No traceback reaches the user: the project's errors print one line per problem, and anything
+    unexpected prints one "internal error" line (``TONK_DEBUG=1`` shows the traceback instead).
+    """
+    for stream in (sys.stdout, sys.stderr):  # a card symbol must not crash an ASCII-only terminal
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
-        code = cli.main(standalone_mode=False)
+        code = cli.main(args=argv, standalone_mode=False)
         # without standalone mode click returns the status of `Exit` rather than exiting
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.ClickException as exc:
+    except click.ClickException as exc:  # usage errors: exit status 2
         exc.show()
         sys.exit(exc.exit_code)
     except click.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
     except TonkError as exc:
-        click.echo(f"error: {exc}", err=True)
+        echo_problems(exc)
         sys.exit(1)
     except BrokenPipeError:
+        # the reader went away (`tonk show x | head`): stop quietly, and keep Python from complaining at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)
+    except Exception as exc:
+        if os.environ.get("TONK_DEBUG"):
+            raise
+        click.echo(f"tonk: internal error: {type(exc).__name__}: {one_line(str(exc))[:300]} (this is a bug in "
+                   "tonk-rules; set TONK_DEBUG=1 to see the traceback)", err=True)
+        sys.exit(3)

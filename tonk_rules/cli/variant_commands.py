@@ -1,10 +1,12 @@
-"""``tonk variants | show | check | schema | diff``: reading and comparing variant files."""
+"""``tonk variants | show | check | schema | diff | new | sources``: reading, comparing and writing variant files."""
 
 from __future__ import annotations
 
 import shutil
 
 import click
+
+from tonk_rules.cli.terminal import plain
 
 
 @click.command()
@@ -20,34 +22,99 @@ def variants() -> None:
 
 @click.command()
 @click.argument("variant")
-@click.option("--provenance", is_flag=True, help="Add each section's source.")
-def show(variant: str, provenance: bool) -> None:
+@click.option("--provenance", is_flag=True, help="Add every value's source (quotation or assumption).")
+@click.option("--digest", is_flag=True, help="Print only the sha256 of the resolved rules (a hand record's "
+              "variant_sha256).")
+def show(variant: str, provenance: bool, digest: bool) -> None:
     """Print VARIANT (a built-in name or a file path) fully resolved, as a variant file."""
     from tonk_rules.variant.loader import load_variant
     from tonk_rules.variant.render import variant_yaml
 
-    click.echo(variant_yaml(load_variant(variant), provenance=provenance), nl=False)
+    if provenance and digest:
+        raise click.UsageError("--digest prints only the digest; it does not combine with --provenance")
+    loaded = load_variant(variant)
+    if digest:
+        click.echo(loaded.digest)
+        return
+    click.echo(plain(variant_yaml(loaded, provenance=provenance)), nl=False)
+
+
+@click.command()
+def sources() -> None:
+    """List the sources the built-in variants cite: id, title, what each covers and where it is silent."""
+    import textwrap
+
+    from tonk_rules.variant.sources import registry
+
+    width = min(shutil.get_terminal_size().columns, 100)
+    for info in registry().values():
+        click.echo(plain(f"{info.id}: {info.label}"))
+        for label, text in (("origin", info.origin), ("covers", info.covers), ("silent", info.silent)):
+            click.echo(plain(textwrap.fill(f"{label}: {text}", width, initial_indent="  ",
+                                           subsequent_indent="    ", break_long_words=False)))
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--extends", "parent", required=True, help="The parent: a built-in name or a variant file.")
+@click.option("--title", default=None, help="The title (default: FILE's name, based on the parent's title).")
+@click.option("--schema-beside", is_flag=True, help="Write variant.schema.json beside FILE and point at it "
+              "(default: point at the installed package's copy).")
+def new(file: str, parent: str, title: str | None, schema_beside: bool) -> None:
+    """Write FILE: a house-rule file extending a parent, every rule listed as a comment to uncomment and edit."""
+    import os
+    from pathlib import Path
+
+    from tonk_rules.errors import TonkError
+    from tonk_rules.variant.house import house_file_text
+    from tonk_rules.variant.loader import is_variant_path, load_variant
+    from tonk_rules.variant.schema import SCHEMA_FILE, schema_location, schema_text
+
+    target = Path(file)
+    if target.exists():
+        raise TonkError(f"{file}: already exists; tonk new never overwrites a file")
+    if not is_variant_path(file):
+        raise click.UsageError(f"{file}: a variant file's name ends in .yaml or .yml")
+    loaded = load_variant(parent)
+    extends = parent
+    if is_variant_path(parent):  # the file resolves its parent against its own folder
+        extends = Path(os.path.relpath(Path(parent).resolve(), target.resolve().parent)).as_posix()
+    schema = schema_location()
+    if schema_beside:
+        beside = target.parent / SCHEMA_FILE
+        if not beside.exists():
+            beside.write_text(schema_text(), encoding="utf-8")
+        schema = SCHEMA_FILE
+    text = house_file_text(loaded, extends, target.name, schema, title)
+    try:
+        with target.open("x", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as exc:
+        raise TonkError(f"{file}: cannot write: {exc.strerror}") from None
+    click.echo(plain(f"wrote {file} (extends {extends}); edit it, then: tonk check {file}"))
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True)
 def check(files: tuple[str, ...]) -> None:
-    """Validate variant FILES; report every problem as FILE:LINE:COL: message."""
-    from tonk_rules.errors import VariantError
+    """Validate variant FILES; report every problem as FILE:LINE:COL: message, then count the files."""
+    from tonk_rules.cli.problems import echo_problems
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.errors import TonkError
     from tonk_rules.variant.loader import load_variant
 
     failed = 0
     for file in files:
         try:
             loaded = load_variant(file)
-        except VariantError as exc:
+        except TonkError as exc:
             failed += 1
-            for diagnostic in exc.diagnostics:
-                click.echo(str(diagnostic), err=True)
+            echo_problems(exc)
             continue
-        click.echo(f"{file}: ok ({loaded.variant.title})")
+        click.echo(plain(f"{file}: ok ({loaded.variant.title})"))
+    noun = "file" if len(files) == 1 else "files"
+    click.echo(f"{len(files)} {noun}: {len(files) - failed} valid, {failed} invalid", err=bool(failed))
     if failed:
-        click.echo(f"{failed} of {len(files)} file(s) invalid", err=True)
         raise click.exceptions.Exit(1)
 
 
@@ -65,26 +132,19 @@ def schema() -> None:
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "json"]), default="table",
               show_default=True)
 def diff(a: str, b: str, fmt: str) -> None:
-    """Show only the rule dimensions where variants A and B differ, side by side, with sources."""
+    """Compare variants A and B value by value: what differs and what agrees only by assumption.
+
+    Each value shows whether each side quotes a source or assumes it; the quotations are listed once, below.
+    The table fits the terminal (COLUMNS); --format json keeps the values' types.
+    """
+    from tonk_rules.cli.diff_table import diff_table
+    from tonk_rules.variant.diff import diff_json, diff_markdown, variant_diff
     from tonk_rules.variant.loader import load_variant
-    from tonk_rules.variant.render import diff_json, diff_markdown, variant_diff
 
-    left, right = load_variant(a), load_variant(b)
-    rows = variant_diff(left, right)
+    report = variant_diff(load_variant(a), load_variant(b))
     if fmt == "json":
-        click.echo(diff_json(rows), nl=False)
+        click.echo(diff_json(report), nl=False)
     elif fmt == "markdown":
-        click.echo(diff_markdown(rows), nl=False)
+        click.echo(plain(diff_markdown(report)), nl=False)
     else:
-        from rich.console import Console
-        from rich.table import Table
-
-        if not rows:
-            click.echo("No differences.")
-            return
-        table = Table(title=f"{left.name} vs {right.name}: {len(rows)} differences", show_lines=True)
-        for header in rows[0]:
-            table.add_column(header, overflow="fold", ratio=2 if "source" in header else 1)
-        for row in rows:
-            table.add_row(*row.values())
-        Console(width=max(120, shutil.get_terminal_size().columns)).print(table)
+        click.echo(diff_table(report, shutil.get_terminal_size().columns), nl=False)

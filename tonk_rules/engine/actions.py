@@ -10,9 +10,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tonk_rules.cards import Card, CardStyle, format_cards, parse_card, parse_cards
 from tonk_rules.errors import CardError, RecordError
+from tonk_rules.terms import Pile
+
+_CARD_HELP = "a card is a tonk_rules.cards.Card, e.g. parse_card('5H')"
+
+
+def _check_card(what: str, value: Any) -> None:
+    if not isinstance(value, Card):
+        raise TypeError(f"{what} must be a card, not {type(value).__name__} {value!r}: {_CARD_HELP}")
 
 
 @dataclass(frozen=True)
@@ -26,12 +35,25 @@ class Knock:
         return self.text()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Draw:
-    """Take the top card of the stock or the discard pile; ``card``, when given, is checked against it."""
+    """Take the top card of the stock or the discard pile; ``card``, when given, is checked against it.
 
-    source: str  # "stock" | "discard"
+    ``source`` may be given as a :class:`~tonk_rules.terms.Pile` or its name: ``Draw("stock")``.
+    """
+
+    source: Pile
     card: Card | None = None
+
+    def __init__(self, source: Pile | str, card: Card | None = None) -> None:
+        if not isinstance(source, Pile):
+            if not isinstance(source, str) or source not in {p.value for p in Pile}:
+                raise ValueError(f"Draw source must be 'stock' or 'discard', not {source!r}")
+            source = Pile(source)
+        if card is not None:
+            _check_card("Draw card (the card expected on top of the pile, or None)", card)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "card", card)
 
     def text(self, style: CardStyle = "english") -> str:
         return f"draw {self.source}" + (f" {self.card.format(style)}" if self.card is not None else "")
@@ -45,6 +67,15 @@ class Spread:
     """Lay a new book or run from the hand."""
 
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.cards, str | bytes | Card) or not isinstance(self.cards, tuple | list):
+            raise TypeError(f"Spread cards must be a tuple of cards, not {type(self.cards).__name__} "
+                            f"{self.cards!r}: {_CARD_HELP}")
+        for card in self.cards:
+            _check_card("each Spread card", card)
+        if not isinstance(self.cards, tuple):
+            object.__setattr__(self, "cards", tuple(self.cards))
 
     def text(self, style: CardStyle = "english") -> str:
         return f"spread {format_cards(self.cards, style)}"
@@ -60,6 +91,11 @@ class Hit:
     card: Card
     spread: int
 
+    def __post_init__(self) -> None:
+        _check_card("Hit card", self.card)
+        if isinstance(self.spread, bool) or not isinstance(self.spread, int):
+            raise TypeError(f"Hit spread must be a spread number (1 = the first spread laid), not {self.spread!r}")
+
     def text(self, style: CardStyle = "english") -> str:
         return f"hit {self.card.format(style)} on {self.spread}"
 
@@ -72,6 +108,9 @@ class Discard:
     """Put one card face up on the discard pile, ending the turn."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        _check_card("Discard card", self.card)
 
     def text(self, style: CardStyle = "english") -> str:
         return f"discard {self.card.format(style)}"
@@ -87,6 +126,8 @@ ACTION_FORMS = "knock | draw stock|discard [CARD] | spread CARD CARD CARD... | h
 
 def parse_action(text: str) -> Action:
     """Parse the text form of an action; raise :class:`RecordError` saying what was expected."""
+    if not isinstance(text, str):
+        raise RecordError(f"an action is text, not {type(text).__name__}; expected {ACTION_FORMS}")
     words = text.split()
     if not words:
         raise RecordError(f"empty action; expected {ACTION_FORMS}")
@@ -95,10 +136,10 @@ def parse_action(text: str) -> Action:
         if verb == "knock" and not rest:
             return Knock()
         if verb == "draw" and rest and rest[0] in ("stock", "discard") and len(rest) <= 2:
-            return Draw(rest[0], parse_card(rest[1]) if len(rest) == 2 else None)
+            return Draw(Pile(rest[0]), parse_card(rest[1]) if len(rest) == 2 else None)
         if verb == "spread" and rest:
             return Spread(tuple(parse_cards(rest)))
-        if verb == "hit" and len(rest) == 3 and rest[1] == "on" and rest[2].isdigit():
+        if verb == "hit" and len(rest) == 3 and rest[1] == "on" and rest[2].isascii() and rest[2].isdigit():
             return Hit(parse_card(rest[0]), int(rest[2]))
         if verb == "discard" and len(rest) == 1:
             return Discard(parse_card(rest[0]))

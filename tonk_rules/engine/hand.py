@@ -1,50 +1,39 @@
 """One hand of Tonk, played by a compiled :class:`~tonk_rules.ruleset.Ruleset` and nothing else.
 
     >>> import random
-    >>> from tonk_rules.ruleset import compile_ruleset
-    >>> from tonk_rules.variant.loader import load_variant
-    >>> from tonk_rules.engine.hand import Hand
-    >>> from tonk_rules.engine.actions import Knock
-    >>> rules = compile_ruleset(load_variant("pagat").variant)
+    >>> from tonk_rules import Hand, Knock, load_ruleset
+    >>> rules = load_ruleset("pagat")
     >>> hand = Hand.shuffled(rules, ["Ann", "Bob"], dealer=0, rng=random.Random(7))
-    >>> hand.why_illegal(Knock()) is None or hand.result is not None
+    >>> hand.phase
+    <Phase.START: 'start'>
+    >>> hand.why_illegal(Knock()) is None
     True
+    >>> hand.apply(Knock()).action, hand.result.ending
+    (Knock(), <Ending.KNOCK_WON: 'knock_won'>)
 
 For every action: ``why_illegal(action)`` says why it is not allowed (None when it is), ``apply(action)``
 plays it and returns the frozen :class:`ActionRecord` (raising :class:`IllegalActionError`, state
 unchanged, when it is illegal), and ``legal_actions()`` lists every legal action. The deal is part of the
-state (``deck``), so a hand replays exactly from its record.
+state (``deck``), so a hand replays exactly from its record. Bad set-up arguments raise
+:class:`~tonk_rules.errors.SetupError`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tonk_rules.cards import Card, hand_count
+from tonk_rules.engine import legality, moves
 from tonk_rules.engine.actions import Action, ActionRecord, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.result import HandResult
-from tonk_rules.errors import IllegalActionError
-from tonk_rules.ruleset import Ruleset, net_of
+from tonk_rules.engine.turn import Phase, TableSpread, Turn
+from tonk_rules.errors import IllegalActionError, SetupError
+from tonk_rules.ruleset import Ruleset, Settlement
+from tonk_rules.terms import MeldKind, Pile
 
-
-@dataclass
-class TableSpread:
-    """A spread on the table: its number (1-based), owner, kind and cards in order."""
-
-    number: int
-    owner: int
-    kind: str
-    cards: list[Card]
-
-
-@dataclass
-class _Turn:
-    drawn: bool = False
-    acted: bool = False
-    taken: Card | None = None  # the card taken from the discard pile this turn
-    pending: Card | None = None  # a taken discard that must go straight into a spread
-    new_spread: bool = False
+__all__ = ["Hand", "Phase", "TableSpread", "Turn"]
 
 
 @dataclass
@@ -66,31 +55,26 @@ class Hand:
     result: HandResult | None = None
     deal_tonks: tuple[int, ...] = ()
     reshuffles: int = 0
-    turn: _Turn = field(default_factory=_Turn)
+    turn: Turn = field(default_factory=Turn)
 
     # --- the deal ----------------------------------------------------------------------------------------
     @classmethod
     def deal(
         cls,
         ruleset: Ruleset,
-        players: list[str],
+        players: Sequence[str],
         dealer: int,
-        deck: list[Card] | tuple[Card, ...],
-        stakes: list[int] | None = None,
+        deck: Sequence[Card],
+        stakes: Sequence[int] | None = None,
         reshuffle_seed: int = 0,
     ) -> Hand:
         """Deal from ``deck`` (top card first), run the deal check, and return the hand ready to play."""
+        _check_setup(ruleset, players, dealer, deck, reshuffle_seed)
         n = len(players)
-        if not ruleset.min_players <= n <= ruleset.max_players:
-            raise IllegalActionError(
-                f"this variant seats {ruleset.min_players} to {ruleset.max_players} players, not {n}")
-        if sorted(deck) != sorted(ruleset.deal.deck):
-            raise IllegalActionError("the deck must hold exactly the variant's cards, each once")
-        if not 0 <= dealer < n:
-            raise IllegalActionError(f"dealer seat {dealer} does not exist")
         stakes = list(stakes) if stakes is not None else [1] * n
-        if len(stakes) != n or any(s < 1 for s in stakes):
-            raise IllegalActionError("give one positive whole stake per player")
+        why = ruleset.why_not_stakes(stakes, n)
+        if why:
+            raise SetupError(why)
         hand = cls(ruleset, tuple(players), dealer, tuple(deck), tuple(stakes), reshuffle_seed)
         order = ruleset.deal.deal_order(n, dealer)
         hand.hands = [[] for _ in range(n)]
@@ -103,25 +87,22 @@ class Hand:
         hand.current = (dealer + 1) % n
         hand.turns_taken = [0] * n
         hand.hit_locks = [0] * n
-        hand._deal_check()
+        hand.deal_tonks = ruleset.deal_check.holders(hand.hands)
+        if hand.deal_tonks:
+            settlement = ruleset.settle_deal(hand.hands, hand.stakes)
+            if settlement is not None:
+                hand._end(settlement)
         return hand
 
     @classmethod
-    def shuffled(cls, ruleset: Ruleset, players: list[str], dealer: int, rng: random.Random,
-                 stakes: list[int] | None = None) -> Hand:
+    def shuffled(cls, ruleset: Ruleset, players: Sequence[str], dealer: int, rng: random.Random,
+                 stakes: Sequence[int] | None = None) -> Hand:
+        """Deal a deck shuffled by ``rng`` (which also draws the seed of any later reshuffle)."""
+        if not isinstance(rng, random.Random):
+            raise SetupError(f"rng must be a random.Random, not {type(rng).__name__}")
         deck = list(ruleset.deal.deck)
         rng.shuffle(deck)
         return cls.deal(ruleset, players, dealer, deck, stakes, reshuffle_seed=rng.randrange(2**31))
-
-    def _deal_check(self) -> None:
-        tonks = tuple(p for p, cards in enumerate(self.hands) if self.ruleset.deal_check.qualifies(cards))
-        self.deal_tonks = tonks
-        if not tonks:
-            return
-        if len(tonks) > 1 and self.ruleset.deal_check.several_void:
-            self._end("deal_void", ())
-        else:
-            self._end("deal_tonk", tonks)
 
     # --- queries ------------------------------------------------------------------------------------------
     def count(self, player: int) -> int:
@@ -131,211 +112,102 @@ class Hand:
     def over(self) -> bool:
         return self.result is not None
 
-    # --- legality -----------------------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """Where the current player is in their turn; ``Phase.OVER`` once the hand has ended."""
+        return Phase.OVER if self.result is not None else self.turn.phase
+
+    @property
+    def first_turn_binds(self) -> bool:
+        """The variant restricts the hand's first turn, and this is it (no turn has ended yet)."""
+        return self.ruleset.deal.first_turn_draws_from_stock and not any(self.turns_taken)
+
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed for the current player now, or None when it is."""
-        if self.result is not None:
-            return "the hand is over"
-        rules, turn, hand = self.ruleset, self.turn, self.hands[self.current]
-        if isinstance(action, Knock):
-            why = rules.knocking.why_not(count=hand_count(hand), turns_taken=self.turns_taken[self.current],
-                                         locked_turns=self.hit_locks[self.current], acted=turn.acted,
-                                         drawn=turn.drawn)
-            if why is None and (held := rules.spreading.held_spread(hand)) is not None:
-                why = f"you hold a spread ({' '.join(map(str, held))}) that must be laid, so you may not knock"
-            return why
-        if isinstance(action, Draw):
-            return self._why_not_draw(action)
-        if isinstance(action, Spread | Hit):
-            if turn.pending is not None and not _uses(action, turn.pending):
-                return f"{turn.pending} taken from the discard pile must go straight into a spread"
-            why = rules.spreading.why_not_now(turn.drawn)
-            return why or (self._why_not_spread(action) if isinstance(action, Spread) else self._why_not_hit(action))
-        if isinstance(action, Discard):
-            return self._why_not_discard(action.card)
-        return f"unknown action {action!r}"
-
-    def _why_not_draw(self, action: Draw) -> str | None:
-        rules, turn = self.ruleset, self.turn
-        if turn.drawn:
-            return "you have already drawn this turn"
-        if action.source not in ("stock", "discard"):
-            return f"unknown pile {action.source!r}"
-        why = rules.drawing.why_not(action.source)
-        if why:
-            return why
-        hand = self.hands[self.current]
-        if rules.spreading.before_draw and (held := rules.spreading.held_spread(hand)) is not None:
-            return f"you hold a spread ({' '.join(map(str, held))}) that must be laid before drawing"
-        if action.source == "discard":
-            if not self.discard:
-                return "the discard pile is empty"
-            top = self.discard[-1]
-            if action.card is not None and action.card != top:
-                return f"the top of the discard pile is {top}, not {action.card}"
-            if rules.taken_discard.must_meld and not self._can_meld(top, hand):
-                return f"{top} would have to go straight into a spread, and it cannot"
-        elif action.card is not None and not self.stock:
-            return f"the stock is empty, so {action.card} cannot be drawn from it"
-        elif action.card is not None and self.stock[-1] != action.card:
-            return f"the top of the stock is {self.stock[-1]}, not {action.card}"
-        return None
-
-    def _can_meld(self, card: Card, hand: list[Card]) -> bool:
-        if any(card in meld for meld in self.ruleset.melds.melds_in([*hand, card])):
-            return True
-        return any(self._why_not_hit(Hit(card, s.number), need_in_hand=False) is None for s in self.spreads)
-
-    def _why_not_spread(self, action: Spread) -> str | None:
-        hand = self.hands[self.current]
-        missing = [c for c in action.cards if c not in hand]
-        if missing:
-            return f"{' '.join(map(str, missing))} not in your hand"
-        if len(set(action.cards)) != len(action.cards):
-            return "a card is listed twice"
-        if self.ruleset.melds.classify(action.cards) is None:
-            return f"{' '.join(map(str, action.cards))} is neither a book nor a run under these rules"
-        return None
-
-    def _why_not_hit(self, action: Hit, need_in_hand: bool = True) -> str | None:
-        if need_in_hand and action.card not in self.hands[self.current]:
-            return f"{action.card} is not in your hand"
-        if not 1 <= action.spread <= len(self.spreads):
-            return f"there is no spread {action.spread} (spreads on the table: {len(self.spreads)})"
-        target = self.spreads[action.spread - 1]
-        why = self.ruleset.hitting.why_not(target.kind, own=target.owner == self.current)
-        if why:
-            return why
-        if not self.ruleset.melds.can_extend(target.kind, tuple(target.cards), action.card):
-            return f"{action.card} does not extend spread {action.spread} ({' '.join(map(str, target.cards))})"
-        return None
-
-    def _why_not_discard(self, card: Card) -> str | None:
-        rules, turn, hand = self.ruleset, self.turn, self.hands[self.current]
-        if not turn.drawn:
-            return "draw before discarding"
-        if card not in hand:
-            return f"{card} is not in your hand"
-        if turn.pending is not None:
-            return f"{turn.pending} taken from the discard pile must go straight into a spread"
-        why = rules.taken_discard.why_not_discard(card, turn.taken, len(hand))
-        if why:
-            return why
-        if not rules.spreading.before_draw:
-            rest = [c for c in hand if c != card]
-            held = rules.spreading.held_spread(rest)
-            if held is not None:
-                return f"you hold a spread ({' '.join(map(str, held))}) that must be laid before discarding"
-        return None
+        return legality.why_illegal(self, action)
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player."""
-        if self.result is not None:
-            return []
-        hand, drawn = self.hands[self.current], self.turn.drawn
-        # Only the candidates of the turn's phase are checked: this is the simulator's hot path.
-        candidates: list[Action] = [] if drawn else [_KNOCK, _DRAW_STOCK, _DRAW_DISCARD]
-        if drawn != self.ruleset.spreading.before_draw:
-            candidates += [Spread(meld) for meld in self.ruleset.melds.melds_in(hand)]
-            candidates += [Hit(card, s.number) for card in hand for s in self.spreads]
-        if drawn:
-            candidates += [Discard(card) for card in hand]
-        return [a for a in candidates if self.why_illegal(a) is None]
+        """Every legal action of the current player, generated for the turn's phase."""
+        return moves.legal_actions(self)
 
     # --- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> ActionRecord:
         """Play ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)."""
-        why = self.why_illegal(action)
+        why = legality.why_illegal(self, action)
         if why is not None:
             raise IllegalActionError(f"{self.players[self.current]} may not {action}: {why}")
         player = self.current
         if isinstance(action, Draw):
             action = self._draw(action)
         elif isinstance(action, Knock):
-            self._knock()
+            counts = [hand_count(h) for h in self.hands]
+            self._end(self.ruleset.settle_knock(counts, player, self.stakes))
         elif isinstance(action, Spread):
             self._spread(action)
         elif isinstance(action, Hit):
             self._hit(action)
         else:
-            self._discard(action.card)
+            self._discard(action)
         record = ActionRecord(len(self.history) + 1, player, action)
         self.history.append(record)
         return record
 
     def _draw(self, action: Draw) -> Draw:
-        turn = self.turn
-        if action.source == "discard":
+        turn, rules = self.turn, self.ruleset
+        if action.source is Pile.DISCARD:
             card = self.discard.pop()
             turn.taken = card
-            if self.ruleset.taken_discard.must_meld:
-                turn.pending = card
+            turn.phase = Phase.TAKEN if rules.taken_discard.straight_into_spread else Phase.DRAWN
         else:
-            reshuffled = self._stock_empty() if not self.stock else self.stock.pop()
-            if reshuffled is None:  # the hand ended on the empty stock
-                return Draw("stock")
-            card = reshuffled
+            if self.stock:
+                card = self.stock.pop()
+            elif rules.stock.reshuffles(len(self.discard)):
+                self.stock = legality.reshuffled_pile(self)
+                self.discard = self.discard[-1:]
+                self.reshuffles += 1
+                card = self.stock.pop()
+            else:  # the hand ends on the empty stock
+                self._end(rules.settle_stock_out([hand_count(h) for h in self.hands], self.stakes))
+                return moves.DRAW_STOCK
+            turn.phase = Phase.DRAWN
         self.hands[self.current].append(card)
-        turn.drawn = turn.acted = True
         return Draw(action.source, card)
 
-    def _stock_empty(self) -> Card | None:
-        """A draw from the empty stock: end the hand, or reshuffle and return the drawn card."""
-        mode = self.ruleset.stock.when_empty
-        if mode == "reshuffle" and len(self.discard) > 1:
-            pile, top = self.discard[:-1], self.discard[-1]
-            self.reshuffles += 1
-            random.Random(f"{self.reshuffle_seed}:{self.reshuffles}").shuffle(pile)
-            self.stock, self.discard = pile, [top]
-            return self.stock.pop()
-        if mode != "end_lowest_wins":  # void, or nothing left to reshuffle
-            self._end("stock_void", ())
-            return None
-        counts = [hand_count(h) for h in self.hands]
-        low = min(counts)
-        lowest = tuple(p for p, c in enumerate(counts) if c == low)
-        if len(lowest) > 1 and self.ruleset.stock.ties_void:
-            self._end("stock_void", ())
-        else:
-            self._end("stock_exhausted", lowest)
-        return None
-
-    def _knock(self) -> None:
-        knocker = self.current
-        counts = [hand_count(h) for h in self.hands]
-        others = [p for p in range(len(counts)) if p != knocker]
-        if self.ruleset.knocking.succeeds(counts[knocker], [counts[p] for p in others]):
-            self._end("knock_won", (knocker,), knocker=knocker)
-        else:
-            low = min(counts[p] for p in others)
-            self._end("knock_caught", tuple(p for p in others if counts[p] == low), knocker=knocker)
-
     def _spread(self, action: Spread) -> None:
-        kind = self.ruleset.melds.classify(action.cards) or "run"
-        hand = self.hands[self.current]
+        melds = self.ruleset.melds
+        kind = melds.classify(action.cards) or MeldKind.RUN  # legal, so never None
+        mine = self.hands[self.current]
         for card in action.cards:
-            hand.remove(card)
-        self.spreads.append(TableSpread(len(self.spreads) + 1, self.current, kind, self._ordered(action.cards)))
-        self.turn.new_spread = self.turn.acted = True
-        if self.turn.pending in action.cards:
-            self.turn.pending = None
-        self._check_out()
+            mine.remove(card)
+        cards = self._ordered(action.cards)
+        self.spreads.append(TableSpread(len(self.spreads) + 1, self.current, kind, cards,
+                                        melds.extenders(kind, cards)))
+        self._laid(action.cards, new_spread=True)
 
     def _hit(self, action: Hit) -> None:
         target = self.spreads[action.spread - 1]
         self.hands[self.current].remove(action.card)
         target.cards = self._ordered([*target.cards, action.card])
+        target.targets = self.ruleset.melds.extenders(target.kind, target.cards)
         if target.owner != self.current:
             self.hit_locks[target.owner] += 1
-        self.turn.acted = True
-        if self.turn.pending == action.card:
-            self.turn.pending = None
-        self._check_out()
+        self._laid((action.card,), new_spread=False)
 
-    def _ordered(self, cards: list[Card] | tuple[Card, ...]) -> list[Card]:
+    def _laid(self, cards: Sequence[Card], new_spread: bool) -> None:
+        """After a spread or hit: the turn's phase moves on, and a player with no cards left is out."""
+        turn = self.turn
+        turn.new_spread = turn.new_spread or new_spread
+        if turn.phase is Phase.START:
+            turn.phase = Phase.LAID
+        elif turn.phase is Phase.TAKEN and turn.taken in cards:
+            turn.phase = Phase.DRAWN
+        if not self.hands[self.current]:
+            self._go_out(by_discard=False)
+
+    def _ordered(self, cards: Sequence[Card]) -> list[Card]:
         """Cards of a spread in table order: a book by suit, a run by rank (a high ace last)."""
         melds = self.ruleset.melds
-        if len({c.rank for c in cards}) == 1:
+        if all(c.rank == cards[0].rank for c in cards):
             return sorted(cards, key=lambda c: c.suit)
         ordered = sorted(cards, key=lambda c: melds.ranks.index(c.rank))
         positions = melds.run_positions(cards)
@@ -343,37 +215,47 @@ class Hand:
             ordered = [*ordered[1:], ordered[0]]
         return ordered
 
-    def _check_out(self) -> None:
-        if not self.hands[self.current]:
-            self._end(self.ruleset.going_out.ending(False, self.turn.new_spread), (self.current,))
-
-    def _discard(self, card: Card) -> None:
+    def _discard(self, action: Discard) -> None:
         player = self.current
-        self.hands[player].remove(card)
-        self.discard.append(card)
+        self.hands[player].remove(action.card)
+        self.discard.append(action.card)
         if not self.hands[player]:
-            self._end(self.ruleset.going_out.ending(True, self.turn.new_spread), (player,))
+            self._go_out(by_discard=True)
             return
         self.turns_taken[player] += 1
         if self.hit_locks[player] > 0:
             self.hit_locks[player] -= 1
         self.current = (player + 1) % len(self.players)
-        self.turn = _Turn()
+        self.turn = Turn()
 
     # --- the end ------------------------------------------------------------------------------------------
-    def _end(self, ending: str, winners: tuple[int, ...], knocker: int | None = None) -> None:
+    def _go_out(self, by_discard: bool) -> None:
         counts = [hand_count(h) for h in self.hands]
-        payments = []
-        if ending not in ("deal_void", "stock_void"):
-            payments = self.ruleset.payments.settle(ending, winners=winners, knocker=knocker, counts=counts,
-                                                    stakes=list(self.stakes))
+        self._end(self.ruleset.settle_out(counts, self.current, by_discard, self.turn.new_spread, self.stakes))
+
+    def _end(self, settlement: Settlement) -> None:
         self.result = HandResult(
-            ending=ending, winners=winners, counts=tuple(counts), payments=tuple(payments),
-            net=tuple(net_of(payments, len(counts))), players=self.players, knocker=knocker)
+            ending=settlement.ending, winners=settlement.winners, counts=settlement.counts,
+            payments=settlement.payments, net=settlement.net, players=self.players, knocker=settlement.knocker)
 
 
-_KNOCK, _DRAW_STOCK, _DRAW_DISCARD = Knock(), Draw("stock"), Draw("discard")
-
-
-def _uses(action: Spread | Hit, card: Card) -> bool:
-    return card in action.cards if isinstance(action, Spread) else action.card == card
+def _check_setup(ruleset: Ruleset, players: Sequence[str], dealer: int, deck: Sequence[Card],
+                 reshuffle_seed: int) -> None:
+    """Refuse set-up arguments that do not describe a table under ``ruleset`` (a :class:`SetupError`)."""
+    if not isinstance(ruleset, Ruleset):
+        raise SetupError(f"ruleset must be a compiled Ruleset (see load_ruleset), not {type(ruleset).__name__}")
+    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
+        raise SetupError("players must be a list of non-empty names")
+    n = len(players)
+    if len(set(players)) != n:
+        raise SetupError("two players have the same name")
+    if not ruleset.min_players <= n <= ruleset.max_players:
+        raise SetupError(f"this variant seats {ruleset.min_players} to {ruleset.max_players} players, not {n}")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise SetupError(f"dealer must be a seat number 0..{n - 1}, not {dealer!r}")
+    if isinstance(reshuffle_seed, bool) or not isinstance(reshuffle_seed, int):
+        raise SetupError(f"reshuffle_seed must be a whole number, not {reshuffle_seed!r}")
+    if isinstance(deck, str | bytes) or not all(isinstance(c, Card) for c in deck):
+        raise SetupError("the deck must be a sequence of cards (tonk_rules.cards.Card, e.g. parse_card('5H'))")
+    if sorted(deck) != sorted(ruleset.deal.deck):
+        raise SetupError("the deck must hold exactly the variant's cards, each once")

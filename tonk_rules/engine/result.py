@@ -1,4 +1,7 @@
-"""The result of a hand: how it ended, who won, every count and payment, and each player's net."""
+"""The result of a hand: how it ended, who won, every count and payment, and each player's net.
+
+It is built from the :class:`~tonk_rules.ruleset.Settlement` the Ruleset returns, with the players' names.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tonk_rules.ruleset.payments import Payment
-
-ENDINGS = (
-    "deal_tonk", "deal_void", "knock_won", "knock_caught", "out_by_discard", "out_by_spread", "out_by_hit",
-    "stock_exhausted", "stock_void",
-)
-VOID_ENDINGS = ("deal_void", "stock_void")
+from tonk_rules.terms import Ending
 
 
 @dataclass(frozen=True)
 class HandResult:
-    ending: str
+    ending: Ending
     winners: tuple[int, ...]
     counts: tuple[int, ...]
     payments: tuple[Payment, ...]
@@ -26,12 +24,12 @@ class HandResult:
 
     @property
     def void(self) -> bool:
-        return self.ending in VOID_ENDINGS
+        return self.ending.void
 
     def to_json(self) -> dict[str, Any]:
         names = self.players
         return {
-            "ending": self.ending,
+            "ending": self.ending.value,
             "winners": [names[w] for w in self.winners],
             "counts": {names[i]: c for i, c in enumerate(self.counts)},
             "payments": [{"from": names[p.payer], "to": names[p.receiver], "amount": p.amount}
@@ -43,7 +41,7 @@ class HandResult:
         names = self.players
         lines = []
         who = ", ".join(names[w] for w in self.winners) or "nobody"
-        lines.append(f"Ending: {self.ending.replace('_', ' ')}; winner(s): {who}")
+        lines.append(f"Ending: {self.ending.value.replace('_', ' ')}; winner(s): {who}")
         lines.append("Counts: " + ", ".join(f"{names[i]} {c}" for i, c in enumerate(self.counts)))
         for p in self.payments:
             lines.append(f"  {names[p.payer]} pays {names[p.receiver]} {p.amount}")

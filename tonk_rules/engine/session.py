@@ -1,10 +1,8 @@
 """Sessions of several hands: dealer rotation, void deals, running balances or points to a target.
 
     >>> import random
-    >>> from tonk_rules.ruleset import compile_ruleset
-    >>> from tonk_rules.variant.loader import load_variant
-    >>> from tonk_rules.engine.session import Session
-    >>> session = Session(compile_ruleset(load_variant("russian").variant), ["Ann", "Bob", "Cy"], first_dealer=0)
+    >>> from tonk_rules import Session, load_ruleset
+    >>> session = Session(load_ruleset("russian"), ["Ann", "Bob", "Cy"], first_dealer=0)
     >>> hand = session.new_hand(random.Random(3))
     >>> while not hand.over:
     ...     _ = hand.apply(hand.legal_actions()[0])
@@ -21,7 +19,7 @@ from dataclasses import dataclass, field
 from tonk_rules.cards import Card
 from tonk_rules.engine.hand import Hand
 from tonk_rules.engine.result import HandResult
-from tonk_rules.errors import IllegalActionError
+from tonk_rules.errors import IllegalActionError, SetupError
 from tonk_rules.ruleset import Ruleset
 
 
@@ -39,25 +37,28 @@ class Session:
     cut: list[Card] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        self.balances = [0] * len(self.players)
-        if self.first_dealer is not None:
-            if not 0 <= self.first_dealer < len(self.players):
-                raise IllegalActionError(f"first dealer seat {self.first_dealer} does not exist")
-            self.dealer = self.first_dealer
-        elif self.ruleset.dealer.first == "agreed":
-            raise IllegalActionError("this variant has the table agree on the first dealer: give first_dealer")
+        if not isinstance(self.ruleset, Ruleset):
+            raise SetupError("ruleset must be a compiled Ruleset (see load_ruleset), "
+                             f"not {type(self.ruleset).__name__}")
+        if isinstance(self.players, str) or len(self.players) < 1:
+            raise SetupError("players must be a list of names")
+        n = len(self.players)
+        if not self.ruleset.min_players <= n <= self.ruleset.max_players:
+            raise SetupError(f"this variant seats {self.ruleset.min_players} to {self.ruleset.max_players} "
+                             f"players, not {n}")
+        if self.stakes is not None:
+            why = self.ruleset.why_not_stakes(list(self.stakes), n)
+            if why:
+                raise SetupError(why)
+        self.balances = [0] * n
+        first = self.ruleset.dealer.first_dealer(self.first_dealer, n)
+        if first is not None:
+            self.dealer = first
 
     def cut_for_deal(self, rng: random.Random) -> int:
         """High card cut: each player takes a card, the highest rank deals; ties cut again."""
-        contenders = list(range(len(self.players)))
-        while len(contenders) > 1:
-            deck = list(self.ruleset.deal.deck)
-            rng.shuffle(deck)
-            drawn = dict(zip(contenders, deck, strict=False))
-            self.cut.extend(drawn.values())
-            top = max(c.rank for c in drawn.values())
-            contenders = [p for p, c in drawn.items() if c.rank == top]
-        self.dealer = contenders[0]
+        self.dealer, cut = self.ruleset.dealer.cut(len(self.players), self.ruleset.deal.deck, rng)
+        self.cut.extend(cut)
         return self.dealer
 
     @property

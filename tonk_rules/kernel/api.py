@@ -19,7 +19,7 @@ from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel import reference
 from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, SeatSpec, check_run, check_seats, empty_batch
-from tonk_rules.kernel.jit import AVAILABLE, cache_location
+from tonk_rules.kernel.jit import AVAILABLE
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import Ending
@@ -36,8 +36,8 @@ _ERRORS = {L.ERR_STUCK: "a seat has no legal action (this variant lets a hand ge
 @cache
 def compiled() -> ModuleType:
     """The compiled kernel module (compiled, or loaded from the disk cache, on first use)."""
-    with cache_location():
-        from tonk_rules.kernel import policies_nb
+    from tonk_rules.kernel import policies_nb
+
     return policies_nb
 
 
@@ -74,7 +74,7 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     ``stakes``: one per seat (default all 1; unequal stakes need a per_player variant). ``trace=True``
     also returns each hand's canonical action keys; a hand longer than ``max_actions`` is an error.
     Raises :class:`KernelError` for rules, bots or numbers the kernel cannot play, and
-    :class:`~tonk_rules.errors.BotError` for unknown bots or bad parameters.
+    :class:`~tonk_rules.errors.BotSpecError` for unknown bots or bad parameters.
     """
     if not AVAILABLE:
         _notice()

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from tonk_rules.bots import BOT_CLASSES
 from tonk_rules.bots.prng import SplitMix64, hand_seed
 from tonk_rules.cards import Card
-from tonk_rules.errors import BotError, KernelError
+from tonk_rules.errors import BotSpecError, KernelError
 from tonk_rules.kernel.tables import Seating
 from tonk_rules.terms import Ending
 
@@ -80,11 +80,11 @@ def check_seats(seats: Sequence[SeatSpec]) -> list[tuple[str, dict[str, int]]]:
     for name, params in seats:
         cls = BOT_CLASSES.get(name)
         if cls is None:
-            raise BotError(f"unknown bot {name!r}; the kernel plays: {', '.join(sorted(BOT_CLASSES))}")
+            raise BotSpecError(f"unknown bot {name!r}; the kernel plays: {', '.join(sorted(BOT_CLASSES))}")
         try:
             bot = cls(**dict(params), seed=0)
         except TypeError as exc:
-            raise BotError(f"bot {name!r}: {exc}") from None
+            raise BotSpecError(f"bot {name!r}: {exc}") from None
         out.append((name, bot.params()))
     return out
 

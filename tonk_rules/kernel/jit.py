@@ -15,6 +15,7 @@ is, in order: ``$NUMBA_CACHE_DIR/tonk-kernel-HASH`` when that variable is set; t
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import tempfile
@@ -50,6 +51,7 @@ def _writable(path: Path) -> bool:
         return False
 
 
+@functools.cache
 def cache_dir() -> Path:
     """Where the compiled kernel is cached (see the module docstring)."""
     name = f"tonk-kernel-{source_hash()}"
@@ -64,7 +66,7 @@ def cache_dir() -> Path:
 
 @contextlib.contextmanager
 def cache_location() -> Iterator[None]:
-    """While the kernel's modules are imported (decorated), point numba's cache at :func:`cache_dir`."""
+    """While a kernel function is decorated, point numba's cache at :func:`cache_dir`."""
     from numba.core import config
 
     previous = getattr(config, "CACHE_DIR", "")
@@ -76,7 +78,12 @@ def cache_location() -> Iterator[None]:
 
 
 def njit(fn: Callable[..., Any]) -> Any:
-    """``numba.njit(cache=True)``: compiled on first call, then loaded from the disk cache."""
+    """``numba.njit(cache=True)``, cached in :func:`cache_dir`: compiled on first call, then loaded from disk.
+
+    numba picks a function's cache directory when it is decorated, so the directory is set here, whoever
+    imports the module (the kernel's API, a test, or pytest collecting doctests).
+    """
     import numba
 
-    return numba.njit(cache=True)(fn)
+    with cache_location():
+        return numba.njit(cache=True)(fn)

@@ -16,7 +16,7 @@ import numpy as np
 
 from tonk_rules.bots import BOT_CLASSES, action_key, observe
 from tonk_rules.bots.observation import PublicLog
-from tonk_rules.engine.hand import Hand
+from tonk_rules.engine.hand import Hand, Phase
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel.batch import (
     ENDINGS,
@@ -60,13 +60,13 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
                 raise KernelError(f"hand {first_hand + row}: the hand did not end within {max_actions} actions (bots "
                                   "that never knock can play forever where the stock is reshuffled)")
             seat = hand.current
-            if not hand.turn.acted:
+            if hand.phase is Phase.START:
                 turns += 1
             action = bots[seat].choose(observe(hand, seat, log), legal)
             keys.append(action_key(action))
             hand.apply(action)
         result = hand.result
-        out["ending"][row] = ENDINGS.index(result.ending)  # type: ignore[arg-type]
+        out["ending"][row] = ENDINGS.index(result.ending)
         for w in result.winners:
             out["winners"][row, w] = True
         out["counts"][row] = result.counts

@@ -35,6 +35,7 @@ from tonk_rules.kernel.layout import (
     R_BOOK_SIZES,
     R_DR_DISCARD,
     R_DR_STOCK,
+    R_FIRST_TURN_STOCK,
     R_HIT_BOOKS,
     R_HIT_RUNS,
     R_KN_BEFORE_DRAW,
@@ -51,6 +52,7 @@ from tonk_rules.kernel.layout import (
     S_CURRENT,
     S_DISCARD_N,
     S_DRAWN,
+    S_FIRST_TURN,
     S_PENDING,
     S_SPREADS_N,
     S_TAKEN,
@@ -64,10 +66,14 @@ VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
 
 @njit
 def popcount(x):  # type: ignore[no-untyped-def]
+    """Set bits of a mask below 2**62 (no multiplication, so no signed overflow)."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 0xFF
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 @njit
@@ -128,11 +134,10 @@ def held_spread(hand, tb):  # type: ignore[no-untyped-def]
     R, position, rank_at, hold, pay, pay_n = tb
     if not R[R_SP_MUST]:
         return False
-    for r in range(1, 14):
+    for r in range(1, 14):  # a book is excused when the variant lets exactly this many of its rank be held
         k = popcount((hand >> (4 * (r - 1))) & 15)
-        for s in (3, 4):
-            if (R[R_BOOK_SIZES] >> s) & 1 and k >= s and not hold[r, s]:
-                return True
+        if k >= R[R_MIN_BOOK] and not hold[r, k]:
+            return True
     n = R[R_N_RANKS]
     for u in range(4):
         line = suit_line(hand, u, position)
@@ -265,16 +270,17 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     n = 0
     if not drawn:
         held = held_spread(hand, tb)
-        if ((not S[S_ACTED] or R[R_KN_BEFORE_DRAW]) and (R[R_KN_MAX] == NONE or S[O_COUNTS + cur] <= R[R_KN_MAX])
-                and S[O_TURNS_TAKEN + cur] >= R[R_KN_MIN_TURNS] and not (R[R_KN_HIT_LOCK] and S[O_LOCKS + cur] > 0)
-                and not held):
+        first = R[R_FIRST_TURN_STOCK] == 1 and S[S_FIRST_TURN] == 1
+        if (not first and not held and (not S[S_ACTED] or R[R_KN_BEFORE_DRAW])
+                and (R[R_KN_MAX] == NONE or S[O_COUNTS + cur] <= R[R_KN_MAX])
+                and S[O_TURNS_TAKEN + cur] >= R[R_KN_MIN_TURNS] and not (R[R_KN_HIT_LOCK] and S[O_LOCKS + cur] > 0)):
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1
         if not (R[R_SP_BEFORE_DRAW] and held):
             if R[R_DR_STOCK]:
                 out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
                 n += 1
-            if R[R_DR_DISCARD] and S[S_DISCARD_N] > 0 and (
+            if R[R_DR_DISCARD] and S[S_DISCARD_N] > 0 and not first and (
                     R[R_TAKEN] != TAKEN_STRAIGHT or can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)):
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1

@@ -25,7 +25,19 @@ from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.terms import HitPermission, Role, StockPolicy, TakenDiscardPolicy
+from tonk_rules.terms import (
+    FirstTurn,
+    HitPermission,
+    KnockTiming,
+    KnockWinsWhen,
+    Pile,
+    Role,
+    SeveralDealTonks,
+    SpreadTiming,
+    StockPolicy,
+    StockTies,
+    TakenDiscardPolicy,
+)
 
 layout = L
 
@@ -37,6 +49,14 @@ _TAKEN = {TakenDiscardPolicy.FREE: L.TAKEN_FREE, TakenDiscardPolicy.NOT_DISCARDE
           TakenDiscardPolicy.STRAIGHT_INTO_SPREAD: L.TAKEN_STRAIGHT}
 _STOCK = {StockPolicy.END_LOWEST_WINS: L.STOCK_END, StockPolicy.RESHUFFLE: L.STOCK_RESHUFFLE,
           StockPolicy.VOID: L.STOCK_VOID}
+_YES_NO: dict[Any, int] = {
+    FirstTurn.FREE: 0, FirstTurn.DRAW_FROM_STOCK: 1,
+    SeveralDealTonks.ALL_PAID: 0, SeveralDealTonks.VOID: 1,
+    KnockTiming.START_OF_TURN: 0, KnockTiming.BEFORE_DRAW: 1,
+    KnockWinsWhen.STRICTLY_LOWEST: 0, KnockWinsWhen.LOWEST_OR_TIED: 1,
+    SpreadTiming.AFTER_DRAW: 0, SpreadTiming.BEFORE_DRAW: 1,
+    StockTies.ALL_PAID: 0, StockTies.VOID: 1,
+}
 _ROLE = {Role.WINNERS: L.ROLE_WINNERS, Role.OTHERS: L.ROLE_OTHERS, Role.KNOCKER: L.ROLE_KNOCKER,
          Role.AT_OR_BELOW_KNOCKER: L.ROLE_AT_OR_BELOW, Role.ABOVE_KNOCKER: L.ROLE_ABOVE}
 
@@ -86,20 +106,24 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     deal, check, knock = ruleset.deal, ruleset.deal_check, ruleset.knocking
     p[L.R_HAND_SIZE] = deal.hand_size
     p[L.R_UPCARD] = int(deal.upcard)
+    p[L.R_FIRST_TURN_STOCK] = _code(_YES_NO, deal.first_turn, "deal.first_turn")
     p[L.R_DC_ENABLED] = int(check.enabled)
     p[L.R_DC_AT_MOST] = _optional(check.at_most)
     p[L.R_DC_AT_LEAST] = _optional(check.at_least)
-    p[L.R_DC_SEVERAL_VOID] = int(check.several_void)
-    p[L.R_KN_BEFORE_DRAW] = int(knock.before_draw)
+    p[L.R_DC_SEVERAL_VOID] = _code(_YES_NO, check.several, "deal_check.several")
+    p[L.R_KN_BEFORE_DRAW] = _code(_YES_NO, knock.timing, "knocking.timing")
     p[L.R_KN_MAX] = _optional(knock.max_count)
     p[L.R_KN_MIN_TURNS] = knock.min_turns
     p[L.R_KN_HIT_LOCK] = int(knock.hit_lock)
-    p[L.R_KN_TIES_WIN] = int(knock.ties_win)
-    p[L.R_DR_STOCK] = int(ruleset.drawing.from_stock)
-    p[L.R_DR_DISCARD] = int(ruleset.drawing.from_discard)
+    p[L.R_KN_TIES_WIN] = _code(_YES_NO, knock.wins_when, "knocking.wins_when")
+    sources = set(ruleset.drawing.sources)
+    if not sources <= {Pile.STOCK, Pile.DISCARD}:
+        raise KernelError(f"the compiled kernel cannot draw from {sorted(map(str, sources))}")
+    p[L.R_DR_STOCK] = int(Pile.STOCK in sources)
+    p[L.R_DR_DISCARD] = int(Pile.DISCARD in sources)
     spreading = ruleset.spreading
     melds = spreading.melds
-    p[L.R_SP_BEFORE_DRAW] = int(spreading.before_draw)
+    p[L.R_SP_BEFORE_DRAW] = _code(_YES_NO, spreading.timing, "spreading.timing")
     p[L.R_SP_MUST] = int(spreading.must_spread)
     sizes = sorted(melds.book_sizes)
     if not sizes or any(s not in (3, 4) for s in sizes):
@@ -112,9 +136,9 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     p[L.R_N_RANKS] = len(ranks)
     p[L.R_HIT_RUNS] = _code(_HIT, ruleset.hitting.runs, "hitting.runs")
     p[L.R_HIT_BOOKS] = _code(_HIT, ruleset.hitting.books, "hitting.books")
-    p[L.R_TAKEN] = _code(_TAKEN, ruleset.taken_discard.mode, "taken_discard.rule")
+    p[L.R_TAKEN] = _code(_TAKEN, ruleset.taken_discard.policy, "taken_discard.rule")
     p[L.R_STOCK] = _code(_STOCK, ruleset.stock.when_empty, "stock_exhaustion.when_empty")
-    p[L.R_STOCK_TIES_VOID] = int(ruleset.stock.ties_void)
+    p[L.R_STOCK_TIES_VOID] = _code(_YES_NO, ruleset.stock.ties, "stock_exhaustion.ties")
     if getattr(ruleset.going_out, "__dataclass_fields__", None):  # how one goes out is fixed, so far
         raise KernelError("the compiled kernel has no code for going-out options")
 
@@ -124,9 +148,11 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
         position[rank] = i
         rank_at[i] = rank
     rank_at[len(ranks)] = 1  # the ace above the king (used only with ace_high)
-    hold = np.zeros((14, 5), np.int64)
-    for rank in spreading.may_hold_ranks:
-        hold[rank, 3] = hold[rank, 4] = 1
+    hold = np.zeros((14, 5), np.int64)  # [rank, cards of that rank held]: the book may stay in hand
+    for rank, size in spreading.may_hold_books:
+        if not (1 <= rank <= 13 and 0 <= size <= 4):
+            raise KernelError(f"the compiled kernel cannot hold a book of {size} of rank {rank}")
+        hold[rank, size] = 1
     pay, pay_n = _payments(ruleset.payments.rules)
     seats = seating(ruleset)
     if seats.max_players > L.MAX_PLAYERS:
@@ -135,7 +161,7 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
                         pay, pay_n)
 
 
-def _payments(rules: Mapping[str, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     pay = np.zeros((L.N_ENDINGS, L.MAX_PAY_RULES, 4), np.int64)
     pay_n = np.zeros(L.N_ENDINGS, np.int64)
     for name, event_rules in rules.items():

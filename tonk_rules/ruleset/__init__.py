@@ -1,21 +1,26 @@
 """The compiled, frozen :class:`Ruleset`: what the engine consults, and nothing else.
 
-    >>> from tonk_rules.ruleset import compile_ruleset
-    >>> from tonk_rules.variant.loader import load_variant
-    >>> ruleset = compile_ruleset(load_variant("pagat").variant)
+    >>> from tonk_rules import load_ruleset
+    >>> ruleset = load_ruleset("pagat")
     >>> ruleset.deal_check.qualifies([])
     False
-    >>> ruleset.hitting.why_not("book", own=False) is None
+    >>> ruleset.hitting.why_not(MeldKind.BOOK, own=False) is None
     True
+
+Importing this package loads neither pydantic nor PyYAML: :func:`compile_ruleset` (variant model →
+Ruleset) lives in :mod:`tonk_rules.ruleset.compile` and is imported here only when asked for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from tonk_rules.cards import RANK_NAMES, make_card
+from tonk_rules.cards import Card, hand_count
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.payments import CompiledRule, Payment, PaymentSchedule, net_of
+from tonk_rules.ruleset.settlement import Settlement, check_table, settle
 from tonk_rules.ruleset.strategies import (
     DealCheckRule,
     DealerRule,
@@ -28,15 +33,45 @@ from tonk_rules.ruleset.strategies import (
     StockRule,
     TakenDiscardRule,
 )
-from tonk_rules.variant.model import Variant
+from tonk_rules.terms import MeldKind
 
-__all__ = ["Payment", "PaymentSchedule", "Ruleset", "compile_ruleset", "net_of"]
+if TYPE_CHECKING:
+    from tonk_rules.ruleset.compile import compile_ruleset
 
-_RANK_BY_NAME = {name: rank for rank, name in enumerate(RANK_NAMES["english"]) if name}
+__all__ = [
+    "CompiledRule", "MeldKind", "Payment", "PaymentSchedule", "Ruleset", "Settlement", "compile_ruleset", "net_of",
+]
 
 
 @dataclass(frozen=True)
 class Ruleset:
+    """Every rule of a variant, compiled: frozen, compared and hashed by value, free of pydantic.
+
+    Its shape (each rule object is a frozen dataclass of :mod:`tonk_rules.ruleset.strategies`, holding
+    enums of :mod:`tonk_rules.terms`, ints, bools and frozensets):
+
+    - ``min_players``, ``max_players``: int
+    - ``deal``: :class:`DealRule` — ``hand_size``, ``upcard``, ``deck`` (the variant's cards, ascending),
+      ``first_turn`` (:class:`~tonk_rules.terms.FirstTurn`)
+    - ``dealer``: :class:`DealerRule` — ``first``, ``rotation``, ``after_void``
+    - ``deal_check``: :class:`DealCheckRule` — ``enabled``, ``at_most``, ``at_least``, ``several``
+    - ``knocking``: :class:`KnockRule` — ``timing``, ``max_count``, ``min_turns``, ``hit_lock``, ``wins_when``
+    - ``drawing``: :class:`DrawRule` — ``sources`` (frozenset of :class:`~tonk_rules.terms.Pile`)
+    - ``spreading``: :class:`SpreadRule` — ``timing``, ``must_spread``, ``may_hold_books`` (frozenset of
+      ``(rank, size)``: a book of exactly ``size`` cards of ``rank`` may be held), ``melds``
+    - ``spreading.melds`` (also ``melds``): :class:`MeldRules` — ``book_sizes``, ``run_min``, ``ace_high``,
+      ``ranks`` (the deck's ranks in run order, ace first)
+    - ``hitting``: :class:`HitRule` — ``runs``, ``books`` (:class:`~tonk_rules.terms.HitPermission`)
+    - ``taken_discard``: :class:`TakenDiscardRule` — ``policy``
+    - ``going_out``: :class:`GoingOutRule` (no data: the ending depends on the last move)
+    - ``stock``: :class:`StockRule` — ``when_empty``, ``ties``
+    - ``per_player_stakes``: bool; ``points_target``: int or None (None: play for stakes)
+    - ``payments``: :class:`PaymentSchedule` — ``rules[ending]`` is a tuple of :class:`CompiledRule`
+
+    The ``settle_*`` methods turn what happened into a :class:`Settlement`; the engine and ``tonk settle``
+    both use them.
+    """
+
     min_players: int
     max_players: int
     deal: DealRule
@@ -57,56 +92,53 @@ class Ruleset:
     def melds(self) -> MeldRules:
         return self.spreading.melds
 
+    # --- stakes ---------------------------------------------------------------------------------------
+    def why_not_stakes(self, stakes: Sequence[int], n_players: int) -> str | None:
+        """Why ``stakes`` cannot be the stakes of a table of ``n_players`` under these rules (None: they can)."""
+        if len(stakes) != n_players:
+            return f"give one stake per player: {len(stakes)} stake(s) for {n_players} players"
+        for stake in stakes:
+            if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
+                return f"a stake is a whole number of at least 1, not {stake!r}"
+        if self.points_target is not None and any(s != 1 for s in stakes):
+            return "this variant plays to points: every stake is 1"
+        if not self.per_player_stakes and len(set(stakes)) > 1:
+            return "this variant plays for one agreed stake: give every player the same stake"
+        return None
 
-def compile_ruleset(v: Variant) -> Ruleset:
-    """Compile a validated variant into strategy objects (done once; play never touches pydantic)."""
-    ranks = tuple(sorted(_RANK_BY_NAME[r] for r in set(v.deck.ranks)))
-    deck = tuple(make_card(rank, suit) for rank in ranks for suit in range(4))
-    melds = MeldRules(
-        book_sizes=frozenset(v.melds.book_sizes),
-        run_min=v.melds.run_min,
-        ace_high=v.melds.ace == "low_or_high",
-        ranks=ranks,
-    )
-    schedule = PaymentSchedule(
-        rules={
-            name: tuple(
-                CompiledRule(r.payer, r.receiver, r.stakes, r.stake_of == "payer")
-                for r in getattr(v.payments, name).rules
-            )
-            for name in type(v.payments).model_fields
-        }
-    )
-    return Ruleset(
-        min_players=v.players.min,
-        max_players=v.players.max,
-        deal=DealRule(hand_size=v.deal.hand_size, upcard=v.deal.upcard, deck=deck),
-        dealer=DealerRule(rotation=v.dealer.rotation, after_void=v.dealer.after_void, first=v.dealer.first),
-        deal_check=DealCheckRule(
-            enabled=v.deal_check.enabled,
-            at_most=v.deal_check.at_most,
-            at_least=v.deal_check.at_least,
-            several_void=v.deal_check.several == "void",
-        ),
-        knocking=KnockRule(
-            before_draw=v.knocking.timing == "before_draw",
-            max_count=v.knocking.max_count,
-            min_turns=v.knocking.min_turns,
-            hit_lock=v.knocking.hit_lock,
-            ties_win=v.knocking.wins_when == "lowest_or_tied",
-        ),
-        drawing=DrawRule(from_stock="stock" in v.drawing.sources, from_discard="discard" in v.drawing.sources),
-        spreading=SpreadRule(
-            before_draw=v.spreading.timing == "before_draw",
-            must_spread=v.spreading.must_spread,
-            may_hold_ranks=frozenset(_RANK_BY_NAME[r] for r in v.spreading.may_hold_books_of),
-            melds=melds,
-        ),
-        hitting=HitRule(runs=v.hitting.runs, books=v.hitting.books),
-        taken_discard=TakenDiscardRule(mode=v.taken_discard.rule),
-        going_out=GoingOutRule(),
-        stock=StockRule(when_empty=v.stock_exhaustion.when_empty, ties_void=v.stock_exhaustion.ties == "void"),
-        per_player_stakes=v.stakes.mode == "per_player",
-        points_target=v.scoring.target if v.scoring.mode == "points" else None,
-        payments=schedule,
-    )
+    # --- settlements (one code path for the engine and the table) -----------------------------------------
+    def settle_deal(self, hands: Sequence[Sequence[Card]], stakes: Sequence[int]) -> Settlement | None:
+        """The deal check on the dealt ``hands``: a deal tonk or void deal settled, or None (play on)."""
+        counts = [hand_count(h) for h in hands]
+        check_table(counts, stakes)
+        outcome = self.deal_check.outcome(hands)
+        if outcome is None:
+            return None
+        return settle(self.payments, *outcome, None, counts, stakes)
+
+    def settle_knock(self, counts: Sequence[int], knocker: int, stakes: Sequence[int]) -> Settlement:
+        """``knocker`` knocked with every player's count as given."""
+        check_table(counts, stakes, knocker)
+        return settle(self.payments, *self.knocking.outcome(counts, knocker), knocker, counts, stakes)
+
+    def settle_out(self, counts: Sequence[int], player: int, by_discard: bool, new_spread: bool,
+                   stakes: Sequence[int]) -> Settlement:
+        """``player`` went out (count 0): by a final discard, or by laying out with or without a new spread
+        in that turn."""
+        check_table(counts, stakes, player)
+        outcome = self.going_out.outcome(player, by_discard, new_spread)
+        return settle(self.payments, *outcome, None, counts, stakes)
+
+    def settle_stock_out(self, counts: Sequence[int], stakes: Sequence[int]) -> Settlement:
+        """A player wanted to draw from the empty stock, and it was not reshuffled."""
+        check_table(counts, stakes)
+        return settle(self.payments, *self.stock.outcome(counts), None, counts, stakes)
+
+
+def __getattr__(name: str) -> Any:
+    # compile_ruleset needs the variant model (pydantic): imported only when someone asks for it
+    if name == "compile_ruleset":
+        from tonk_rules.ruleset.compile import compile_ruleset
+
+        return compile_ruleset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

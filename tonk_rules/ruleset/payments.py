@@ -1,15 +1,18 @@
 """Payments: the variant's declarative payment rules applied to a hand's ending.
 
-    >>> from tonk_rules.ruleset import compile_ruleset
-    >>> from tonk_rules.variant.loader import load_variant
-    >>> schedule = compile_ruleset(load_variant("russian").variant).payments
-    >>> [str(p) for p in schedule.settle("knock_won", winners=(0,), knocker=0, counts=[9, 10, 24], stakes=[1, 1, 1])]
+    >>> from tonk_rules import load_ruleset
+    >>> schedule = load_ruleset("russian").payments
+    >>> [str(p) for p in schedule.settle(Ending.KNOCK_WON, winners=(0,), knocker=0, counts=[9, 10, 24],
+    ...                                  stakes=[1, 1, 1])]
     ['1 pays 0: 1', '2 pays 0: 1']
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from tonk_rules.terms import Ending, Role, StakeOf
 
 
 @dataclass(frozen=True)
@@ -24,39 +27,53 @@ class Payment:
 
 @dataclass(frozen=True)
 class CompiledRule:
-    payer: str
-    receiver: str
+    """Each ``payer`` pays each ``receiver`` (never themselves) ``stakes`` stakes at ``stake_of``'s stake."""
+
+    payer: Role
+    receiver: Role
     stakes: int
-    at_payers_stake: bool
+    stake_of: StakeOf
+
+    @property
+    def at_payers_stake(self) -> bool:
+        return self.stake_of is StakeOf.PAYER
 
 
 @dataclass(frozen=True)
 class PaymentSchedule:
-    rules: dict[str, tuple[CompiledRule, ...]]
+    """The payment rules of every paid ending (void endings pay nothing and have no entry)."""
+
+    rules: Mapping[Ending, tuple[CompiledRule, ...]]
+
+    def __hash__(self) -> int:  # the mapping is never changed after compiling
+        return hash(tuple(sorted(self.rules.items())))
 
     def settle(
         self,
-        event: str,
+        ending: Ending,
         *,
         winners: tuple[int, ...],
         knocker: int | None,
-        counts: list[int],
-        stakes: list[int],
+        counts: Sequence[int],
+        stakes: Sequence[int],
     ) -> list[Payment]:
-        """Every payment of ``event``: each payer pays each receiver (never themselves)."""
+        """Every payment of ``ending``: each payer pays each receiver (never themselves)."""
+        ending = Ending(ending)  # a plain "knock_won" is accepted too
+        if ending.void:
+            return []
         everyone = range(len(counts))
         win = set(winners)
-        roles: dict[str, list[int]] = {
-            "winners": sorted(win),
-            "others": [p for p in everyone if p not in win],
+        roles: dict[Role, list[int]] = {
+            Role.WINNERS: sorted(win),
+            Role.OTHERS: [p for p in everyone if p not in win],
         }
         if knocker is not None:
             mine = counts[knocker]
-            roles["knocker"] = [knocker]
-            roles["at_or_below_knocker"] = [p for p in everyone if p != knocker and counts[p] <= mine]
-            roles["above_knocker"] = [p for p in everyone if p != knocker and counts[p] > mine]
+            roles[Role.KNOCKER] = [knocker]
+            roles[Role.AT_OR_BELOW_KNOCKER] = [p for p in everyone if p != knocker and counts[p] <= mine]
+            roles[Role.ABOVE_KNOCKER] = [p for p in everyone if p != knocker and counts[p] > mine]
         payments = []
-        for rule in self.rules[event]:
+        for rule in self.rules[ending]:
             for payer in roles.get(rule.payer, []):
                 for receiver in roles.get(rule.receiver, []):
                     if payer != receiver:
@@ -65,7 +82,8 @@ class PaymentSchedule:
         return payments
 
 
-def net_of(payments: list[Payment], n_players: int) -> list[int]:
+def net_of(payments: Sequence[Payment], n_players: int) -> list[int]:
+    """Each player's balance after ``payments`` (they sum to zero)."""
     net = [0] * n_players
     for p in payments:
         net[p.payer] -= p.amount

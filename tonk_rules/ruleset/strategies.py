@@ -1,50 +1,120 @@
-"""The rule strategy objects the engine consults: one frozen object per rule concern.
+"""The rule objects the engine consults: one frozen object per rule concern.
 
-Each answers a question the engine asks during play ("may this player knock now, and if not, why?"),
-so the engine never looks at a variant's name or raw options.
+Each answers a question the engine asks during play ("may this player knock now, and if not, why?",
+"who won this knock?", "does this draw from the empty stock reshuffle?"), so the engine never looks at a
+variant's name or raw options, and no rule mode is compared outside this package. Questions that can be
+refused have two forms: a fast yes/no for move generation and a ``why_not`` that builds the message.
+
+    >>> from tonk_rules.terms import KnockTiming, KnockWinsWhen, Ending
+    >>> knock = KnockRule(KnockTiming.START_OF_TURN, max_count=None, min_turns=0, hit_lock=False,
+    ...                   wins_when=KnockWinsWhen.STRICTLY_LOWEST)
+    >>> knock.outcome([9, 9, 20], knocker=0)
+    (<Ending.KNOCK_CAUGHT: 'knock_caught'>, (1,))
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tonk_rules.cards import Card, hand_count
+from tonk_rules.errors import SetupError
 from tonk_rules.ruleset.melds import MeldRules
+from tonk_rules.terms import (
+    AfterVoid,
+    DealerRotation,
+    Ending,
+    FirstDealer,
+    FirstTurn,
+    HitPermission,
+    KnockTiming,
+    KnockWinsWhen,
+    MeldKind,
+    Pile,
+    SeveralDealTonks,
+    SpreadTiming,
+    StockPolicy,
+    StockTies,
+    TakenDiscardPolicy,
+)
+
+#: What a rule decides about how a hand ends: the ending and its winners.
+Outcome = tuple[Ending, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
 class DealRule:
+    """The deal: cards per player, the upcard, the deck, and what the first player must do."""
+
     hand_size: int
     upcard: bool
-    deck: tuple[Card, ...]
+    deck: tuple[Card, ...]  # the variant's cards, ascending
+    first_turn: FirstTurn
 
     def deal_order(self, n_players: int, dealer: int) -> list[int]:
         """Seat receiving each dealt card: one at a time, clockwise, starting left of the dealer."""
         return [(dealer + 1 + i) % n_players for i in range(n_players * self.hand_size)]
 
+    @property
+    def first_turn_draws_from_stock(self) -> bool:
+        """On the hand's very first turn the player may not knock and must draw from the stock."""
+        return self.first_turn is FirstTurn.DRAW_FROM_STOCK
+
 
 @dataclass(frozen=True)
 class DealerRule:
-    rotation: str  # "left" | "winner"
-    after_void: str  # "next" | "same"
-    first: str  # "high_card_cut" | "agreed"
+    """Who deals first and who deals next."""
+
+    first: FirstDealer
+    rotation: DealerRotation
+    after_void: AfterVoid
+
+    def first_dealer(self, given: int | None, n_players: int) -> int | None:
+        """The first dealer when known before any cut: ``given`` (checked), or None when a cut decides."""
+        if given is None:
+            if self.first is FirstDealer.AGREED:
+                raise SetupError("this variant has the table agree on the first dealer: give first_dealer")
+            return None
+        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < n_players:
+            raise SetupError(f"first dealer must be a seat number 0..{n_players - 1}, not {given!r}")
+        return given
+
+    @staticmethod
+    def cut(n_players: int, deck: Sequence[Card], rng: random.Random) -> tuple[int, list[Card]]:
+        """High card cut: each player takes a card, the highest rank deals; ties cut again.
+
+        Returns the dealer and every card cut, in order.
+        """
+        contenders = list(range(n_players))
+        cut: list[Card] = []
+        while len(contenders) > 1:
+            shuffled = list(deck)
+            rng.shuffle(shuffled)
+            drawn = dict(zip(contenders, shuffled, strict=False))
+            cut.extend(drawn.values())
+            top = max(c.rank for c in drawn.values())
+            contenders = [p for p, c in drawn.items() if c.rank == top]
+        return contenders[0], cut
 
     def next_dealer(self, dealer: int, n_players: int, winners: tuple[int, ...], void: bool) -> int:
         if void:
-            return dealer if self.after_void == "same" else (dealer + 1) % n_players
-        if self.rotation == "winner" and len(winners) == 1:
+            return dealer if self.after_void is AfterVoid.SAME else (dealer + 1) % n_players
+        if self.rotation is DealerRotation.WINNER and len(winners) == 1:
             return winners[0]
         return (dealer + 1) % n_players
 
 
 @dataclass(frozen=True)
 class DealCheckRule:
+    """Tonk on the deal: which dealt hands qualify, and what several qualifying hands mean."""
+
     enabled: bool
     at_most: int | None
     at_least: int | None
-    several_void: bool
+    several: SeveralDealTonks
 
-    def qualifies(self, hand: list[Card]) -> bool:
+    def qualifies(self, hand: Sequence[Card]) -> bool:
         if not self.enabled:
             return False
         count = hand_count(hand)
@@ -52,20 +122,42 @@ class DealCheckRule:
             self.at_least is not None and count >= self.at_least
         )
 
+    def holders(self, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+        """Seats whose dealt hand is a deal tonk."""
+        return tuple(p for p, cards in enumerate(hands) if self.qualifies(cards))
+
+    def outcome(self, hands: Sequence[Sequence[Card]]) -> Outcome | None:
+        """How the deal ends the hand (None: play goes on)."""
+        tonks = self.holders(hands)
+        if not tonks:
+            return None
+        if len(tonks) > 1 and self.several is SeveralDealTonks.VOID:
+            return Ending.DEAL_VOID, ()
+        return Ending.DEAL_TONK, tonks
+
 
 @dataclass(frozen=True)
 class KnockRule:
-    before_draw: bool  # True: any time before the draw; False: only as the turn's first action
+    """When a player may knock and whether the knock succeeds."""
+
+    timing: KnockTiming  # START_OF_TURN: only as the turn's first action; BEFORE_DRAW: any time before drawing
     max_count: int | None
     min_turns: int
     hit_lock: bool
-    ties_win: bool
+    wins_when: KnockWinsWhen
+
+    def allowed(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool) -> bool:
+        """May the player knock now (before drawing)? The fast form of :meth:`why_not`."""
+        return ((not acted or self.timing is KnockTiming.BEFORE_DRAW)
+                and (self.max_count is None or count <= self.max_count)
+                and turns_taken >= self.min_turns
+                and not (self.hit_lock and locked_turns > 0))
 
     def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool) -> str | None:
         """Why the current player may not knock now, or None when they may."""
         if drawn:
             return "a knock must come before drawing"
-        if acted and not self.before_draw:
+        if acted and self.timing is not KnockTiming.BEFORE_DRAW:
             return "a knock must be the first action of the turn"
         if self.max_count is not None and count > self.max_count:
             return f"a knock needs a count of {self.max_count} or less (you have {count})"
@@ -75,29 +167,44 @@ class KnockRule:
             return f"your spread was hit: you may not knock for {locked_turns} more turn(s)"
         return None
 
-    def succeeds(self, knocker_count: int, other_counts: list[int]) -> bool:
+    def succeeds(self, knocker_count: int, other_counts: Sequence[int]) -> bool:
         lowest_other = min(other_counts)
-        return knocker_count <= lowest_other if self.ties_win else knocker_count < lowest_other
+        if self.wins_when is KnockWinsWhen.LOWEST_OR_TIED:
+            return knocker_count <= lowest_other
+        return knocker_count < lowest_other
+
+    def outcome(self, counts: Sequence[int], knocker: int) -> Outcome:
+        """A won knock pays the knocker; a caught one pays the lowest of the others (never the knocker)."""
+        others = [p for p in range(len(counts)) if p != knocker]
+        if self.succeeds(counts[knocker], [counts[p] for p in others]):
+            return Ending.KNOCK_WON, (knocker,)
+        low = min(counts[p] for p in others)
+        return Ending.KNOCK_CAUGHT, tuple(p for p in others if counts[p] == low)
 
 
 @dataclass(frozen=True)
 class DrawRule:
-    from_stock: bool
-    from_discard: bool
+    """Which piles a player may draw from."""
 
-    def why_not(self, source: str) -> str | None:
-        allowed = self.from_stock if source == "stock" else self.from_discard
-        return None if allowed else f"drawing from the {source} pile is not allowed in this variant"
+    sources: frozenset[Pile]
+
+    def why_not(self, pile: Pile) -> str | None:
+        return None if pile in self.sources else f"drawing from the {pile} pile is not allowed in this variant"
 
 
 @dataclass(frozen=True)
 class SpreadRule:
     """When spreads and hits may be laid, what a spread is, and whether held spreads must be laid."""
 
-    before_draw: bool
+    timing: SpreadTiming
     must_spread: bool
-    may_hold_ranks: frozenset[int]
+    may_hold_books: frozenset[tuple[int, int]]  # (rank, size): a book of exactly `size` of `rank` may be held
     melds: MeldRules
+
+    @property
+    def before_draw(self) -> bool:
+        """Spreads and hits are laid before drawing (else between the draw and the discard)."""
+        return self.timing is SpreadTiming.BEFORE_DRAW
 
     def why_not_now(self, drawn: bool) -> str | None:
         if self.before_draw and drawn:
@@ -106,41 +213,70 @@ class SpreadRule:
             return "spreads and hits are laid after drawing"
         return None
 
-    def held_spread(self, hand: list[Card]) -> tuple[Card, ...] | None:
-        """With must_spread: a spread the player holds that must be laid (None: nothing to lay)."""
+    def held_spread(self, hand: Sequence[Card]) -> tuple[Card, ...] | None:
+        """With must_spread: a spread the player holds that must be laid (None: nothing to lay).
+
+        A book is excused when the player holds exactly ``size`` cards of its rank and the variant lets a
+        book of that rank and size be held (three aces may be held; four aces must be laid).
+        """
         if not self.must_spread:
             return None
         for meld in self.melds.melds_in(hand):
-            if self.melds.classify(meld) == "book" and meld[0].rank in self.may_hold_ranks:
-                continue
+            if self.may_hold_books and self.melds.classify(meld) is MeldKind.BOOK:
+                rank = meld[0].rank
+                if (rank, sum(1 for c in hand if c.rank == rank)) in self.may_hold_books:
+                    continue
             return meld
         return None
 
 
 @dataclass(frozen=True)
 class HitRule:
-    runs: str  # "anyone" | "own" | "none"
-    books: str
+    """Whose runs and books a player may hit."""
 
-    def why_not(self, kind: str, own: bool) -> str | None:
-        allowed = self.runs if kind == "run" else self.books
-        if allowed == "none":
+    runs: HitPermission
+    books: HitPermission
+
+    def allows(self, kind: MeldKind, own: bool) -> bool:
+        allowed = self.runs if kind is MeldKind.RUN else self.books
+        return allowed is HitPermission.ANYONE or (own and allowed is HitPermission.OWN)
+
+    def why_not(self, kind: MeldKind, own: bool) -> str | None:
+        allowed = self.runs if kind is MeldKind.RUN else self.books
+        if allowed is HitPermission.NONE:
             return f"hitting {kind}s is not allowed in this variant"
-        if allowed == "own" and not own:
+        if allowed is HitPermission.OWN and not own:
             return f"you may hit only your own {kind}s"
         return None
 
 
 @dataclass(frozen=True)
 class TakenDiscardRule:
-    mode: str  # "free" | "not_discarded_this_turn" | "straight_into_spread"
+    """The obligations of a card taken from the discard pile."""
+
+    policy: TakenDiscardPolicy
 
     @property
-    def must_meld(self) -> bool:
-        return self.mode == "straight_into_spread"
+    def straight_into_spread(self) -> bool:
+        """The taken card must go straight into a spread (a new spread or a hit) before anything else.
+
+        This is the only place that knows it: the engine asks this when a card is taken, and the turn
+        then stays in its "taken" phase until the card is laid.
+        """
+        return self.policy is TakenDiscardPolicy.STRAIGHT_INTO_SPREAD
+
+    def why_not_take(self, card: Card, playable: bool) -> str | None:
+        """Why ``card`` may not be taken; ``playable``: it could be laid in a spread or hit at once."""
+        if self.straight_into_spread and not playable:
+            return f"{card} would have to go straight into a spread, and it cannot"
+        return None
+
+    def may_discard(self, card: Card, taken: Card | None, hand_size: int) -> bool:
+        return not (self.policy is TakenDiscardPolicy.NOT_DISCARDED_THIS_TURN and taken is not None
+                    and card == taken and hand_size > 1)
 
     def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
-        if self.mode == "not_discarded_this_turn" and taken is not None and card == taken and hand_size > 1:
+        if not self.may_discard(card, taken, hand_size):
             return (f"{card} was taken from the discard pile this turn and may not be discarded "
                     "(unless it is your last card)")
         return None
@@ -148,13 +284,35 @@ class TakenDiscardRule:
 
 @dataclass(frozen=True)
 class GoingOutRule:
-    def ending(self, by_discard: bool, new_spread_this_turn: bool) -> str:
+    """How a hand ends when a player's last card leaves their hand."""
+
+    def ending(self, by_discard: bool, new_spread_this_turn: bool) -> Ending:
         if by_discard:
-            return "out_by_discard"
-        return "out_by_spread" if new_spread_this_turn else "out_by_hit"
+            return Ending.OUT_BY_DISCARD
+        return Ending.OUT_BY_SPREAD if new_spread_this_turn else Ending.OUT_BY_HIT
+
+    def outcome(self, player: int, by_discard: bool, new_spread_this_turn: bool) -> Outcome:
+        return self.ending(by_discard, new_spread_this_turn), (player,)
 
 
 @dataclass(frozen=True)
 class StockRule:
-    when_empty: str  # "end_lowest_wins" | "reshuffle" | "void"
-    ties_void: bool
+    """What a draw from the empty stock does."""
+
+    when_empty: StockPolicy
+    ties: StockTies
+
+    def reshuffles(self, discard_size: int) -> bool:
+        """Does this draw from the empty stock turn the discard pile (all but its top card) into a new stock?"""
+        return self.when_empty is StockPolicy.RESHUFFLE and discard_size > 1
+
+    def outcome(self, counts: Sequence[int]) -> Outcome:
+        """How the hand ends on an empty stock that is not reshuffled (a reshuffle with nothing to shuffle
+        is void)."""
+        if self.when_empty is not StockPolicy.END_LOWEST_WINS:
+            return Ending.STOCK_VOID, ()
+        low = min(counts)
+        lowest = tuple(p for p, c in enumerate(counts) if c == low)
+        if len(lowest) > 1 and self.ties is StockTies.VOID:
+            return Ending.STOCK_VOID, ()
+        return Ending.STOCK_EXHAUSTED, lowest

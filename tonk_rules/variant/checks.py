@@ -90,11 +90,21 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
             "taken_discard.rule|spreading.timing",
             "straight_into_spread needs spreads after the draw (spreading.timing)",
         ))
-    if v.spreading.may_hold_books_of and not v.spreading.must_spread:
+    if v.spreading.may_hold_books and not v.spreading.must_spread:
         add((
-            "spreading.may_hold_books_of|spreading.must_spread",
+            "spreading.may_hold_books|spreading.must_spread",
             "has no effect unless must_spread is true (set it to [])",
         ))
+    for i, held in enumerate(v.spreading.may_hold_books):
+        if held.size not in v.melds.book_sizes:
+            add((f"spreading.may_hold_books.{i}.size|melds.book_sizes",
+                 f"has no effect: {held.size} cards are not a book (melds.book_sizes is {v.melds.book_sizes})"))
+        if held.rank not in v.deck.ranks:
+            add((f"spreading.may_hold_books.{i}.rank|deck.ranks", f"has no effect: {held.rank} is not in the deck"))
+    if len({(b.rank, b.size) for b in v.spreading.may_hold_books}) != len(v.spreading.may_hold_books):
+        add(("spreading.may_hold_books", "a book is listed twice"))
+    if v.deal.first_turn == "draw_from_stock" and "stock" not in v.drawing.sources:
+        add(("deal.first_turn|drawing.sources", "draw_from_stock needs drawing from the stock (drawing.sources)"))
     if k.timing == "before_draw" and v.spreading.timing == "after_draw":
         add((
             "knocking.timing|spreading.timing",
@@ -126,7 +136,7 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
                 role = getattr(rule, side)
                 knock_ok = name == "knock_caught" or (name == "knock_won" and role == "knocker")
                 if role in _KNOCK_ROLES and not knock_ok:
-                    add((f"{where}.{side}", f"role {role!r} does not exist when the hand ends by {name}"))
+                    add((f"{where}.{side}", f"role {role.value!r} does not exist when the hand ends by {name}"))
             if rule.payer == rule.receiver:
-                add((where, f"payer and receiver are both {rule.payer!r}: nobody would pay"))
+                add((where, f"payer and receiver are both {rule.payer.value!r}: nobody would pay"))
     return problems

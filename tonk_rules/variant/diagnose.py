@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from functools import cache
+from itertools import islice
 from typing import Any
 
 import jsonschema
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from tonk_rules.errors import Diagnostic
-from tonk_rules.variant.yaml_source import KeyPath, YamlDocument
+from tonk_rules.yamlio import MAX_PROBLEMS, KeyPath, YamlDocument, capped
 
 _TYPE_NAMES = {
     str: "string", int: "integer", float: "number", bool: "boolean", list: "list", dict: "mapping",
@@ -40,18 +42,70 @@ def _expected_types(schema: dict[str, Any]) -> list[str]:
     return [k for sub in schema.get("anyOf", []) for k in _expected_types(sub)]
 
 
-def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Validator) -> list[Diagnostic]:
+def short_repr(value: Any, width: int = 60) -> str:
+    """``repr(value)`` cut to ``width`` characters, so a wrong mapping does not flood the message."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 4] + " ..."
+
+
+ROOT_FILE_STATES_EVERY_SECTION = "a root file (no `extends`) states every section"
+
+
+def _yaml_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
+
+
+def _unquoted_name(instance: Any, options: Any) -> bool:
+    """A number, boolean or null whose YAML spelling is one of the allowed names."""
+    return not isinstance(instance, str) and isinstance(options, list) and \
+        _yaml_text(instance) in [str(o) for o in options]
+
+
+def _type_hint(expected: str, instance: Any) -> str:
+    """Why a value YAML 1.1 habits would read differently is text here."""
+    if not isinstance(instance, str):
+        return ""
+    if "boolean" in expected and instance.lower() in ("yes", "no", "on", "off", "y", "n"):
+        return "; write true or false (yes/no/on/off are text)"
+    if ("integer" in expected or "number" in expected) and ":" in instance:
+        return "; a number is written in plain digits (1:30 is text, not 90)"
+    return ""
+
+
+def _leaf_errors(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """For an ``anyOf`` whose value has the right type for a branch but breaks that branch's constraint
+    (``stakes: 0``, a digest of the wrong form), that constraint's error: "too small" says more than
+    "expected integer or mapping, got integer 0"."""
+    if error.validator not in ("anyOf", "oneOf") or not error.context:
+        return [error]
+    specific = [c for c in error.context if c.validator != "type" and len(c.relative_schema_path) > 0]
+    if not specific:
+        return [error]
+    return [leaf for c in specific for leaf in _leaf_errors(c)]
+
+
+def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Validator,
+                       missing: str = ROOT_FILE_STATES_EVERY_SECTION) -> list[Diagnostic]:
+    """Every JSON Schema error of ``doc.data``, located; ``missing`` explains why a missing key is needed."""
     out: list[Diagnostic] = []
-    for error in validator.iter_errors(doc.data):
+    # a file with thousands of wrong keys gets its first screenful, not megabytes of messages
+    errors = [leaf for error in islice(validator.iter_errors(doc.data), MAX_PROBLEMS + 1)
+              for leaf in _leaf_errors(error)]
+    # An unquoted `2` where a name like '2' is expected fails both `enum` and `type`: say it once, clearly.
+    unquoted = {tuple(e.absolute_path) for e in errors
+                if e.validator == "enum" and _unquoted_name(e.instance, e.validator_value)}
+    for error in errors:
         path: KeyPath = tuple(error.absolute_path)
         kind = error.validator
+        if path in unquoted and kind in ("type", "anyOf"):
+            continue
         # jsonschema types these as possibly unset; for the validators handled here they are always set
         instance: Any = error.instance
         schema: Any = error.schema
         value: Any = error.validator_value
         if kind == "additionalProperties":
             allowed = list(schema.get("properties", {}))
-            for extra in sorted(set(instance) - set(allowed)):
+            for extra in sorted(set(instance) - set(allowed))[:MAX_PROBLEMS + 1]:
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
                 out.append(Diagnostic(doc.file, line, col, f"unknown key {extra!r}{hint}", dotted((*path, extra))))
@@ -62,13 +116,18 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
                 if name not in instance:
                     where = dotted((*path, name))
                     out.append(Diagnostic(doc.file, line, col,
-                                          f"missing key {name!r}: a root file (no `extends`) states every section",
+                                          f"missing key {name!r}: {missing}",
                                           where))
             continue
         line, col = doc.where(path)
         if kind in ("type", "anyOf"):
             expected = " or ".join(_expected_types(schema)) or "another type"
-            message = f"expected {expected}, got {type_name(instance)} {instance!r}"
+            message = f"expected {expected}, got {type_name(instance)} {short_repr(instance)}"
+            message += _type_hint(expected, instance)
+        elif kind == "enum" and path in unquoted:
+            text = _yaml_text(instance)
+            read_as = "a number" if isinstance(instance, int | float) and not isinstance(instance, bool) else text
+            message = f"{text} is read as {read_as}, not as the name {text!r}: write it in quotes"
         elif kind == "enum":
             options = [str(v) for v in value]
             hint = did_you_mean(str(instance), options)
@@ -81,10 +140,16 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             message = f"needs at least {value} item(s)"
         elif kind == "minLength":
             message = "must not be empty"
+        elif kind == "const":
+            message = f"expected {value!r}, got {short_repr(instance)}"
+        elif kind == "pattern":
+            message = f"{short_repr(instance)} does not have the expected form ({value})"
+        elif kind in ("minProperties", "maxProperties"):
+            message = f"expected {value} key(s), found {len(instance)}"
         else:
             message = error.message
         out.append(Diagnostic(doc.file, line, col, message, dotted(path)))
-    return out
+    return capped(out, doc.file)
 
 
 def parse_path(text: str) -> KeyPath:
@@ -127,4 +192,45 @@ def cross_diagnostics(chain: list[YamlDocument], problems: list[tuple[str, str]]
         blamed = min(paths, key=lambda p: _depth(chain, p))  # first of the equally derived ones
         file, line, col = locate(chain, blamed)
         out.append(Diagnostic(file, line, col, message, dotted(blamed)))
+    return out
+
+
+@cache
+def _source_adapter() -> TypeAdapter[Any]:
+    from tonk_rules.variant.sources import Source
+
+    return TypeAdapter(Source)
+
+
+def source_diagnostics(doc: YamlDocument) -> list[Diagnostic]:
+    """Every ``source``/``source_for`` entry of ``doc`` that is not a quotation or an assumption, located.
+
+    The file schema lets an ``extends`` file give any subset of keys, so it cannot require a quotation's
+    ``ref``; this check does, before provenance is resolved from the entries.
+    """
+    from tonk_rules.variant.provenance import value_keys
+
+    adapter = _source_adapter()
+    out: list[Diagnostic] = []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    for section in value_keys():
+        path: KeyPath = tuple(section.split("."))
+        body: Any = data
+        for part in path:
+            body = body.get(part) if isinstance(body, dict) else None
+        if not isinstance(body, dict):
+            continue
+        entries: list[tuple[KeyPath, Any]] = []
+        if body.get("source") is not None:
+            entries.append(((*path, "source"), body["source"]))
+        if isinstance(body.get("source_for"), dict):
+            entries += [((*path, "source_for", key), value) for key, value in body["source_for"].items()]
+        for where, value in entries:
+            try:
+                adapter.validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors(include_url=False)[0]
+                line, col = doc.where(where)
+                out.append(Diagnostic(doc.file, line, col, "a source is {ref: ID, quote: TEXT} or {assumed: TEXT}: "
+                                      f"{first['msg']} ({dotted(first['loc']) or 'the entry'})", dotted(where)))
     return out

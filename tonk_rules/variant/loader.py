@@ -4,8 +4,8 @@
     >>> loaded = load_variant("pagat")
     >>> loaded.variant.deal_check.at_least
     49
-    >>> loaded.provenance["deal_check"][:3]
-    '003'
+    >>> loaded.provenance["deal_check.at_least"].source.ref
+    'gamerules-fi'
 
 Every problem in the file and its parents is collected and raised together as one
 :class:`~tonk_rules.errors.VariantError` whose diagnostics read ``FILE:LINE:COL: message (at key.path)``.
@@ -13,8 +13,10 @@ Every problem in the file and its parents is collected and raised together as on
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -26,8 +28,17 @@ from pydantic import ValidationError
 
 from tonk_rules.errors import Diagnostic, VariantError
 from tonk_rules.variant.checks import cross_field_problems
-from tonk_rules.variant.diagnose import cross_diagnostics, did_you_mean, model_diagnostics, schema_diagnostics
+from tonk_rules.variant.diagnose import (
+    cross_diagnostics,
+    did_you_mean,
+    model_diagnostics,
+    schema_diagnostics,
+    source_diagnostics,
+)
 from tonk_rules.variant.model import Variant
+from tonk_rules.variant.provenance import Provenance
+from tonk_rules.variant.provenance import resolve as resolve_provenance
+from tonk_rules.variant.provenance import strip_sources as strip_sources  # re-exported: callers import it here
 from tonk_rules.variant.schema import variant_file_schema
 from tonk_rules.variant.yaml_source import YamlDocument, YamlReadError, read_yaml_file, read_yaml_text
 
@@ -36,36 +47,30 @@ BUILTIN_PACKAGE = "tonk_rules.builtin_variants"
 
 @dataclass(frozen=True)
 class LoadedVariant:
-    """A resolved variant with where each section came from."""
+    """A resolved variant with where each of its values came from."""
 
     name: str
     variant: Variant
-    provenance: dict[str, str]
+    provenance: dict[str, Provenance]  # by value path, e.g. "players.max" (see provenance.py)
     chain: tuple[str, ...]
 
     @property
     def digest(self) -> str:
         """SHA-256 of the resolved rules (sources excluded): equal rules give equal digests."""
         rules = self.variant.model_dump(mode="json", exclude={"title", "description"})
-        strip_sources(rules)
+        strip_sources(rules)  # a resolved variant has none; stripped anyway so the digest can never include them
         return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
-
-
-def strip_sources(node: Any) -> None:
-    """Remove every provenance ``source`` key, in place (rules only: for digests and plain output)."""
-    if isinstance(node, dict):
-        node.pop("source", None)
-        for value in node.values():
-            strip_sources(value)
-    elif isinstance(node, list):
-        for item in node:
-            strip_sources(item)
 
 
 @cache
 def builtin_names() -> tuple[str, ...]:
     root = resources.files(BUILTIN_PACKAGE)
     return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml")))
+
+
+def is_variant_path(ref: str) -> bool:
+    """Whether ``ref`` names a file (a ``/`` or a .yaml/.yml suffix) rather than a built-in."""
+    return _is_path(ref)
 
 
 def _is_path(ref: str) -> bool:
@@ -101,8 +106,12 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
     while True:
         # the file the user named is shown as they typed it; parents resolve against their child's folder
         path = Path(current) if Path(current).is_absolute() or not chain else base_dir / current
+        if "\x00" in current:
+            report("the path contains a NUL byte")
+            return chain
         if _is_path(current):
-            key = str(path.resolve())
+            # realpath, not Path.resolve: a symlink loop must reach the reader's clear refusal, not raise
+            key = os.path.realpath(path)
         elif current in builtin_names():
             key = f"<builtin>/{current}"
         else:
@@ -120,7 +129,7 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
             if exc.opening and origin is not None:
                 report(f"parent {current!r}: {exc.diagnostic.message}")
             else:
-                diagnostics.append(exc.diagnostic)
+                diagnostics.extend(exc.diagnostics)
             return chain
         chain.append(doc)
         parent = doc.data.get("extends")
@@ -132,28 +141,23 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
         current = parent
 
 
-def _merge(base: dict[str, Any], over: dict[str, Any], label: str) -> dict[str, Any]:
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     result = dict(base)
     for key, value in over.items():
         if isinstance(value, dict) and isinstance(base.get(key), dict):
-            result[key] = _merge(base[key], value, label)
+            result[key] = _merge(base[key], value)
         else:
             result[key] = value
-    # A section changed without a source of its own no longer has its parent's provenance.
-    if "source" in base and "source" not in over and any(k != "source" for k in over):
-        result["source"] = f"set in {label} (no source given)"
     return result
 
 
-def _provenance(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in data.items():
-        if isinstance(value, dict):
-            path = f"{prefix}{key}"
-            if isinstance(value.get("source"), str):
-                out[path] = value["source"]
-            out.update(_provenance(value, path + "."))
-    return out
+def _house_title(doc: YamlDocument, parent: dict[str, Any]) -> dict[str, Any]:
+    """A file that extends another without a title of its own is named after itself, not after its parent."""
+    named = dict(doc.data)
+    based_on = f"based on {parent.get('title', 'its parent')}"
+    named.setdefault("title", f"{Path(doc.file).stem}, {based_on}")
+    named.setdefault("description", f"House rules in {Path(doc.file).name}, {based_on}.")
+    return named
 
 
 def load_variant(ref: str | Path) -> LoadedVariant:
@@ -165,13 +169,19 @@ def load_variant(ref: str | Path) -> LoadedVariant:
     chain = _read_chain(text_ref, diagnostics)
     for doc in chain:
         diagnostics.extend(schema_diagnostics(doc, _validator()))
+    if not diagnostics:
+        for doc in chain:
+            diagnostics.extend(source_diagnostics(doc))
     if diagnostics or not chain:
         raise VariantError(diagnostics)
 
     merged: dict[str, Any] = {}
     for doc in reversed(chain):
-        data = {k: v for k, v in doc.data.items() if k != "extends"}
-        merged = _merge(merged, data, doc.file) if merged else data
+        data = _house_title(doc, merged) if merged else doc.data
+        merged = _merge(merged, {k: v for k, v in data.items() if k != "extends"})
+    provenance = resolve_provenance((doc.file, doc.data) for doc in reversed(chain))
+    merged = copy.deepcopy(merged)  # it shares nodes with the (cached) documents, which must keep their sources
+    strip_sources(merged)
     try:
         variant = Variant.model_validate(merged, context={"defer_cross_checks": True})
     except ValidationError as exc:
@@ -179,5 +189,4 @@ def load_variant(ref: str | Path) -> LoadedVariant:
     problems = cross_field_problems(variant)
     if problems:
         raise VariantError(cross_diagnostics(chain, problems))
-    return LoadedVariant(name=text_ref, variant=variant, provenance=_provenance(merged),
-                         chain=tuple(d.file for d in chain))
+    return LoadedVariant(name=text_ref, variant=variant, provenance=provenance, chain=tuple(d.file for d in chain))

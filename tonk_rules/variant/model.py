@@ -1,10 +1,10 @@
 """The variant model: every rule dimension of Tonk as a pydantic v2 model.
 
 A resolved variant file validates into :class:`Variant`. Every field is required (a root file states every
-dimension; a child file inherits the rest from its parent), and every section may carry ``source``: where
-the rule comes from (a seed and what it says) or ``assumed: <reason>``.
+dimension; a child file inherits the rest from its parent), and every section may carry ``source`` and
+``source_for``: where each rule comes from (a quotation from a registered source, or an assumption).
 
-The numbered comments refer to the dimension table in RULES.md.
+The numbered comments refer to the dimension table in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -13,13 +13,31 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
+from tonk_rules.terms import (
+    AceRank,
+    AfterVoid,
+    DealerRotation,
+    FirstDealer,
+    FirstTurn,
+    HitPermission,
+    KnockTiming,
+    KnockWinsWhen,
+    Pile,
+    Role,
+    ScoringMode,
+    SeveralDealTonks,
+    SpreadTiming,
+    StakeOf,
+    StakesMode,
+    StockPolicy,
+    StockTies,
+    TakenDiscardPolicy,
+)
+from tonk_rules.variant.sources import Source
+
 RankName = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 RANK_ORDER: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-Role = Literal["winners", "others", "knocker", "at_or_below_knocker", "above_knocker"]
-PaymentEventName = Literal[
-    "deal_tonk", "knock_won", "knock_caught", "out_by_discard", "out_by_spread", "out_by_hit", "stock_exhausted"
-]
 
 
 class _Strict(BaseModel):
@@ -27,11 +45,24 @@ class _Strict(BaseModel):
 
 
 class Section(_Strict):
-    source: str | None = Field(
+    """A rule section. ``source`` and ``source_for`` are provenance (see ``variant/provenance.py``); the
+    loader takes them out before validating the rules, so a resolved variant carries rules only."""
+
+    source: Source | None = Field(
         None,
-        description="Provenance: the seed and what it says (e.g. '000: «15 или меньше, или 49, или 50»'), "
-        "or 'assumed: <one-line reason>' where the sources are silent.",
+        description="Where the keys this file sets here come from: {ref: <source id>, quote: \"...\"} or "
+        "{assumed: \"<reason>\"} where the sources are silent. Alone in a section: cites every key unchanged.",
     )
+    source_for: dict[str, Source] = Field(
+        default_factory=dict, description="A source for single keys of this section, e.g. {after_void: {assumed: ...}}."
+    )
+
+    @model_validator(mode="after")
+    def _source_for_names_keys(self) -> Section:
+        unknown = set(self.source_for) - set(type(self).model_fields) - {"source", "source_for"}
+        if unknown:
+            raise ValueError(f"source_for names keys this section does not have: {', '.join(sorted(unknown))}")
+        return self
 
 
 class Players(Section):
@@ -44,13 +75,13 @@ class Players(Section):
 class Dealer(Section):
     """(2) Who deals first and next."""
 
-    first: Literal["high_card_cut", "agreed"] = Field(
+    first: FirstDealer = Field(
         description="high_card_cut: each player cuts a card, the highest deals; agreed: the table chooses."
     )
-    rotation: Literal["left", "winner"] = Field(
+    rotation: DealerRotation = Field(
         description="Who deals the next hand: left (the player left of the dealer) or winner (the hand's winner)."
     )
-    after_void: Literal["next", "same"] = Field(
+    after_void: AfterVoid = Field(
         description="After a void deal or void hand: the next dealer deals, or the same dealer deals again."
     )
 
@@ -73,6 +104,10 @@ class Deal(Section):
         description="true: the next card is turned up to start the discard pile; false: the first player "
         "must draw from the stock and the first discard starts the pile."
     )
+    first_turn: FirstTurn = Field(
+        description="free: the first player of the hand plays an ordinary turn; draw_from_stock: on that first "
+        "turn they may not knock and must draw from the stock."
+    )
 
 
 class DealCheck(Section):
@@ -81,7 +116,7 @@ class DealCheck(Section):
     enabled: bool = Field(description="false: there is no deal check at all.")
     at_most: int | None = Field(description="A count at or below this is a deal tonk (null: no low tonk).")
     at_least: int | None = Field(description="A count at or above this is a deal tonk (null: no high tonk).")
-    several: Literal["all_paid", "void"] = Field(
+    several: SeveralDealTonks = Field(
         description="Several deal tonks: all_paid (every holder is paid by every non-holder) or void "
         "(a draw: no payments, the cards are thrown in and the next dealer deals)."
     )
@@ -90,7 +125,7 @@ class DealCheck(Section):
 class Knocking(Section):
     """(7, 8) When a player may knock and when a knock succeeds."""
 
-    timing: Literal["start_of_turn", "before_draw"] = Field(
+    timing: KnockTiming = Field(
         description="start_of_turn: as the turn's first action, instead of drawing; before_draw: any time "
         "before drawing (after laying spreads, where spreads come before the draw)."
     )
@@ -99,7 +134,7 @@ class Knocking(Section):
     hit_lock: bool = Field(
         description="A player whose spread was hit may not knock on their next turn; each hit adds a turn."
     )
-    wins_when: Literal["strictly_lowest", "lowest_or_tied"] = Field(
+    wins_when: KnockWinsWhen = Field(
         description="The knock succeeds when the knocker's count is strictly lowest, or lowest or tied."
     )
 
@@ -107,20 +142,28 @@ class Knocking(Section):
 class Drawing(Section):
     """(11) Where a player may draw from."""
 
-    sources: list[Literal["stock", "discard"]] = Field(
+    sources: list[Pile] = Field(
         min_length=1, description="Piles a player may draw the top card of: stock and/or discard."
     )
+
+
+class HeldBook(_Strict):
+    """A book that may be held in hand under must_spread: exactly ``size`` cards of ``rank``."""
+
+    rank: RankName = Field(description="The book's rank.")
+    size: int = Field(ge=3, le=4, description="The exact number of cards of that rank that may be held.")
 
 
 class Spreading(Section):
     """(12) When spreads and hits may be laid, and whether held spreads must be laid."""
 
-    timing: Literal["after_draw", "before_draw"] = Field(
+    timing: SpreadTiming = Field(
         description="after_draw: between drawing and discarding; before_draw: before drawing."
     )
     must_spread: bool = Field(description="true: it is illegal to keep a book or run in hand at the end of a turn.")
-    may_hold_books_of: list[RankName] = Field(
-        description="With must_spread: books of these ranks may be kept in hand (pagat: three aces)."
+    may_hold_books: list[HeldBook] = Field(
+        description="With must_spread: books that may be kept in hand, each a rank and an exact size "
+        "(pagat: three aces; four aces must be laid)."
     )
 
 
@@ -129,7 +172,7 @@ class Melds(Section):
 
     book_sizes: list[int] = Field(min_length=1, description="Allowed book sizes (cards of one rank): 3 and/or 4.")
     run_min: int = Field(ge=3, description="Fewest cards in a run (consecutive cards of one suit).")
-    ace: Literal["low", "low_or_high"] = Field(
+    ace: AceRank = Field(
         description="low: A-2-3 only; low_or_high: also Q-K-A. Runs never wrap (no K-A-2)."
     )
 
@@ -137,16 +180,16 @@ class Melds(Section):
 class Hitting(Section):
     """(16, 17) Adding single cards to spreads on the table."""
 
-    runs: Literal["anyone", "own", "none"] = Field(
+    runs: HitPermission = Field(
         description="Hits on runs (at either end): on anyone's runs, only one's own, or none."
     )
-    books: Literal["anyone", "own", "none"] = Field(description="Hits on books (the fourth card): likewise.")
+    books: HitPermission = Field(description="Hits on books (the fourth card): likewise.")
 
 
 class TakenDiscard(Section):
     """(13) What may be done with a card taken from the discard pile."""
 
-    rule: Literal["free", "not_discarded_this_turn", "straight_into_spread"] = Field(
+    rule: TakenDiscardPolicy = Field(
         description="free; not_discarded_this_turn (unless it is the only card left); straight_into_spread "
         "(the next action must lay it in a new spread or hit with it)."
     )
@@ -155,11 +198,11 @@ class TakenDiscard(Section):
 class StockExhaustion(Section):
     """(20) What happens when a player wants to draw from the empty stock."""
 
-    when_empty: Literal["end_lowest_wins", "reshuffle", "void"] = Field(
+    when_empty: StockPolicy = Field(
         description="end_lowest_wins: the hand ends and the lowest count is paid; reshuffle: the discard "
         "pile but its top card becomes the new stock; void: the hand is void, no payments."
     )
-    ties: Literal["all_paid", "void"] = Field(
+    ties: StockTies = Field(
         description="With end_lowest_wins, several lowest counts: all are paid, or the hand is void."
     )
 
@@ -167,7 +210,7 @@ class StockExhaustion(Section):
 class Stakes(Section):
     """(21) Stakes."""
 
-    mode: Literal["uniform", "per_player"] = Field(
+    mode: StakesMode = Field(
         description="uniform: one agreed stake; per_player: each player names their own stake, and each "
         "payment rule says whose stake it is paid at."
     )
@@ -176,7 +219,7 @@ class Stakes(Section):
 class Scoring(Section):
     """Play for stakes, or to a points target."""
 
-    mode: Literal["stakes", "points"] = Field(
+    mode: ScoringMode = Field(
         description="stakes: payments are money; points: each hand's net (stake 1) is added to a score and "
         "the session ends when a player reaches the target."
     )
@@ -193,7 +236,7 @@ class PaymentRule(_Strict):
         "at_or_below_knocker / above_knocker: the other players by their count against the knocker's."
     )
     stakes: int = Field(ge=1, description="How many stakes each payer pays each receiver.")
-    stake_of: Literal["payer", "receiver"] = Field(
+    stake_of: StakeOf = Field(
         description="Whose stake is used when stakes are per player (no effect with uniform stakes)."
     )
 

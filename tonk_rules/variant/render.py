@@ -1,15 +1,18 @@
-"""Rendering resolved variants: as a variant file (YAML) and as a side-by-side difference."""
+"""Rendering a resolved variant as a variant file (YAML), optionally with every value's source."""
 
 from __future__ import annotations
 
-import json
+from collections import Counter
 from typing import Any
 
 import yaml
 
-from tonk_rules.variant.loader import LoadedVariant, strip_sources
+from tonk_rules.variant.loader import LoadedVariant
+from tonk_rules.variant.provenance import strip_sources, value_keys
+from tonk_rules.variant.schema import schema_location
+from tonk_rules.variant.sources import Quote, registry
 
-SCHEMA_COMMENT = "# yaml-language-server: $schema=https://tonk-rules.example/schemas/variant.schema.json\n"
+SCHEMA_COMMENT = f"# yaml-language-server: $schema={schema_location()}\n"
 
 
 class _FileDumper(yaml.SafeDumper):
@@ -32,98 +35,42 @@ _FileDumper.add_representer(list, _represent_list)
 
 
 def variant_yaml(loaded: LoadedVariant, *, provenance: bool = False) -> str:
-    """The fully resolved variant as a root variant file (``extends`` resolved away)."""
-    data = loaded.variant.model_dump(mode="json")
-    if provenance:
-        _fill_sources(data, loaded.provenance)
-    else:
-        strip_sources(data)
-    body = yaml.dump(data, Dumper=_FileDumper, sort_keys=False, allow_unicode=True, width=110)
-    return f"{SCHEMA_COMMENT}# resolved from: {' <- '.join(loaded.chain)}\n{body}"
+    """The fully resolved variant as a root variant file (``extends`` resolved away).
 
-
-def _fill_sources(data: dict[str, Any], provenance: dict[str, str], prefix: str = "") -> None:
-    for key, value in data.items():
-        if isinstance(value, dict):
-            path = f"{prefix}{key}"
-            if "source" in value or path in provenance:
-                value["source"] = provenance.get(path, "not stated")
-            _fill_sources(value, provenance, path + ".")
-
-
-def _describe_rules(rules: list[dict[str, Any]]) -> str:
-    parts = []
-    for r in rules:
-        stake = "payer's" if r["stake_of"] == "payer" else "receiver's"
-        parts.append(f"{r['payer']} pay {r['receiver']} {r['stakes']}x ({stake} stake)")
-    return "; ".join(parts) or "nothing"
-
-
-def _leaves(data: dict[str, Any], prefix: str = "") -> dict[str, tuple[str, Any]]:
-    """Rule leaves keyed by dotted path, with the section path whose provenance applies."""
-    out: dict[str, tuple[str, Any]] = {}
-    for key, value in data.items():
-        path = f"{prefix}{key}"
-        if key == "source":
-            continue
-        if isinstance(value, dict):
-            if set(value) - {"source"} == {"rules"}:
-                out[path] = (path, _describe_rules(value["rules"]))
-            else:
-                for sub, leaf in _leaves(value, path + ".").items():
-                    out[sub] = leaf
-        else:
-            out[path] = (prefix.rstrip("."), value)
-    return out
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def variant_diff(a: LoadedVariant, b: LoadedVariant) -> list[dict[str, str]]:
-    """The rule dimensions whose values differ, with both values and both sources.
-
-    A dimension whose values agree is listed too when one side states it from a source and the other only
-    assumes it: the agreement is then the file author's choice, not the sources'.
+    With ``provenance``, every value carries its source: each section's most common source as ``source``,
+    the others in ``source_for``, so the output is itself a variant file with the same provenance.
     """
-    left = _leaves(a.variant.model_dump(mode="json", exclude={"title", "description"}))
-    right = _leaves(b.variant.model_dump(mode="json", exclude={"title", "description"}))
-    rows = []
-    for path, (section, value) in left.items():
-        other = right[path][1]
-        a_source = a.provenance.get(section, "not stated")
-        b_source = b.provenance.get(section, "not stated")
-        if value != other or _assumed(a_source) != _assumed(b_source):
-            rows.append({
-                "dimension": path,
-                a.name: _show(value),
-                b.name: _show(other),
-                f"{a.name} source": a_source,
-                f"{b.name} source": b_source,
-            })
-    return rows
+    data = loaded.variant.model_dump(mode="json", exclude_none=False)
+    strip_sources(data)
+    header = f"{SCHEMA_COMMENT}# resolved from: {' <- '.join(loaded.chain)}\n"
+    if provenance:
+        unsourced = _fill_sources(data, loaded)
+        refs = sorted({p.source.ref for p in loaded.provenance.values() if isinstance(p.source, Quote)})
+        header += "".join(f"# source {ref}: {registry()[ref].label}\n" for ref in refs)
+        if unsourced:
+            header += "# set without a source: " + ", ".join(unsourced) + "\n"
+    body = yaml.dump(data, Dumper=_FileDumper, sort_keys=False, allow_unicode=True, width=110)
+    return header + body
 
 
-def _assumed(source: str) -> bool:
-    return source.startswith(("assumed", "not stated", "set in"))
-
-
-def diff_markdown(rows: list[dict[str, str]]) -> str:
-    if not rows:
-        return "No differences.\n"
-    headers = list(rows[0])
-    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    for row in rows:
-        lines.append("| " + " | ".join(row[h].replace("|", "\\|") for h in headers) + " |")
-    return "\n".join(lines) + "\n"
-
-
-def diff_json(rows: list[dict[str, str]]) -> str:
-    return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+def _fill_sources(data: dict[str, Any], loaded: LoadedVariant) -> list[str]:
+    """Write every value's source into ``data``; return the values that have none (with their file)."""
+    unsourced = []
+    for section, keys in value_keys().items():
+        body: Any = data
+        for part in section.split("."):
+            body = body[part]
+        found = {key: loaded.provenance.get(f"{section}.{key}") for key in keys}
+        for key, prov in found.items():
+            if prov is None or prov.source is None:
+                unsourced.append(f"{section}.{key}" + (f" ({prov.file})" if prov else ""))
+        sources = [p.source for p in found.values() if p is not None and p.source is not None]
+        if not sources:
+            continue
+        common = Counter(sources).most_common(1)[0][0]
+        body["source"] = common.model_dump(exclude_none=True)
+        others = {key: p.source.model_dump(exclude_none=True) for key, p in found.items()
+                  if p is not None and p.source is not None and p.source != common}
+        if others:
+            body["source_for"] = others
+    return unsourced

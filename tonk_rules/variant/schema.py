@@ -15,7 +15,22 @@ from typing import Any
 
 from tonk_rules.variant.model import Variant
 
-SCHEMA_ID = "https://tonk-rules.example/schemas/variant.schema.json"
+# An identifier, not an address: the schema is not published on the web. Editors find it through the
+# `$schema` comment of a variant file: a path beside the file or the installed package's copy.
+SCHEMA_ID = "urn:tonk-rules:schema:variant"
+SCHEMA_FILE = "variant.schema.json"
+
+
+def schema_location() -> str:
+    """The installed package's copy of the schema, as a ``file:`` URI an editor can open.
+
+    >>> schema_location().startswith("file://") and schema_location().endswith("/variant.schema.json")
+    True
+    """
+    from importlib import resources
+    from pathlib import Path
+
+    return Path(str(resources.files("tonk_rules.builtin_schemas").joinpath(SCHEMA_FILE))).resolve().as_uri()
 
 
 def _drop_required(node: Any) -> None:
@@ -55,7 +70,31 @@ def variant_file_schema() -> dict[str, Any]:
         "then": {"required": top_required},
         "$defs": full.get("$defs", {}),
     }
+    _name_source_keys(schema["$defs"])
     return schema
+
+
+def _name_source_keys(defs: dict[str, Any]) -> None:
+    """``source_for`` may name only the keys of its own section: say so, so editors complete and check them."""
+    from tonk_rules.variant.model import Section
+
+    for cls in _section_classes():
+        keys = [k for k in cls.model_fields if k not in ("source", "source_for")]
+        props = defs.get(cls.__name__, {}).get("properties", {})
+        if "source_for" in props and issubclass(cls, Section):
+            props["source_for"]["propertyNames"] = {"enum": keys}
+
+
+def _section_classes() -> list[type[Any]]:
+    from tonk_rules.variant.model import Section
+
+    seen: list[type[Any]] = []
+    stack: list[type[Any]] = [Section]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            seen.append(sub)
+            stack.append(sub)
+    return seen
 
 
 def schema_text() -> str:

@@ -1,0 +1,103 @@
+"""Fuzzing the two file readers: whatever the bytes, only the project's own errors come out, quickly.
+
+Inputs: random bytes, random YAML-ish text, and valid variant files and hand records mutated (bit flips,
+truncation, deep nesting, random tags, duplicated and dropped lines). Each input goes through the real
+path a user's file takes: written to disk, read by the variant loader and by the record reader (and
+replayed when it reads as a record). The bound per input is generous (2 s): it catches a hang or an
+exponential blow-up, not a slow machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tonk_rules.errors import TonkError
+from tonk_rules.records import load_record, replay
+from tonk_rules.variant.loader import load_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = [p.read_bytes() for p in sorted((ROOT / "variants").glob("*.yaml"))]
+SEEDS += [p.read_bytes() for p in sorted((ROOT / "examples").glob("*.yaml"))]
+BOUND_SECONDS = 2.0
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+YAMLISH = st.lists(st.sampled_from(list("{}[]:,-&*!|>'\"#%@`?<=~.\\ \n\t") +
+                                    ["a", "b", "1", "0", "true", "null", "!!int", "!!binary", "!x", "<<", "---",
+                                     "...", "&a", "*a", "1:30", "\x00", "\x1b", "é", "♠", "extends: ",
+                                     "format: tonk-hand/1\n", "actions:\n  - ", "Ann: "]),
+                   max_size=120).map("".join)
+TAGS = ["!!int ", "!!float ", "!!bool ", "!!binary ", "!!timestamp ", "!!python/object:os.system ", "!shout ",
+        "!!set ", "!!omap ", "&x ", "*x ", "<<: ", "!!str ", "!!null ", "!!map ", "!!seq "]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> bytes:
+    data = bytearray(draw(st.sampled_from(SEEDS)))
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["flip", "truncate", "nest", "tag", "duplicate", "drop", "splice"]))
+        if not data:
+            break
+        at = draw(st.integers(0, len(data) - 1))
+        if kind == "flip":
+            data[at] ^= 1 << draw(st.integers(0, 7))
+        elif kind == "truncate":
+            del data[at:]
+        elif kind == "nest":
+            depth = draw(st.integers(50, 1200))
+            opener, closer = draw(st.sampled_from([(b"[", b"]"), (b"{a: ", b"}")]))
+            data[at:at] = opener * depth + b"1" + closer * depth
+        elif kind == "tag":
+            data[at:at] = draw(st.sampled_from(TAGS)).encode()
+        else:
+            lines = bytes(data).split(b"\n")
+            i = draw(st.integers(0, len(lines) - 1))
+            if kind == "duplicate":
+                lines.insert(i, lines[i])
+            elif kind == "drop":
+                del lines[i]
+            else:
+                lines.insert(i, draw(st.binary(max_size=40)))
+            data = bytearray(b"\n".join(lines))
+    return bytes(data)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("fuzz")
+
+
+def read_both(folder: Path, data: bytes) -> None:
+    """Read ``data`` as a variant file and as a hand record; anything but a TonkError fails the test."""
+    path = folder / "input.yaml"
+    path.write_bytes(data)
+    start = time.perf_counter()
+    with contextlib.suppress(TonkError):  # any other exception fails the test
+        load_variant(path)
+    with contextlib.suppress(TonkError):
+        replay(load_record(path))
+    elapsed = time.perf_counter() - start
+    assert elapsed < BOUND_SECONDS, f"{elapsed:.1f} s for {data[:200]!r}"
+
+
+@FUZZ
+@given(data=st.binary(max_size=600))
+def test_random_bytes(folder: Path, data: bytes) -> None:
+    read_both(folder, data)
+
+
+@FUZZ
+@given(text=YAMLISH)
+def test_yamlish_text(folder: Path, text: str) -> None:
+    read_both(folder, text.encode("utf-8", "surrogatepass"))
+
+
+@FUZZ
+@given(data=mutated())
+def test_mutated_valid_files(folder: Path, data: bytes) -> None:
+    read_both(folder, data)

@@ -1,0 +1,102 @@
+"""Bot specs: the names users type for bots, such as ``greedy``, ``greedy:knock=5`` and ``random``,
+parsed and checked into :class:`BotSpec` values.
+
+A spec is a bot name, then optional ``:key=value`` parameters. Unknown bots, unknown parameters and bad
+values are errors with one clear message, never silently replaced by defaults.
+
+    >>> spec = parse_spec("greedy:knock=5")
+    >>> spec.name, spec.params, str(spec)
+    ('greedy', {'knock': 5}, 'greedy:knock=5')
+    >>> parse_spec("random").params
+    {}
+    >>> parse_spec("greedy:knok=5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tonk_rules.errors.BotSpecError: bot 'greedy' has no parameter 'knok' (did you mean 'knock'?); its parameters: ...
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from tonk_rules.errors import BotSpecError
+
+
+@dataclass(frozen=True)
+class Param:
+    """One whole-number parameter of a bot: its default (None: the bot's own) and its allowed range."""
+
+    default: int | None
+    low: int
+    high: int
+    help: str
+
+
+#: Every bot a spec may name, with its parameters.
+BOTS: dict[str, dict[str, Param]] = {
+    "random": {},
+    "greedy": {"knock": Param(None, 0, 100, "knock at the start of a turn with this count or less"),
+               "patience": Param(None, 1, 1000, "after this many own turns, knock whenever allowed")},
+}
+#: Bots the compiled kernel plays itself; the others are played on the reference engine.
+KERNEL_BOTS = frozenset({"random", "greedy"})
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seat(self) -> tuple[str, dict[str, Any]]:
+        """The ``(name, params)`` pair the kernel's ``play_hands`` takes for a seat."""
+        return (self.name, dict(self.params))
+
+    def __str__(self) -> str:
+        given = {k: v for k, v in self.params.items() if v != BOTS[self.name][k].default}
+        return self.name + "".join(f":{k}={v}" for k, v in sorted(given.items()))
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+def _suggest(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def parse_spec(text: str) -> BotSpec:
+    """Parse one spec; raise :class:`BotSpecError` saying what is wrong."""
+    name, *pairs = text.strip().split(":")
+    if name not in BOTS:
+        raise BotSpecError(f"unknown bot {name!r}{_suggest(name, list(BOTS))}; bots: {', '.join(BOTS)}")
+    known = BOTS[name]
+    params: dict[str, Any] = {k: p.default for k, p in known.items() if p.default is not None}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise BotSpecError(f"in bot spec {text!r}: expected key=value after ':', not {pair!r}")
+        if key not in known:
+            listed = ", ".join(known) or "none"
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r}{_suggest(key, list(known))}; "
+                               f"its parameters: {listed}")
+        param = known[key]
+        try:
+            number = int(value)
+        except ValueError:
+            raise BotSpecError(f"in bot spec {text!r}: {key} must be a whole number, not {value!r}") from None
+        if not param.low <= number <= param.high:
+            raise BotSpecError(f"in bot spec {text!r}: {key} must be from {param.low} to {param.high}, "
+                               f"not {number}")
+        params[key] = number
+    return BotSpec(name, params)
+
+
+def parse_specs(text: str) -> list[BotSpec]:
+    """Parse a comma-separated list of specs (``greedy,random,greedy:knock=3``)."""
+    parts = [p for p in text.split(",")]
+    if not all(p.strip() for p in parts):
+        raise BotSpecError(f"empty bot spec in {text!r}; give names separated by commas")
+    return [parse_spec(p) for p in parts]

@@ -1,0 +1,215 @@
+"""``tonk odds | simulate | compare``: exact deal odds, seeded simulation and the variant comparison report."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from tonk_rules.cli.terminal import plain
+
+if TYPE_CHECKING:
+    from tonk_rules.bots.specs import BotSpec
+    from tonk_rules.ruleset import Ruleset
+    from tonk_rules.sim.executors import Executor
+
+DEFAULT_PLAYERS = 3
+#: Enough hands that the bare ``tonk compare russian pagat`` separates the endings that differ, in < 30 s.
+DEFAULT_COMPARE_HANDS = 200_000
+DEFAULT_DEPTH_HANDS = 60_000
+
+
+def _load(names: tuple[str, ...]) -> list[tuple[str, Ruleset]]:
+    from tonk_rules.ruleset import compile_ruleset
+    from tonk_rules.variant.loader import load_variant
+
+    if len(set(names)) != len(names):
+        raise click.UsageError("a variant is named twice")
+    return [(name, compile_ruleset(load_variant(name).variant)) for name in names]
+
+
+def _check_players(tables: list[tuple[str, Ruleset]], players: int) -> None:
+    from tonk_rules.errors import SimulationError
+    from tonk_rules.sim.simulate import check_table
+
+    for name, ruleset in tables:
+        try:
+            check_table(ruleset, players, plain(name))
+        except SimulationError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+
+
+def _seats(bots: str | None, players: int) -> tuple[BotSpec, ...]:
+    from tonk_rules.bots.specs import parse_specs
+    from tonk_rules.errors import BotSpecError
+
+    try:
+        specs = parse_specs(bots if bots is not None else "greedy")
+    except BotSpecError as exc:
+        raise click.BadParameter(plain(str(exc)), param_hint="'--bots'") from None
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise click.BadParameter(f"give one bot for every seat ({players}), or one bot for all; got {len(specs)}",
+                                 param_hint="'--bots'")
+    return tuple(specs)
+
+
+def _executor(kind: str, workers: int | None, address: str | None) -> Executor:
+    from tonk_rules.errors import SimulationError
+    from tonk_rules.sim.executors import make_executor
+
+    if address is not None and kind != "ray":
+        raise click.BadParameter("--address is only for --executor ray", param_hint="'--address'")
+    try:
+        return make_executor(kind, workers, address)
+    except SimulationError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--players", "-p", type=click.IntRange(min=1), default=DEFAULT_PLAYERS, show_default=True,
+              help="Players at the table.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: {hand, table} with fraction and decimal.")
+def odds(variant: str, players: int, as_json: bool) -> None:
+    """The exact probability that a hand is a deal tonk, and that at least one of PLAYERS hands is.
+
+    Counted over the variant's deck and deal check (no sampling), as exact fractions.
+
+    \b
+    Examples:
+      tonk odds russian
+      tonk odds pagat --players 2 --json
+    """
+    from tonk_rules.sim.odds import deal_tonk_odds
+
+    tables = _load((variant,))
+    _check_players(tables, players)
+    result = deal_tonk_odds(tables[0][1], players)
+    if as_json:
+        click.echo(_dump({"variant": plain(variant), **result.to_json()}), nl=False)
+        return
+    click.echo(f"{plain(variant)}, {players} players: deal tonk")
+    for label, p in (("one hand", result.hand), (f"any of {players} hands", result.table)):
+        click.echo(f"  {label:<16} {p.numerator}/{p.denominator} = {float(p):.6f} ({float(p):.3%})")
+
+
+def simulation_options(f: Any) -> Any:
+    """Options shared by ``simulate`` and ``compare``."""
+    for option in reversed([
+        click.option("--players", "-p", type=click.IntRange(min=1), default=DEFAULT_PLAYERS, show_default=True,
+                     help="Players at each table."),
+        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+                     help="Fixes every random outcome."),
+        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+                     help="Worker processes (default: all cores)."),
+        click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                     help="Where chunks run: local processes, or Ray (pip install 'tonk-rules[ray]')."),
+        click.option("--address", default=None, help="With --executor ray: the cluster to join (default: "
+                                                      "start a local Ray)."),
+    ]):
+        f = option(f)
+    return f
+
+
+@click.command()
+@click.argument("variants", nargs=-1, required=True)
+@click.option("--hands", "-n", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="Hands per variant.")
+@simulation_options
+@click.option("--bots", default=None, help="Bot spec per seat, comma-separated (greedy, greedy:knock=5, random), "
+                                           "or one for every seat. Default: greedy.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, workers: int | None, executor: str,
+             address: str | None, bots: str | None, as_json: bool) -> None:
+    """Play HANDS seeded hands of each variant with bots and print how they end and who wins.
+
+    The same seed gives the same figures (byte-identical JSON) on any executor and number of workers.
+
+    \b
+    Examples:
+      tonk simulate russian pagat --hands 200000 --players 3 --seed 1
+      tonk simulate pagat --bots greedy:knock=5,random,random --json
+    """
+    from tonk_rules.sim.odds import deal_tonk_odds
+    from tonk_rules.sim.simulate import Job, run_with_progress, simulation_json
+
+    tables = _load(variants)
+    _check_players(tables, players)
+    seats = _seats(bots, players)
+    run = _executor(executor, workers, address)
+    jobs = [Job(name, ruleset, seats, hands, seed) for name, ruleset in tables]
+    tallies = run_with_progress(jobs, run, "simulating")
+    exact = {name: float(deal_tonk_odds(ruleset, players).table) for name, ruleset in tables}
+    settings = {"seed": seed, "hands": hands, "players": players, "bots": [str(s) for s in seats]}
+    data = simulation_json(variants, tallies, seats, exact, settings)
+    if as_json:
+        click.echo(_dump(data), nl=False)
+    else:
+        from tonk_rules.cli.sim_tables import print_simulation
+
+        print_simulation(data)
+
+
+@click.command()
+@click.argument("variants", nargs=-1, required=True)
+@click.option("--hands", "-n", type=click.IntRange(min=1), default=DEFAULT_COMPARE_HANDS, show_default=True,
+              help="Hands per variant for the main figures.")
+@click.option("--depth-hands", type=click.IntRange(min=1), default=DEFAULT_DEPTH_HANDS, show_default=True,
+              help="Hands per variant for strategic depth (strong bot against weak ones).")
+@simulation_options
+@click.option("--bots", default=None, help="Bot spec per seat for the main figures (default: greedy).")
+@click.option("--strong", default="greedy", show_default=True, help="The strong bot of strategic depth.")
+@click.option("--weak", default="random", show_default=True, help="The weak bots of strategic depth.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tonk-report", show_default=True,
+              help="Directory for report.html, report.md, comparison.json and the PNG plots.")
+def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: int, seed: int,
+            workers: int | None, executor: str, address: str | None, bots: str | None, strong: str, weak: str,
+            out_dir: str) -> None:
+    """Compare variants in play: the rules that differ and simulated figures side by side.
+
+    Writes an HTML report (self-contained), a Markdown report, the figures as JSON and PNG plots into
+    --out, and prints a summary. Differences that are statistically significant are marked.
+
+    \b
+    Examples:
+      tonk compare russian pagat
+      tonk compare pagat pagat-no-upcard my-table.yaml --hands 400000 --out report/
+    """
+    from pathlib import Path
+
+    from tonk_rules.cli.sim_tables import print_comparison
+    from tonk_rules.report.build import Plan, run_comparison, write_report
+    from tonk_rules.report.compare import TEST_NOTE
+    from tonk_rules.sim.simulate import run_with_progress
+    from tonk_rules.variant.loader import load_variant
+
+    if len(variants) < 2:
+        raise click.UsageError("name two or more variants to compare")
+    tables = _load(variants)
+    _check_players(tables, players)
+    plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=_seats(bots, players),
+                strong=_one_bot(strong, "--strong"), weak=_one_bot(weak, "--weak"))
+    run = _executor(executor, workers, address)
+    comparison = run_comparison([load_variant(v) for v in variants], plan, run,
+                                lambda jobs, ex: run_with_progress(jobs, ex, "simulating"))
+    written = write_report(comparison, Path(out_dir))
+    print_comparison(comparison.names, comparison.rows, TEST_NOTE.format(m=len(comparison.tests)))
+    click.echo(f"Report: {plain(str(written[-3]))} (also {plain(str(written[-2]))}, comparison.json and "
+               f"{len(written) - 3} PNG plots in {plain(out_dir)})")
+
+
+def _one_bot(text: str, option: str) -> BotSpec:
+    from tonk_rules.bots.specs import parse_spec
+    from tonk_rules.errors import BotSpecError
+
+    try:
+        return parse_spec(text)
+    except BotSpecError as exc:
+        raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None

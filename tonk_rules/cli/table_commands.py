@@ -1,0 +1,180 @@
+"""Table commands: ``tonk rules`` (printable rules sheets), ``tonk settle``, ``tonk session ...``, ``tonk play``.
+
+Each command is thin: it parses options and hands over to :mod:`tonk_rules.table`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+              help="Language of the sheet (Russian uses the Russian card letters п т б ч, В Д К Т).")
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
+              help="Markdown, or an HTML page that prints on one or two A4 pages.")
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the sheet to this file instead of standard output.")
+def rules(variant: str, lang: str, fmt: str, out: str | None) -> None:
+    """Print a rules sheet for VARIANT (a built-in name or a house-rule file), generated from its rules.
+
+    \b
+    Examples:
+      tonk rules russian --lang ru
+      tonk rules my-table.yaml --lang ru --format html --out rules.html
+    """
+    from tonk_rules.table.sheet import build_sheet
+    from tonk_rules.table.sheet_render import render
+    from tonk_rules.table.variant_view import load_view
+
+    text = render(build_sheet(load_view(variant), lang), fmt)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {out}: {exc.strerror}") from None
+        click.echo(f"wrote {out}", err=True)
+
+
+# --- settling --------------------------------------------------------------------------------------------
+def _settle_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options of `tonk settle`, shared by `tonk session record`."""
+    options = [
+        click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
+                     help="A player's remaining cards (all of them for --deal), in seat order; repeat per player."),
+        click.option("--deal", is_flag=True, help="Settle the deal check (tonk on the deal)."),
+        click.option("--knock", metavar="NAME", help="NAME knocked."),
+        click.option("--out", "out", metavar="NAME", help="NAME went out (their hand is empty)."),
+        click.option("--no-discard", is_flag=True, help="With --out: without a final discard."),
+        click.option("--new-spread", is_flag=True, help="With --out: a new spread was laid in that turn."),
+        click.option("--stock-out", is_flag=True, help="A player wanted to draw from the empty stock."),
+        click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (as tonk replay --json)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _how(deal: bool, knock: str | None, out: str | None, no_discard: bool, new_spread: bool,
+         stock_out: bool) -> Any:
+    from tonk_rules.table.settle import HowItEnded
+
+    chosen = [name for name, on in (("--deal", deal), ("--knock", knock is not None), ("--out", out is not None),
+                                    ("--stock-out", stock_out)) if on]
+    if len(chosen) != 1:
+        raise Misuse("say how the hand ended: one of --deal, --knock NAME, --out NAME, --stock-out"
+                               + (f" (not {' and '.join(chosen)})" if chosen else ""))
+    if (no_discard or new_spread) and out is None:
+        raise Misuse("--no-discard and --new-spread describe --out NAME")
+    if deal:
+        return HowItEnded("deal")
+    if knock is not None:
+        return HowItEnded("knock", knock)
+    if out is not None:
+        return HowItEnded("out", out, by_discard=not no_discard, new_spread=new_spread)
+    return HowItEnded("stock_out")
+
+
+def _print_result(result: Any, as_json: bool, currency: str | None = None, style: str = "unicode") -> None:
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.settle import describe
+
+    if as_json:
+        click.echo(json.dumps(result.to_json(style), indent=2, ensure_ascii=False))
+    else:
+        for line in describe(result, currency):
+            click.echo(plain(line))
+
+
+class Misuse(click.ClickException):
+    """Input that cannot be right: one line (no usage text) and exit status 2."""
+
+    exit_code = 2
+
+
+def _table_input(fn: Callable[[], Any]) -> Any:
+    from tonk_rules.errors import SetupError, TableInputError
+
+    try:
+        return fn()
+    except (TableInputError, SetupError) as exc:
+        raise Misuse(str(exc)) from None
+
+
+@click.command()
+@click.argument("variant")
+@_settle_options
+@click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N",
+              help="The stake (default 1), or each player's stake with NAME=N (per-player variants).")
+@click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default="unicode",
+              show_default=True, help="How --json prints the cards.")
+def settle(variant: str, hands: tuple[str, ...], deal: bool, knock: str | None, out: str | None, no_discard: bool,
+           new_spread: bool, stock_out: bool, as_json: bool, stakes: tuple[str, ...], style: str) -> None:
+    """Settle a hand played with real cards: who pays whom under VARIANT's rules.
+
+    Seat order is the order of the --hand options. Cards in any notation (10S QH, 10♠ Q♥, 10п Дч),
+    separated by spaces or commas; the player who went out may have an empty hand (--hand 'Ann=').
+
+    \b
+    Examples:
+      tonk settle russian --hand 'Croaker=5п 4т' --hand 'Goblin=3п 3т 2п Тт Тч' \\
+                          --hand 'Elmo=7п 7ч 6б 2т 2б' --knock Croaker
+      tonk settle pagat --hand Ann= --hand 'Bob=KS 2H' --out Ann --no-discard --new-spread --stake 5
+    """
+    from tonk_rules.table.settle import parse_hands, parse_stakes, settle_hand
+
+    how = _how(deal, knock, out, no_discard, new_spread, stock_out)
+
+    def run() -> Any:
+        table = parse_hands(list(hands))
+        return settle_hand(variant, table, how, parse_stakes(list(stakes), table.names))
+
+    _print_result(_table_input(run), as_json, style=style)
+
+
+def write_output(text: str, out: str | None) -> None:
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise click.UsageError(f"cannot write {out}: {exc.strerror}") from None
+    click.echo(f"wrote {out}", err=True)
+
+
+# --- playing ---------------------------------------------------------------------------------------------
+@click.command()
+@click.argument("variant")
+@click.option("--players", required=True, metavar="NAME,bot:SPEC,...",
+              help="Seats clockwise: your name once, bots as bot:SPEC or NAME=bot:SPEC.")
+@click.option("--seed", type=int, default=None, help="Fixes the deal and every bot choice (default: random).")
+@click.option("--dealer", metavar="NAME", help="Who deals (default: the last seat, so the first seat plays first).")
+@click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
+@click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default=None,
+              help="How cards are shown (default: russian for Russian variants, else unicode).")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Write the hand record here.")
+@click.option("--session", "ledger", type=click.Path(dir_okay=False),
+              help="Add the result to this session ledger (its seats, stakes and dealer).")
+def play(variant: str, players: str, seed: int | None, dealer: str | None, stakes: tuple[str, ...],
+         style: str | None, record_file: str | None, ledger: str | None) -> None:
+    """Play a hand of VARIANT in the terminal against bots.
+
+    \b
+    Examples:
+      tonk play pagat --players Ann,bot:random --seed 7
+      tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --record hand.yaml
+    """
+    from tonk_rules.table.play_session import run_terminal_game
+
+    run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
+                      style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
+                      misuse=lambda message: Misuse(message))

@@ -1,0 +1,268 @@
+"""``tonk session ...``: a table's evening or event in one SQLite ledger (thin commands over tonk_rules.table)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tonk_rules.cli.table_commands import Misuse, _how, _print_result, _settle_options, _table_input, write_output
+
+
+# --- sessions --------------------------------------------------------------------------------------------
+@click.group()
+def session() -> None:
+    """A table's evening or event in one ledger file (SQLite): hands, balances, history, undo, export.
+
+    \b
+    Examples:
+      tonk session create table2.sqlite --from table2.yaml
+      tonk session create night.sqlite --variant pagat --players Ann,Bob,Cy --stake 5 --currency chips
+      tonk session record night.sqlite --hand 'Ann=3H' --hand 'Bob=KS 9D' --hand 'Cy=2C 2D' --knock Ann
+      tonk session add-played night.sqlite hand-7.yaml
+      tonk session balances night.sqlite
+      tonk session undo night.sqlite
+      tonk session export night.sqlite --format csv --out night.csv
+    """
+
+
+def _open(ledger: str) -> Any:
+    from tonk_rules.table.ledger import Ledger
+
+    return Ledger.open(ledger)
+
+
+def _status(led: Any) -> None:
+    from tonk_rules.cli.terminal import plain
+
+    seated = ", ".join(f"{n} ({s})" for n, s in led.seated())
+    click.echo(plain(f"Seated (stake): {seated}"))
+    click.echo(plain(f"Next dealer: {led.next_dealer()}"))
+
+
+@session.command("create")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.option("--from", "from_file", type=click.Path(dir_okay=False), help="A session file (YAML) to create from.")
+@click.option("--variant", help="A built-in variant or a house-rule file (without --from).")
+@click.option("--players", help="Seat names clockwise, comma-separated (without --from).")
+@click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
+@click.option("--currency", help="The name of the money played for (without --from).")
+@click.option("--first-dealer", metavar="NAME", help="Who deals first (default: the first seat).")
+@click.option("--title", help="A title for the session.")
+def session_create(ledger: str, from_file: str | None, variant: str | None, players: str | None,
+                   stakes: tuple[str, ...], currency: str | None, first_dealer: str | None, title: str | None) -> None:
+    """Create the ledger file LEDGER for a new session, from a session file or from options."""
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.ledger import Ledger
+    from tonk_rules.table.settle import parse_stakes
+    from tonk_rules.table.table_setup import resolve_variant_ref
+
+    if from_file is not None:
+        given = [o for o, v in (("--variant", variant), ("--players", players), ("--stake", stakes),
+                                ("--currency", currency), ("--first-dealer", first_dealer), ("--title", title)) if v]
+        if given:
+            raise Misuse(f"--from takes everything from the session file; drop {', '.join(given)}")
+        from tonk_rules.table.session_file import load_session_file
+
+        plan = load_session_file(from_file)
+        led = Ledger.create(ledger, variant_ref=plan.variant_ref, seats=list(plan.seats), stakes=list(plan.stakes),
+                            currency=plan.currency, first_dealer=plan.first_dealer, title=plan.title,
+                            players=list(plan.players))
+    else:
+        missing = [o for o, v in (("--variant", variant), ("--players", players), ("--currency", currency)) if not v]
+        if missing:
+            raise Misuse(f"give --from SESSION.yaml, or {', '.join(missing)}")
+        assert variant is not None and players is not None and currency is not None
+        names = [n.strip() for n in players.split(",")]
+        stake_list = _table_input(lambda: parse_stakes(list(stakes), tuple(names)))
+        led = _table_input(lambda: Ledger.create(
+            ledger, variant_ref=resolve_variant_ref(variant, Path.cwd()), seats=names, stakes=stake_list,
+            currency=currency, first_dealer=first_dealer, title=title))
+    with led:
+        click.echo(plain(f"created {ledger}: {led.variant_ref}, playing for {led.currency}"))
+        _status(led)
+
+
+@session.command("record")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@_settle_options
+def session_record(ledger: str, hands: tuple[str, ...], deal: bool, knock: str | None, out: str | None,
+                   no_discard: bool, new_spread: bool, stock_out: bool, as_json: bool) -> None:
+    """Settle a hand played with real cards (options as `tonk settle`) and add it to LEDGER.
+
+    Give every seated player's --hand (in any order); the stakes are the session's.
+    """
+    from tonk_rules.table.ledger import HandEntry
+    from tonk_rules.table.settle import HandsAtTable, parse_hands, settle_hand
+
+    how = _how(deal, knock, out, no_discard, new_spread, stock_out)
+    with _open(ledger) as led:
+        seated = led.seated()
+        names = [n for n, _ in seated]
+
+        def run() -> Any:
+            given = parse_hands(list(hands))
+            unknown = [n for n in given.names if n not in names]
+            missing = [n for n in names if n not in given.names]
+            if unknown or missing:
+                from tonk_rules.errors import TableInputError
+
+                raise TableInputError("; ".join(
+                    ([f"not seated: {', '.join(unknown)}"] if unknown else [])
+                    + ([f"no --hand for {', '.join(missing)}"] if missing else [])) + f" (seated: {', '.join(names)})")
+            table = HandsAtTable(tuple(names), tuple(given.cards[given.names.index(n)] for n in names))
+            return settle_hand(led.variant_ref, table, how, [s for _, s in seated]), table
+
+        result, table = _table_input(run)
+        if result.settlement is None:
+            _print_result(result, as_json, led.currency)
+            click.echo("Nothing recorded: the hand is played.", err=True)
+            return
+        s = result.settlement
+        entry = HandEntry("settled", str(s.ending), tuple(names), result.stakes, s.counts,
+                          tuple(names[w] for w in s.winners), None if s.knocker is None else names[s.knocker],
+                          tuple((names[p.payer], names[p.receiver], p.amount) for p in s.payments),
+                          {"hands": {n: " ".join(map(str, c)) for n, c in zip(names, table.cards, strict=True)},
+                           "how": how.kind, "player": how.player, "by_discard": how.by_discard,
+                           "new_spread": how.new_spread})
+        number = led.record(entry)
+        _print_result(result, as_json, led.currency)
+        if not as_json:
+            click.echo(f"Recorded as hand {number}.")
+            _status(led)
+
+
+@session.command("add-played")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.argument("record", type=click.Path(dir_okay=False))
+def session_add_played(ledger: str, record: str) -> None:
+    """Replay the hand record RECORD (tonk-hand/1) and add its result to LEDGER."""
+    from tonk_rules.table.played import entry_from_record
+
+    with _open(ledger) as led:
+        entry, result_lines = entry_from_record(record, led)
+        number = led.record(entry)
+        for line in result_lines:
+            click.echo(line)
+        click.echo(f"Recorded as hand {number}.")
+        _status(led)
+
+
+@session.command("balances")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def session_balances(ledger: str, as_json: bool) -> None:
+    """Each player's balance, the seats and who deals next."""
+    from tonk_rules.cli.terminal import plain
+
+    with _open(ledger) as led:
+        balances = led.balances()
+        if as_json:
+            click.echo(json.dumps({"currency": led.currency, "hands": led.hand_count(), "balances": balances,
+                                   "seated": [n for n, _ in led.seated()], "next_dealer": led.next_dealer()},
+                                  indent=2, ensure_ascii=False))
+            return
+        seated = {n for n, _ in led.seated()}
+        width = max(len(n) for n in balances)
+        click.echo(plain(f"After {led.hand_count()} hand(s), in {led.currency}:"))
+        for name, amount in balances.items():
+            click.echo(plain(f"  {name:<{width}}  {amount:+d}{'' if name in seated else '  (left the table)'}"))
+        click.echo(plain(f"Next dealer: {led.next_dealer()}"))
+
+
+@session.command("history")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print every hand as JSON.")
+def session_history(ledger: str, as_json: bool) -> None:
+    """Every hand recorded, oldest first, with its payments."""
+    from tonk_rules.cli.terminal import plain
+
+    with _open(ledger) as led:
+        hands = led.hands()
+        if as_json:
+            click.echo(json.dumps(hands, indent=2, ensure_ascii=False))
+            return
+        log = led.seating_log()
+        for hand in [*hands, None]:
+            before = hand["number"] - 1 if hand else led.hand_count()
+            for change in [c for c in log if c["after_hand"] == before]:
+                click.echo(plain(f"  -- {change['name']} {'joined' if change['change'] == 'join' else 'left'}"))
+            if hand is None:
+                break
+            winners = ", ".join(hand["winners"]) or "nobody"
+            pays = "; ".join(f"{p['from']} -> {p['to']} {p['amount']}" for p in hand["payments"]) or "no payments"
+            click.echo(plain(f"#{hand['number']} {hand['kind']}, dealt by {hand['dealer']}: "
+                             f"{hand['ending'].replace('_', ' ')}, won by {winners}: {pays}"))
+        if not hands:
+            click.echo("No hands yet.")
+
+
+@session.command("undo")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+def session_undo(ledger: str) -> None:
+    """Remove the last hand (its dealer deals again)."""
+    from tonk_rules.cli.terminal import plain
+
+    with _open(ledger) as led:
+        hand = led.undo()
+        click.echo(plain(f"Undid hand {hand['number']} ({hand['ending'].replace('_', ' ')}, "
+                         f"won by {', '.join(hand['winners']) or 'nobody'})."))
+        _status(led)
+
+
+@session.command("join")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.argument("name")
+@click.option("--stake", type=click.IntRange(min=1), help="Their stake (per-player variants; default: the table's).")
+@click.option("--after", metavar="NAME", help="Sit left of NAME (default: at the end of the seat order).")
+def session_join(ledger: str, name: str, stake: int | None, after: str | None) -> None:
+    """NAME sits down at the table between hands (a player who left comes back with their balance)."""
+    with _open(ledger) as led:
+        led.join(name, stake=stake, after=after)
+        _status(led)
+
+
+@session.command("leave")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.argument("name")
+def session_leave(ledger: str, name: str) -> None:
+    """NAME leaves the table between hands (keeping their balance)."""
+    with _open(ledger) as led:
+        led.leave(name)
+        _status(led)
+
+
+@session.command("export")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
+def session_export(ledger: str, fmt: str, out: str | None) -> None:
+    """Export LEDGER: CSV (one row per player per hand) or JSON (everything; `tonk session import` reads it)."""
+    from tonk_rules.table.ledger_export import export_csv, export_json
+
+    with _open(ledger) as led:
+        text = export_csv(led) if fmt == "csv" else export_json(led)
+    write_output(text, out)
+
+
+@session.command("import")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.argument("export", type=click.File("r", encoding="utf-8"))
+def session_import(ledger: str, export: Any) -> None:
+    """Create LEDGER from a JSON export (the exact same session)."""
+    from tonk_rules.table.ledger_export import import_json
+
+    with import_json(ledger, export.read()) as led:
+        click.echo(f"created {ledger} with {led.hand_count()} hand(s)")
+
+
+@session.command("schema")
+def session_schema_command() -> None:
+    """Print the JSON Schema of session files (identical to schemas/session.schema.json)."""
+    from tonk_rules.table.session_file import session_schema_text
+
+    click.echo(session_schema_text(), nl=False)
+
+

@@ -1,0 +1,155 @@
+"""Why an action is not allowed: the readable reference check, with a message for every refusal.
+
+:meth:`Hand.why_illegal <tonk_rules.engine.hand.Hand.why_illegal>` and :meth:`Hand.apply` use it; move
+generation (:mod:`tonk_rules.engine.moves`) answers the same questions without building messages, and a
+property test checks that the two agree on every action of random reachable states.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tonk_rules.cards import Card, format_cards, hand_count
+from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.turn import Phase
+from tonk_rules.terms import Pile
+
+if TYPE_CHECKING:
+    from tonk_rules.engine.hand import Hand
+
+FIRST_TURN = "the first player of the hand must draw from the stock on their first turn"
+
+
+def why_illegal(hand: Hand, action: Action) -> str | None:
+    """Why ``action`` is not allowed for the current player now, or None when it is."""
+    if hand.result is not None:
+        return "the hand is over"
+    if isinstance(action, Knock):
+        return _why_not_knock(hand)
+    if isinstance(action, Draw):
+        return _why_not_draw(hand, action)
+    if isinstance(action, Spread | Hit):
+        pending = hand.turn.pending
+        if pending is not None and not uses(action, pending):
+            return f"{pending} taken from the discard pile must go straight into a spread"
+        why = hand.ruleset.spreading.why_not_now(hand.turn.drawn)
+        if why:
+            return why
+        return why_not_spread(hand, action.cards) if isinstance(action, Spread) else why_not_hit(hand, action)
+    if isinstance(action, Discard):
+        return _why_not_discard(hand, action.card)
+    return f"unknown action {action!r}"
+
+
+def _held_text(held: Sequence[Card]) -> str:
+    return f"you hold a spread ({format_cards(held)}) that must be laid"
+
+
+def _why_not_knock(hand: Hand) -> str | None:
+    rules, me = hand.ruleset, hand.current
+    cards = hand.hands[me]
+    why = rules.knocking.why_not(count=hand_count(cards), turns_taken=hand.turns_taken[me],
+                                 locked_turns=hand.hit_locks[me], acted=hand.turn.phase is not Phase.START,
+                                 drawn=hand.turn.drawn)
+    if why is None and hand.first_turn_binds:
+        why = f"{FIRST_TURN}, so may not knock"
+    if why is None and (held := rules.spreading.held_spread(cards)) is not None:
+        why = f"{_held_text(held)}, so you may not knock"
+    return why
+
+
+def _why_not_draw(hand: Hand, action: Draw) -> str | None:
+    rules = hand.ruleset
+    if hand.turn.drawn:
+        return "you have already drawn this turn"
+    why = rules.drawing.why_not(action.source)
+    if why:
+        return why
+    if action.source is Pile.DISCARD and hand.first_turn_binds:
+        return FIRST_TURN
+    cards = hand.hands[hand.current]
+    if rules.spreading.before_draw and (held := rules.spreading.held_spread(cards)) is not None:
+        return f"{_held_text(held)} before drawing"
+    if action.source is Pile.DISCARD:
+        if not hand.discard:
+            return "the discard pile is empty"
+        top = hand.discard[-1]
+        if action.card is not None and action.card != top:
+            return f"the top of the discard pile is {top}, not {action.card}"
+        return rules.taken_discard.why_not_take(top, rules.taken_discard.straight_into_spread
+                                                and can_meld(hand, top))
+    if action.card is None:
+        return None
+    if hand.stock:
+        top = hand.stock[-1]
+        return None if top == action.card else f"the top of the stock is {top}, not {action.card}"
+    if rules.stock.reshuffles(len(hand.discard)):
+        top = reshuffled_pile(hand)[-1]
+        return None if top == action.card else f"the top of the reshuffled stock is {top}, not {action.card}"
+    return f"the stock is empty, so {action.card} cannot be drawn from it"
+
+
+def reshuffled_pile(hand: Hand) -> list[Card]:
+    """The stock the next reshuffle makes (top last): the discard pile but its top card, shuffled by a seed
+    that depends only on the hand's ``reshuffle_seed`` and the reshuffle's number, so records replay."""
+    pile = hand.discard[:-1]
+    random.Random(f"{hand.reshuffle_seed}:{hand.reshuffles + 1}").shuffle(pile)
+    return pile
+
+
+def can_meld(hand: Hand, card: Card) -> bool:
+    """Could ``card``, added to the current player's hand, be laid at once in a new spread or as a hit?"""
+    rules, me = hand.ruleset, hand.current
+    if any(card in meld for meld in rules.melds.melds_in([*hand.hands[me], card])):
+        return True
+    return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me) for s in hand.spreads)
+
+
+def why_not_spread(hand: Hand, cards: tuple[Card, ...]) -> str | None:
+    mine = hand.hands[hand.current]
+    missing = [c for c in cards if c not in mine]
+    if missing:
+        return f"{format_cards(missing)} not in your hand"
+    if len(set(cards)) != len(cards):
+        return "a card is listed twice"
+    if hand.ruleset.melds.classify(cards) is None:
+        return f"{format_cards(cards)} is neither a book nor a run under these rules"
+    return None
+
+
+def why_not_hit(hand: Hand, action: Hit) -> str | None:
+    if action.card not in hand.hands[hand.current]:
+        return f"{action.card} is not in your hand"
+    if not 1 <= action.spread <= len(hand.spreads):
+        return f"there is no spread {action.spread} (spreads on the table: {len(hand.spreads)})"
+    target = hand.spreads[action.spread - 1]
+    why = hand.ruleset.hitting.why_not(target.kind, own=target.owner == hand.current)
+    if why:
+        return why
+    if action.card not in target.targets:
+        return f"{action.card} does not extend spread {action.spread} ({format_cards(target.cards)})"
+    return None
+
+
+def _why_not_discard(hand: Hand, card: Card) -> str | None:
+    rules, turn, mine = hand.ruleset, hand.turn, hand.hands[hand.current]
+    if not turn.drawn:
+        return "draw before discarding"
+    if card not in mine:
+        return f"{card} is not in your hand"
+    if turn.pending is not None:
+        return f"{turn.pending} taken from the discard pile must go straight into a spread"
+    why = rules.taken_discard.why_not_discard(card, turn.taken, len(mine))
+    if why:
+        return why
+    if not rules.spreading.before_draw:
+        held = rules.spreading.held_spread([c for c in mine if c != card])
+        if held is not None:
+            return f"{_held_text(held)} before discarding"
+    return None
+
+
+def uses(action: Spread | Hit, card: Card) -> bool:
+    return card in action.cards if isinstance(action, Spread) else action.card == card

@@ -1,0 +1,166 @@
+"""The comparison report as one self-contained HTML page and as Markdown.
+
+The HTML embeds every plot as a base64 PNG and its style inline: it loads nothing from anywhere, reads on
+a phone (wide tables scroll sideways, images shrink) and prints (no backgrounds, plots kept whole). The
+Markdown links the PNG files written beside it. Every text from a file (variant names, rule values and
+sources) is escaped.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tonk_rules.report.compare import Row, mark
+from tonk_rules.report.plots import PLOTS
+
+
+@dataclass(frozen=True)
+class RulesDiff:
+    """One pair's rule differences, from the variant layer's diff: a heading, rows, numbered sources."""
+
+    heading: str
+    rows: list[dict[str, str]]
+    sources: list[str]
+
+
+@dataclass(frozen=True)
+class Report:
+    title: str
+    variants: list[str]
+    settings: list[tuple[str, str]]  # (what, value) lines: hands, players, seed, bots, ...
+    diffs: list[RulesDiff]
+    rows: list[Row]
+    test_note: str
+    plots: dict[str, bytes]
+
+
+_STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 60rem;
+       padding: 0.8rem; line-height: 1.4; color: #111; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 1.6rem; border-bottom: 1px solid #ccc; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
+th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top;
+         overflow-wrap: break-word; }
+th { background: #f2f2f2; }
+td.num { font-variant-numeric: tabular-nums; }
+@media (max-width: 40rem) { body { padding: 0.4rem; } table { font-size: 0.8rem; } th, td { padding: 0.2rem; } }
+tr.sig td:first-child::after { content: " ✱"; color: #b00; }
+.note { color: #444; font-size: 0.9rem; }
+figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; }
+figcaption { font-size: 0.9rem; color: #444; }
+@media print { body { max-width: none; } th { background: none; } figure, table { break-inside: avoid; } }
+"""
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _breakable(text: str) -> str:
+    """Escaped, with line-break chances after dots and underscores (long rule names on a phone)."""
+    return _e(text).replace(".", ".<wbr>").replace("_", "_<wbr>")
+
+
+def _table_html(headers: Sequence[str], body: Sequence[Sequence[str]], classes: Sequence[str] = (),
+                numeric_from: int = 1) -> str:
+    out = ['<div class="scroll"><table><thead><tr>', *(f"<th>{_e(h)}</th>" for h in headers), "</tr></thead><tbody>"]
+    for i, cells in enumerate(body):
+        cls = f' class="{classes[i]}"' if i < len(classes) and classes[i] else ""
+        out.append(f"<tr{cls}>" + "".join(
+            f'<td class="num">{_e(c)}</td>' if numeric_from <= j else f"<td>{_breakable(c)}</td>"
+            for j, c in enumerate(cells)) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def _figure_rows(report: Report) -> tuple[list[str], list[list[str]], list[str]]:
+    headers = ["figure", *report.variants]
+    if len(report.variants) > 2:
+        headers.append("significant")
+    body, classes = [], []
+    for row in report.rows:
+        cells = [row.label, *row.values]
+        if len(report.variants) > 2:
+            cells.append(mark(row, len(report.variants)))
+        body.append(cells)
+        classes.append("sig" if row.significant else "")
+    return headers, body, classes
+
+
+def report_html(report: Report) -> str:
+    """The report as one HTML page with everything embedded."""
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(report.title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{_e(report.title)}</h1>",
+        "<ul>" + "".join(f"<li>{_e(k)}: {_e(v)}</li>" for k, v in report.settings) + "</ul>",
+        "<h2>Rules that differ</h2>",
+    ]
+    for diff in report.diffs:
+        parts.append(f"<h3>{_e(diff.heading)}</h3>")
+        if diff.rows:
+            headers = list(diff.rows[0])
+            parts.append(_table_html(headers, [[r[h] for h in headers] for r in diff.rows],
+                                     numeric_from=len(headers)))
+            parts.append(f'<p class="note">[n]: the sources listed under "Sources of the rules" '
+                         f'({_e(diff.heading.split(":")[0])}).</p>')
+        else:
+            parts.append("<p>No differences.</p>")
+    headers, body, classes = _figure_rows(report)
+    parts += ["<h2>In play</h2>", _table_html(headers, body, classes), f'<p class="note">{_e(report.test_note)} '
+              "Brackets: 95% intervals.</p>", "<h2>Plots</h2>"]
+    for stem, png in report.plots.items():
+        data = base64.b64encode(png).decode("ascii")
+        parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{_e(PLOTS[stem])}">'
+                     f"<figcaption>{_e(PLOTS[stem])}</figcaption></figure>")
+    parts.append("<h2>Sources of the rules</h2>")
+    for diff in report.diffs:
+        if diff.sources:
+            parts.append(f"<h3>{_e(diff.heading.split(':')[0])}</h3>")
+            parts.append('<ol class="note">' + "".join(f"<li>{_e(s)}</li>" for s in diff.sources) + "</ol>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _table_md(headers: Sequence[str], body: Sequence[Sequence[str]]) -> list[str]:
+    lines = ["| " + " | ".join(_md(h) for h in headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(_md(c) for c in cells) + " |" for cells in body]
+    return lines
+
+
+def report_markdown(report: Report) -> str:
+    """The report as Markdown; the plots are the PNG files written beside it."""
+    lines = [f"# {_md(report.title)}", ""]
+    lines += [f"- {_md(k)}: {_md(v)}" for k, v in report.settings]
+    lines += ["", "## Rules that differ", ""]
+    for diff in report.diffs:
+        lines += [f"### {_md(diff.heading)}", ""]
+        if diff.rows:
+            headers = list(diff.rows[0])
+            lines += _table_md(headers, [[r[h] for h in headers] for r in diff.rows])
+        else:
+            lines.append("No differences.")
+        lines.append("")
+    headers, body, _ = _figure_rows(report)
+    if len(report.variants) == 2:
+        body = [[f"{cells[0]} ✱" if row.significant else cells[0], *cells[1:]]
+                for cells, row in zip(body, report.rows, strict=True)]
+    lines += ["## In play", "", *_table_md(headers, body), "", f"{report.test_note} Brackets: 95% intervals.", "",
+              "## Plots", ""]
+    for stem in report.plots:
+        lines += [f"![{PLOTS[stem]}]({stem}.png)", ""]
+    lines += ["## Sources of the rules", ""]
+    for diff in report.diffs:
+        if diff.sources:
+            lines += [f"### {_md(diff.heading.split(':')[0])}", ""]
+            lines += [*(f"{i}. {_md(s)}" for i, s in enumerate(diff.sources, 1)), ""]
+    return "\n".join(lines)

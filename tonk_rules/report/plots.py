@@ -1,0 +1,127 @@
+"""The report's plots as PNG bytes (matplotlib, Agg backend: no display needed).
+
+Four plots, each comparing every variant: how hands end, each position's mean net per hand (the
+advantage of playing first or dealing), the distribution of the knocker's count, and strategic depth.
+All bars carry their 95% intervals.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from tonk_rules.report.compare import VariantFigures
+from tonk_rules.sim.stats import wilson
+from tonk_rules.sim.tally import ENDINGS
+
+#: Colour-blind-safe colours (Okabe–Ito), one per variant.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+PLOTS = {
+    "endings": "How hands end",
+    "positions": "Mean net per hand by position",
+    "knock_counts": "The knocker's count",
+    "depth": "Strategic depth",
+}
+
+
+def _figure(width: float = 7.5, height: float = 4.2) -> tuple[Any, Any]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(width, height), dpi=110)
+    ax.grid(axis="x" if width < height else "y", alpha=0.3)
+    return fig, ax
+
+
+def _png(fig: Any) -> bytes:
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.tight_layout()
+    fig.savefig(buffer, format="png", metadata={"Software": None})  # no version stamp: same bytes each run
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def _bar_group(ax: Any, figures: Sequence[VariantFigures], n_groups: int, values: Any, errors: Any) -> None:
+    width = 0.8 / len(figures)
+    for i, v in enumerate(figures):
+        xs = [g + (i - (len(figures) - 1) / 2) * width for g in range(n_groups)]
+        ys = [values(v, g) for g in range(n_groups)]
+        lo_hi = [errors(v, g) for g in range(n_groups)]
+        err = [[max(0.0, y - lo) for y, (lo, _) in zip(ys, lo_hi, strict=True)],
+               [max(0.0, hi - y) for y, (_, hi) in zip(ys, lo_hi, strict=True)]]
+        ax.bar(xs, ys, width, yerr=err, capsize=2, label=v.label, color=COLOURS[i % len(COLOURS)])
+
+
+def endings_plot(figures: Sequence[VariantFigures]) -> bytes:
+    fig, ax = _figure()
+    _bar_group(ax, figures, len(ENDINGS),
+               lambda v, g: 100 * v.tally.endings[g] / v.tally.hands,
+               lambda v, g: tuple(100 * x for x in wilson(v.tally.endings[g], v.tally.hands)))
+    ax.set_xticks(range(len(ENDINGS)), [str(e).replace("_", "\n") for e in ENDINGS], fontsize=8)
+    ax.set_ylabel("% of hands")
+    ax.set_title(PLOTS["endings"])
+    ax.legend()
+    return _png(fig)
+
+
+def positions_plot(figures: Sequence[VariantFigures]) -> bytes:
+    players = figures[0].tally.players
+    fig, ax = _figure()
+    _bar_group(ax, figures, players,
+               lambda v, g: v.tally.moments(v.tally.position_net[g]).mean,
+               lambda v, g: v.tally.moments(v.tally.position_net[g]).ci95())
+    names = [f"{p + 1}{'st' if p == 0 else 'nd' if p == 1 else 'rd' if p == 2 else 'th'} to play"
+             for p in range(players - 1)] + ["dealer (last)"]
+    ax.set_xticks(range(players), names, fontsize=9)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_ylabel("mean net per hand (stakes)")
+    ax.set_title(PLOTS["positions"])
+    ax.legend()
+    return _png(fig)
+
+
+def knock_counts_plot(figures: Sequence[VariantFigures]) -> bytes:
+    fig, ax = _figure()
+    for i, v in enumerate(figures):
+        counts = v.tally.knock_counts
+        total = sum(counts.values())
+        if not total:
+            continue
+        xs = list(range(0, max(counts) + 1))
+        ax.step(xs, [100 * counts.get(x, 0) / total for x in xs], where="mid", label=v.label,
+                color=COLOURS[i % len(COLOURS)], linewidth=1.8)
+    ax.set_xlabel("knocker's count")
+    ax.set_ylabel("% of knocks")
+    ax.set_title(PLOTS["knock_counts"])
+    ax.legend()
+    return _png(fig)
+
+
+def depth_plot(figures: Sequence[VariantFigures], strong: str, weak: str) -> bytes:
+    fig, ax = _figure(7.5, 1.2 + 0.6 * len(figures))
+    for i, v in enumerate(figures):
+        lo, hi = v.depth.ci95()
+        ax.errorbar([v.depth.order], [i], xerr=[[v.depth.order - lo], [hi - v.depth.order]], fmt="o", capsize=4,
+                    color=COLOURS[i % len(COLOURS)])
+    ax.set_yticks(range(len(figures)), [v.label for v in figures])
+    ax.set_ylim(-0.6, len(figures) - 0.4)
+    ax.invert_yaxis()
+    ax.set_xlabel(f"order of {strong} against {weak} (0: luck only, 1: the strong bot always wins)")
+    ax.set_title(PLOTS["depth"])
+    ax.grid(axis="x", alpha=0.3)
+    return _png(fig)
+
+
+def all_plots(figures: Sequence[VariantFigures], strong: str, weak: str) -> dict[str, bytes]:
+    """Every plot, keyed by its file stem (see :data:`PLOTS`)."""
+    return {
+        "endings": endings_plot(figures),
+        "positions": positions_plot(figures),
+        "knock_counts": knock_counts_plot(figures),
+        "depth": depth_plot(figures, strong, weak),
+    }

@@ -1,0 +1,128 @@
+"""Seeded simulation runs: jobs split into chunks, run by an executor, tallied exactly.
+
+A *job* is one table (a ruleset and a bot per seat) playing hands ``0 .. hands-1`` of a seed. It is cut
+into chunks by hand index alone (never by the number of workers), each chunk plays its hands through the
+kernel, and the integer tallies are merged, so a seed gives the same figures on any executor.
+
+    >>> from tonk_rules.bots.specs import parse_specs
+    >>> from tonk_rules.ruleset import compile_ruleset
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> from tonk_rules.sim.executors import make_executor
+    >>> job = Job("pagat", compile_ruleset(load_variant("pagat").variant), tuple(parse_specs("greedy,greedy")), 40, 7)
+    >>> [t.hands for t in run_jobs([job], make_executor("local", workers=1))]
+    [40]
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tonk_rules.bots.specs import KERNEL_BOTS, BotSpec
+from tonk_rules.errors import SimulationError
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.executors import Executor
+from tonk_rules.sim.tally import Tally, proportion
+
+#: The most hands in one chunk: small enough for even work across cores, large enough to amortise a call.
+MAX_CHUNK = 50_000
+#: A job is cut into about this many chunks (fewer when it has fewer hands).
+CHUNKS_PER_JOB = 16
+
+
+@dataclass(frozen=True)
+class Job:
+    """One table playing ``hands`` hands of ``seed``; ``label`` names it in progress and results."""
+
+    label: str
+    ruleset: Ruleset
+    seats: tuple[BotSpec, ...]
+    hands: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class Chunk:
+    job: int
+    ruleset: Ruleset
+    seats: tuple[BotSpec, ...]
+    seed: int
+    first_hand: int
+    size: int
+
+
+def chunk_size(hands: int) -> int:
+    """Hands per chunk for a job of ``hands`` hands (a function of the job alone)."""
+    return max(1, min(MAX_CHUNK, -(-hands // CHUNKS_PER_JOB)))
+
+
+def chunks_of(jobs: Sequence[Job]) -> list[Chunk]:
+    out = []
+    for index, job in enumerate(jobs):
+        size = chunk_size(job.hands)
+        for first in range(0, job.hands, size):
+            out.append(Chunk(index, job.ruleset, job.seats, job.seed, first, min(size, job.hands - first)))
+    return out
+
+
+def play_chunk(chunk: Chunk) -> Tally:
+    """Play one chunk and tally it (runs in a worker)."""
+    if not all(spec.name in KERNEL_BOTS for spec in chunk.seats):
+        raise SimulationError("only the kernel's bots can be simulated yet")
+    from tonk_rules.sim.standin import play_hands
+
+    batch = play_hands(chunk.ruleset, [spec.seat for spec in chunk.seats], chunk.size, chunk.seed,
+                       first_hand=chunk.first_hand)
+    return Tally.of(batch, len(chunk.seats))
+
+
+def check_table(ruleset: Ruleset, players: int, label: str) -> None:
+    """Raise :class:`SimulationError` when ``ruleset`` cannot seat and deal ``players`` players."""
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise SimulationError(f"{label} seats {ruleset.min_players} to {ruleset.max_players} players, "
+                              f"not {players}")
+    need = players * ruleset.deal.hand_size + (1 if ruleset.deal.upcard else 0)
+    if need > len(ruleset.deal.deck):
+        raise SimulationError(f"{label}: its {len(ruleset.deal.deck)}-card deck cannot deal {players} hands")
+
+
+def run_jobs(jobs: Sequence[Job], executor: Executor,
+             progress: Callable[[int], None] | None = None) -> list[Tally]:
+    """Run every job; return one merged tally per job. ``progress(n)`` is told of each chunk's n hands."""
+    for job in jobs:
+        check_table(job.ruleset, len(job.seats), job.label)
+        if job.hands < 1:
+            raise SimulationError(f"the number of hands must be 1 or more, not {job.hands}")
+    chunks = chunks_of(jobs)
+    tallies = [Tally.empty(len(job.seats)) for job in jobs]
+    for chunk, tally in zip(chunks, executor.map(play_chunk, chunks), strict=True):
+        tallies[chunk.job].merge(tally)
+        if progress is not None:
+            progress(chunk.size)
+    return tallies
+
+
+def run_with_progress(jobs: Sequence[Job], executor: Executor, description: str) -> list[Tally]:
+    """:func:`run_jobs` with a progress bar on stderr when stderr is a terminal (silent otherwise)."""
+    if not sys.stderr.isatty():
+        return run_jobs(jobs, executor)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(description, total=sum(job.hands for job in jobs))
+        return run_jobs(jobs, executor, lambda n: bar.advance(task, n))
+
+
+def simulation_json(labels: Sequence[str], tallies: Sequence[Tally], seats: Sequence[BotSpec],
+                    exact: dict[str, float], settings: dict[str, Any]) -> dict[str, Any]:
+    """The JSON of ``tonk simulate``: ``settings`` then one entry per variant under ``variants``."""
+    variants = {}
+    for label, tally in zip(labels, tallies, strict=True):
+        figures = tally.to_json([str(s) for s in seats])
+        figures["deal_check"] = {**proportion(tally.deal_check, tally.hands), "exact": exact[label]}
+        variants[label] = figures
+    return {"format": "tonk-simulate/1", **settings, "variants": variants}

@@ -1,0 +1,174 @@
+"""Exact integer tallies of simulated hands, merged across chunks, and the figures made from them.
+
+A :class:`Tally` holds only integers (hand counts, sums, sums of squares), so merging chunks in any order,
+on any number of workers, gives the same tally and therefore byte-identical figures.
+
+    >>> t = Tally.empty(2)
+    >>> t.hands, len(t.endings)
+    (0, 9)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from tonk_rules.sim.stats import Moments, wilson
+from tonk_rules.terms import Ending
+
+ENDINGS: tuple[Ending, ...] = tuple(Ending)
+#: A win shared by k tied winners gives each 1/k; 2520 = lcm(1..10) keeps every share a whole number.
+SHARE_UNIT = 2520
+_DEAL_CHECK = (ENDINGS.index(Ending.DEAL_TONK), ENDINGS.index(Ending.DEAL_VOID))
+
+
+class Batch(Protocol):
+    """What the kernel's ``HandBatch`` gives per hand (rows) and seat (columns)."""
+
+    ending: npt.NDArray[Any]
+    winners: npt.NDArray[Any]
+    counts: npt.NDArray[Any]
+    net: npt.NDArray[Any]
+    knocker: npt.NDArray[Any]
+    actions: npt.NDArray[Any]
+    turns: npt.NDArray[Any]
+    dealer: npt.NDArray[Any]
+
+
+def _ints(a: npt.NDArray[Any]) -> list[int]:
+    return [int(x) for x in a]
+
+
+@dataclass
+class Tally:
+    """Sums over hands. Seats are the chairs of the ``--bots`` list; positions count from the dealer's
+    left (position 0 plays first, the last position is the dealer)."""
+
+    players: int
+    hands: int = 0
+    endings: list[int] = field(default_factory=lambda: [0] * len(ENDINGS))
+    actions: list[int] = field(default_factory=lambda: [0, 0])  # sum, sum of squares
+    turns: list[int] = field(default_factory=lambda: [0, 0])
+    seat_wins: list[int] = field(default_factory=list)
+    seat_net: list[list[int]] = field(default_factory=list)  # per seat: sum, sum of squares
+    position_wins: list[int] = field(default_factory=list)
+    position_net: list[list[int]] = field(default_factory=list)
+    knock_counts: dict[int, int] = field(default_factory=dict)
+    decided: int = 0  # hands with at least one winner (not void)
+    # per seat: the share of each decided hand's win (1/k for each of k tied winners), in units of
+    # 1/SHARE_UNIT so that it stays an exact integer: sum, sum of squares
+    seat_share: list[list[int]] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, players: int) -> Tally:
+        return cls(players, seat_wins=[0] * players, seat_net=[[0, 0] for _ in range(players)],
+                   position_wins=[0] * players, position_net=[[0, 0] for _ in range(players)],
+                   seat_share=[[0, 0] for _ in range(players)])
+
+    @classmethod
+    def of(cls, batch: Batch, players: int) -> Tally:
+        """The tally of one batch of hands."""
+        t = cls.empty(players)
+        n = len(batch.ending)
+        t.hands = n
+        t.endings = _ints(np.bincount(batch.ending.astype(np.int64), minlength=len(ENDINGS)))
+        for target, values in ((t.actions, batch.actions), (t.turns, batch.turns)):
+            v = values.astype(np.int64)
+            target[:] = [int(v.sum()), int((v * v).sum())]
+        net = batch.net.astype(np.int64)
+        wins = batch.winners.astype(np.int64)
+        t.seat_wins = _ints(wins.sum(axis=0))
+        t.seat_net = [[int(net[:, s].sum()), int((net[:, s] ** 2).sum())] for s in range(players)]
+        # position p of hand i is the seat (dealer + 1 + p) % players
+        seat_at = (batch.dealer.astype(np.int64)[:, None] + 1 + np.arange(players)[None, :]) % players
+        rows = np.arange(n)[:, None]
+        pos_net, pos_wins = net[rows, seat_at], wins[rows, seat_at]
+        t.position_wins = _ints(pos_wins.sum(axis=0))
+        t.position_net = [[int(pos_net[:, p].sum()), int((pos_net[:, p] ** 2).sum())] for p in range(players)]
+        winners = wins.sum(axis=1)
+        decided = winners > 0
+        t.decided = int(decided.sum())
+        share = np.where(decided[:, None], wins * SHARE_UNIT // np.maximum(winners, 1)[:, None], 0)
+        t.seat_share = [[int(share[:, s].sum()), int((share[:, s] ** 2).sum())] for s in range(players)]
+        knocked = batch.knocker.astype(np.int64) >= 0
+        if knocked.any():
+            at_knock = batch.counts[np.nonzero(knocked)[0], batch.knocker[knocked].astype(np.int64)]
+            values, counts = np.unique(at_knock.astype(np.int64), return_counts=True)
+            t.knock_counts = {int(v): int(c) for v, c in zip(values, counts, strict=True)}
+        return t
+
+    def merge(self, other: Tally) -> Tally:
+        """Add ``other`` into this tally (in place) and return it."""
+        self.hands += other.hands
+        self.endings = [a + b for a, b in zip(self.endings, other.endings, strict=True)]
+        self.actions = [a + b for a, b in zip(self.actions, other.actions, strict=True)]
+        self.turns = [a + b for a, b in zip(self.turns, other.turns, strict=True)]
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins, strict=True)]
+        self.position_wins = [a + b for a, b in zip(self.position_wins, other.position_wins, strict=True)]
+        self.seat_net = [[a + c, b + d] for (a, b), (c, d) in zip(self.seat_net, other.seat_net, strict=True)]
+        self.position_net = [[a + c, b + d] for (a, b), (c, d)
+                             in zip(self.position_net, other.position_net, strict=True)]
+        self.decided += other.decided
+        self.seat_share = [[a + c, b + d] for (a, b), (c, d) in zip(self.seat_share, other.seat_share, strict=True)]
+        for count, k in other.knock_counts.items():
+            self.knock_counts[count] = self.knock_counts.get(count, 0) + k
+        return self
+
+    # --- figures ------------------------------------------------------------------------------------------
+    def share(self, seat: int) -> Moments:
+        """The seat's share of the wins of decided hands, as a sample with one value in [0, 1] per hand."""
+        total, squares = self.seat_share[seat]
+        return Moments(self.decided, total / SHARE_UNIT, squares / SHARE_UNIT**2)
+
+    def moments(self, sums: list[int]) -> Moments:
+        return Moments(self.hands, sums[0], sums[1])
+
+    @property
+    def deal_check(self) -> int:
+        """Hands ended by the deal check (a deal tonk, or a deal voided by several)."""
+        return sum(self.endings[i] for i in _DEAL_CHECK)
+
+    def ending_json(self) -> dict[str, dict[str, Any]]:
+        return {str(e): proportion(self.endings[i], self.hands) for i, e in enumerate(ENDINGS)}
+
+    def to_json(self, bots: list[str]) -> dict[str, Any]:
+        """The figures of ``tonk simulate`` (``bots``: the spec of each seat)."""
+        knocks = sum(self.knock_counts.values())
+        by_bot: dict[str, list[int]] = {}
+        for seat, spec in enumerate(bots):
+            sums = by_bot.setdefault(spec, [0, 0, 0])
+            sums[0] += self.hands
+            sums[1] += self.seat_net[seat][0]
+            sums[2] += self.seat_net[seat][1]
+        return {
+            "hands": self.hands,
+            "endings": self.ending_json(),
+            "mean_actions": mean_json(self.moments(self.actions)),
+            "mean_turns": mean_json(self.moments(self.turns)),
+            "seats": [
+                {"seat": s + 1, "bot": bots[s], "win_rate": proportion(self.seat_wins[s], self.hands),
+                 "mean_net": mean_json(self.moments(self.seat_net[s]))}
+                for s in range(self.players)
+            ],
+            "positions": [
+                {"position": p + 1, "win_rate": proportion(self.position_wins[p], self.hands),
+                 "mean_net": mean_json(self.moments(self.position_net[p]))}
+                for p in range(self.players)
+            ],
+            "bots": {spec: mean_json(Moments(n, total, squares)) for spec, (n, total, squares) in by_bot.items()},
+            "knocks": knocks,
+            "count_at_knock": {str(c): proportion(k, knocks) for c, k in sorted(self.knock_counts.items())},
+        }
+
+
+def proportion(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(k, n)
+    return {"fraction": k / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def mean_json(m: Moments) -> dict[str, Any]:
+    lo, hi = m.ci95()
+    return {"mean": m.mean, "ci95": [lo, hi]}

@@ -1,0 +1,204 @@
+"""A person plays a hand against bots in a plain terminal: the table shown, legal moves numbered.
+
+The game talks through two functions, ``say(line)`` and ``ask(prompt) -> str`` (``input`` in the terminal),
+so the same code runs under a pseudo-terminal in the tests. A move is a number from the list, or typed:
+``knock``, ``draw stock``, ``draw discard``, ``spread 8п 8б 8ч``, ``hit 5S on 1``, ``discard Дч`` (or just
+the card to discard), with cards in English, Unicode or Russian notation; Russian verbs work too
+(``открыться``, ``колода``, ``куча``, ``выложить``, ``добавить 5п на 1``, ``сбросить Дч``). A mistyped or
+illegal move is explained and asked again; nothing changes until a move is legal.
+
+    >>> import random
+    >>> from tonk_rules.table.table_setup import ruleset_for
+    >>> from tonk_rules.engine.hand import Hand
+    >>> hand = Hand.shuffled(ruleset_for("pagat"), ["Ann", "Bob"], 1, random.Random(4))
+    >>> read_move("discard 10п", hand)
+    Discard(card=Card('10S'))
+    >>> read_move("3", hand) == hand.legal_actions()[2]
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from tonk_rules.cards import Card, CardStyle, format_cards, parse_card, parse_cards
+from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.hand import Hand
+from tonk_rules.errors import CardError, TableInputError
+from tonk_rules.terms import Pile
+
+HELP = ("Type the number of a move, or the move itself: knock | draw stock | draw discard | spread CARDS | "
+        "hit CARD on N | discard CARD (or just the card). Cards: 10S QH AC, 10♠ Q♥ A♣ or 10п Дч Тт. "
+        "Russian: открыться, колода, куча, выложить, добавить CARD на N, сбросить CARD. 'quit' leaves.")
+
+_VERBS = {
+    "knock": "knock", "k": "knock", "открыться": "knock", "тонк": "knock",
+    "draw": "draw", "взять": "draw",
+    "stock": "stock", "колода": "stock", "колоды": "stock",
+    "pile": "discard-pile", "take": "discard-pile", "куча": "discard-pile", "кучи": "discard-pile",
+    "spread": "spread", "выложить": "spread",
+    "hit": "hit", "добавить": "hit",
+    "discard": "discard", "сбросить": "discard", "сброс": "discard",
+}
+
+
+class Player(Protocol):
+    """A bot at the table: picks one of the legal moves of ``seat`` in ``hand`` (seeing only what it may)."""
+
+    label: str
+
+    def choose(self, hand: Hand, seat: int) -> Action: ...
+
+
+class QuitGame(Exception):
+    """The person typed quit."""
+
+
+def read_move(text: str, hand: Hand) -> Action:
+    """The move ``text`` stands for (a number from the list, or a move in words); raise TableInputError."""
+    words = text.strip().split()
+    if not words:
+        raise TableInputError("type a move (or 'help')")
+    legal = hand.legal_actions()
+    if len(words) == 1 and words[0].isdigit():
+        number = int(words[0])
+        if not 1 <= number <= len(legal):
+            raise TableInputError(f"there is no move {number}: choose 1 to {len(legal)}")
+        return legal[number - 1]
+    verb = _VERBS.get(words[0].lower())
+    rest = words[1:]
+    try:
+        if verb is None:
+            if len(words) == 1:
+                return Discard(parse_card(words[0]))  # a card alone: discard it
+            raise TableInputError(f"cannot read {text.strip()!r}; type 'help' for the moves")
+        if verb == "knock" and not rest:
+            return Knock()
+        if verb == "draw" and len(rest) == 1 and _VERBS.get(rest[0].lower()) in ("stock", "discard-pile", "discard"):
+            return Draw(Pile.STOCK if _VERBS[rest[0].lower()] == "stock" else Pile.DISCARD)
+        if verb == "stock" and not rest:
+            return Draw(Pile.STOCK)
+        if verb == "discard-pile" and not rest:
+            return Draw(Pile.DISCARD)
+        if verb == "spread" and rest:
+            return Spread(tuple(parse_cards(rest)))
+        if verb == "hit" and len(rest) == 3 and rest[1].lower() in ("on", "на") and rest[2].isdigit():
+            return Hit(parse_card(rest[0]), int(rest[2]))
+        if verb == "hit" and len(rest) == 1 and len(hand.spreads) == 1:
+            return Hit(parse_card(rest[0]), 1)
+        if verb == "discard" and len(rest) == 1:
+            return Discard(parse_card(rest[0]))
+    except CardError as exc:
+        raise TableInputError(str(exc)) from None
+    raise TableInputError(f"cannot read {text.strip()!r}; type 'help' for the moves")
+
+
+@dataclass
+class TerminalGame:
+    """One hand at the terminal: ``person`` is the seat the person plays; every other seat has a bot."""
+
+    hand: Hand
+    person: int
+    bots: dict[int, Player]
+    say: Callable[[str], None]
+    ask: Callable[[str], str]
+    style: CardStyle = "unicode"
+    variant_name: str = ""
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return format_cards(tuple(cards), self.style) or "-"
+
+    def show_table(self) -> None:
+        hand, names = self.hand, self.hand.players
+        self.say("")
+        self.say(f"=== {self.variant_name} · dealer {names[hand.dealer]} · {names[hand.current]} to play ===")
+        top = hand.discard[-1].format(self.style) if hand.discard else "empty"
+        self.say(f"Stock: {len(hand.stock)} cards    Discard pile top: {top}")
+        if hand.spreads:
+            self.say("Spreads on the table:")
+            for s in hand.spreads:
+                self.say(f"  {s.number}. {names[s.owner]}: {self.cards(s.cards)} ({s.kind})")
+        else:
+            self.say("Spreads on the table: none")
+        others = ", ".join(f"{names[p]} {len(hand.hands[p])} cards" for p in range(len(names)) if p != self.person)
+        self.say(f"Others: {others}")
+        self.say(f"Your hand ({names[self.person]}): {self.cards(hand.hands[self.person])}   "
+                 f"count {hand.count(self.person)}")
+
+    def move_text(self, action: Action) -> str:
+        if isinstance(action, Draw) and action.source == "discard" and self.hand.discard:
+            return f"draw discard ({self.hand.discard[-1].format(self.style)})"
+        return action.text(self.style)
+
+    def person_turn(self) -> None:
+        hand = self.hand
+        while hand.current == self.person and not hand.over:
+            self.show_table()
+            legal = hand.legal_actions()
+            self.say("Your moves:")
+            for i, action in enumerate(legal, 1):
+                self.say(f"  {i:>2}. {self.move_text(action)}")
+            self.ask_until_legal()
+
+    def ask_until_legal(self) -> None:
+        while True:
+            text = self.ask("Your move (number or move, 'help'): ")
+            word = text.strip().lower()
+            if word in ("quit", "exit", "выход"):
+                raise QuitGame
+            if word in ("help", "?", "помощь"):
+                self.say(HELP)
+                continue
+            try:
+                action = read_move(text, self.hand)
+            except TableInputError as exc:
+                self.say(f"  ✗ {exc}")
+                continue
+            why = self.hand.why_illegal(action)
+            if why is not None:
+                self.say(f"  ✗ not allowed: {why}")
+                continue
+            done = self.hand.apply(action)
+            self.say(f"  You: {done.action.text(self.style)}")
+            return
+
+    def bot_turn(self) -> None:
+        hand, seat = self.hand, self.hand.current
+        action = self.bots[seat].choose(hand, seat)
+        done = hand.apply(action)
+        self.say(f"  {hand.players[seat]}: {self.public(done.action)}")
+
+    def public(self, action: Action) -> str:
+        """What the table sees of a bot's move (a card drawn from the stock stays hidden)."""
+        if isinstance(action, Draw) and action.source == "stock":
+            return "draws from the stock"
+        if isinstance(action, Draw):
+            return f"takes {action.card.format(self.style) if action.card else 'the top card'} from the discard pile"
+        return action.text(self.style)
+
+    def play(self) -> Hand:
+        hand, names = self.hand, self.hand.players
+        self.say(f"Dealer: {names[hand.dealer]}. You are {names[self.person]}.")
+        while not hand.over:
+            if hand.current == self.person:
+                self.person_turn()
+            else:
+                self.bot_turn()
+        self.show_end()
+        return hand
+
+    def show_end(self) -> None:
+        hand, names = self.hand, self.hand.players
+        assert hand.result is not None
+        self.say("")
+        self.say("=== The hand is over ===")
+        for p, cards in enumerate(hand.hands):
+            self.say(f"  {names[p]:<12} {self.cards(cards):<24} count {hand.count(p)}")
+        for line in hand.result.describe():
+            self.say(line)
+        if self.person in hand.result.winners:
+            self.say("You win!")
+        elif not hand.result.void:
+            self.say("You lose this one.")

@@ -1,0 +1,96 @@
+"""``tonk play`` set up: seats and bots, dealer and stakes (or a session ledger's), the deal, the record.
+
+The seed is always printed, so any game can be dealt again: ``--seed`` fixes the deal and every bot choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from tonk_rules.engine.hand import Hand
+from tonk_rules.errors import LedgerError, TableInputError
+from tonk_rules.table.play import QuitGame, TerminalGame
+from tonk_rules.table.settle import parse_stakes
+from tonk_rules.table.table_bots import make_bot, parse_players
+from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
+from tonk_rules.variant.loader import load_variant
+
+
+def _ask(prompt: str) -> str:
+    return input(prompt)
+
+
+def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: str | None, stakes: list[str],
+                      style: str | None, record_file: str | None, ledger_path: str | None,
+                      echo: Callable[[str], None], misuse: Callable[[str], Exception],
+                      ask: Callable[[str], str] = _ask) -> Hand | None:
+    """Set up and play one hand; record it where asked. Bad options raise ``misuse(message)``."""
+    from tonk_rules.table.ledger import Ledger
+    from tonk_rules.table.played import entry_from_hand, write_record
+
+    ref = resolve_variant_ref(variant, Path.cwd())
+    loaded = load_variant(ref)
+    try:
+        seats = parse_players(players)
+    except TableInputError as exc:
+        raise misuse(str(exc)) from None
+    names = [s.name for s in seats]
+    ledger = Ledger.open(ledger_path) if ledger_path else None
+    try:
+        if ledger is not None:
+            if loaded.digest != ledger.meta["variant_sha256"]:
+                raise misuse(f"the session plays {ledger.variant_ref}, not {variant}")
+            seated = ledger.seated()
+            if names != [n for n, _ in seated]:
+                raise misuse(f"--players must name the session's seats in order: {', '.join(n for n, _ in seated)}")
+            if stakes or dealer:
+                raise misuse("with --session the stakes and the dealer are the session's")
+            dealer, stake_list = ledger.next_dealer(), [s for _, s in seated]
+        else:
+            try:
+                stake_list = parse_stakes(stakes, tuple(names))
+            except TableInputError as exc:
+                raise misuse(str(exc)) from None
+        if (why := check_table_setup(ref, names, stake_list)) is not None:
+            raise misuse(why)
+        dealer = dealer if dealer is not None else names[-1]
+        if dealer not in names:
+            raise misuse(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        rules = ruleset_for(ref)
+        hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(seed), stake_list)
+        bots = {i: make_bot(s.spec, seed + i + 1) for i, s in enumerate(seats) if s.spec is not None}
+        person = next(i for i, s in enumerate(seats) if s.spec is None)
+        shown = style or ("russian" if "russian" in loaded.chain[-1] else "unicode")
+        echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again). 'help' for help.")
+        game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
+        try:
+            game.play()
+        except (EOFError, QuitGame):
+            echo("\nYou left the table: the hand is not finished, nothing was recorded.")
+            return None
+        except KeyboardInterrupt:
+            echo("\nInterrupted: the hand is not finished, nothing was recorded.")
+            raise click.exceptions.Exit(130) from None
+        record = None
+        if record_file is not None:
+            record = write_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest, record_file)
+            echo(f"Hand record written to {record_file} (tonk replay {record_file}).")
+        if ledger is not None:
+            if record is None:
+                from tonk_rules.records import hand_to_record
+
+                record = hand_to_record(hand, ledger.variant_ref, loaded.digest)
+            try:
+                number = ledger.record(entry_from_hand(hand, record))
+            except LedgerError as exc:
+                raise misuse(str(exc)) from None
+            echo(f"Added to {ledger_path} as hand {number}; next dealer: {ledger.next_dealer()}.")
+        return hand
+    finally:
+        if ledger is not None:
+            ledger.close()

@@ -1,0 +1,65 @@
+"""Hands played in the engine, on their way into a ledger: from a hand record file, or a hand just played.
+
+The one place the table tools touch hand records (``tonk-hand/1``), so that their move to
+``tonk_rules.records`` changed only these imports.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tonk_rules.engine.hand import Hand
+from tonk_rules.errors import LedgerError
+from tonk_rules.records import hand_to_record, load_record, replay
+
+if TYPE_CHECKING:
+    from tonk_rules.table.ledger import HandEntry, Ledger
+
+__all__ = ["entry_from_hand", "entry_from_record", "hand_to_record", "write_record"]
+
+
+def entry_from_hand(hand: Hand, record: dict[str, Any]) -> HandEntry:
+    """The ledger entry of a finished hand (its record kept as the entry's detail)."""
+    from tonk_rules.table.ledger import HandEntry
+
+    result = hand.result
+    if result is None:
+        raise LedgerError("the hand is not over")
+    names = hand.players
+    return HandEntry(
+        "played", str(result.ending), tuple(names), tuple(hand.stakes), tuple(result.counts),
+        tuple(names[w] for w in result.winners), None if result.knocker is None else names[result.knocker],
+        tuple((names[p.payer], names[p.receiver], p.amount) for p in result.payments), {"record": record},
+        dealer=names[hand.dealer])
+
+
+def entry_from_record(path: str | Path, ledger: Ledger) -> tuple[HandEntry, list[str]]:
+    """Replay the record at ``path`` and check it belongs to this table (rules, seats, stakes)."""
+    import yaml
+
+    record = load_record(path)
+    if record.variant.digest != ledger.meta["variant_sha256"]:
+        raise LedgerError(f"{path}: the hand was played under other rules ({record.variant.name}) than the "
+                          f"session's ({ledger.variant_ref})")
+    seated = ledger.seated()
+    if list(record.players) != [n for n, _ in seated]:
+        raise LedgerError(f"{path}: the hand's players ({', '.join(record.players)}) are not the players at the "
+                          f"table in seat order ({', '.join(n for n, _ in seated)})")
+    if list(record.stakes) != [s for _, s in seated]:
+        raise LedgerError(f"{path}: the hand's stakes {list(record.stakes)} are not the table's "
+                          f"{[s for _, s in seated]}")
+    hand = replay(record)
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    assert hand.result is not None
+    return entry_from_hand(hand, data), hand.result.describe()
+
+
+def write_record(hand: Hand, variant_ref: str, digest: str, path: str | Path) -> dict[str, Any]:
+    """Write the hand record of a played hand (``tonk replay`` replays it exactly); return it as data."""
+    import yaml
+
+    record = hand_to_record(hand, variant_ref, digest)
+    text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110)
+    Path(path).write_text(f"# a hand played with `tonk play`\n{text}", encoding="utf-8")
+    return record

@@ -1,0 +1,199 @@
+"""A rules sheet built from a variant's rule values: blocks of plain sentences, each tied to its dimensions.
+
+Nothing here is written per variant: every sentence comes from a rule value through
+:mod:`tonk_rules.table.sheet_words`, and the payments are described from the variant's payment rules.
+
+    >>> from tonk_rules.table.sheet import build_sheet
+    >>> from tonk_rules.table.variant_view import load_view
+    >>> sheet = build_sheet(load_view("classic-pc"), "en")
+    >>> [block.heading for block in sheet.blocks][:2]
+    ['Players, cards and the deal', 'Tonk on the deal']
+    >>> [line.text for line in sheet.blocks[0].lines if line.differs]
+    ['For exactly 2 players.']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tonk_rules.cards import RANK_NAMES
+from tonk_rules.table.sheet_words import LANGS, SUIT_WORDS, WORDS
+from tonk_rules.table.variant_view import VariantView
+from tonk_rules.terms import PAID_ENDINGS, Ending
+from tonk_rules.variant.model import RANK_ORDER
+
+# suit indexes in the order each language lists them (the seeds write п т б ч)
+_SUIT_ORDER = {"en": (0, 1, 2, 3), "ru": (0, 3, 2, 1)}
+_RANK_INDEX = {name: i + 1 for i, name in enumerate(RANK_ORDER)}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One sentence; ``differs`` marks it as changed from the parent variant."""
+
+    text: str
+    paths: tuple[str, ...]
+    differs: bool = False
+    label: str = ""  # a lead-in printed in bold (the ending a payment line is about)
+
+
+@dataclass(frozen=True)
+class Block:
+    heading: str
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    lang: str
+    title: str
+    intro: tuple[str, ...]
+    blocks: tuple[Block, ...]
+    mark: str
+
+
+def rank_word(rank: str, lang: str) -> str:
+    """A rank as the language writes it: ``Q`` in English, ``Д`` in Russian."""
+    return RANK_NAMES["russian" if lang == "ru" else "english"][_RANK_INDEX[rank]]
+
+
+class _Builder:
+    def __init__(self, view: VariantView, lang: str) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
+        self.view, self.lang, self.w = view, lang, WORDS[lang]
+
+    def v(self, path: str) -> Any:
+        return self.view.value(path)
+
+    def line(self, text: str, *paths: str, label: str = "") -> Line:
+        return Line(text, paths, any(p in self.view.differs for p in paths), label)
+
+    def say(self, path: str) -> Line:
+        """The sentence for the value at ``path`` (an enum or a flag)."""
+        return self.line(self.w[(path, self.v(path))], path)
+
+    def ranks(self, ranks: list[str]) -> str:
+        return ", ".join(rank_word(r, self.lang) for r in ranks)
+
+    # --- blocks ---------------------------------------------------------------------------------------------
+    def cards(self) -> Block:
+        w, v = self.w, self.v
+        lo, hi = v("players.min"), v("players.max")
+        lines = [self.line((w["players.exact"] if lo == hi else w["players.range"]).format(min=lo, max=hi),
+                           "players.min", "players.max")]
+        ranks = [r for r in RANK_ORDER if r in v("deck.ranks")]
+        missing = [r for r in RANK_ORDER if r not in ranks]
+        deck = w["deck.short"] if missing else w["deck.full"]
+        lines.append(self.line(deck.format(size=4 * len(ranks), ranks=self.ranks(ranks), missing=self.ranks(missing)),
+                               "deck.ranks"))
+        lines.append(self.line(w["values"].format(ace=rank_word("A", self.lang),
+                                                  faces=self.ranks([r for r in ("J", "Q", "K") if r in ranks])),
+                               "deck.ranks"))
+        suits = SUIT_WORDS[self.lang]
+        lines.append(self.line(w["suits"].format(suits=", ".join(suits[i] for i in _SUIT_ORDER[self.lang]))))
+        lines.append(self.line(w["deal.hand_size"].format(n=v("deal.hand_size")), "deal.hand_size"))
+        lines += [self.say("deal.upcard"), self.say("deal.first_turn"), self.say("dealer.first"),
+                  self.say("dealer.rotation"), self.say("dealer.after_void")]
+        return Block(w["h.cards"], tuple(lines))
+
+    def deal_check(self) -> Block:
+        w, v = self.w, self.v
+        if not v("deal_check.enabled"):
+            return Block(w["h.deal_check"], (self.say("deal_check.enabled"),))
+        which = []
+        if v("deal_check.at_most") is not None:
+            which.append(w["deal_check.low"].format(n=v("deal_check.at_most")))
+        if v("deal_check.at_least") is not None:
+            which.append(w["deal_check.high"].format(n=v("deal_check.at_least")))
+        rule = self.line(w["deal_check.rule"].format(which=w["deal_check.or"].join(which)),
+                         "deal_check.enabled", "deal_check.at_most", "deal_check.at_least")
+        return Block(w["h.deal_check"], (rule, self.say("deal_check.several")))
+
+    def turn(self) -> Block:
+        w, v = self.w, self.v
+        sources = v("drawing.sources")
+        draw = "drawing.both" if len(sources) == 2 else f"drawing.{sources[0]}"
+        books = w["or"].join(str(n) for n in sorted(v("melds.book_sizes")))
+        lines = [self.say("knocking.timing"), self.line(w[draw], "drawing.sources"), self.say("spreading.timing"),
+                 self.line(w["melds"].format(books=books, run_min=v("melds.run_min")),
+                           "melds.book_sizes", "melds.run_min"),
+                 self.say("melds.ace")]
+        held = v("spreading.may_hold_books")
+        if v("spreading.must_spread"):
+            books = w["or"].join(w["spreading.held_book"].format(size=b["size"], rank=rank_word(b["rank"], self.lang))
+                                 for b in held)
+            except_ = w["spreading.except"].format(books=books) if held else ""
+            text = w[("spreading.must_spread", True)].replace("{except}", except_)
+            lines.append(self.line(text, "spreading.must_spread", "spreading.may_hold_books"))
+        else:
+            lines.append(self.say("spreading.must_spread"))
+        lines += [self.say("hitting.runs"), self.say("hitting.books"), self.say("taken_discard.rule"),
+                  self.line(w["out"])]
+        return Block(w["h.turn"], tuple(lines))
+
+    def knock(self) -> Block:
+        w, v = self.w, self.v
+        max_count, min_turns = v("knocking.max_count"), v("knocking.min_turns")
+        lines = [self.line(w["knocking.knock"]),
+                 self.line(w["knocking.max_count.none"] if max_count is None
+                           else w["knocking.max_count"].format(n=max_count), "knocking.max_count"),
+                 self.line(w["knocking.min_turns.none"] if min_turns == 0
+                           else w["knocking.min_turns"].format(n=min_turns), "knocking.min_turns"),
+                 self.say("knocking.hit_lock"), self.say("knocking.wins_when")]
+        return Block(w["h.knock"], tuple(lines))
+
+    def stock(self) -> Block:
+        lines = [self.say("stock_exhaustion.when_empty")]
+        if self.v("stock_exhaustion.when_empty") == "end_lowest_wins":
+            lines.append(self.say("stock_exhaustion.ties"))
+        return Block(self.w["h.stock"], tuple(lines))
+
+    def payments(self) -> Block:
+        w, v = self.w, self.v
+        lines = [self.say("stakes.mode")]
+        if v("scoring.mode") == "points":
+            lines.append(self.line(w["scoring.points"].format(n=v("scoring.target")), "scoring.mode", "scoring.target"))
+        else:
+            lines.append(self.say("scoring.mode"))
+        per_player = v("stakes.mode") == "per_player"
+        for ending in PAID_ENDINGS:
+            if ending == Ending.DEAL_TONK and not v("deal_check.enabled"):
+                continue  # no deal check: this ending cannot happen
+            if ending == Ending.STOCK_EXHAUSTED and v("stock_exhaustion.when_empty") != "end_lowest_wins":
+                continue
+            path = f"payments.{ending.value}"
+            rules = v(path)
+            said = [self._payment(ending, rule, per_player) for rule in rules] or [w["pay.nothing"]]
+            text = " ".join(said)
+            if ending == Ending.KNOCK_CAUGHT:
+                text += " " + w["knock_caught.note"]
+            lines.append(self.line(text, path, "stakes.mode", label=w["ending." + ending.value]))
+        return Block(w["h.pay"], tuple(lines))
+
+    def _payment(self, ending: Ending, rule: dict[str, Any], per_player: bool) -> str:
+        w = self.w
+        payer, _ = self._role(rule["payer"], ending)
+        _, receiver = self._role(rule["receiver"], ending)
+        n = rule["stakes"]
+        amount = w["amount.1"] if n == 1 else w["amount.2"] if n == 2 else w["amount.n"].format(n=n)
+        whose = w[("whose", rule["stake_of"])] if per_player else ""
+        return str(w["pay"].format(payer=payer, receiver=receiver, amount=amount, whose=whose))
+
+    def _role(self, role: str, ending: Ending) -> tuple[str, str]:
+        if role != "winners":
+            return self.w[("role", role)]  # type: ignore[no-any-return]
+        key = "out" if ending.value.startswith("out_") else ending.value
+        return self.w[("winners", key)]  # type: ignore[no-any-return]
+
+
+def build_sheet(view: VariantView, lang: str) -> Sheet:
+    """The rules sheet of ``view`` in ``lang`` ("en" or "ru")."""
+    b = _Builder(view, lang)
+    w = b.w
+    intro = [view.variant.title]
+    if view.parent_name is not None:
+        intro.append(w["extends"].format(parent=view.parent_name))
+    blocks = (b.cards(), b.deal_check(), b.turn(), b.knock(), b.stock(), b.payments())
+    return Sheet(lang, f"Tonk — {w['title_suffix']}: {view.name}", tuple(intro), blocks, w["differs_mark"])

@@ -1,0 +1,64 @@
+"""Checks of a table before play: the variant reference, the seated names and their stakes.
+
+    >>> check_table_setup("classic-pc", ["Ann", "Bob", "Cy"], [1, 1, 1])
+    'this variant seats 2 to 2 players, not 3'
+    >>> check_table_setup("russian", ["Ann", "Bob"], [1, 2])
+    'this variant plays for one agreed stake: give every player the same stake'
+    >>> check_table_setup("russian-2001", ["Ann", "Bob"], [1, 2]) is None
+    True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.variant.loader import load_variant
+
+NAME_FORBIDDEN = "=,:"
+
+
+def resolve_variant_ref(ref: str, base: Path) -> str:
+    """A built-in name as it is; a file path made usable from anywhere (relative to ``base``, the file's folder)."""
+    if "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml")):
+        return str((base / ref).resolve())
+    return ref
+
+
+@cache
+def ruleset_for(ref: str) -> Ruleset:
+    """The compiled rules of a variant reference (a built-in name or a resolved path)."""
+    return compile_ruleset(load_variant(ref).variant)
+
+
+def why_bad_name(name: str) -> str | None:
+    """Why ``name`` cannot be a seat name (None when it can): it must be typeable in ``--hand NAME=CARDS``."""
+    if not name or name != name.strip():
+        return f"a seat name may not be empty or start or end with a space: {name!r}"
+    if any(ch in name for ch in NAME_FORBIDDEN):
+        return f"a seat name may not contain '=', ',' or ':': {name!r}"
+    if len(name) > 40:
+        return f"a seat name has at most 40 characters: {name!r}"
+    if name.startswith("bot:"):
+        return f"'bot:' names a computer player: {name!r}"
+    return None
+
+
+def check_table_setup(ref: str, names: list[str], stakes: list[int]) -> str | None:
+    """Why these names and stakes cannot sit at a table of this variant (None when they can)."""
+    rules = ruleset_for(ref)
+    n = len(names)
+    if not rules.min_players <= n <= rules.max_players:
+        return f"this variant seats {rules.min_players} to {rules.max_players} players, not {n}"
+    for name in names:
+        if why := why_bad_name(name):
+            return why
+    if len(set(names)) != n:
+        return "a seat name is given twice"
+    return why_not_stakes(rules, stakes, n)
+
+
+def why_not_stakes(rules: Ruleset, stakes: list[int], n: int) -> str | None:
+    """The Ruleset's own check of a table's stakes (one place: the engine refuses the same stakes)."""
+    return rules.why_not_stakes(stakes, n)

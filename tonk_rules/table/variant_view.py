@@ -1,0 +1,70 @@
+"""The one place the table tools read rule values from a variant: flat rule values and the parent to diff.
+
+    >>> from tonk_rules.table.variant_view import load_view
+    >>> view = load_view("russian-2001")
+    >>> view.parent_name, sorted(view.differs)
+    ('russian', ['melds.ace', 'stakes.mode', 'taken_discard.rule'])
+    >>> view.value("melds.ace")
+    'low_or_high'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tonk_rules.variant.loader import LoadedVariant, load_variant, strip_sources
+from tonk_rules.variant.model import Variant
+
+_BUILTIN_PREFIX = "<builtin>/"
+
+
+def rule_values(variant: Variant) -> dict[str, Any]:
+    """Every rule value as ``section.key -> value`` (JSON types; sources, title and description left out)."""
+    data = variant.model_dump(mode="json", exclude={"title", "description"})
+    strip_sources(data)
+    flat: dict[str, Any] = {}
+    for section, body in data.items():
+        for key, value in body.items():
+            # payments: one entry per ending, holding its list of rules
+            flat[f"{section}.{key}"] = value["rules"] if section == "payments" else value
+    return flat
+
+
+def _display_name(file: str) -> str:
+    return file[len(_BUILTIN_PREFIX):-len(".yaml")] if file.startswith(_BUILTIN_PREFIX) else file
+
+
+@dataclass(frozen=True)
+class VariantView:
+    """A loaded variant with its flat rule values, and (for a file that extends another) what differs."""
+
+    loaded: LoadedVariant
+    values: dict[str, Any]
+    parent_name: str | None
+    differs: frozenset[str]
+
+    @property
+    def variant(self) -> Variant:
+        return self.loaded.variant
+
+    @property
+    def name(self) -> str:
+        return _display_name(self.loaded.chain[0]) if self.loaded.chain else self.loaded.name
+
+    def value(self, path: str) -> Any:
+        return self.values[path]
+
+
+def load_view(ref: str) -> VariantView:
+    """Load ``ref`` (a built-in name or a file) and, when it extends a parent, the parent too, to compare."""
+    loaded = load_variant(ref)
+    values = rule_values(loaded.variant)
+    if len(loaded.chain) < 2:
+        return VariantView(loaded, values, None, frozenset())
+    # the loader lists the chain child first; a parent entry is a built-in or a path usable from here
+    parent_file = loaded.chain[1]
+    parent = load_variant(_display_name(parent_file))
+    theirs = rule_values(parent.variant)
+    differs = frozenset(path for path, value in values.items() if theirs.get(path) != value)
+    return VariantView(loaded, values, _display_name(parent_file), differs)

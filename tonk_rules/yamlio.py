@@ -1,0 +1,416 @@
+"""The one hardened YAML reader of tonk-rules: variant files, hand records and session files all come here.
+
+    >>> doc = read_yaml_text("house.yaml", "deal:\\n  hand_size: 7\\nplayers: [Ann, Bob]\\n", limit=4096)
+    >>> doc.data
+    {'deal': {'hand_size': 7}, 'players': ['Ann', 'Bob']}
+    >>> doc.where(("deal", "hand_size")), doc.where(("players", 1))
+    ((2, 14), (3, 16))
+    >>> read_yaml_text("t.yaml", "at: 1:30\\nwhen: 2001-12-14\\nok: yes\\n", limit=4096).data
+    {'at': '1:30', 'when': '2001-12-14', 'ok': 'yes'}
+
+A file anyone may have written is refused, with ``FILE:LINE:COL: message``, when it
+
+* is not a regular file (directory, FIFO, device, socket, symlink loop, NUL in the name): checked with
+  ``stat`` before opening, opened non-blocking, checked again with ``fstat`` on the open descriptor;
+* is larger than the caller's limit: at most ``limit + 1`` bytes are ever read, whatever ``st_size`` says;
+* is not UTF-8, or holds characters YAML forbids (NUL, other control characters), located where they are;
+* uses anchors or aliases (an alias bomb costs nothing), merge keys ``<<``, explicit tags other than the
+  plain ones (``!!binary``, ``!!timestamp``, ``!!python/...``, ``!local``), or an explicit tag whose value
+  cannot be that type (``!!int five``);
+* repeats a key in a mapping (every repetition is reported), or uses a key that is not text;
+* nests deeper than :data:`MAX_DEPTH` (counted on the event stream, with no recursion anywhere).
+
+The tree is built from the parser's event stream, never by PyYAML's recursive composer or its constructors,
+and plain scalars are read with the YAML 1.2 core types only: null, true/false, decimal integers and
+floats. Everything else is text, so ``1:30`` is not 90, ``2001-12-14`` is not a date, ``yes`` is not true
+and ``012`` is 12, not octal 10. The result is plain data (dict, list, str, int, float, bool, None) with
+the line and column of every value and every key.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+import yaml
+
+from tonk_rules.errors import Diagnostic, YamlReadError
+
+#: Deepest nesting of lists and mappings accepted; real files use fewer than ten levels.
+MAX_DEPTH = 64
+#: At most this many problems are collected from one file before reading stops.
+MAX_PROBLEMS = 50
+
+# libyaml's parser when PyYAML has it (about ten times faster); both give the same events and marks.
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+KeyPath = tuple[str | int, ...]
+
+# YAML 1.2 core schema, plain scalars only.
+_NULL = re.compile(r"~|null|Null|NULL|")
+_TRUE = re.compile(r"true|True|TRUE")
+_FALSE = re.compile(r"false|False|FALSE")
+_INT = re.compile(r"[-+]?[0-9]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
+_NAN = re.compile(r"\.(nan|NaN|NAN)")
+# Characters YAML allows in a stream (YAML 1.2, 5.1); anything else is located before parsing.
+_FORBIDDEN = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+# A plain scalar starting with any other character is text under the core schema.
+_MAY_NOT_BE_TEXT = frozenset("~nNtTfF-+.0123456789")
+_CORE = "tag:yaml.org,2002:"
+_PLAIN_TYPES = "text, whole numbers, true/false, null, lists and mappings"
+
+
+@dataclass
+class YamlDocument:
+    """A parsed file: its data and where each key path sits (1-based line and column)."""
+
+    file: str
+    data: Any
+    positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: KeyPath, *, key: bool = False) -> tuple[int, int]:
+        """The position of a value (or of its key), else of its nearest located ancestor; (0, 0) if none."""
+        table = self.key_positions if key else self.positions
+        for cut in range(len(path), -1, -1):
+            if path[:cut] in table:
+                return table[path[:cut]]
+            if path[:cut] in self.positions:
+                return self.positions[path[:cut]]
+        return (0, 0)
+
+    def diagnostic(self, path: KeyPath, message: str, *, key: bool = False, dotted: str | None = None) -> Diagnostic:
+        """A :class:`Diagnostic` at ``path`` (its key with ``key=True``), naming the key path."""
+        line, col = self.where(path, key=key)
+        shown = ".".join(str(p) for p in path) if dotted is None else dotted
+        return Diagnostic(self.file, line, col, message, shown)
+
+
+def MORE_PROBLEMS(file: str) -> Diagnostic:  # noqa: N802 (reads as a constant message)
+    """The closing line when a file has more problems than are worth listing."""
+    return Diagnostic(file, 0, 0, f"more problems follow; only the first {MAX_PROBLEMS} are shown")
+
+
+def capped(diagnostics: list[Diagnostic], file: str) -> list[Diagnostic]:
+    """``diagnostics`` cut to :data:`MAX_PROBLEMS`, with a closing line saying more were found."""
+    if len(diagnostics) <= MAX_PROBLEMS:
+        return diagnostics
+    return [*diagnostics[:MAX_PROBLEMS], MORE_PROBLEMS(file)]
+
+
+def _fail(file: str, line: int, col: int, message: str, *, opening: bool = False) -> YamlReadError:
+    return YamlReadError([Diagnostic(file, line, col, message)], opening=opening)
+
+
+# --- reading bytes ---------------------------------------------------------------------------------------
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "symbolic link loop"
+    if exc.errno == errno.ENOENT:
+        return "no such file"
+    return exc.strerror or type(exc).__name__
+
+
+def read_limited(path: str | Path, limit: int, *, display: str | None = None, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, refused (``opening=True``) when it cannot be opened as one.
+
+    Never blocks (FIFOs are refused by ``stat`` and the file is opened with ``O_NONBLOCK``) and never reads
+    more than ``limit + 1`` bytes (``st_size`` is not trusted: ``/dev/zero`` says 0).
+    """
+    file = str(path) if display is None else display
+    name = os.fspath(path)
+    if "\x00" in name:
+        raise _fail(file, 0, 0, "the path contains a NUL byte", opening=True)
+    try:
+        mode = os.stat(name).st_mode
+        if not stat.S_ISREG(mode):
+            raise _fail(file, 0, 0, f"is {_kind(mode)}, not a {what}", opening=True)
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise _fail(file, 0, 0, "no such file", opening=True) from None
+    except OSError as exc:
+        raise _fail(file, 0, 0, f"cannot read: {_os_reason(exc)}", opening=True) from None
+    except ValueError as exc:  # a path the OS cannot take at all
+        raise _fail(file, 0, 0, f"cannot read: {exc}", opening=True) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):  # swapped between stat and open
+            raise _fail(file, 0, 0, f"is {_kind(mode)}, not a {what}", opening=True)
+        chunks: list[bytes] = []
+        remaining = limit + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+    except OSError as exc:
+        raise _fail(file, 0, 0, f"cannot read: {_os_reason(exc)}", opening=True) from None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > limit:
+        raise _fail(file, 1, 1, f"file is larger than {_size(limit)}; a {what} is much smaller")
+    return raw
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
+
+
+def decode(file: str, raw: bytes) -> str:
+    """UTF-8 text, or a :class:`YamlReadError` at the line and column of the first undecodable byte."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = len(raw[raw.rfind(b"\n", 0, exc.start) + 1: exc.start].decode("utf-8", "replace")) + 1
+        raise _fail(file, line, col, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded; "
+                                     "save the file as UTF-8") from None
+
+
+def read_yaml_file(path: str | Path, *, limit: int, display: str | None = None,
+                   what: str = "file") -> YamlDocument:
+    """Read, decode and parse the file ``path`` (see the module docstring for what is refused)."""
+    file = str(path) if display is None else display
+    return read_yaml_text(file, decode(file, read_limited(path, limit, display=file, what=what)), limit=limit,
+                          what=what)
+
+
+# --- parsing ---------------------------------------------------------------------------------------------
+def _forbidden_characters(file: str, text: str) -> list[Diagnostic]:
+    out = []
+    for match in _FORBIDDEN.finditer(text):
+        start = match.start()
+        line = text.count("\n", 0, start) + 1
+        col = start - (text.rfind("\n", 0, start) + 1) + 1
+        out.append(Diagnostic(file, line, col, f"character U+{ord(match.group()):04X} is not allowed in YAML "
+                                               "text (control characters and NUL are refused)"))
+        if len(out) >= MAX_PROBLEMS:
+            break
+    return out
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+
+
+def _plain(value: str) -> Any:
+    """A plain (unquoted, untagged) scalar, by the YAML 1.2 core schema."""
+    if _NULL.fullmatch(value):
+        return None
+    if _TRUE.fullmatch(value):
+        return True
+    if _FALSE.fullmatch(value):
+        return False
+    if _INT.fullmatch(value):
+        return int(value)
+    if _FLOAT.fullmatch(value):
+        return float(value)
+    if _INF.fullmatch(value):
+        return float("-inf") if value.startswith("-") else float("inf")
+    if _NAN.fullmatch(value):
+        return float("nan")
+    return value
+
+
+class _Builder:
+    """Turns the parser's events into plain data with positions; collects problems instead of raising."""
+
+    def __init__(self, file: str) -> None:
+        self.doc = YamlDocument(file=file, data=None)
+        self.problems: list[Diagnostic] = []
+        # open containers: (container, key path, the key waiting for its value, its position)
+        self.stack: list[tuple[dict[str, Any] | list[Any], KeyPath, list[Any]]] = []
+        self.documents = 0
+        self.dropped = 0
+
+    def problem(self, mark: Any, message: str) -> None:
+        self.problems.append(Diagnostic(self.doc.file, mark.line + 1, mark.column + 1, message))
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise _TooMany
+
+    def scalar(self, event: Any) -> tuple[Any, bool]:
+        """The value of a scalar event, and whether it is acceptable."""
+        tag, value, mark = event.tag, event.value, event.start_mark
+        plain = event.implicit[0] and tag is None
+        if plain:
+            if value and value[0] not in _MAY_NOT_BE_TEXT:
+                return value, True  # the common case, decided without a regular expression
+            try:
+                return _plain(value), True
+            except ValueError:  # Python refuses to convert integers of more than 4300 digits
+                self.problem(mark, f"the number {value[:20]}... has too many digits")
+                return None, False
+        if tag is None or tag == "!" or tag == f"{_CORE}str":
+            return value, True
+        short = _tag_name(tag)
+        if tag in (f"{_CORE}int", f"{_CORE}float", f"{_CORE}bool", f"{_CORE}null"):
+            wanted = tag[len(_CORE):]
+            try:
+                read: Any = _plain(value)
+            except ValueError:
+                self.problem(mark, f"the number {value[:20]}... has too many digits")
+                return None, False
+            kinds: dict[str, type | tuple[type, ...]] = {
+                "int": int, "float": (int, float), "bool": bool, "null": type(None)}
+            if isinstance(read, kinds[wanted]) and not (wanted != "bool" and isinstance(read, bool)):
+                return (float(cast(float, read)) if wanted == "float" else read), True
+            self.problem(mark, f"{value!r} cannot be read as {short}; write the value without the tag")
+            return None, False
+        self.problem(mark, f"the tag {short} is not allowed: only plain values ({_PLAIN_TYPES}) are read")
+        return None, False
+
+    def add(self, value: Any, mark: Any, key_mark: Any = None) -> KeyPath | None:
+        """Place ``value`` in the open container; returns its key path (None when it is dropped)."""
+        if not self.stack:
+            self.doc.data = value
+            path: KeyPath = ()
+        else:
+            container, base, pending = self.stack[-1]
+            if isinstance(container, list):
+                path = (*base, len(container))
+                container.append(value)
+            else:
+                key, key_pos = pending
+                pending.clear()
+                if key is _NO_KEY:
+                    return None
+                path = (*base, key)
+                container[key] = value
+                self.doc.key_positions[path] = key_pos
+        self.doc.positions[path] = (mark.line + 1, mark.column + 1)
+        return path
+
+    def key_expected(self) -> bool:
+        if not self.stack:
+            return False
+        container, _, pending = self.stack[-1]
+        return isinstance(container, dict) and not pending
+
+    def take_key(self, key: Any, event: Any) -> None:
+        container, base, pending = self.stack[-1]
+        assert isinstance(container, dict)
+        mark = event.start_mark
+        pos = (mark.line + 1, mark.column + 1)
+        if key is _NO_KEY:
+            pending[:] = [_NO_KEY, pos]
+            return
+        if key == "<<" and isinstance(event, yaml.ScalarEvent) and event.implicit[0] and event.tag is None:
+            self.problem(mark, "merge keys (<<) are not allowed; write the keys out")
+            pending[:] = [_NO_KEY, pos]
+            return
+        if not isinstance(key, str):
+            if key is None:
+                self.problem(mark, "keys must be names (text), found an empty key (null)")
+            else:
+                shown = str(key).lower() if isinstance(key, bool) else str(key)
+                self.problem(mark, f"keys must be names (text), found {shown}; quote it ('{event.value}') "
+                                   "if it is a name")
+            pending[:] = [_NO_KEY, pos]
+            return
+        if key in container or (*base, key) in self.doc.key_positions:
+            first = self.doc.key_positions.get((*base, key), pos)
+            self.problem(mark, f"duplicate key {key!r} (first given at line {first[0]})")
+            pending[:] = [_NO_KEY, pos]
+            return
+        pending[:] = [key, pos]
+
+
+class _TooMany(Exception):
+    """Enough problems collected; stop reading."""
+
+
+_NO_KEY: Any = object()  # a key that was refused: its value is read (to find more problems) and dropped
+
+
+def read_yaml_text(file: str, text: str, *, limit: int, what: str = "file") -> YamlDocument:
+    """Parse YAML text into a :class:`YamlDocument`; raise :class:`YamlReadError` with every problem found."""
+    if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise _fail(file, 1, 1, f"file is larger than {_size(limit)}; a {what} is much smaller")
+    bad = _forbidden_characters(file, text)
+    if bad:
+        raise YamlReadError(bad)
+    builder = _Builder(file)
+    try:
+        _run(builder, text)
+    except _TooMany:
+        if len(builder.problems) >= MAX_PROBLEMS:
+            builder.problems.append(MORE_PROBLEMS(file))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        builder.problems.append(Diagnostic(file, line, col, f"YAML syntax error: {exc.problem or exc.context}"))
+    except yaml.reader.ReaderError as exc:  # characters were checked above; kept for completeness
+        line = text.count("\n", 0, exc.position) + 1
+        builder.problems.append(Diagnostic(file, line, 1, f"YAML error: {exc.reason}"))
+    except yaml.YAMLError as exc:
+        builder.problems.append(Diagnostic(file, 1, 1, f"YAML error: {exc}"))
+    if builder.problems:
+        raise YamlReadError(builder.problems)
+    return builder.doc
+
+
+def _run(builder: _Builder, text: str) -> None:
+    """Feed every event of ``text`` to ``builder``; depth is the length of its stack, never recursion."""
+    for event in yaml.parse(text, Loader=_Loader):
+        mark = event.start_mark
+        if isinstance(event, yaml.DocumentStartEvent):
+            builder.documents += 1
+            if builder.documents > 1:
+                builder.problem(mark, "a second YAML document (---): a file holds exactly one")
+                raise _TooMany
+            continue
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            builder.problem(mark, "YAML anchors and aliases (&name, *name) are not allowed; write the value out")
+            if isinstance(event, yaml.AliasEvent):
+                event = yaml.ScalarEvent(None, None, (True, False), "", start_mark=mark)  # stands in for it
+        if isinstance(event, yaml.ScalarEvent):
+            value, ok = builder.scalar(event)
+            if builder.key_expected():
+                builder.take_key(value if ok else _NO_KEY, event)
+            else:
+                builder.add(value, mark)
+        elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            tag = event.tag
+            expected = f"{_CORE}map" if isinstance(event, yaml.MappingStartEvent) else f"{_CORE}seq"
+            if tag is not None and tag not in ("!", expected):
+                builder.problem(mark, f"the tag {_tag_name(tag)} is not allowed: only plain values "
+                                      f"({_PLAIN_TYPES}) are read")
+            if len(builder.stack) >= MAX_DEPTH:
+                builder.problem(mark, f"nested more than {MAX_DEPTH} levels deep")
+                raise _TooMany
+            is_key = builder.key_expected()
+            if is_key:
+                kind = "a mapping" if isinstance(event, yaml.MappingStartEvent) else "a list"
+                builder.problem(mark, f"keys must be names (text), found {kind}")
+                builder.take_key(_NO_KEY, event)
+            container: dict[str, Any] | list[Any] = {} if isinstance(event, yaml.MappingStartEvent) else []
+            # a refused key's content is still read (for its own problems) under a path no one looks up
+            path = None if is_key else builder.add(container, mark)
+            if path is None:
+                builder.dropped += 1
+                path = ("\x00dropped", builder.dropped)
+            builder.stack.append((container, path, []))
+        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            builder.stack.pop()
