@@ -1,4 +1,4 @@
-"""One scenario (at least) per row of the RULES.md matrix and per extra option: the engine obeys the Ruleset."""
+"""One scenario (at least) per row of the docs/rules.md matrix and per extra option: the engine obeys the Ruleset."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Built-in variants: they load, compile, carry provenance, and russian and pagat differ where RULES.md says."""
+"""Built-in variants: they load, compile, carry provenance, and russian and pagat differ where docs/rules.md says."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def test_show_output_is_itself_a_valid_variant_file(name: str, tmp_path: Path) -
     assert {k: p.source for k, p in again.provenance.items()} == {k: p.source for k, p in loaded.provenance.items()}
 
 
-# --- russian against pagat: each row of the RULES.md matrix where they differ ----------------------------
+# --- russian against pagat: each row of the docs/rules.md matrix where they differ ----------------------------
 
 @pytest.fixture(scope="module")
 def rus() -> object:

@@ -42,10 +42,12 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; ma
        padding: 0.8rem; line-height: 1.4; color: #111; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 1.6rem; border-bottom: 1px solid #ccc; }
 .scroll { overflow-x: auto; }
-table { border-collapse: collapse; font-size: 0.9rem; }
-th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
+table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
+th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top;
+         overflow-wrap: break-word; }
 th { background: #f2f2f2; }
-td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.num { font-variant-numeric: tabular-nums; }
+@media (max-width: 40rem) { body { padding: 0.4rem; } table { font-size: 0.8rem; } th, td { padding: 0.2rem; } }
 tr.sig td:first-child::after { content: " ✱"; color: #b00; }
 .note { color: #444; font-size: 0.9rem; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; }
@@ -58,13 +60,18 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _breakable(text: str) -> str:
+    """Escaped, with line-break chances after dots and underscores (long rule names on a phone)."""
+    return _e(text).replace(".", ".<wbr>").replace("_", "_<wbr>")
+
+
 def _table_html(headers: Sequence[str], body: Sequence[Sequence[str]], classes: Sequence[str] = (),
                 numeric_from: int = 1) -> str:
     out = ['<div class="scroll"><table><thead><tr>', *(f"<th>{_e(h)}</th>" for h in headers), "</tr></thead><tbody>"]
     for i, cells in enumerate(body):
         cls = f' class="{classes[i]}"' if i < len(classes) and classes[i] else ""
         out.append(f"<tr{cls}>" + "".join(
-            f'<td class="num">{_e(c)}</td>' if numeric_from <= j else f"<td>{_e(c)}</td>"
+            f'<td class="num">{_e(c)}</td>' if numeric_from <= j else f"<td>{_breakable(c)}</td>"
             for j, c in enumerate(cells)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
@@ -100,7 +107,8 @@ def report_html(report: Report) -> str:
             headers = list(diff.rows[0])
             parts.append(_table_html(headers, [[r[h] for h in headers] for r in diff.rows],
                                      numeric_from=len(headers)))
-            parts.append('<ol class="note">' + "".join(f"<li>{_e(s)}</li>" for s in diff.sources) + "</ol>")
+            parts.append(f'<p class="note">[n]: the sources listed under "Sources of the rules" '
+                         f'({_e(diff.heading.split(":")[0])}).</p>')
         else:
             parts.append("<p>No differences.</p>")
     headers, body, classes = _figure_rows(report)
@@ -110,6 +118,11 @@ def report_html(report: Report) -> str:
         data = base64.b64encode(png).decode("ascii")
         parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{_e(PLOTS[stem])}">'
                      f"<figcaption>{_e(PLOTS[stem])}</figcaption></figure>")
+    parts.append("<h2>Sources of the rules</h2>")
+    for diff in report.diffs:
+        if diff.sources:
+            parts.append(f"<h3>{_e(diff.heading.split(':')[0])}</h3>")
+            parts.append('<ol class="note">' + "".join(f"<li>{_e(s)}</li>" for s in diff.sources) + "</ol>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -134,7 +147,6 @@ def report_markdown(report: Report) -> str:
         if diff.rows:
             headers = list(diff.rows[0])
             lines += _table_md(headers, [[r[h] for h in headers] for r in diff.rows])
-            lines += ["", "Sources:", "", *(f"{i}. {_md(s)}" for i, s in enumerate(diff.sources, 1))]
         else:
             lines.append("No differences.")
         lines.append("")
@@ -146,4 +158,9 @@ def report_markdown(report: Report) -> str:
               "## Plots", ""]
     for stem in report.plots:
         lines += [f"![{PLOTS[stem]}]({stem}.png)", ""]
+    lines += ["## Sources of the rules", ""]
+    for diff in report.diffs:
+        if diff.sources:
+            lines += [f"### {_md(diff.heading.split(':')[0])}", ""]
+            lines += [*(f"{i}. {_md(s)}" for i, s in enumerate(diff.sources, 1)), ""]
     return "\n".join(lines)

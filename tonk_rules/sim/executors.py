@@ -10,6 +10,7 @@ on how many workers there were; results come back in the order the chunks were g
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
@@ -58,7 +59,9 @@ class RayExecutor:
         self._ray = ray
         self._started = False
         if not ray.is_initialized():
-            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            # quiet: the user's stderr is for the progress bar and errors, not Ray's start-up chatter
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                       "logging_level": logging.ERROR}
             if address:
                 options["address"] = address
             elif workers:
