@@ -170,6 +170,8 @@ def session_balances(ledger: str, as_json: bool) -> None:
         for name, amount in balances.items():
             click.echo(plain(f"  {name:<{width}}  {amount:+d}{'' if name in seated else '  (left the table)'}"))
         click.echo(plain(f"Next dealer: {led.next_dealer()}"))
+        if (over := led.game_over()) is not None:
+            click.echo(plain(f"Game over: {over}."))
 
 
 @session.command("history")
