@@ -287,3 +287,15 @@ def test_a_points_game_ends_at_its_target(tmp_path: Path) -> None:
     with pytest.raises(LedgerError, match="the session is over"):
         led.record(knock(seats, "Bob"))
     assert "Game over: Ann reached" in run("session", "balances", str(tmp_path / "p.sqlite")).stdout
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--stake", "-1"], "not -1"), (["--stake", "abc"], "not 'abc'"), (["--stake", "0"], "not 0"),
+    (["--stake", "A=1", "--stake", "B=2"], "one agreed stake"), (["--first-dealer", "Zed"], "'Zed' is not seated"),
+])
+def test_session_options_that_cannot_be_get_one_line(tmp_path: Path, options: list[str], message: str) -> None:
+    path = tmp_path / "o.sqlite"
+    proc = run("session", "create", str(path), "--variant", "russian", "--players", "A,B", "--currency", "c",
+               *options)
+    assert proc.returncode == 2 and message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert not path.exists()
