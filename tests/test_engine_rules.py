@@ -1,4 +1,4 @@
-"""One scenario (at least) per row of the RULES.md matrix and per extra option: the engine obeys the Ruleset."""
+"""One scenario (at least) per row of the docs/rules.md matrix and per extra option: the engine obeys the Ruleset."""
 
 from __future__ import annotations
 
@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 from conftest import make_hand, play
 
+from tonk_rules import load_ruleset
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.engine.session import Session
 from tonk_rules.errors import IllegalActionError, SetupError
-from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.variant.loader import load_variant
 
 VF = Callable[[str], str]
 # Two plain hands without deal tonks or melds (counts 33 and 37).
@@ -33,14 +32,14 @@ def payments(hand: Hand) -> list[tuple[str, str, int]]:
 
 # 1 players
 def test_players_outside_the_variants_range_are_refused() -> None:
-    rules = compile_ruleset(load_variant("classic-pc").variant)
+    rules = load_ruleset("classic-pc")
     with pytest.raises(SetupError, match="seats 2 to 2 players, not 3"):
         Hand.shuffled(rules, ["a", "b", "c"], 0, random.Random(1))
 
 
 # 2 dealer
 def test_dealer_passes_left_and_high_card_cut_picks_the_first() -> None:
-    pagat = compile_ruleset(load_variant("pagat").variant)
+    pagat = load_ruleset("pagat")
     session = Session(pagat, ["a", "b", "c"])
     rng = random.Random(5)
     hand = session.new_hand(rng)
@@ -54,16 +53,16 @@ def test_dealer_passes_left_and_high_card_cut_picks_the_first() -> None:
 
 def test_russian_needs_an_agreed_first_dealer() -> None:
     with pytest.raises(SetupError, match="agree on the first dealer"):
-        Session(compile_ruleset(load_variant("russian").variant), ["a", "b"])
+        Session(load_ruleset("russian"), ["a", "b"])
 
 
 def test_void_deal_passes_the_deal_or_keeps_it(variant_file: VF) -> None:
     hand = make_hand("pagat", ["KH KD QD JC 9D", "KC QS QC JD 9C", A], upcard="2D")
     assert hand.result is not None and hand.result.ending == "deal_void"
-    session = Session(compile_ruleset(load_variant("pagat").variant), ["Ann", "Bob", "Cy"], first_dealer=2)
+    session = Session(load_ruleset("pagat"), ["Ann", "Bob", "Cy"], first_dealer=2)
     session.finish_hand(hand)
     assert session.dealer == 0
-    same = compile_ruleset(load_variant(variant_file("extends: pagat\ndealer: {after_void: same}\n")).variant)
+    same = load_ruleset(variant_file("extends: pagat\ndealer: {after_void: same}\n"))
     assert same.dealer.next_dealer(2, 3, (), void=True) == 2
 
 
@@ -359,7 +358,7 @@ def test_seven_card_hands(variant_file: VF) -> None:
 
 def test_points_session_ends_at_the_target(variant_file: VF) -> None:
     path = variant_file("extends: pagat\nscoring: {mode: points, target: 3}\n")
-    session = Session(compile_ruleset(load_variant(path).variant), ["a", "b"], first_dealer=0)
+    session = Session(load_ruleset(path), ["a", "b"], first_dealer=0)
     rng = random.Random(2)
     while not session.over:
         hand = session.new_hand(rng)
@@ -383,7 +382,7 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged() -> None:
 def test_dealer_rotation_to_the_winner(variant_file: VF) -> None:
     path = variant_file("extends: pagat\ndealer: {rotation: winner}\n")
     hand = play(make_hand(path, [LOW, A, B], upcard="2D"), "knock")
-    session = Session(compile_ruleset(load_variant(path).variant), ["Ann", "Bob", "Cy"], first_dealer=2)
+    session = Session(load_ruleset(path), ["Ann", "Bob", "Cy"], first_dealer=2)
     session.finish_hand(hand)
     assert session.dealer == 0 and session.balances == [2, -1, -1]
 

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from conftest import choose
 
+from tonk_rules import load_ruleset
 from tonk_rules.engine.hand import Hand
 from tonk_rules.records import hand_to_record, parse_record, replay
-from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.variant.loader import builtin_names, load_variant
+from tonk_rules.variant.loader import builtin_names
 
 GOLDEN = Path(__file__).parent / "golden"
 SEEDS = (1, 2, 3)
 
 
 def playthrough(name: str, seed: int) -> str:
-    ruleset = compile_ruleset(load_variant(name).variant)
+    ruleset = load_ruleset(name)
     n = min(3, ruleset.max_players)
     rng = random.Random(seed)
     hand = Hand.shuffled(ruleset, ["North", "East", "South"][:n], dealer=n - 1, rng=rng)

@@ -10,17 +10,18 @@ from conftest import choose
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tonk_rules import load_ruleset
 from tonk_rules.cards import DECK
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import IllegalActionError
 from tonk_rules.records import hand_to_record, parse_record, replay
-from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.ruleset import Ruleset
 from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.render import variant_yaml
 
-RULESETS = {name: compile_ruleset(load_variant(name).variant) for name in builtin_names()}
+RULESETS = {name: load_ruleset(name) for name in builtin_names()}
 MAX_STEPS = 5000
 
 

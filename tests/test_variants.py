@@ -1,4 +1,4 @@
-"""Built-in variants: they load, compile, carry provenance, and russian and pagat differ where RULES.md says."""
+"""Built-in variants: they load, compile, carry provenance, and russian and pagat differ where docs/rules.md says."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tonk_rules import load_ruleset
 from tonk_rules.cards import parse_cards
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.terms import SeveralDealTonks
@@ -113,7 +114,7 @@ def test_caught_knocker_pays_only_the_lowest_is_writable(tmp_path: Path) -> None
     (tmp_path / "lowest.yaml").write_text(
         "extends: pagat\npayments:\n  knock_caught:\n"
         "    rules: [{payer: knocker, receiver: winners, stakes: 2, stake_of: receiver}]\n", encoding="utf-8")
-    schedule = compile_ruleset(load_variant(tmp_path / "lowest.yaml").variant).payments
+    schedule = load_ruleset(tmp_path / "lowest.yaml").payments
     payments = schedule.settle("knock_caught", winners=(2,), knocker=0, counts=[9, 8, 5], stakes=[1, 1, 1])
     assert [(p.payer, p.receiver, p.amount) for p in payments] == [(0, 2, 2)]
 
@@ -131,16 +132,16 @@ def test_show_output_is_itself_a_valid_variant_file(name: str, tmp_path: Path) -
     assert {k: p.source for k, p in again.provenance.items()} == {k: p.source for k, p in loaded.provenance.items()}
 
 
-# --- russian against pagat: each row of the RULES.md matrix where they differ ----------------------------
+# --- russian against pagat: each row of the docs/rules.md matrix where they differ ----------------------------
 
 @pytest.fixture(scope="module")
 def rus() -> object:
-    return compile_ruleset(load_variant("russian").variant)
+    return load_ruleset("russian")
 
 
 @pytest.fixture(scope="module")
 def pag() -> object:
-    return compile_ruleset(load_variant("pagat").variant)
+    return load_ruleset("pagat")
 
 
 def test_row1_players(rus, pag) -> None:  # type: ignore[no-untyped-def]

@@ -94,6 +94,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
     # An unquoted `2` where a name like '2' is expected fails both `enum` and `type`: say it once, clearly.
     unquoted = {tuple(e.absolute_path) for e in errors
                 if e.validator == "enum" and _unquoted_name(e.instance, e.validator_value)}
+    reported_missing: set[KeyPath] = set()
     for error in errors:
         path: KeyPath = tuple(error.absolute_path)
         kind = error.validator
@@ -112,12 +113,11 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             continue
         if kind == "required":
             line, col = doc.where(path)
-            for name in value:
-                if name not in instance:
-                    where = dotted((*path, name))
-                    out.append(Diagnostic(doc.file, line, col,
-                                          f"missing key {name!r}: {missing}",
-                                          where))
+            for name in value:  # jsonschema reports each missing key as its own error: keep one line each
+                if name not in instance and (*path, name) not in reported_missing:
+                    reported_missing.add((*path, name))
+                    out.append(Diagnostic(doc.file, line, col, f"missing key {name!r}: {missing}",
+                                          dotted((*path, name))))
             continue
         line, col = doc.where(path)
         if kind in ("type", "anyOf"):

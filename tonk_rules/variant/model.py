@@ -4,7 +4,7 @@ A resolved variant file validates into :class:`Variant`. Every field is required
 dimension; a child file inherits the rest from its parent), and every section may carry ``source`` and
 ``source_for``: where each rule comes from (a quotation from a registered source, or an assumption).
 
-The numbered comments refer to the dimension table in RULES.md.
+The numbered comments refer to the dimension table in docs/rules.md.
 """
 
 from __future__ import annotations

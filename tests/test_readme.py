@@ -1,0 +1,152 @@
+"""The README cannot drift: its sections table is generated from the model, and every code block that is a
+command or a file is exercised.
+
+Blocks are found generically, so new README sections are covered without editing this test:
+- ```sh blocks: every line that runs `tonk` is run (in a scratch folder holding a copy of `examples/` and
+  `variants/`) and must exit 0, unless it names an input file that does not exist (`my-table.yaml`) or its
+  comment says "(not run by tests: <reason>)" (a simulation that takes minutes);
+- ```yaml blocks: a block whose first key is `format` is a hand record and must replay to its end; one whose
+  first key is `extends` or `title` is a variant file and must load;
+- ```json blocks must parse; ```python blocks run and must exit 0.
+A block that cannot be exercised (an output sample, a fragment) is marked on the line before it with
+`<!-- not run: <reason> -->`, and any other language is refused here until someone says how to check it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tonk_rules.records import load_record, replay
+from tonk_rules.variant.docs import replace_table
+from tonk_rules.variant.loader import load_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+FENCE = re.compile(r"(?P<before>[^\n]*)\n```(?P<lang>[\w-]*)\n(?P<body>.*?)\n```", re.S)
+CHECKED = {"sh", "yaml", "json", "python"}
+
+
+def blocks() -> list[tuple[int, str, str]]:
+    """(line number, language, text) of every fenced block not marked `<!-- not run: ... -->`."""
+    found = []
+    for match in FENCE.finditer(README):
+        if match.group("before").strip().startswith("<!-- not run:"):
+            continue
+        line = README.count("\n", 0, match.start("body"))
+        found.append((line, match.group("lang"), match.group("body")))
+    return found
+
+
+def _ids(kind: str) -> list[tuple[int, str]]:
+    return [(line, body) for line, lang, body in blocks() if lang == kind]
+
+
+def test_sections_table_is_generated_from_the_model() -> None:
+    assert replace_table(README) == README, "regenerate with: python -m tonk_rules.variant.docs README.md"
+
+
+def test_every_block_has_a_known_kind() -> None:
+    kinds = {lang for _, lang, _ in blocks()}
+    assert kinds <= CHECKED, f"README blocks of kind {kinds - CHECKED}: check them here or mark them not run"
+    assert {"sh", "yaml"} <= kinds
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("readme")
+    for name in ("examples", "variants"):
+        shutil.copytree(ROOT / name, folder / name)
+    return folder
+
+
+def _tonk_lines(body: str) -> list[str]:
+    lines = []
+    for raw in body.splitlines():
+        code, _, comment = raw.partition(" #")  # trailing comments explain, they are not run
+        code = code.strip()
+        if re.match(r"tonk(\s|$)", code):
+            # a line too slow for the suite says so in its comment: "(not run by tests: <reason>)"
+            lines.append(code if "not run by tests:" not in comment else f"{code}  # {comment.strip()}")
+    return lines
+
+
+def _missing_input(line: str, cwd: Path) -> str | None:
+    words = shlex.split(line.split(">", 1)[0])
+    for word in words[1:]:
+        if not word.startswith("-") and re.search(r"\.(ya?ml|json)$", word) and not (cwd / word).exists():
+            return word
+    return None
+
+
+SH_LINES = [(n, line) for n, body in _ids("sh") for line in _tonk_lines(body)]
+
+
+@pytest.mark.parametrize(("number", "line"), SH_LINES, ids=[line for _, line in SH_LINES])
+def test_readme_command_runs(number: int, line: str, scratch: Path) -> None:
+    created = re.match(r"tonk new (\S+)", line)
+    if created:
+        (scratch / created.group(1)).unlink(missing_ok=True)
+    if "not run by tests:" in line:
+        pytest.skip(f"README line {number}: marked {line.split('#', 1)[1].strip()}")
+    missing = _missing_input(line.replace(created.group(1), "", 1) if created else line, scratch)
+    if missing is not None:
+        pytest.skip(f"README line {number}: needs {missing}, which is the reader's own file")
+    bindir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": bindir + os.pathsep + os.environ.get("PATH", ""), "COLUMNS": "100"}
+    proc = subprocess.run(["bash", "-c", f"set -o pipefail; {line}"], capture_output=True, text=True, cwd=scratch,
+                          env=env, timeout=120)
+    assert proc.returncode == 0, f"README line {number}: {line}\n{proc.stderr}"
+    assert "Traceback" not in proc.stderr
+
+
+def test_the_house_file_the_readme_starts_is_then_checked(scratch: Path) -> None:
+    """`tonk new my-table.yaml` in the tour makes the next line's `tonk check my-table.yaml` meaningful."""
+    lines = [line for _, line in SH_LINES]
+    if "tonk new my-table.yaml --extends russian" in lines:
+        (scratch / "my-table.yaml").unlink(missing_ok=True)
+        bindir = Path(sys.executable).parent
+        subprocess.run([str(bindir / "tonk"), "new", "my-table.yaml", "--extends", "russian"], cwd=scratch,
+                       check=True, capture_output=True)
+        proc = subprocess.run([str(bindir / "tonk"), "check", "my-table.yaml"], cwd=scratch, capture_output=True,
+                              text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
+YAML_BLOCKS = _ids("yaml")
+
+
+@pytest.mark.parametrize(("number", "body"), YAML_BLOCKS, ids=[f"line-{n}" for n, _ in YAML_BLOCKS])
+def test_readme_yaml_block_loads(number: int, body: str, scratch: Path) -> None:
+    data = yaml.safe_load(body)
+    assert isinstance(data, dict) and data, f"README line {number}: not a mapping"
+    first = next(iter(data))
+    path = scratch / f"readme-{number}.yaml"
+    path.write_text(body + "\n", encoding="utf-8")
+    if first == "format":
+        hand = replay(load_record(path))  # every step and checkpoint must hold
+        assert hand.result is not None, f"README line {number}: the hand does not end"
+    elif first in ("extends", "title"):
+        load_variant(path)
+    else:
+        pytest.fail(f"README line {number}: a yaml block starting with {first!r} is neither a variant nor a record")
+
+
+@pytest.mark.parametrize(("number", "body"), _ids("json"))
+def test_readme_json_block_parses(number: int, body: str) -> None:
+    json.loads(body)
+
+
+@pytest.mark.parametrize(("number", "body"), _ids("python"))
+def test_readme_python_block_runs(number: int, body: str, scratch: Path) -> None:
+    proc = subprocess.run([sys.executable, "-c", body], capture_output=True, text=True, cwd=scratch, timeout=120)
+    assert proc.returncode == 0, f"README line {number}:\n{proc.stderr}"
