@@ -117,6 +117,9 @@ def record_from_document(doc: YamlDocument, base_dir: Path) -> HandRecord:
         kind = "a list" if isinstance(data, list) else "a single value"
         raise RecordError([doc.diagnostic((), f"the top level must be a mapping ({NEEDED}), found {kind}")])
     if data.get("format") != FORMAT:  # another format's keys mean nothing here: say only that
+        if "format" not in data and ("extends" in data or "title" in data):
+            raise RecordError([doc.diagnostic((), "this looks like a variant file (it has extends or title), not a "
+                                                  "hand record; check it with `tonk check`", dotted="format")])
         if "format" not in data:
             raise RecordError([doc.diagnostic((), f"missing key 'format': a hand record starts with "
                                                   f"`format: {FORMAT}`", dotted="format")])
