@@ -20,7 +20,7 @@ from typing import Any
 from tonk_rules.cards import RANK_NAMES
 from tonk_rules.table.sheet_words import LANGS, SUIT_WORDS, WORDS
 from tonk_rules.table.variant_view import VariantView
-from tonk_rules.terms import PAID_ENDINGS, Ending
+from tonk_rules.terms import PAID_ENDINGS, Ending, Role, ScoringMode, StakesMode, StockPolicy
 from tonk_rules.variant.model import RANK_ORDER
 
 # suit indexes in the order each language lists them (the seeds write п т б ч)
@@ -146,22 +146,22 @@ class _Builder:
 
     def stock(self) -> Block:
         lines = [self.say("stock_exhaustion.when_empty")]
-        if self.v("stock_exhaustion.when_empty") == "end_lowest_wins":
+        if self.v("stock_exhaustion.when_empty") == StockPolicy.END_LOWEST_WINS:
             lines.append(self.say("stock_exhaustion.ties"))
         return Block(self.w["h.stock"], tuple(lines))
 
     def payments(self) -> Block:
         w, v = self.w, self.v
         lines = [self.say("stakes.mode")]
-        if v("scoring.mode") == "points":
+        if v("scoring.mode") == ScoringMode.POINTS:
             lines.append(self.line(w["scoring.points"].format(n=v("scoring.target")), "scoring.mode", "scoring.target"))
         else:
             lines.append(self.say("scoring.mode"))
-        per_player = v("stakes.mode") == "per_player"
+        per_player = v("stakes.mode") == StakesMode.PER_PLAYER
         for ending in PAID_ENDINGS:
             if ending == Ending.DEAL_TONK and not v("deal_check.enabled"):
                 continue  # no deal check: this ending cannot happen
-            if ending == Ending.STOCK_EXHAUSTED and v("stock_exhaustion.when_empty") != "end_lowest_wins":
+            if ending == Ending.STOCK_EXHAUSTED and v("stock_exhaustion.when_empty") != StockPolicy.END_LOWEST_WINS:
                 continue
             path = f"payments.{ending.value}"
             rules = v(path)
@@ -182,7 +182,7 @@ class _Builder:
         return str(w["pay"].format(payer=payer, receiver=receiver, amount=amount, whose=whose))
 
     def _role(self, role: str, ending: Ending) -> tuple[str, str]:
-        if role != "winners":
+        if role != Role.WINNERS:
             return self.w[("role", role)]  # type: ignore[no-any-return]
         key = "out" if ending.value.startswith("out_") else ending.value
         return self.w[("winners", key)]  # type: ignore[no-any-return]
