@@ -34,7 +34,8 @@ def _house(base: str, **sections: dict[str, Any]) -> Ruleset:
 RULESETS: dict[str, Ruleset] = {name: load_ruleset(name) for name in builtin_names()}
 # options no built-in uses, so that their moves are generated too
 RULESETS["house-straight-into-spread"] = _house("pagat", taken_discard={"rule": "straight_into_spread"})
-RULESETS["house-reshuffle-lock"] = _house("russian", stock_exhaustion={"when_empty": "reshuffle"},
+RULESETS["house-reshuffle-lock"] = _house("russian", stock_exhaustion={"when_empty": "reshuffle", "ties": None},
+                                          payments={"stock_exhausted": {"rules": []}}, dealer={"after_void": "next"},
                                           knocking={"hit_lock": True, "min_turns": 1, "max_count": 30})
 RULESETS["house-before-draw"] = _house("classic-pc", knocking={"timing": "before_draw"},
                                        spreading={"must_spread": True, "may_hold_books": [{"rank": "K", "size": 3}]},

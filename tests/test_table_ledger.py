@@ -107,7 +107,8 @@ def test_dealer_rotation_follows_the_variant(tmp_path: Path) -> None:
     left.record(knock(seats, "Cy"))
     assert left.next_dealer() == "Bob"
     (tmp_path / "w.yaml").write_text("extends: russian\ntitle: t\ndescription: d\n"
-                                     "dealer: {rotation: winner, after_void: same}\n", encoding="utf-8")
+                                     "dealer: {rotation: winner, after_void: same}\ndeal_check: {several: void}\n",
+                                     encoding="utf-8")
     winner = Ledger.create(tmp_path / "winner.sqlite", variant_ref=str(tmp_path / "w.yaml"), seats=list(seats),
                            stakes=[1, 1, 1], currency="c", first_dealer="Ann")
     winner.record(knock(seats, "Cy"))

@@ -68,7 +68,7 @@ class DealerRule:
 
     first: FirstDealer
     rotation: DealerRotation
-    after_void: AfterVoid
+    after_void: AfterVoid | None  # None where no hand can be void (variant/checks.py)
 
     def first_dealer(self, given: int | None, n_players: int) -> int | None:
         """The first dealer when known before any cut: ``given`` (checked), or None when a cut decides."""
@@ -112,7 +112,7 @@ class DealCheckRule:
     enabled: bool
     at_most: int | None
     at_least: int | None
-    several: SeveralDealTonks
+    several: SeveralDealTonks | None  # None without a deal check
 
     def qualifies(self, hand: Sequence[Card]) -> bool:
         if not self.enabled:
@@ -300,7 +300,7 @@ class StockRule:
     """What a draw from the empty stock does."""
 
     when_empty: StockPolicy
-    ties: StockTies
+    ties: StockTies | None  # None unless the hand ends at the empty stock
 
     def reshuffles(self, discard_size: int) -> bool:
         """Does this draw from the empty stock turn the discard pile (all but its top card) into a new stock?"""

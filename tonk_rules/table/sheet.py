@@ -95,7 +95,9 @@ class _Builder:
         lines.append(self.line(w["suits"].format(suits=", ".join(suits[i] for i in _SUIT_ORDER[self.lang]))))
         lines.append(self.line(w["deal.hand_size"].format(n=v("deal.hand_size")), "deal.hand_size"))
         lines += [self.say("deal.upcard"), self.say("deal.first_turn"), self.say("dealer.first"),
-                  self.say("dealer.rotation"), self.say("dealer.after_void")]
+                  self.say("dealer.rotation")]
+        if v("dealer.after_void") is not None:  # null where no hand can be void
+            lines.append(self.say("dealer.after_void"))
         return Block(w["h.cards"], tuple(lines))
 
     def deal_check(self) -> Block:
@@ -109,6 +111,8 @@ class _Builder:
             which.append(w["deal_check.high"].format(n=v("deal_check.at_least")))
         rule = self.line(w["deal_check.rule"].format(which=w["deal_check.or"].join(which)),
                          "deal_check.enabled", "deal_check.at_most", "deal_check.at_least")
+        if v("deal_check.several") is None:  # cannot happen in a valid variant (variant/checks.py)
+            return Block(w["h.deal_check"], (rule,))
         return Block(w["h.deal_check"], (rule, self.say("deal_check.several")))
 
     def turn(self) -> Block:
@@ -178,7 +182,7 @@ class _Builder:
         _, receiver = self._role(rule["receiver"], ending)
         n = rule["stakes"]
         amount = w["amount.1"] if n == 1 else w["amount.2"] if n == 2 else w["amount.n"].format(n=n)
-        whose = w[("whose", rule["stake_of"])] if per_player else ""
+        whose = w[("whose", rule["stake_of"])] if per_player and rule.get("stake_of") else ""
         return str(w["pay"].format(payer=payer, receiver=receiver, amount=amount, whose=whose))
 
     def _role(self, role: str, ending: Ending) -> tuple[str, str]:
