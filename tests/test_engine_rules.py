@@ -284,7 +284,11 @@ def _drain(hand: Hand) -> Hand:
 
 @pytest.mark.parametrize(("rule", "ending"), [("end_lowest_wins", "stock_exhausted"), ("void", "stock_void")])
 def test_drawing_from_the_empty_stock(variant_file: VF, rule: str, ending: str) -> None:
-    path = variant_file(f"extends: pagat\nstock_exhaustion: {{when_empty: {rule}}}\n")
+    text = f"extends: pagat\nstock_exhaustion: {{when_empty: {rule}}}\n"
+    if rule == "void":  # the tie rule and the stock payment apply only when the hand ends at the empty stock
+        text = ("extends: pagat\nstock_exhaustion: {when_empty: void, ties: null}\n"
+                "payments: {stock_exhausted: {rules: []}}\n")
+    path = variant_file(text)
     hand = _drain(make_hand(path, [A, B], upcard="2D"))
     assert why(hand, "draw discard") is None  # play goes on while players take the previous discard
     play(hand, "draw stock")
@@ -294,7 +298,8 @@ def test_drawing_from_the_empty_stock(variant_file: VF, rule: str, ending: str) 
 
 
 def test_reshuffle_makes_a_new_stock_of_the_pile_but_its_top(variant_file: VF) -> None:
-    path = variant_file("extends: pagat\nstock_exhaustion: {when_empty: reshuffle}\n")
+    path = variant_file("extends: pagat\nstock_exhaustion: {when_empty: reshuffle, ties: null}\n"
+                        "payments: {stock_exhausted: {rules: []}}\n")
     hand = _drain(make_hand(path, [A, B], upcard="2D"))
     pile = len(hand.discard)
     top = hand.discard[-1]

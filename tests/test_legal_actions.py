@@ -34,7 +34,8 @@ def _house(base: str, **sections: dict[str, Any]) -> Ruleset:
 RULESETS: dict[str, Ruleset] = {name: load_ruleset(name) for name in builtin_names()}
 # options no built-in uses, so that their moves are generated too
 RULESETS["house-straight-into-spread"] = _house("pagat", taken_discard={"rule": "straight_into_spread"})
-RULESETS["house-reshuffle-lock"] = _house("russian", stock_exhaustion={"when_empty": "reshuffle"},
+RULESETS["house-reshuffle-lock"] = _house("russian", stock_exhaustion={"when_empty": "reshuffle", "ties": None},
+                                          payments={"stock_exhausted": {"rules": []}}, dealer={"after_void": "next"},
                                           knocking={"hit_lock": True, "min_turns": 1, "max_count": 30})
 RULESETS["house-before-draw"] = _house("classic-pc", knocking={"timing": "before_draw"},
                                        spreading={"must_spread": True, "may_hold_books": [{"rank": "K", "size": 3}]},
@@ -42,6 +43,9 @@ RULESETS["house-before-draw"] = _house("classic-pc", knocking={"timing": "before
 RULESETS["house-own-books"] = _house("pagat", hitting={"books": "own", "runs": "own"},
                                      melds={"ace": "low_or_high", "book_sizes": [3]},
                                      taken_discard={"rule": "not_discarded_this_turn"})
+RULESETS["house-short-deck"] = _house(
+    "russian-2001", deck={"ranks": ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]},
+    melds={"run_min": 4}, deal={"hand_size": 7}, players={"max": 4})
 
 
 def universe(hand: Hand) -> list[Action]:

@@ -81,3 +81,18 @@ def test_check_command_prints_every_diagnostic_without_traceback() -> None:
     assert "several-errors.yaml:5:8: expected integer, got string 'many'" in proc.stderr
     assert "not-utf8.yaml:1:1: not UTF-8 text" in proc.stderr
     assert proc.stderr.splitlines()[-1] == "2 files: 0 valid, 2 invalid"
+
+
+def test_every_dependent_option_has_a_corpus_file_for_each_way_to_break_it() -> None:
+    """The one table of "X only matters when Y" pairs (variant/checks.py): each row is shown by a file."""
+    from tonk_rules.variant.checks import DEPENDENT_OPTIONS
+
+    texts = {path.name: path.read_text(encoding="utf-8", errors="replace").splitlines()[0] for path in FILES}
+    for row in DEPENDENT_OPTIONS:
+        option = row.option.split(".*")[0]
+        dead = [n for n, first in texts.items() if n.startswith("dead-") and option in first and "no effect" in first]
+        assert dead, f"no tests/malformed/dead-*.yaml shows {row.option} having no effect"
+        if row.unset_at is not None:
+            needed = [n for n, first in texts.items() if n.startswith(("required-", "points-")) and option in first
+                      and "must be given" in first]
+            assert needed, f"no tests/malformed file shows {row.option} missing where it matters"

@@ -97,7 +97,8 @@ def _sample_entries(item: type[BaseModel], data: dict[str, Any]) -> list[dict[st
     if item.__name__ == "HeldBook":
         return [{"rank": "A", "size": 3}, {"rank": "K", "size": 4}]
     if item.__name__ == "PaymentRule":
-        return [{"payer": "others", "receiver": "winners", "stakes": 3, "stake_of": "payer"}]
+        stake_of = "payer" if data["stakes"]["mode"] == "per_player" else None
+        return [{"payer": "others", "receiver": "winners", "stakes": 3, "stake_of": stake_of}]
     raise AssertionError(f"no sample entry for {item.__name__}: extend this test")
 
 
@@ -133,10 +134,25 @@ def changed(data: dict[str, Any], path: tuple[int | str, ...], value: Any) -> di
 
 #: Keys that cannot change alone without making the variant invalid (an option left with no effect): also
 #: tried together with these companion changes in the same section, or (payment roles) the rule swapped.
+#: A companion key with a dot is a path from the top (another section, e.g. the payment an option governs).
+_DEAL_TONK = {"rules": [{"payer": "others", "receiver": "winners", "stakes": 2}]}
 COMPANIONS: dict[tuple[str, str], list[dict[str, Any]]] = {
-    ("deal_check", "enabled"): [{"at_most": None, "at_least": None}, {"at_least": 49}],
+    ("deal_check", "enabled"): [{"at_most": None, "at_least": None, "several": None,
+                                 "payments.deal_tonk": {"rules": []}},
+                                {"at_least": 49, "several": "all_paid", "payments.deal_tonk": _DEAL_TONK}],
+    ("deal_check", "several"): [{"dealer.after_void": "next"}, {"dealer.after_void": None}],
+    ("stock_exhaustion", "when_empty"): [{"ties": None, "payments.stock_exhausted": {"rules": []},
+                                          "dealer.after_void": "next"}],
     ("scoring", "mode"): [{"target": None}, {"target": 50}],
 }
+
+
+def _stakes_of_every_rule(data: dict[str, Any], stake_of: str | None) -> dict[str, Any]:
+    new = copy.deepcopy(data)
+    for event in new["payments"].values():
+        for rule in event["rules"]:
+            rule["stake_of"] = stake_of
+    return new
 
 
 def variations(data: dict[str, Any], where: tuple[int | str, ...], value: Any) -> Iterator[dict[str, Any]]:
@@ -144,8 +160,12 @@ def variations(data: dict[str, Any], where: tuple[int | str, ...], value: Any) -
     yield changed(data, where, value)
     for extra in COMPANIONS.get((str(where[0]), str(where[-1])), []):
         new = changed(data, where, value)
-        new[where[0]].update(extra)
+        for key, companion in extra.items():
+            section, _, name = key.rpartition(".")
+            new[section or where[0]][name] = companion
         yield new
+    if where == ("stakes", "mode"):  # with stakes per player every payment says whose stake; with one, none does
+        yield _stakes_of_every_rule(changed(data, where, value), "receiver" if value == "per_player" else None)
     if where[-1] in ("payer", "receiver"):  # a rule's roles changed together: who pays becomes who receives
         rule = get(data, where[:-1])
         yield changed(data, where[:-1], {**rule, "payer": rule["receiver"], "receiver": rule["payer"]})
@@ -160,7 +180,7 @@ def bases() -> list[dict[str, Any]]:
         points = copy.deepcopy(data)
         points["scoring"] = {"mode": "points", "target": 100}
         points["stakes"] = {"mode": "uniform"}
-        out.append(points)
+        out.append(_stakes_of_every_rule(points, None))
     return out
 
 

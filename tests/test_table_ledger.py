@@ -107,7 +107,8 @@ def test_dealer_rotation_follows_the_variant(tmp_path: Path) -> None:
     left.record(knock(seats, "Cy"))
     assert left.next_dealer() == "Bob"
     (tmp_path / "w.yaml").write_text("extends: russian\ntitle: t\ndescription: d\n"
-                                     "dealer: {rotation: winner, after_void: same}\n", encoding="utf-8")
+                                     "dealer: {rotation: winner, after_void: same}\ndeal_check: {several: void}\n",
+                                     encoding="utf-8")
     winner = Ledger.create(tmp_path / "winner.sqlite", variant_ref=str(tmp_path / "w.yaml"), seats=list(seats),
                            stakes=[1, 1, 1], currency="c", first_dealer="Ann")
     winner.record(knock(seats, "Cy"))
@@ -271,3 +272,31 @@ def test_a_reader_reads_while_a_writer_writes(tmp_path: Path) -> None:
     reader.join()
     assert not problems, problems
     assert seen == sorted(seen) and len(seen) > 1  # each read saw whole hands, never going back
+
+
+def test_a_points_game_ends_at_its_target(tmp_path: Path) -> None:
+    (tmp_path / "points.yaml").write_text("extends: pagat\ntitle: t\ndescription: d\n"
+                                          "scoring: {mode: points, target: 3}\n", encoding="utf-8")
+    seats = ("Ann", "Bob")
+    led = Ledger.create(tmp_path / "p.sqlite", variant_ref=str(tmp_path / "points.yaml"), seats=list(seats),
+                        stakes=[1, 1], currency="points")
+    led.record(knock(seats, "Ann"))
+    led.record(knock(seats, "Ann"))
+    assert led.game_over() is None
+    led.record(knock(seats, "Ann"))
+    assert led.game_over() == "Ann reached the points target (3)"
+    with pytest.raises(LedgerError, match="the session is over"):
+        led.record(knock(seats, "Bob"))
+    assert "Game over: Ann reached" in run("session", "balances", str(tmp_path / "p.sqlite")).stdout
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--stake", "-1"], "not -1"), (["--stake", "abc"], "not 'abc'"), (["--stake", "0"], "not 0"),
+    (["--stake", "A=1", "--stake", "B=2"], "one agreed stake"), (["--first-dealer", "Zed"], "'Zed' is not seated"),
+])
+def test_session_options_that_cannot_be_get_one_line(tmp_path: Path, options: list[str], message: str) -> None:
+    path = tmp_path / "o.sqlite"
+    proc = run("session", "create", str(path), "--variant", "russian", "--players", "A,B", "--currency", "c",
+               *options)
+    assert proc.returncode == 2 and message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert not path.exists()

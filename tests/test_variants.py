@@ -113,7 +113,7 @@ def test_relative_parent_path_resolves_against_the_child(tmp_path: Path) -> None
 def test_caught_knocker_pays_only_the_lowest_is_writable(tmp_path: Path) -> None:
     (tmp_path / "lowest.yaml").write_text(
         "extends: pagat\npayments:\n  knock_caught:\n"
-        "    rules: [{payer: knocker, receiver: winners, stakes: 2, stake_of: receiver}]\n", encoding="utf-8")
+        "    rules: [{payer: knocker, receiver: winners, stakes: 2}]\n", encoding="utf-8")
     schedule = load_ruleset(tmp_path / "lowest.yaml").payments
     payments = schedule.settle("knock_caught", winners=(2,), knocker=0, counts=[9, 8, 5], stakes=[1, 1, 1])
     assert [(p.payer, p.receiver, p.amount) for p in payments] == [(0, 2, 2)]

@@ -55,6 +55,7 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
                    stakes: tuple[str, ...], currency: str | None, first_dealer: str | None, title: str | None) -> None:
     """Create the ledger file LEDGER for a new session, from a session file or from options."""
     from tonk_rules.cli.terminal import plain
+    from tonk_rules.errors import LedgerError
     from tonk_rules.table.ledger import Ledger
     from tonk_rules.table.settle import parse_stakes
     from tonk_rules.table.table_setup import resolve_variant_ref
@@ -77,9 +78,11 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
         assert variant is not None and players is not None and currency is not None
         names = [n.strip() for n in players.split(",")]
         stake_list = _table_input(lambda: parse_stakes(list(stakes), tuple(names)))
-        led = _table_input(lambda: Ledger.create(
-            ledger, variant_ref=resolve_variant_ref(variant, Path.cwd()), seats=names, stakes=stake_list,
-            currency=currency, first_dealer=first_dealer, title=title))
+        try:  # options that cannot make a table are misuse (exit 2), as in `tonk settle`
+            led = Ledger.create(ledger, variant_ref=resolve_variant_ref(variant, Path.cwd()), seats=names,
+                                stakes=stake_list, currency=currency, first_dealer=first_dealer, title=title)
+        except LedgerError as exc:
+            raise Misuse(str(exc)) from None
     with led:
         click.echo(plain(f"created {ledger}: {led.variant_ref}, playing for {led.currency}"))
         _status(led)
@@ -170,6 +173,8 @@ def session_balances(ledger: str, as_json: bool) -> None:
         for name, amount in balances.items():
             click.echo(plain(f"  {name:<{width}}  {amount:+d}{'' if name in seated else '  (left the table)'}"))
         click.echo(plain(f"Next dealer: {led.next_dealer()}"))
+        if (over := led.game_over()) is not None:
+            click.echo(plain(f"Game over: {over}."))
 
 
 @session.command("history")

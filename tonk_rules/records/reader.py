@@ -117,6 +117,9 @@ def record_from_document(doc: YamlDocument, base_dir: Path) -> HandRecord:
         kind = "a list" if isinstance(data, list) else "a single value"
         raise RecordError([doc.diagnostic((), f"the top level must be a mapping ({NEEDED}), found {kind}")])
     if data.get("format") != FORMAT:  # another format's keys mean nothing here: say only that
+        if "format" not in data and ("extends" in data or "title" in data):
+            raise RecordError([doc.diagnostic((), "this looks like a variant file (it has extends or title), not a "
+                                                  "hand record; check it with `tonk check`", dotted="format")])
         if "format" not in data:
             raise RecordError([doc.diagnostic((), f"missing key 'format': a hand record starts with "
                                                   f"`format: {FORMAT}`", dotted="format")])
@@ -165,7 +168,7 @@ class _Checker:
         deck = self.deck(ruleset, seats_ok)
         steps = self.steps()
         if self.problems or loaded is None or ruleset is None or deck is None:
-            raise RecordError(self.problems)
+            raise RecordError(sorted(self.problems, key=lambda d: (d.file != self.doc.file, d.line, d.column)))
         return HandRecord(loaded, ruleset, tuple(m.players), m.players.index(m.dealer), tuple(stakes),
                           tuple(deck), m.reshuffle_seed, tuple(steps), self.doc)
 
@@ -194,6 +197,9 @@ class _Checker:
                 ok = False
             if not name.strip():
                 self.problem(("players", i), "a player needs a name")
+                ok = False
+            elif not name.isprintable():  # a name is printed in every step; it must not move the cursor
+                self.problem(("players", i), f"{name!r} holds a control character; a name is printable text")
                 ok = False
             if name == "checkpoint":
                 self.problem(("players", i), "'checkpoint' cannot be a player's name: it marks checkpoints in "

@@ -87,15 +87,20 @@ def positions_plot(figures: Sequence[VariantFigures]) -> bytes:
 
 def knock_counts_plot(figures: Sequence[VariantFigures]) -> bytes:
     fig, ax = _figure()
-    for i, v in enumerate(figures):
-        counts = v.tally.knock_counts
-        total = sum(counts.values())
-        if not total:
-            continue
-        xs = list(range(0, max(counts) + 1))
-        ax.step(xs, [100 * counts.get(x, 0) / total for x in xs], where="mid", label=v.label,
-                color=COLOURS[i % len(COLOURS)], linewidth=1.8)
-    ax.set_xlabel("knocker's count")
+    top = max((max(v.tally.knock_counts, default=0) for v in figures), default=0)
+
+    def share(v: VariantFigures, count: int) -> float:
+        total = sum(v.tally.knock_counts.values())
+        return 100 * v.tally.knock_counts.get(count, 0) / total if total else 0.0
+
+    def interval(v: VariantFigures, count: int) -> tuple[float, float]:
+        lo, hi = wilson(v.tally.knock_counts.get(count, 0), sum(v.tally.knock_counts.values()))
+        return (100 * lo, 100 * hi)
+
+    _bar_group(ax, figures, top + 1, share, interval)
+    step = max(1, (top + 1) // 20)
+    ax.set_xticks(range(0, top + 1, step))
+    ax.set_xlabel("the knocker's count")
     ax.set_ylabel("% of knocks")
     ax.set_title(PLOTS["knock_counts"])
     ax.legend()

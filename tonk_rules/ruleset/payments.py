@@ -32,7 +32,7 @@ class CompiledRule:
     payer: Role
     receiver: Role
     stakes: int
-    stake_of: StakeOf
+    stake_of: StakeOf | None  # None with one stake for all (the rule is then the same either way)
 
     @property
     def at_payers_stake(self) -> bool:

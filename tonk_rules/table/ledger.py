@@ -27,6 +27,7 @@ from typing import Any
 from tonk_rules.errors import LedgerError
 from tonk_rules.table.ledger_db import create_database, open_database, transaction
 from tonk_rules.table.table_setup import check_table_setup, ruleset_for, why_bad_name, why_not_stakes
+from tonk_rules.terms import Ending
 from tonk_rules.variant.loader import load_variant
 
 
@@ -47,7 +48,7 @@ class HandEntry:
 
     @property
     def void(self) -> bool:
-        return self.ending in ("deal_void", "stock_void")
+        return Ending(self.ending).void
 
 
 def _now() -> str:
@@ -151,6 +152,14 @@ class Ledger:
                         "detail": json.loads(detail), "recorded_at": at})
         return out
 
+    def game_over(self) -> str | None:
+        """With points scoring, as the engine's Session: who reached the target (None: play goes on)."""
+        target = ruleset_for(self.variant_ref).points_target
+        if target is None:
+            return None
+        leaders = [name for name, points in self.balances().items() if points >= target]
+        return f"{', '.join(leaders)} reached the points target ({target})" if leaders else None
+
     def seating_log(self) -> list[dict[str, Any]]:
         return [{"after_hand": h, "name": n, "change": c, "at": at} for h, n, c, at in self.db.execute(
             "SELECT after_hand, name, change, at FROM seating ORDER BY id")]
@@ -164,6 +173,8 @@ class Ledger:
         if list(entry.seats) != seated:
             raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the table "
                               f"in seat order ({', '.join(seated)})")
+        if (over := self.game_over()) is not None:
+            raise LedgerError(f"the session is over: {over}; start a new session for a new game")
         dealer = self.next_dealer()
         if entry.dealer is not None and entry.dealer != dealer:
             raise LedgerError(f"{dealer} deals this hand at the table, but the hand was dealt by {entry.dealer}")

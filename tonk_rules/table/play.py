@@ -124,7 +124,8 @@ class TerminalGame:
             self.say("Spreads on the table: none")
         others = ", ".join(f"{names[p]} {len(hand.hands[p])} cards" for p in range(len(names)) if p != self.person)
         self.say(f"Others: {others}")
-        self.say(f"Your hand ({names[self.person]}): {self.cards(hand.hands[self.person])}   "
+        mine = sorted(hand.hands[self.person], key=lambda c: (c.suit, c.rank))  # suits together: runs show
+        self.say(f"Your hand ({names[self.person]}): {self.cards(mine)}   "
                  f"count {hand.count(self.person)}")
 
     def move_text(self, action: Action) -> str:
@@ -176,7 +177,13 @@ class TerminalGame:
             return "draws from the stock"
         if isinstance(action, Draw):
             return f"takes {action.card.format(self.style) if action.card else 'the top card'} from the discard pile"
-        return action.text(self.style)
+        if isinstance(action, Knock):
+            return "knocks"
+        if isinstance(action, Spread):
+            return f"spreads {self.cards(action.cards)}"
+        if isinstance(action, Hit):
+            return f"hits {action.card.format(self.style)} on spread {action.spread}"
+        return f"discards {action.card.format(self.style)}"
 
     def play(self) -> Hand:
         hand, names = self.hand, self.hand.players

@@ -20,7 +20,7 @@ from typing import Any
 from tonk_rules.cards import RANK_NAMES
 from tonk_rules.table.sheet_words import LANGS, SUIT_WORDS, WORDS
 from tonk_rules.table.variant_view import VariantView
-from tonk_rules.terms import PAID_ENDINGS, Ending
+from tonk_rules.terms import PAID_ENDINGS, Ending, Role, ScoringMode, StakesMode, StockPolicy
 from tonk_rules.variant.model import RANK_ORDER
 
 # suit indexes in the order each language lists them (the seeds write п т б ч)
@@ -95,7 +95,9 @@ class _Builder:
         lines.append(self.line(w["suits"].format(suits=", ".join(suits[i] for i in _SUIT_ORDER[self.lang]))))
         lines.append(self.line(w["deal.hand_size"].format(n=v("deal.hand_size")), "deal.hand_size"))
         lines += [self.say("deal.upcard"), self.say("deal.first_turn"), self.say("dealer.first"),
-                  self.say("dealer.rotation"), self.say("dealer.after_void")]
+                  self.say("dealer.rotation")]
+        if v("dealer.after_void") is not None:  # null where no hand can be void
+            lines.append(self.say("dealer.after_void"))
         return Block(w["h.cards"], tuple(lines))
 
     def deal_check(self) -> Block:
@@ -109,6 +111,8 @@ class _Builder:
             which.append(w["deal_check.high"].format(n=v("deal_check.at_least")))
         rule = self.line(w["deal_check.rule"].format(which=w["deal_check.or"].join(which)),
                          "deal_check.enabled", "deal_check.at_most", "deal_check.at_least")
+        if v("deal_check.several") is None:  # cannot happen in a valid variant (variant/checks.py)
+            return Block(w["h.deal_check"], (rule,))
         return Block(w["h.deal_check"], (rule, self.say("deal_check.several")))
 
     def turn(self) -> Block:
@@ -146,22 +150,22 @@ class _Builder:
 
     def stock(self) -> Block:
         lines = [self.say("stock_exhaustion.when_empty")]
-        if self.v("stock_exhaustion.when_empty") == "end_lowest_wins":
+        if self.v("stock_exhaustion.when_empty") == StockPolicy.END_LOWEST_WINS:
             lines.append(self.say("stock_exhaustion.ties"))
         return Block(self.w["h.stock"], tuple(lines))
 
     def payments(self) -> Block:
         w, v = self.w, self.v
         lines = [self.say("stakes.mode")]
-        if v("scoring.mode") == "points":
+        if v("scoring.mode") == ScoringMode.POINTS:
             lines.append(self.line(w["scoring.points"].format(n=v("scoring.target")), "scoring.mode", "scoring.target"))
         else:
             lines.append(self.say("scoring.mode"))
-        per_player = v("stakes.mode") == "per_player"
+        per_player = v("stakes.mode") == StakesMode.PER_PLAYER
         for ending in PAID_ENDINGS:
             if ending == Ending.DEAL_TONK and not v("deal_check.enabled"):
                 continue  # no deal check: this ending cannot happen
-            if ending == Ending.STOCK_EXHAUSTED and v("stock_exhaustion.when_empty") != "end_lowest_wins":
+            if ending == Ending.STOCK_EXHAUSTED and v("stock_exhaustion.when_empty") != StockPolicy.END_LOWEST_WINS:
                 continue
             path = f"payments.{ending.value}"
             rules = v(path)
@@ -178,11 +182,11 @@ class _Builder:
         _, receiver = self._role(rule["receiver"], ending)
         n = rule["stakes"]
         amount = w["amount.1"] if n == 1 else w["amount.2"] if n == 2 else w["amount.n"].format(n=n)
-        whose = w[("whose", rule["stake_of"])] if per_player else ""
+        whose = w[("whose", rule["stake_of"])] if per_player and rule.get("stake_of") else ""
         return str(w["pay"].format(payer=payer, receiver=receiver, amount=amount, whose=whose))
 
     def _role(self, role: str, ending: Ending) -> tuple[str, str]:
-        if role != "winners":
+        if role != Role.WINNERS:
             return self.w[("role", role)]  # type: ignore[no-any-return]
         key = "out" if ending.value.startswith("out_") else ending.value
         return self.w[("winners", key)]  # type: ignore[no-any-return]

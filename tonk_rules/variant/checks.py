@@ -4,10 +4,16 @@ Each problem is returned as ``(key paths, message)``: the paths, separated by ``
 combination is wrong, first the one named in the message. The loader points at whichever of them the most
 derived file wrote, so a house rule that breaks a parent's value is blamed, not the parent.
 Options that would have no effect are errors too: a table that writes them believes they do something.
+Every such "X only matters when Y" pair is one row of :data:`DEPENDENT_OPTIONS`; the same row says when X
+must then be given.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
 from tonk_rules.variant.model import RANK_ORDER, Variant
 
 _KNOCK_ROLES = {"knocker", "at_or_below_knocker", "above_knocker"}
@@ -22,6 +28,120 @@ def possible_counts(variant: Variant) -> tuple[int, int]:
     values = sorted(_rank_value(r) for r in variant.deck.ranks for _ in range(4))
     n = variant.deal.hand_size
     return sum(values[:n]), sum(values[-n:])
+
+
+def can_be_void(v: Variant) -> bool:
+    """Whether a hand can end void (no payments, redeal) under these rules."""
+    return ((v.deal_check.enabled and v.deal_check.several is SeveralDealTonks.VOID)
+            or v.stock_exhaustion.when_empty in (StockPolicy.VOID, StockPolicy.RESHUFFLE)  # nothing to reshuffle
+            or (v.stock_exhaustion.when_empty is StockPolicy.END_LOWEST_WINS
+                and v.stock_exhaustion.ties is StockTies.VOID))
+
+
+def _stake_of_paths(v: Variant) -> list[str]:
+    return [f"payments.{name}.rules.{i}.stake_of" for name in type(v.payments).model_fields
+            for i, rule in enumerate(getattr(v.payments, name).rules) if rule.stake_of is not None]
+
+
+def _stake_of_missing(v: Variant) -> list[str]:
+    return [f"payments.{name}.rules.{i}.stake_of" for name in type(v.payments).model_fields
+            for i, rule in enumerate(getattr(v.payments, name).rules) if rule.stake_of is None]
+
+
+def _if(path: str, test: Callable[[Variant], bool]) -> Callable[[Variant], list[str]]:
+    return lambda v: [path] if test(v) else []
+
+
+@dataclass(frozen=True)
+class Dependent:
+    """One "X only matters when Y" pair: ``option`` has an effect only when ``condition`` holds.
+
+    ``set_at`` lists where the option is set to something other than ``neutral`` (an error when the condition
+    does not hold); with ``required``, ``unset_at`` lists where it is left at ``neutral`` although the
+    condition holds (an error too: the rules would have a gap).
+    """
+
+    option: str
+    neutral: str  # what to write when it has no effect
+    condition: str  # the condition in words, naming its keys
+    condition_keys: tuple[str, ...]
+    holds: Callable[[Variant], bool]
+    set_at: Callable[[Variant], list[str]]
+    unset_at: Callable[[Variant], list[str]] | None = None  # given: the option is required when it matters
+
+
+DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
+    Dependent("deal_check.at_most", "null", "the deal check is enabled (deal_check.enabled)",
+              ("deal_check.enabled",), lambda v: v.deal_check.enabled,
+              _if("deal_check.at_most", lambda v: v.deal_check.at_most is not None)),
+    Dependent("deal_check.at_least", "null", "the deal check is enabled (deal_check.enabled)",
+              ("deal_check.enabled",), lambda v: v.deal_check.enabled,
+              _if("deal_check.at_least", lambda v: v.deal_check.at_least is not None)),
+    Dependent("deal_check.several", "null", "the deal check is enabled (deal_check.enabled)",
+              ("deal_check.enabled",), lambda v: v.deal_check.enabled,
+              _if("deal_check.several", lambda v: v.deal_check.several is not None),
+              _if("deal_check.several", lambda v: v.deal_check.several is None)),
+    Dependent("payments.deal_tonk.rules", "[]", "the deal check is enabled (deal_check.enabled)",
+              ("deal_check.enabled",), lambda v: v.deal_check.enabled,
+              _if("payments.deal_tonk.rules", lambda v: bool(v.payments.deal_tonk.rules))),
+    Dependent("stock_exhaustion.ties", "null", "the hand ends at the empty stock (stock_exhaustion.when_empty "
+              "is end_lowest_wins)", ("stock_exhaustion.when_empty",),
+              lambda v: v.stock_exhaustion.when_empty is StockPolicy.END_LOWEST_WINS,
+              _if("stock_exhaustion.ties", lambda v: v.stock_exhaustion.ties is not None),
+              _if("stock_exhaustion.ties", lambda v: v.stock_exhaustion.ties is None)),
+    Dependent("payments.stock_exhausted.rules", "[]", "the hand ends at the empty stock "
+              "(stock_exhaustion.when_empty is end_lowest_wins)", ("stock_exhaustion.when_empty",),
+              lambda v: v.stock_exhaustion.when_empty is StockPolicy.END_LOWEST_WINS,
+              _if("payments.stock_exhausted.rules", lambda v: bool(v.payments.stock_exhausted.rules))),
+    Dependent("dealer.after_void", "null", "a hand can be void (deal_check.several, stock_exhaustion.when_empty "
+              "or stock_exhaustion.ties is void, or the stock is reshuffled)",
+              ("deal_check.several", "stock_exhaustion.when_empty", "stock_exhaustion.ties"), can_be_void,
+              _if("dealer.after_void", lambda v: v.dealer.after_void is not None),
+              _if("dealer.after_void", lambda v: v.dealer.after_void is None)),
+    Dependent("spreading.may_hold_books", "[]", "spreads must be laid (spreading.must_spread)",
+              ("spreading.must_spread",), lambda v: v.spreading.must_spread,
+              _if("spreading.may_hold_books", lambda v: bool(v.spreading.may_hold_books))),
+    Dependent("knocking.hit_lock", "false", "hitting is allowed (hitting.runs or hitting.books)",
+              ("hitting.runs", "hitting.books"),
+              lambda v: v.hitting.runs is not HitPermission.NONE or v.hitting.books is not HitPermission.NONE,
+              _if("knocking.hit_lock", lambda v: v.knocking.hit_lock)),
+    Dependent("knocking.timing", "start_of_turn", "spreads come before the draw (spreading.timing)",
+              ("spreading.timing",), lambda v: v.spreading.timing == "before_draw",
+              _if("knocking.timing", lambda v: v.knocking.timing == "before_draw")),
+    Dependent("taken_discard.rule", "free", "players may draw from the discard pile (drawing.sources)",
+              ("drawing.sources",), lambda v: Pile.DISCARD in v.drawing.sources,
+              _if("taken_discard.rule", lambda v: v.taken_discard.rule != "free")),
+    Dependent("scoring.target", "null", "playing to points (scoring.mode)", ("scoring.mode",),
+              lambda v: v.scoring.mode is ScoringMode.POINTS,
+              _if("scoring.target", lambda v: v.scoring.target is not None),
+              _if("scoring.target", lambda v: v.scoring.target is None)),
+    Dependent("stakes.mode", "uniform", "playing for stakes (scoring.mode is stakes; points count stake 1)",
+              ("scoring.mode",), lambda v: v.scoring.mode is ScoringMode.STAKES,
+              _if("stakes.mode", lambda v: v.stakes.mode is StakesMode.PER_PLAYER)),
+    Dependent("payments.*.rules.*.stake_of", "left out", "each player names a stake (stakes.mode is per_player)",
+              ("stakes.mode",), lambda v: v.stakes.mode is StakesMode.PER_PLAYER, _stake_of_paths,
+              _stake_of_missing),
+)
+
+
+def dependent_option_problems(v: Variant) -> list[tuple[str, str]]:
+    """The rows of :data:`DEPENDENT_OPTIONS` that ``v`` breaks, as ``(key paths, message)``."""
+    problems = []
+    for row in DEPENDENT_OPTIONS:
+        blame = "|".join(row.condition_keys)
+        if row.holds(v):
+            for path in row.unset_at(v) if row.unset_at else []:
+                problems.append((f"{path}|{blame}", f"{_name(row, path)} must be given when {row.condition}"))
+        else:
+            fix = "leave it out" if row.neutral == "left out" else f"set it to {row.neutral}"
+            for path in row.set_at(v):
+                problems.append((f"{path}|{blame}", f"{_name(row, path)} has no effect unless {row.condition}; {fix}"))
+    return problems
+
+
+def _name(row: Dependent, path: str) -> str:
+    return path if "*" in row.option else row.option
+
 
 
 def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
@@ -46,54 +166,36 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
     if dc.enabled:
         if dc.at_most is None and dc.at_least is None:
             add(("deal_check", "enabled but neither at_most nor at_least is set: no hand could qualify"))
-        if dc.at_most is not None and not low <= dc.at_most <= high:
-            add((
-                "deal_check.at_most|deal.hand_size|deck.ranks",
-                f"{dc.at_most} is outside the possible counts {low}..{high}",
-            ))
-        if dc.at_least is not None and not low <= dc.at_least <= high:
-            add((
-                "deal_check.at_least|deal.hand_size|deck.ranks",
-                f"{dc.at_least} is outside the possible counts {low}..{high}",
-            ))
+        for key in ("at_most", "at_least"):
+            value = getattr(dc, key)
+            if value is not None and not low <= value <= high:
+                add((
+                    f"deal_check.{key}|deal.hand_size|deck.ranks",
+                    f"deal_check.{key} ({value}) is outside the counts a dealt hand can have with these ranks "
+                    f"(deck.ranks) and {v.deal.hand_size} cards (deal.hand_size): {low}..{high}",
+                ))
         if dc.at_most is not None and dc.at_least is not None and dc.at_most >= dc.at_least:
             add((
                 "deal_check.at_least|deal_check.at_most",
                 f"at_least ({dc.at_least}) must be above at_most ({dc.at_most})",
             ))
-    else:
-        for key in ("at_most", "at_least"):
-            if getattr(dc, key) is not None:
-                add((
-                    f"deal_check.{key}|deal_check.enabled",
-                    "has no effect while the deal check is disabled (set it to null)",
-                ))
 
     k = v.knocking
-    if k.max_count is not None and not 0 <= k.max_count <= high:
-        add(("knocking.max_count", f"{k.max_count} is outside the possible counts 0..{high}"))
-    if k.hit_lock and v.hitting.runs == "none" and v.hitting.books == "none":
-        add((
-            "knocking.hit_lock|hitting.runs|hitting.books",
-            "has no effect: hitting is not allowed (hitting.runs and hitting.books are none)",
-        ))
+    if k.max_count is not None and not 0 <= k.max_count < high:
+        add(("knocking.max_count|deal.hand_size|deck.ranks",
+             f"knocking.max_count ({k.max_count}) must be below the highest count a hand can have with these "
+             f"ranks (deck.ranks) and {v.deal.hand_size} cards (deal.hand_size), {high}: at or above it, it has "
+             "no effect"))
 
     if len(set(v.drawing.sources)) != len(v.drawing.sources):
         add(("drawing.sources", "a source is listed twice"))
     if "stock" not in v.drawing.sources and not v.deal.upcard:
         add(("drawing.sources|deal.upcard", "without an upcard the first player must draw from the stock"))
-    if "discard" not in v.drawing.sources and v.taken_discard.rule != "free":
-        add(("taken_discard.rule|drawing.sources", "has no effect: drawing from the discard pile is not allowed"))
 
     if v.taken_discard.rule == "straight_into_spread" and v.spreading.timing == "before_draw":
         add((
             "taken_discard.rule|spreading.timing",
             "straight_into_spread needs spreads after the draw (spreading.timing)",
-        ))
-    if v.spreading.may_hold_books and not v.spreading.must_spread:
-        add((
-            "spreading.may_hold_books|spreading.must_spread",
-            "has no effect unless must_spread is true (set it to [])",
         ))
     for i, held in enumerate(v.spreading.may_hold_books):
         if held.size not in v.melds.book_sizes:
@@ -105,11 +207,6 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
         add(("spreading.may_hold_books", "a book is listed twice"))
     if v.deal.first_turn == "draw_from_stock" and "stock" not in v.drawing.sources:
         add(("deal.first_turn|drawing.sources", "draw_from_stock needs drawing from the stock (drawing.sources)"))
-    if k.timing == "before_draw" and v.spreading.timing == "after_draw":
-        add((
-            "knocking.timing|spreading.timing",
-            "before_draw is the same as start_of_turn when spreads come after the draw",
-        ))
 
     m = v.melds
     if any(size not in (3, 4) for size in m.book_sizes) or len(set(m.book_sizes)) != len(m.book_sizes):
@@ -119,14 +216,8 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
     if m.ace == "low_or_high" and ("A" not in v.deck.ranks or "K" not in v.deck.ranks):
         add(("melds.ace|deck.ranks", "low_or_high needs both the ace and the king in the deck"))
 
-    sc = v.scoring
-    if sc.mode == "points":
-        if sc.target is None or sc.target < 1:
-            add(("scoring.target|scoring.mode", "points scoring needs a positive target"))
-        if v.stakes.mode == "per_player":
-            add(("stakes.mode|scoring.mode", "per_player stakes have no meaning when playing to points"))
-    elif sc.target is not None:
-        add(("scoring.target|scoring.mode", "has no effect with stakes scoring (set it to null)"))
+    if v.scoring.mode is ScoringMode.POINTS and v.scoring.target is not None and v.scoring.target < 1:
+        add(("scoring.target", f"must be a positive number of points, got {v.scoring.target}"))
 
     for name in type(v.payments).model_fields:
         rules = getattr(v.payments, name).rules
@@ -139,4 +230,5 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
                     add((f"{where}.{side}", f"role {role.value!r} does not exist when the hand ends by {name}"))
             if rule.payer == rule.receiver:
                 add((where, f"payer and receiver are both {rule.payer.value!r}: nobody would pay"))
+    problems += dependent_option_problems(v)
     return problems

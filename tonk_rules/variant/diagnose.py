@@ -94,6 +94,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
     # An unquoted `2` where a name like '2' is expected fails both `enum` and `type`: say it once, clearly.
     unquoted = {tuple(e.absolute_path) for e in errors
                 if e.validator == "enum" and _unquoted_name(e.instance, e.validator_value)}
+    reported_missing: set[KeyPath] = set()
     for error in errors:
         path: KeyPath = tuple(error.absolute_path)
         kind = error.validator
@@ -112,12 +113,11 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             continue
         if kind == "required":
             line, col = doc.where(path)
-            for name in value:
-                if name not in instance:
-                    where = dotted((*path, name))
-                    out.append(Diagnostic(doc.file, line, col,
-                                          f"missing key {name!r}: {missing}",
-                                          where))
+            for name in value:  # jsonschema reports each missing key as its own error: keep one line each
+                if name not in instance and (*path, name) not in reported_missing:
+                    reported_missing.add((*path, name))
+                    out.append(Diagnostic(doc.file, line, col, f"missing key {name!r}: {missing}",
+                                          dotted((*path, name))))
             continue
         line, col = doc.where(path)
         if kind in ("type", "anyOf"):
@@ -172,12 +172,23 @@ def model_diagnostics(chain: list[YamlDocument], error: ValidationError) -> list
         path: KeyPath = tuple(item["loc"])
         if item["type"] == "missing":
             file, line, col = locate(chain, path[:-1])
-            message = f"missing key {path[-1]!r}: a root file states every rule (no silent defaults)"
+            message = f"missing key {path[-1]!r}: {_why_required(path)}"
         else:
             file, line, col = locate(chain, path)
             message = item["msg"]
         out.append(Diagnostic(file, line, col, message, dotted(path)))
     return out
+
+
+def _why_required(path: KeyPath) -> str:
+    """Why a key may not be missing: a list item stands alone, whatever file it is in; a section of a root file
+    must be complete."""
+    if len(path) >= 3 and path[0] == "payments" and isinstance(path[-2], int):
+        return ("each payment rule gives payer, receiver and stakes (a file's `rules` replace its parent's whole "
+                "list, so no key comes from the parent)")
+    if any(isinstance(part, int) for part in path):
+        return "each item of this list is complete in itself (a list replaces its parent's whole list)"
+    return "a root file states every rule (no silent defaults)"
 
 
 def _depth(chain: list[YamlDocument], path: KeyPath) -> int:

@@ -81,8 +81,9 @@ def house_file_text(parent: LoadedVariant, extends: str, file_name: str, schema:
             lines.append(f"# {name}:  # {' '.join((Payments.__doc__ or '').split())}")
             for event, event_field in Payments.model_fields.items():
                 lines.append(f"#   {event}:  # {event_field.description}")
-                lines.append("#     rules:")
-                lines += [f"#       - {_flow(rule)}" for rule in values[name][event]["rules"]]
+                rules = [{k: v for k, v in rule.items() if v is not None} for rule in values[name][event]["rules"]]
+                lines.append("#     rules:" if rules else "#     rules: []")
+                lines += [f"#       - {_flow(rule)}" for rule in rules]
         else:
             continue
         lines.append("")

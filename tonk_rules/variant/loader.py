@@ -167,6 +167,11 @@ def load_variant(ref: str | Path) -> LoadedVariant:
         text_ref = f"./{text_ref}"
     diagnostics: list[Diagnostic] = []
     chain = _read_chain(text_ref, diagnostics)
+    if chain and isinstance(chain[0].data.get("format"), str) and chain[0].data["format"].startswith("tonk-"):
+        # a hand record (or another tonk file) given where a variant is expected: say only that
+        line, col = chain[0].where(("format",))
+        raise VariantError([Diagnostic(chain[0].file, line, col, f"this is a {chain[0].data['format']} file, not "
+                                       "a variant file (a hand record is replayed with `tonk replay`)", "format")])
     for doc in chain:
         diagnostics.extend(schema_diagnostics(doc, _validator()))
     if not diagnostics:

@@ -81,8 +81,9 @@ class Dealer(Section):
     rotation: DealerRotation = Field(
         description="Who deals the next hand: left (the player left of the dealer) or winner (the hand's winner)."
     )
-    after_void: AfterVoid = Field(
-        description="After a void deal or void hand: the next dealer deals, or the same dealer deals again."
+    after_void: AfterVoid | None = Field(
+        description="After a void deal or void hand: the next dealer deals, or the same dealer deals again "
+        "(null where no hand can be void)."
     )
 
 
@@ -116,9 +117,9 @@ class DealCheck(Section):
     enabled: bool = Field(description="false: there is no deal check at all.")
     at_most: int | None = Field(description="A count at or below this is a deal tonk (null: no low tonk).")
     at_least: int | None = Field(description="A count at or above this is a deal tonk (null: no high tonk).")
-    several: SeveralDealTonks = Field(
+    several: SeveralDealTonks | None = Field(
         description="Several deal tonks: all_paid (every holder is paid by every non-holder) or void "
-        "(a draw: no payments, the cards are thrown in and the next dealer deals)."
+        "(a draw: no payments, the cards are thrown in and the next dealer deals); null without a deal check."
     )
 
 
@@ -202,8 +203,9 @@ class StockExhaustion(Section):
         description="end_lowest_wins: the hand ends and the lowest count is paid; reshuffle: the discard "
         "pile but its top card becomes the new stock; void: the hand is void, no payments."
     )
-    ties: StockTies = Field(
-        description="With end_lowest_wins, several lowest counts: all are paid, or the hand is void."
+    ties: StockTies | None = Field(
+        description="With end_lowest_wins, several lowest counts: all are paid, or the hand is void (null "
+        "otherwise)."
     )
 
 
@@ -236,8 +238,8 @@ class PaymentRule(_Strict):
         "at_or_below_knocker / above_knocker: the other players by their count against the knocker's."
     )
     stakes: int = Field(ge=1, description="How many stakes each payer pays each receiver.")
-    stake_of: StakeOf = Field(
-        description="Whose stake is used when stakes are per player (no effect with uniform stakes)."
+    stake_of: StakeOf | None = Field(
+        None, description="Whose stake is used: given with per-player stakes only (left out with one stake)."
     )
 
 

@@ -21,7 +21,7 @@ class _FileDumper(yaml.SafeDumper):
 
 def _represent_dict(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.Node:
     # payment rules read best on one line each, as in the built-in files
-    flow = set(data) == {"payer", "receiver", "stakes", "stake_of"}
+    flow = {"payer", "receiver", "stakes"} <= set(data) <= {"payer", "receiver", "stakes", "stake_of"}
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
 
 
@@ -42,6 +42,9 @@ def variant_yaml(loaded: LoadedVariant, *, provenance: bool = False) -> str:
     """
     data = loaded.variant.model_dump(mode="json", exclude_none=False)
     strip_sources(data)
+    for event in data["payments"].values():  # stake_of is left out where there is one stake for all
+        event["rules"] = [{k: v for k, v in rule.items() if not (k == "stake_of" and v is None)}
+                          for rule in event["rules"]]
     header = f"{SCHEMA_COMMENT}# resolved from: {' <- '.join(loaded.chain)}\n"
     if provenance:
         unsourced = _fill_sources(data, loaded)
