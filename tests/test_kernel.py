@@ -34,9 +34,9 @@ def test_any_chunking_of_a_run_gives_the_same_hands() -> None:
 
 
 @pytest.mark.parametrize(("seats", "error", "message"), [
-    ([("montecarlo", {})] * 3, BotSpecError, "unknown bot 'montecarlo'"),
-    ([("greedy", {"knock": -2})] * 3, BotSpecError, "knock must be"),
-    ([("greedy", {"nerve": 2})] * 3, BotSpecError, "nerve"),
+    ([("alphago", {})] * 2, BotSpecError, "unknown bot 'alphago'"),
+    ([("greedy", {"knock": -2})] * 2, BotSpecError, "knock must be"),
+    ([("greedy", {"nerve": 2})] * 2, BotSpecError, "nerve"),
     ([("random", {})] * 3, KernelError, "seats 2 to 2 players, not 3"),
 ])
 def test_bad_requests_are_refused_with_a_reason(seats: Any, error: type[Exception], message: str) -> None:

@@ -57,6 +57,9 @@ _YES_NO: dict[Any, int] = {
     SpreadTiming.AFTER_DRAW: 0, SpreadTiming.BEFORE_DRAW: 1,
     StockTies.ALL_PAID: 0, StockTies.VOID: 1,
 }
+# several and ties are null where they cannot apply (no deal check; an empty stock that never ends the hand
+# with a count): the engine then never voids, and neither does the kernel
+_OPTIONAL_VOID: dict[Any, int] = {**_YES_NO, None: 0}
 _ROLE = {Role.WINNERS: L.ROLE_WINNERS, Role.OTHERS: L.ROLE_OTHERS, Role.KNOCKER: L.ROLE_KNOCKER,
          Role.AT_OR_BELOW_KNOCKER: L.ROLE_AT_OR_BELOW, Role.ABOVE_KNOCKER: L.ROLE_ABOVE}
 
@@ -110,7 +113,7 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     p[L.R_DC_ENABLED] = int(check.enabled)
     p[L.R_DC_AT_MOST] = _optional(check.at_most)
     p[L.R_DC_AT_LEAST] = _optional(check.at_least)
-    p[L.R_DC_SEVERAL_VOID] = _code(_YES_NO, check.several, "deal_check.several")
+    p[L.R_DC_SEVERAL_VOID] = _code(_OPTIONAL_VOID, check.several, "deal_check.several")
     p[L.R_KN_BEFORE_DRAW] = _code(_YES_NO, knock.timing, "knocking.timing")
     p[L.R_KN_MAX] = _optional(knock.max_count)
     p[L.R_KN_MIN_TURNS] = knock.min_turns
@@ -138,7 +141,7 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     p[L.R_HIT_BOOKS] = _code(_HIT, ruleset.hitting.books, "hitting.books")
     p[L.R_TAKEN] = _code(_TAKEN, ruleset.taken_discard.policy, "taken_discard.rule")
     p[L.R_STOCK] = _code(_STOCK, ruleset.stock.when_empty, "stock_exhaustion.when_empty")
-    p[L.R_STOCK_TIES_VOID] = _code(_YES_NO, ruleset.stock.ties, "stock_exhaustion.ties")
+    p[L.R_STOCK_TIES_VOID] = _code(_OPTIONAL_VOID, ruleset.stock.ties, "stock_exhaustion.ties")
     if getattr(ruleset.going_out, "__dataclass_fields__", None):  # how one goes out is fixed, so far
         raise KernelError("the compiled kernel has no code for going-out options")
 
