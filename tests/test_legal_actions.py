@@ -41,8 +41,11 @@ RULESETS["house-before-draw"] = _house("classic-pc", knocking={"timing": "before
                                        spreading={"must_spread": True, "may_hold_books": [{"rank": "K", "size": 3}]},
                                        deal={"first_turn": "draw_from_stock"})
 RULESETS["house-own-books"] = _house("pagat", hitting={"books": "own", "runs": "own"},
-                                     melds={"ace": "low_or_high", "book_sizes": [3]},
+                                     melds={"ace": "low_or_high"},
                                      taken_discard={"rule": "not_discarded_this_turn"})
+# books of three only: a book can never take a fourth card, so hits on books must be none (variant/checks.py)
+RULESETS["house-three-card-books"] = _house("pagat", hitting={"books": "none", "runs": "own"},
+                                            melds={"ace": "low_or_high", "book_sizes": [3]})
 
 
 def universe(hand: Hand) -> list[Action]:
