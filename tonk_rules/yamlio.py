@@ -145,7 +145,8 @@ def read_limited(path: str | Path, limit: int, *, display: str | None = None, wh
         mode = os.stat(name).st_mode
         if not stat.S_ISREG(mode):
             raise _fail(file, 0, 0, f"is {_kind(mode)}, not a {what}", opening=True)
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(name, flags)
     except FileNotFoundError:
         raise _fail(file, 0, 0, "no such file", opening=True) from None
     except OSError as exc:

@@ -159,19 +159,19 @@ def write_output(text: str, out: str | None) -> None:
 @click.option("--seed", type=int, default=None, help="Fixes the deal and every bot choice (default: random).")
 @click.option("--dealer", metavar="NAME", help="Who deals (default: the last seat, so the first seat plays first).")
 @click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
-@click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default=None,
-              help="How cards are shown (default: russian for Russian variants, else unicode).")
+@click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default="unicode",
+              show_default=True, help="How cards are shown (any notation may be typed).")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Write the hand record here.")
 @click.option("--session", "ledger", type=click.Path(dir_okay=False),
               help="Add the result to this session ledger (its seats, stakes and dealer).")
 def play(variant: str, players: str, seed: int | None, dealer: str | None, stakes: tuple[str, ...],
-         style: str | None, record_file: str | None, ledger: str | None) -> None:
+         style: str, record_file: str | None, ledger: str | None) -> None:
     """Play a hand of VARIANT in the terminal against bots.
 
     \b
     Examples:
       tonk play pagat --players Ann,bot:random --seed 7
-      tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --record hand.yaml
+      tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --cards russian
     """
     from tonk_rules.table.play_session import run_terminal_game
 

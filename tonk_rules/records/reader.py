@@ -168,7 +168,7 @@ class _Checker:
         deck = self.deck(ruleset, seats_ok)
         steps = self.steps()
         if self.problems or loaded is None or ruleset is None or deck is None:
-            raise RecordError(self.problems)
+            raise RecordError(sorted(self.problems, key=lambda d: (d.file != self.doc.file, d.line, d.column)))
         return HandRecord(loaded, ruleset, tuple(m.players), m.players.index(m.dealer), tuple(stakes),
                           tuple(deck), m.reshuffle_seed, tuple(steps), self.doc)
 
@@ -197,6 +197,9 @@ class _Checker:
                 ok = False
             if not name.strip():
                 self.problem(("players", i), "a player needs a name")
+                ok = False
+            elif not name.isprintable():  # a name is printed in every step; it must not move the cursor
+                self.problem(("players", i), f"{name!r} holds a control character; a name is printable text")
                 ok = False
             if name == "checkpoint":
                 self.problem(("players", i), "'checkpoint' cannot be a player's name: it marks checkpoints in "

@@ -65,7 +65,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
         hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(seed), stake_list)
         bots = {i: make_bot(s.spec, seed + i + 1) for i, s in enumerate(seats) if s.spec is not None}
         person = next(i for i, s in enumerate(seats) if s.spec is None)
-        shown = style or ("russian" if "russian" in loaded.chain[-1] else "unicode")
+        shown = style or "unicode"
         echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again). 'help' for help.")
         game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
         try:

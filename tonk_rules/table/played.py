@@ -36,8 +36,6 @@ def entry_from_hand(hand: Hand, record: dict[str, Any]) -> HandEntry:
 
 def entry_from_record(path: str | Path, ledger: Ledger) -> tuple[HandEntry, list[str]]:
     """Replay the record at ``path`` and check it belongs to this table (rules, seats, stakes)."""
-    import yaml
-
     record = load_record(path)
     if record.variant.digest != ledger.meta["variant_sha256"]:
         raise LedgerError(f"{path}: the hand was played under other rules ({record.variant.name}) than the "
@@ -50,7 +48,7 @@ def entry_from_record(path: str | Path, ledger: Ledger) -> tuple[HandEntry, list
         raise LedgerError(f"{path}: the hand's stakes {list(record.stakes)} are not the table's "
                           f"{[s for _, s in seated]}")
     hand = replay(record)
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    data = record.doc.data  # as the hardened reader read it (not a second, unchecked read of the file)
     assert hand.result is not None
     return entry_from_hand(hand, data), hand.result.describe()
 
