@@ -46,6 +46,9 @@ RULESETS["house-own-books"] = _house("pagat", hitting={"books": "own", "runs": "
 # books of three only: a book can never take a fourth card, so hits on books must be none (variant/checks.py)
 RULESETS["house-three-card-books"] = _house("pagat", hitting={"books": "none", "runs": "own"},
                                             melds={"ace": "low_or_high", "book_sizes": [3]})
+RULESETS["house-short-deck"] = _house(
+    "russian-2001", deck={"ranks": ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]},
+    melds={"run_min": 4}, deal={"hand_size": 7}, players={"max": 4})
 
 
 def universe(hand: Hand) -> list[Action]:
