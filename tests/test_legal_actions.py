@@ -43,6 +43,9 @@ RULESETS["house-before-draw"] = _house("classic-pc", knocking={"timing": "before
 RULESETS["house-own-books"] = _house("pagat", hitting={"books": "own", "runs": "own"},
                                      melds={"ace": "low_or_high", "book_sizes": [3]},
                                      taken_discard={"rule": "not_discarded_this_turn"})
+RULESETS["house-short-deck"] = _house(
+    "russian-2001", deck={"ranks": ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]},
+    melds={"run_min": 4}, deal={"hand_size": 7}, players={"max": 4})
 
 
 def universe(hand: Hand) -> list[Action]:

@@ -130,4 +130,4 @@ def format_cards(cards: Sequence[Card], style: CardStyle = "english") -> str:
 
 def hand_count(cards: Sequence[Card]) -> int:
     """The count of a hand: the sum of its card values."""
-    return sum(VALUES[c] for c in cards)
+    return sum(map(VALUES.__getitem__, cards))

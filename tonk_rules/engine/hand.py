@@ -56,6 +56,9 @@ class Hand:
     deal_tonks: tuple[int, ...] = ()
     reshuffles: int = 0
     turn: Turn = field(default_factory=Turn)
+    # the actions legal_actions() last generated, with the step they were generated at: apply() need not
+    # check again an action taken from that very list (moves and legality agree: a property test checks it)
+    _generated: tuple[int, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
 
     # --- the deal ----------------------------------------------------------------------------------------
     @classmethod
@@ -128,14 +131,17 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, generated for the turn's phase."""
-        return moves.legal_actions(self)
+        actions = moves.legal_actions(self)
+        self._generated = (len(self.history), tuple(actions))
+        return actions
 
     # --- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> ActionRecord:
         """Play ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)."""
-        why = legality.why_illegal(self, action)
-        if why is not None:
-            raise IllegalActionError(f"{self.players[self.current]} may not {action}: {why}")
+        if not self._was_generated(action):
+            why = legality.why_illegal(self, action)
+            if why is not None:
+                raise IllegalActionError(f"{self.players[self.current]} may not {action}: {why}")
         player = self.current
         if isinstance(action, Draw):
             action = self._draw(action)
@@ -151,6 +157,13 @@ class Hand:
         record = ActionRecord(len(self.history) + 1, player, action)
         self.history.append(record)
         return record
+
+    def _was_generated(self, action: Action) -> bool:
+        """Is ``action`` (this very object) one that legal_actions() generated for the current state?"""
+        generated = self._generated
+        if generated is None or generated[0] != len(self.history):
+            return False
+        return any(candidate is action for candidate in generated[1])
 
     def _draw(self, action: Draw) -> Draw:
         turn, rules = self.turn, self.ruleset
@@ -171,7 +184,7 @@ class Hand:
                 return moves.DRAW_STOCK
             turn.phase = Phase.DRAWN
         self.hands[self.current].append(card)
-        return Draw(action.source, card)
+        return moves.DRAWN[action.source, card]
 
     def _spread(self, action: Spread) -> None:
         melds = self.ruleset.melds

@@ -26,7 +26,17 @@ KNOCK = Knock()
 DRAW_STOCK = Draw(Pile.STOCK)
 DRAW_DISCARD = Draw(Pile.DISCARD)
 DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in DECK}
+#: What a draw records: the pile and the card drawn.
+DRAWN: dict[tuple[Pile, Card], Draw] = {(pile, card): Draw(pile, card) for pile in Pile for card in DECK}
 _HITS: dict[tuple[Card, int], Hit] = {}
+_SPREADS: dict[tuple[Card, ...], Spread] = {}  # a few hundred melds exist in a deck: all are kept
+
+
+def spread(cards: tuple[Card, ...]) -> Spread:
+    action = _SPREADS.get(cards)
+    if action is None:
+        action = _SPREADS[cards] = Spread(cards)
+    return action
 
 
 def hit(card: Card, spread: int) -> Hit:
@@ -46,7 +56,7 @@ def legal_actions(hand: Hand) -> list[Action]:
     spreading = rules.spreading
     actions: list[Action] = []
     if phase is Phase.START or phase is Phase.LAID:
-        first = hand.first_turn_binds
+        first = rules.deal.first_turn_draws_from_stock and not any(hand.turns_taken)
         held = spreading.must_spread and spreading.held_spread(cards) is not None
         if (not first and not held
                 and rules.knocking.allowed(count=hand_count(cards), turns_taken=hand.turns_taken[me],
@@ -63,22 +73,22 @@ def legal_actions(hand: Hand) -> list[Action]:
         pending = turn.pending
         for meld in spreading.melds.melds_in(cards):
             if pending is None or pending in meld:
-                actions.append(Spread(meld))
+                actions.append(spread(meld))
         if hand.spreads:
             hitting = rules.hitting
             open_spreads = [s for s in hand.spreads if hitting.allows(s.kind, s.owner == me)]
-            for card in cards if pending is None else (pending,):
-                for target in open_spreads:
-                    if card in target.targets:
-                        actions.append(hit(card, target.number))
+            if open_spreads:
+                for card in cards if pending is None else (pending,):
+                    for target in open_spreads:
+                        if card in target.targets:
+                            actions.append(hit(card, target.number))
     if phase is Phase.DRAWN:
-        taken_discard = rules.taken_discard
-        n = len(cards)
-        for card in cards:
-            if not taken_discard.may_discard(card, turn.taken, n):
-                continue
-            if (spreading.must_spread and not spreading.before_draw
-                    and spreading.held_spread([c for c in cards if c != card]) is not None):
-                continue
-            actions.append(DISCARDS[card])
+        # the taken card may be kept from the discard, and under must_spread (spreads after the draw) no
+        # discard may leave a spread in hand
+        kept = turn.taken if rules.taken_discard.keeps_taken_card and len(cards) > 1 else None
+        if spreading.must_spread and not spreading.before_draw:
+            actions += [DISCARDS[c] for c in cards
+                        if c != kept and spreading.held_spread([d for d in cards if d != c]) is None]
+        else:
+            actions += [DISCARDS[c] for c in cards if c != kept]
     return actions

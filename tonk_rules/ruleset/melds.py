@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from tonk_rules.cards import Card, make_card
+from tonk_rules.cards import DECK, Card, make_card
 from tonk_rules.terms import MeldKind
 
 __all__ = ["MeldKind", "MeldRules"]
@@ -32,10 +32,20 @@ class MeldRules:
     ranks: tuple[int, ...]  # the deck's ranks in order, ace first
     _position: dict[int, int] = field(init=False, repr=False, compare=False)
     _smallest_book: int = field(init=False, repr=False, compare=False)
+    _book_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _fewest: int = field(init=False, repr=False, compare=False)
+    _place: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _run_shifts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # derived lookups for the hot path (not part of the rules' value)
         object.__setattr__(self, "_position", {rank: i for i, rank in enumerate(self.ranks)})
         object.__setattr__(self, "_smallest_book", min(self.book_sizes))
+        object.__setattr__(self, "_book_order", tuple(sorted(self.book_sizes)))
+        object.__setattr__(self, "_fewest", min(min(self.book_sizes), self.run_min))
+        object.__setattr__(self, "_place", tuple(
+            1 << (4 * self._position[card.rank] + card.suit) if card.rank in self._position else 0 for card in DECK))
+        object.__setattr__(self, "_run_shifts", tuple(4 * k for k in range(1, self.run_min)))
 
     # --- positions in run order -------------------------------------------------------------------------
     def run_positions(self, cards: Sequence[Card]) -> list[int] | None:
@@ -90,40 +100,62 @@ class MeldRules:
         return frozenset(c for c in candidates if self.can_extend(kind, spread, c))
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-        """Every group of cards in ``hand`` that could be laid as a new spread (books, then runs)."""
-        if len(hand) < min(self._smallest_book, self.run_min):
+        """Every group of cards in ``hand`` that could be laid as a new spread.
+
+        In a fixed order (seeded players choose by index): books rank by rank in order of first appearance
+        in the hand, smaller books first, each book's cards ascending; then runs suit by suit in order of
+        first appearance, each suit's runs ascending.
+        """
+        n = len(hand)
+        if n < self._fewest:
             return []
         found: list[tuple[Card, ...]] = []
-        by_rank: dict[int, list[Card]] = {}
-        by_suit: dict[int, list[Card]] = {}
-        for card in hand:
-            by_rank.setdefault(card.rank, []).append(card)
-            by_suit.setdefault(card.suit, []).append(card)
-        for same in by_rank.values():
-            if len(same) < self._smallest_book:
-                continue
-            for size in sorted(self.book_sizes):
-                if len(same) >= size:
-                    found.extend(tuple(sorted(combo)) for combo in combinations(same, size))
-        for suited in by_suit.values():
-            if len(suited) >= self.run_min:
-                found.extend(self._runs_in(suited))
+        smallest = self._smallest_book
+        if n - len({card >> 2 for card in hand}) >= smallest - 1:  # else no rank has cards enough for a book
+            by_rank: dict[int, list[Card]] = {}
+            for card in hand:
+                by_rank.setdefault(card.rank, []).append(card)
+            for same in by_rank.values():
+                if len(same) >= smallest:
+                    for size in self._book_order:
+                        if len(same) >= size:
+                            found.extend(tuple(sorted(combo)) for combo in combinations(same, size))
+        if n >= self.run_min:
+            # one bit per (run position, suit), four per position: a run is run_min set bits four apart
+            # (the ace also sits one past the king when it may be high). Most hands stop here.
+            place = self._place
+            mask = 0
+            for card in hand:
+                mask |= place[card]
+            if self.ace_high:
+                mask |= (mask & 0xF) << (4 * len(self.ranks))
+            starts = mask
+            for shift in self._run_shifts:
+                starts &= mask >> shift
+            if starts:
+                suits = {i % 4 for i in range(starts.bit_length()) if starts >> i & 1}
+                for suit in dict.fromkeys(card.suit for card in hand):  # in order of first appearance
+                    if suit in suits:
+                        found.extend(self._runs_in([c for c in hand if c.suit == suit]))
         return found
 
     def _runs_in(self, suited: list[Card]) -> list[tuple[Card, ...]]:
-        order = sorted(suited, key=lambda c: self._position[c.rank])
-        lines = [(order, [self._position[c.rank] for c in order])]
-        if self.ace_high and order[0].rank == 1:  # the ace placed above the king as well
-            rest = order[1:]
-            lines.append(([*rest, order[0]], [*(self._position[c.rank] for c in rest), len(self.ranks)]))
+        order = sorted(suited)  # within a suit, card order is rank order, which is run order
+        position = self._position
+        pos = [position[c.rank] for c in order]
+        lines = [(order, pos)]
+        if self.ace_high and pos[0] == 0:  # the ace placed above the king as well
+            lines.append(([*order[1:], order[0]], [*pos[1:], len(self.ranks)]))
         runs: set[tuple[Card, ...]] = set()
-        for line, pos in lines:
+        least = self.run_min
+        for line, at in lines:
             start = 0
             for i in range(1, len(line) + 1):
-                if i == len(line) or pos[i] != pos[i - 1] + 1:
-                    block = line[start:i]
-                    for a in range(len(block)):
-                        for b in range(a + self.run_min, len(block) + 1):
-                            runs.add(tuple(block[a:b]))
+                if i == len(line) or at[i] != at[i - 1] + 1:
+                    if i - start >= least:  # a block long enough to hold runs: every run inside it
+                        block = line[start:i]
+                        for a in range(len(block)):
+                            for b in range(a + least, len(block) + 1):
+                                runs.add(tuple(block[a:b]))
                     start = i
         return sorted(runs)

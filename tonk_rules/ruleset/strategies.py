@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
@@ -56,10 +56,11 @@ class DealRule:
         """Seat receiving each dealt card: one at a time, clockwise, starting left of the dealer."""
         return [(dealer + 1 + i) % n_players for i in range(n_players * self.hand_size)]
 
-    @property
-    def first_turn_draws_from_stock(self) -> bool:
-        """On the hand's very first turn the player may not knock and must draw from the stock."""
-        return self.first_turn is FirstTurn.DRAW_FROM_STOCK
+    #: On the hand's very first turn the player may not knock and must draw from the stock (derived).
+    first_turn_draws_from_stock: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first_turn_draws_from_stock", self.first_turn is FirstTurn.DRAW_FROM_STOCK)
 
 
 @dataclass(frozen=True)
@@ -201,10 +202,11 @@ class SpreadRule:
     may_hold_books: frozenset[tuple[int, int]]  # (rank, size): a book of exactly `size` of `rank` may be held
     melds: MeldRules
 
-    @property
-    def before_draw(self) -> bool:
-        """Spreads and hits are laid before drawing (else between the draw and the discard)."""
-        return self.timing is SpreadTiming.BEFORE_DRAW
+    #: Spreads and hits are laid before drawing, else between the draw and the discard (derived).
+    before_draw: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "before_draw", self.timing is SpreadTiming.BEFORE_DRAW)
 
     def why_not_now(self, drawn: bool) -> str | None:
         if self.before_draw and drawn:
@@ -256,14 +258,16 @@ class TakenDiscardRule:
 
     policy: TakenDiscardPolicy
 
-    @property
-    def straight_into_spread(self) -> bool:
-        """The taken card must go straight into a spread (a new spread or a hit) before anything else.
+    #: The taken card must go straight into a spread (a new spread or a hit) before anything else. This is
+    #: the only place that knows it: the engine asks when a card is taken, and the turn then stays in its
+    #: "taken" phase until the card is laid (derived from ``policy``).
+    straight_into_spread: bool = field(init=False, repr=False, compare=False)
+    #: A card taken this turn may not be discarded in it (unless it is the last card) (derived).
+    keeps_taken_card: bool = field(init=False, repr=False, compare=False)
 
-        This is the only place that knows it: the engine asks this when a card is taken, and the turn
-        then stays in its "taken" phase until the card is laid.
-        """
-        return self.policy is TakenDiscardPolicy.STRAIGHT_INTO_SPREAD
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "straight_into_spread", self.policy is TakenDiscardPolicy.STRAIGHT_INTO_SPREAD)
+        object.__setattr__(self, "keeps_taken_card", self.policy is TakenDiscardPolicy.NOT_DISCARDED_THIS_TURN)
 
     def why_not_take(self, card: Card, playable: bool) -> str | None:
         """Why ``card`` may not be taken; ``playable``: it could be laid in a spread or hit at once."""
@@ -272,8 +276,7 @@ class TakenDiscardRule:
         return None
 
     def may_discard(self, card: Card, taken: Card | None, hand_size: int) -> bool:
-        return not (self.policy is TakenDiscardPolicy.NOT_DISCARDED_THIS_TURN and taken is not None
-                    and card == taken and hand_size > 1)
+        return not (self.keeps_taken_card and taken is not None and card == taken and hand_size > 1)
 
     def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
         if not self.may_discard(card, taken, hand_size):
