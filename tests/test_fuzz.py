@@ -10,16 +10,19 @@ exponential blow-up, not a slow machine.
 from __future__ import annotations
 
 import contextlib
+import copy
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tonk_rules.errors import TonkError
-from tonk_rules.records import load_record, replay
+from tonk_rules.records import load_record, parse_record, replay
 from tonk_rules.variant.loader import load_variant
+from tonk_rules.yamlio import read_yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = [p.read_bytes() for p in sorted((ROOT / "variants").glob("*.yaml"))]
@@ -101,3 +104,43 @@ def test_yamlish_text(folder: Path, text: str) -> None:
 @given(data=mutated())
 def test_mutated_valid_files(folder: Path, data: bytes) -> None:
     read_both(folder, data)
+
+
+PLAIN = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                 max_size=4),
+                     max_leaves=20)
+ODD = st.recursive(PLAIN | st.sets(st.integers(), max_size=3) | st.tuples(st.integers()),
+                   lambda inner: st.dictionaries(st.text(max_size=5) | st.integers(), inner, max_size=3),
+                   max_leaves=8)
+
+
+def _example_record() -> dict[str, object]:
+    doc = read_yaml_file(ROOT / "examples" / "example-1.yaml", limit=1 << 20)
+    assert isinstance(doc.data, dict)
+    return doc.data
+
+
+def _paths(node: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    out = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += _paths(value, (*path, i))
+    return out
+
+
+@FUZZ
+@given(data=st.data())
+def test_records_given_as_data_with_one_value_replaced(data: st.DataObject) -> None:
+    """The API: a valid record with any one value replaced by any data (even sets and integer keys)."""
+    record = copy.deepcopy(_example_record())
+    path = data.draw(st.sampled_from(_paths(record)[1:]))
+    node: Any = record
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = data.draw(ODD)
+    with contextlib.suppress(TonkError):
+        replay(parse_record(record, ROOT / "examples"))

@@ -415,3 +415,28 @@ def _run(builder: _Builder, text: str) -> None:
             builder.stack.append((container, path, []))
         elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
             builder.stack.pop()
+
+
+_PLAIN_SCALARS = (str, int, float, bool, type(None))
+
+
+def plain_data_problems(file: str, data: Any) -> list[Diagnostic]:
+    """For data that did not come from this reader (an API caller's dict): every key that is not text and
+    every value that is not plain YAML data, named by key path. Iterative, so any depth is safe."""
+    out: list[Diagnostic] = []
+    stack: list[tuple[KeyPath, Any]] = [((), data)]
+    while stack and len(out) < MAX_PROBLEMS:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if not isinstance(key, str):
+                    out.append(Diagnostic(file, 0, 0, f"keys must be names (text), found {key!r}",
+                                          ".".join(str(p) for p in path)))
+                else:
+                    stack.append(((*path, key), value))
+        elif isinstance(node, list):
+            stack.extend(((*path, i), item) for i, item in enumerate(node))
+        elif not isinstance(node, _PLAIN_SCALARS):
+            out.append(Diagnostic(file, 0, 0, f"{type(node).__name__} is not plain data (text, numbers, true/false, "
+                                              "null, lists, mappings)", ".".join(str(p) for p in path)))
+    return out

@@ -31,7 +31,14 @@ from tonk_rules.records.schema import checked_in_schema
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.diagnose import dotted, schema_diagnostics, short_repr
 from tonk_rules.variant.loader import LoadedVariant, load_variant
-from tonk_rules.yamlio import MAX_PROBLEMS, MORE_PROBLEMS, KeyPath, YamlDocument, read_yaml_file
+from tonk_rules.yamlio import (
+    MAX_PROBLEMS,
+    MORE_PROBLEMS,
+    KeyPath,
+    YamlDocument,
+    plain_data_problems,
+    read_yaml_file,
+)
 
 #: A record of a long hand (a hundred actions) is a few KiB; 256 KiB is far beyond any real one.
 MAX_RECORD_BYTES = 256 * 1024
@@ -98,6 +105,9 @@ def load_record(path: str | Path) -> HandRecord:
 
 def parse_record(data: Any, base_dir: Path, file: str = "<record>") -> HandRecord:
     """Check a record given as data (no file, so messages name key paths but no lines)."""
+    problems = plain_data_problems(file, data)
+    if problems:
+        raise RecordError(problems)
     return record_from_document(YamlDocument(file=file, data=data), base_dir)
 
 
@@ -112,7 +122,7 @@ def record_from_document(doc: YamlDocument, base_dir: Path) -> HandRecord:
     """Every check of the module docstring on a parsed document."""
     data = doc.data
     if data is None:
-        raise RecordError([Diagnostic(doc.file, 1, 1, f"file is empty: {NEEDED}")])
+        raise RecordError([Diagnostic(doc.file, 1, 1, f"the record is empty: {NEEDED}")])
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else "a single value"
         raise RecordError([doc.diagnostic((), f"the top level must be a mapping ({NEEDED}), found {kind}")])

@@ -25,7 +25,7 @@ def type_name(value: Any) -> str:
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    match = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f"; did you mean {match[0]!r}?" if match else ""
 
 
@@ -106,7 +106,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         value: Any = error.validator_value
         if kind == "additionalProperties":
             allowed = list(schema.get("properties", {}))
-            for extra in sorted(set(instance) - set(allowed))[:MAX_PROBLEMS + 1]:
+            for extra in sorted(set(instance) - set(allowed), key=str)[:MAX_PROBLEMS + 1]:
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
                 out.append(Diagnostic(doc.file, line, col, f"unknown key {extra!r}{hint}", dotted((*path, extra))))
