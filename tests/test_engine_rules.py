@@ -393,7 +393,7 @@ def test_dealer_rotation_to_the_winner(variant_file: VF) -> None:
 
 
 def test_longer_minimum_runs_and_books_of_four_only(variant_file: VF) -> None:
-    path = variant_file("extends: pagat\nmelds: {run_min: 4, book_sizes: [4]}\n")
+    path = variant_file("extends: pagat\nmelds: {run_min: 4, book_sizes: [4]}\nhitting: {books: none}\n")
     hand = play(make_hand(path, ["2S 3S 4S 9H 9D", B], upcard="KC", stock="9S"), "draw stock")
     assert "neither a book nor a run" in (why(hand, "spread 2S 3S 4S") or "")
     assert "neither a book nor a run" in (why(hand, "spread 9H 9D 9S") or "")

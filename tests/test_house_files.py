@@ -91,3 +91,21 @@ def test_show_digest_is_what_a_record_expects(tmp_path: Path) -> None:
     assert proc.returncode == 0 and proc.stdout == load_variant(tmp_path / "h.yaml").digest + "\n"
     assert proc.stdout.strip() != load_variant("russian").digest
     assert re.fullmatch(r"[0-9a-f]{64}\n", proc.stdout)
+
+
+def test_sources_lists_every_registered_source_with_its_label(tmp_path: Path) -> None:
+    proc = tonk("sources", cwd=tmp_path)
+    assert proc.returncode == 0
+    assert "nsk-2001: Novosibirsk translation (ru, 2001)" in proc.stdout
+    assert "silent:" in proc.stdout and "covers:" in proc.stdout
+
+
+def test_a_record_with_a_stale_digest_names_the_digest_show_prints(tmp_path: Path) -> None:
+    (tmp_path / "h.yaml").write_text("extends: russian\ndeal_check: {at_most: 13}\n", encoding="utf-8")
+    digest = tonk("show", "h.yaml", "--digest", cwd=tmp_path).stdout.strip()
+    (tmp_path / "hand.yaml").write_text(
+        "format: tonk-hand/1\nvariant: h.yaml\nvariant_sha256: " + "a" * 64 + "\nplayers: [Ann, Bob]\n"
+        "dealer: Bob\ndeal:\n  hands: {Ann: KS QS JD 9H 8C, Bob: AC 2C 3H 4D 9S}\n  upcard: 6D\n"
+        "actions:\n  - Ann: knock\n", encoding="utf-8")
+    proc = tonk("replay", "hand.yaml", cwd=tmp_path)
+    assert proc.returncode == 1 and digest in proc.stderr

@@ -41,8 +41,11 @@ RULESETS["house-before-draw"] = _house("classic-pc", knocking={"timing": "before
                                        spreading={"must_spread": True, "may_hold_books": [{"rank": "K", "size": 3}]},
                                        deal={"first_turn": "draw_from_stock"})
 RULESETS["house-own-books"] = _house("pagat", hitting={"books": "own", "runs": "own"},
-                                     melds={"ace": "low_or_high", "book_sizes": [3]},
+                                     melds={"ace": "low_or_high"},
                                      taken_discard={"rule": "not_discarded_this_turn"})
+# books of three only: a book can never take a fourth card, so hits on books must be none (variant/checks.py)
+RULESETS["house-three-card-books"] = _house("pagat", hitting={"books": "none", "runs": "own"},
+                                            melds={"ace": "low_or_high", "book_sizes": [3]})
 RULESETS["house-short-deck"] = _house(
     "russian-2001", deck={"ranks": ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]},
     melds={"run_min": 4}, deal={"hand_size": 7}, players={"max": 4})
