@@ -121,6 +121,7 @@ class Discard:
 
 Action = Knock | Draw | Spread | Hit | Discard
 
+_PILE_NAMES = frozenset(p.value for p in Pile)
 ACTION_FORMS = "knock | draw stock|discard [CARD] | spread CARD CARD CARD... | hit CARD on N | discard CARD"
 
 
@@ -135,7 +136,7 @@ def parse_action(text: str) -> Action:
     try:
         if verb == "knock" and not rest:
             return Knock()
-        if verb == "draw" and rest and rest[0] in ("stock", "discard") and len(rest) <= 2:
+        if verb == "draw" and rest and rest[0] in _PILE_NAMES and len(rest) <= 2:
             return Draw(Pile(rest[0]), parse_card(rest[1]) if len(rest) == 2 else None)
         if verb == "spread" and rest:
             return Spread(tuple(parse_cards(rest)))
