@@ -1,45 +1,66 @@
-"""Benchmark: random legal hands with 3 players under russian and pagat, hands per second on one core.
+"""Benchmark: whole hands per second on one core, 3 players, ``russian`` and ``pagat``.
 
-The player picks uniformly among legal actions but knocks only 3% of the time when it has another choice,
-so hands go through draws, spreads, hits and discards (uniform choice would knock at once in most hands).
+Prints, for each variant: the reference engine with ``random`` and ``greedy`` bots (through
+``tonk_rules.kernel.reference.play_hands``: observation, canonical legal actions, the bot's choice), the
+compiled kernel with the same bots (``tonk_rules.kernel.play_hands``), and the kernel's cold compile time
+(a fresh, empty ``NUMBA_CACHE_DIR``) and warm start (a new process loading the cache: import, load, first
+hand). Rates are hands per CPU-second of this process, pinned to one core (other work on the machine
+slows the wall clock, not the CPU time).
+
 Run: python benchmarks/bench_engine.py [SECONDS]   (prints its figures; not a test)
 """
 
 from __future__ import annotations
 
-import random
+import os
+import subprocess
 import sys
+import tempfile
 import time
 
-from tonk_rules.engine.actions import Knock
-from tonk_rules.engine.hand import Hand
-from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.variant.loader import load_variant
+from tonk_rules import load_ruleset
+from tonk_rules.kernel import play_hands, reference
+from tonk_rules.kernel.batch import HandBatch
+
+SEATS = {"random": [("random", {})] * 3, "greedy": [("greedy", {})] * 3}
+START = ("import time; t0 = time.perf_counter(); from tonk_rules import load_ruleset; "
+         "from tonk_rules.kernel import play_hands; "
+         "play_hands(load_ruleset('russian'), [('greedy', {})] * 3, 1, 1); print(time.perf_counter() - t0)")
 
 
-def bench(name: str, seconds: float, knock_rate: float) -> tuple[float, float]:
-    ruleset = compile_ruleset(load_variant(name).variant)
-    rng = random.Random(12345)
-    hands = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        hand = Hand.shuffled(ruleset, ["A", "B", "C"], dealer=hands % 3, rng=rng)
-        while not hand.over:
-            legal = hand.legal_actions()
-            others = [a for a in legal if not isinstance(a, Knock)]
-            hand.apply(rng.choice(legal if not others or rng.random() < knock_rate else others))
-            actions += 1
-        hands += 1
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, actions / hands
+def rate(run: object, name: str, bot: str, seconds: float) -> tuple[float, float]:
+    ruleset = load_ruleset(name)
+    hands, actions, n, start = 0, 0, 200, time.process_time()
+    while time.process_time() - start < seconds:
+        batch: HandBatch = run(ruleset, SEATS[bot], n, 12345, first_hand=hands)  # type: ignore[operator]
+        hands += n
+        actions += int(batch.actions.sum())
+        n = min(n * 2, 200_000)
+    return hands / (time.process_time() - start), actions / hands
+
+
+def start_time(cache: str) -> float:
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    out = subprocess.run([sys.executable, "-c", START], env=env, check=True, capture_output=True, text=True)
+    return float(out.stdout.split()[-1])
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    for knock_rate, label in ((0.03, "knock 3%"), (1.0, "uniform")):
-        for name in ("russian", "pagat"):
-            rate, length = bench(name, seconds, knock_rate)
-            print(f"{name:<8} {label:<9} {rate:8.0f} hands/s  ({length:5.1f} actions per hand)")
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core, for us and our children
+    with tempfile.TemporaryDirectory() as cache:
+        cold = start_time(cache)
+        warm = sorted(start_time(cache) for _ in range(3))[1]
+    print(f"kernel cold start (compile, empty cache): {cold:6.2f} s")
+    print(f"kernel warm start (new process, cache):   {warm:6.2f} s   (import + load + first hand)")
+    play_hands(load_ruleset("pagat"), SEATS["greedy"], 10, 1)  # load the kernel before timing it
+    for name in ("russian", "pagat"):
+        for bot in ("random", "greedy"):
+            ref, length = rate(reference.play_hands, name, bot, seconds)
+            fast, _ = rate(play_hands, name, bot, seconds)
+            print(f"{name:<8} {bot:<7} reference {ref:9,.0f} hands/s   kernel {fast:11,.0f} hands/s   "
+                  f"x{fast / ref:5.0f}   ({length:4.1f} actions per hand)")
 
 
 if __name__ == "__main__":

@@ -210,3 +210,9 @@ def test_diff_of_a_house_file_with_its_parent_shows_exactly_the_changed_keys(tmp
     assert report.left_title == "my-house, based on Russian rules (JNM \"Black Company\" LARP, Novosibirsk)"
 
 
+
+
+def test_the_sources_registry_ships_in_the_wheel_and_is_not_a_variant() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"tonk_rules.variant" = ["sources.yaml"]' in pyproject
+    assert "sources" not in builtin_names()

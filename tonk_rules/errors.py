@@ -94,3 +94,7 @@ class BotSpecError(TonkError):
 
 class SimulationError(TonkError):
     """A simulation that cannot run as asked (for example more players than the deck can deal)."""
+
+
+class KernelError(TonkError):
+    """A ruleset or request the compiled simulation kernel cannot play (it never falls back silently)."""

@@ -9,10 +9,10 @@ values are errors with one clear message, never silently replaced by defaults.
     ('greedy', {'knock': 5}, 'greedy:knock=5')
     >>> parse_spec("random").params
     {}
-    >>> parse_spec("greedy:knok=5")
+    >>> parse_spec("greedy:knok=5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tonk_rules.errors.BotSpecError: bot 'greedy' has no parameter 'knok' (did you mean 'knock'?); its parameters: knock
+    tonk_rules.errors.BotSpecError: bot 'greedy' has no parameter 'knok' (did you mean 'knock'?); its parameters: ...
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ class Param:
 #: Every bot a spec may name, with its parameters.
 BOTS: dict[str, dict[str, Param]] = {
     "random": {},
-    "greedy": {"knock": Param(None, 0, 100, "knock at the start of a turn with this count or less")},
+    "greedy": {"knock": Param(None, 0, 100, "knock at the start of a turn with this count or less"),
+               "patience": Param(None, 1, 1000, "after this many own turns, knock whenever allowed")},
 }
 #: Bots the compiled kernel plays itself; the others are played on the reference engine.
 KERNEL_BOTS = frozenset({"random", "greedy"})

@@ -1,0 +1,120 @@
+"""Bots: what they may see, how they choose, and their random numbers."""
+
+from __future__ import annotations
+
+import gc
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tonk_rules.bots import GreedyBot, RandomBot, action_key, canonical, observe
+from tonk_rules.bots.prng import SplitMix64, hand_seed
+from tonk_rules.cards import Card
+from tonk_rules.engine.actions import Discard, Draw, Knock
+from tonk_rules.engine.hand import Hand
+from tonk_rules.errors import BotSpecError
+from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.terms import Pile
+from tonk_rules.variant.loader import load_variant
+
+RUSSIAN = compile_ruleset(load_variant("russian").variant)
+
+
+def _played_hand(seed: int, steps: int) -> Hand:
+    hand = Hand.shuffled(RUSSIAN, ["A", "B", "C"], 0, random.Random(seed))
+    bot = GreedyBot(knock=0)
+    for _ in range(steps):
+        if hand.over:
+            break
+        hand.apply(bot.choose(observe(hand, hand.current), hand.legal_actions()))
+    return hand
+
+
+def _reachable(root: object) -> list[object]:
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_an_observation_cannot_reach_other_hands_or_the_stock(seed: int) -> None:
+    hand = _played_hand(seed, 12)
+    obs = observe(hand, 1)
+    reachable = _reachable(obs)
+    forbidden = {id(hand), id(hand.hands), id(hand.stock), id(hand.deck), id(hand.turn), id(hand.spreads),
+                 *(id(h) for h in hand.hands)}
+    assert not [o for o in reachable if id(o) in forbidden]
+    assert not [o for o in reachable if isinstance(o, Hand)]
+    # The other players' cards are not anywhere in it, except those laid or taken openly.
+    public = {c for s in obs.spreads for c in s.cards} | {c for t in obs.taken for c in t}
+    public |= {obs.discard_top} if obs.discard_top is not None else set()
+    cards = {o for o in reachable if isinstance(o, Card)}
+    hidden = {c for p, h in enumerate(hand.hands) if p != 1 for c in h} | set(hand.stock)
+    deck = set(RUSSIAN.deal.deck)  # the ruleset lists the deck's composition (never its order)
+    assert not (cards - deck)
+    assert obs.stock_size == len(hand.stock)
+    assert not ((cards - set(obs.hand) - public - deck) & hidden)
+
+
+def test_stock_draws_are_shown_without_their_card() -> None:
+    hand = _played_hand(4, 20)
+    obs = observe(hand, 0)
+    draws = [a.action for a in obs.history if isinstance(a.action, Draw) and a.action.source is Pile.STOCK]
+    assert draws and all(d.card is None for d in draws)
+
+
+def test_canonical_order_is_independent_of_the_engines_order() -> None:
+    hand = _played_hand(5, 3)
+    legal = hand.legal_actions()
+    shuffled = list(legal)
+    random.Random(0).shuffle(shuffled)
+    assert canonical(legal) == canonical(shuffled)
+    keys = [action_key(a) for a in canonical(legal)]
+    assert keys == sorted(set(keys))
+
+
+def test_random_bot_is_uniform_over_distinct_legal_actions() -> None:
+    legal = [Knock(), Draw(Pile.STOCK), Draw(Pile.DISCARD), Discard(Card(5))]
+    bot = RandomBot(seed=9)
+    picks = Counter(str(bot.choose(None, legal)) for _ in range(4000))  # type: ignore[arg-type]
+    assert set(picks) == {str(a) for a in legal}
+    assert all(900 < n < 1100 for n in picks.values())
+
+
+@pytest.mark.parametrize("bad", [{"knock": -1}, {"knock": "5"}, {"patience": 0}, {"knock": True}])
+def test_greedy_rejects_bad_parameters(bad: dict[str, object]) -> None:
+    with pytest.raises(BotSpecError, match="greedy:"):
+        GreedyBot(**bad)  # type: ignore[arg-type]
+
+
+def test_greedy_knocks_at_its_threshold_and_otherwise_draws() -> None:
+    hand = _played_hand(6, 0)
+    obs = observe(hand, hand.current)
+    legal = hand.legal_actions()
+    assert GreedyBot(knock=obs.count).choose(obs, legal) == Knock()
+    assert isinstance(GreedyBot(knock=obs.count - 1).choose(obs, legal), Draw)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), index=st.integers(0, 2**40))
+def test_python_and_compiled_generators_agree(seed: int, index: int) -> None:
+    from tonk_rules.kernel import prng_nb
+    from tonk_rules.kernel.api import compiled
+
+    compiled()  # the compiled modules are loaded under the kernel's cache directory
+    assert int(prng_nb.hand_seed(np.uint64(seed), np.int64(index))) == hand_seed(seed, index)
+    state = np.array([hand_seed(seed, index)], np.uint64)
+    ours = SplitMix64(hand_seed(seed, index))
+    for n in (1, 2, 3, 52, 1000):
+        assert int(prng_nb.below(state, 0, n)) == ours.below(n)
+    assert int(prng_nb.next_u64(state, 0)) == ours.next_u64()

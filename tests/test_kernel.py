@@ -1,0 +1,136 @@
+"""The compiled kernel's API: reproducible chunks, clear refusals, every Ruleset field mapped, the cache."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+import pytest
+
+from tonk_rules import kernel
+from tonk_rules.errors import BotSpecError, KernelError
+from tonk_rules.kernel import api, jit, reference
+from tonk_rules.kernel.tables import SESSION_FIELDS, tables_of
+from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.variant.loader import builtin_names, load_variant
+
+RUSSIAN = compile_ruleset(load_variant("russian").variant)
+SEATS: list[tuple[str, dict[str, int]]] = [("greedy", {"knock": 5}), ("random", {}), ("greedy", {})]
+
+
+def test_any_chunking_of_a_run_gives_the_same_hands() -> None:
+    whole = kernel.play_hands(RUSSIAN, SEATS, 300, seed=42)
+    parts = [kernel.play_hands(RUSSIAN, SEATS, b - a, seed=42, first_hand=a) for a, b in ((0, 7), (7, 150), (150, 300))]
+    for name in ("ending", "net", "counts", "actions", "dealer"):
+        assert np.array_equal(getattr(whole, name), np.concatenate([getattr(p, name) for p in parts]))
+    assert whole.net.sum(axis=1).tolist() == [0] * 300
+    assert whole.dealer[:6].tolist() == [0, 1, 2, 0, 1, 2]
+    other = kernel.play_hands(RUSSIAN, SEATS, 300, seed=43)
+    assert not np.array_equal(whole.net, other.net)
+
+
+@pytest.mark.parametrize(("seats", "error", "message"), [
+    ([("alphago", {})] * 2, BotSpecError, "unknown bot 'alphago'"),
+    ([("greedy", {"knock": -2})] * 2, BotSpecError, "knock must be"),
+    ([("greedy", {"nerve": 2})] * 2, BotSpecError, "nerve"),
+    ([("random", {})] * 3, KernelError, "seats 2 to 2 players, not 3"),
+])
+def test_bad_requests_are_refused_with_a_reason(seats: Any, error: type[Exception], message: str) -> None:
+    two_seats = compile_ruleset(load_variant("classic-pc").variant)
+    for runner in (kernel.play_hands, reference.play_hands):
+        with pytest.raises(error, match=message):
+            runner(two_seats, seats, 3, seed=1)
+
+
+def test_unequal_stakes_need_a_per_player_variant() -> None:
+    with pytest.raises(KernelError, match="uniform stake"):
+        kernel.play_hands(RUSSIAN, SEATS, 3, seed=1, stakes=[1, 2, 1])
+    per_player = compile_ruleset(load_variant("russian-2001").variant)
+    batch = kernel.play_hands(per_player, SEATS, 50, seed=1, stakes=[1, 2, 3])
+    assert batch.net.sum() == 0
+
+
+# --- every Ruleset field reaches the kernel's tables -------------------------------------------------------
+class Recorder:
+    """Wraps a Ruleset (and its nested rule objects) and records every field path read."""
+
+    def __init__(self, obj: object, path: str, log: set[str]) -> None:
+        self._obj, self._path, self._log = obj, path, log
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._obj, name)
+        path = self._path + name
+        self._log.add(path)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return Recorder(value, path + ".", self._log)
+        return value
+
+
+def leaf_fields(obj: object, prefix: str = "") -> set[str]:
+    out = set()
+    for field in dataclasses.fields(obj):  # type: ignore[arg-type]
+        if not field.init:
+            continue
+        value = getattr(obj, field.name)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type) and dataclasses.fields(value):
+            out |= leaf_fields(value, prefix + field.name + ".")
+        else:
+            out.add(prefix + field.name)
+    return out
+
+
+def unmapped(ruleset: Ruleset) -> set[str]:
+    log: set[str] = set()
+    tables_of(cast(Ruleset, Recorder(ruleset, "", log)))
+    return {f for f in leaf_fields(ruleset) - log if not f.startswith(SESSION_FIELDS)}
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_ruleset_field_is_mapped_into_the_kernel_tables(name: str) -> None:
+    assert unmapped(compile_ruleset(load_variant(name).variant)) == set(), "add these to kernel/tables.py"
+
+
+def test_a_new_ruleset_field_that_the_kernel_ignores_fails_the_mapping_test() -> None:
+    extended = dataclasses.make_dataclass("Extended", [("surprise", int)], bases=(Ruleset,), frozen=True)
+    values = {f.name: getattr(RUSSIAN, f.name) for f in dataclasses.fields(RUSSIAN)}
+    assert unmapped(extended(**values, surprise=3)) == {"surprise"}
+
+
+# --- without numba, and the cache ----------------------------------------------------------------------
+def test_without_numba_the_reference_engine_plays_with_a_notice(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(api, "AVAILABLE", False)
+    api._notice.cache_clear()
+    batch = kernel.play_hands(RUSSIAN, SEATS, 20, seed=5)
+    batch2 = kernel.play_hands(RUSSIAN, SEATS, 20, seed=5)
+    monkeypatch.setattr(api, "AVAILABLE", True)
+    fast = kernel.play_hands(RUSSIAN, SEATS, 20, seed=5)
+    assert np.array_equal(batch.net, fast.net) and np.array_equal(batch2.ending, fast.ending)
+    err = capsys.readouterr().err
+    assert err.count("numba is not installed") == 1 and len(err.splitlines()) == 1
+
+
+def test_the_cache_goes_to_a_writable_place(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(jit, "cache_dir", jit.cache_dir.__wrapped__)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    assert jit.cache_dir().parent == tmp_path / "mine"
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(jit, "HERE", tmp_path / "read-only-package")
+    monkeypatch.setattr(jit, "_writable", lambda p: "read-only-package" not in str(p))
+    monkeypatch.setattr(jit, "source_hash", lambda: "0123")
+    assert jit.cache_dir() == tmp_path / "xdg" / "tonk-rules" / "tonk-kernel-0123"
+
+
+def test_a_second_process_loads_the_kernel_from_the_cache() -> None:
+    kernel.play_hands(RUSSIAN, SEATS, 2, seed=1)  # compiled (or loaded) in this process: the cache is filled
+    code = ("from tonk_rules import kernel; import tonk_rules.ruleset as r, tonk_rules.variant.loader as v; "
+            "from tonk_rules.kernel import policies_nb; "
+            "kernel.play_hands(r.compile_ruleset(v.load_variant('pagat').variant), [('greedy', {})] * 2, 2, 1); "
+            "print(len(policies_nb.play_batch.stats.cache_hits), len(policies_nb.play_batch.stats.cache_misses))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
+    assert out == ["1", "0"], "the second process compiled the kernel again"

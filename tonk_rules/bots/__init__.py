@@ -1,0 +1,21 @@
+"""Bots: players that act only through what a seated player may see.
+
+``BOT_CLASSES`` maps each built-in bot's name to its class; each is built by keyword parameters and a
+``seed`` (see :mod:`tonk_rules.bots.base`). The compiled kernel (:mod:`tonk_rules.kernel`) plays the same
+policies, choice for choice.
+"""
+
+from __future__ import annotations
+
+from tonk_rules.bots.base import Bot
+from tonk_rules.bots.canonical import action_key, canonical
+from tonk_rules.bots.greedy import GreedyBot
+from tonk_rules.bots.observation import Observation, PublicAction, SpreadView, observe
+from tonk_rules.bots.random_bot import RandomBot
+
+BOT_CLASSES: dict[str, type[GreedyBot] | type[RandomBot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+__all__ = [
+    "BOT_CLASSES", "Bot", "GreedyBot", "Observation", "PublicAction", "RandomBot", "SpreadView", "action_key",
+    "canonical", "observe",
+]

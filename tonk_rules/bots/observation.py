@@ -1,0 +1,122 @@
+"""What a seated player may see: the only thing a bot is given besides the list of its legal actions.
+
+:func:`observe` copies the public table and the player's own cards out of a reference-engine hand into
+immutable values; the :class:`Observation` keeps no reference to the hand, so a bot cannot reach the other
+hands or the order of the stock (a test walks every object an observation refers to).
+
+    >>> import random
+    >>> from tonk_rules.engine.hand import Hand
+    >>> from tonk_rules.ruleset import compile_ruleset
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> hand = Hand.shuffled(compile_ruleset(load_variant("pagat").variant), ["A", "B", "C"], 0, random.Random(1))
+    >>> obs = observe(hand, 1)
+    >>> len(obs.hand), obs.stock_size, obs.hand_sizes
+    (5, 36, (5, 5, 5))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tonk_rules.cards import Card, hand_count
+from tonk_rules.engine.actions import Action, Draw
+from tonk_rules.engine.hand import Hand, Phase
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.terms import MeldKind, Pile
+
+
+@dataclass(frozen=True)
+class SpreadView:
+    """A spread on the table as every player sees it."""
+
+    number: int  # 1-based, in the order laid
+    owner: int
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class PublicAction:
+    """One action as the table saw it: a draw from the stock shows no card."""
+
+    player: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything seat ``seat`` may know now, and nothing else."""
+
+    seat: int
+    ruleset: Ruleset  # the variant's rules (the deck's composition, never its order)
+    hand: tuple[Card, ...]  # own cards
+    spreads: tuple[SpreadView, ...]
+    discard_top: Card | None
+    discard_size: int
+    taken: tuple[tuple[Card, ...], ...]  # per seat: the cards that seat took from the discard pile
+    stock_size: int
+    hand_sizes: tuple[int, ...]  # cards in each seat's hand
+    turns_taken: tuple[int, ...]  # completed turns per seat
+    hit_locks: tuple[int, ...]  # turns each seat may not knock for (hit lock)
+    history: tuple[PublicAction, ...]
+    current: int  # whose turn it is
+    phase: Phase  # where the current player is in their turn
+    taken_this_turn: Card | None  # the card the current player took from the discard pile this turn
+    pending: Card | None  # a taken discard that must go straight into a spread
+    first_turn_binds: bool  # the hand's first turn, where the variant restricts it (no knock, stock only)
+
+    @property
+    def count(self) -> int:
+        """The count of the observer's own hand."""
+        return hand_count(self.hand)
+
+
+class PublicLog:
+    """The public history of one hand, brought up to date incrementally (a runner keeps one per hand, so
+    observing costs no replay of the whole history at every decision)."""
+
+    def __init__(self, players: int) -> None:
+        self.history: list[PublicAction] = []
+        self.taken: list[list[Card]] = [[] for _ in range(players)]
+        self.seen = 0
+
+    def update(self, hand: Hand) -> None:
+        for record in hand.history[self.seen:]:
+            action = record.action
+            if isinstance(action, Draw):
+                if action.source is Pile.DISCARD and action.card is not None:
+                    self.taken[record.player].append(action.card)
+                else:
+                    action = Draw(action.source)
+            self.history.append(PublicAction(record.player, action))
+        self.seen = len(hand.history)
+
+
+def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
+    """The observation of ``seat`` at this moment of ``hand`` (copies only; no reference to the hand).
+
+    ``log``: the hand's :class:`PublicLog`, when the caller keeps one (it is updated here).
+    """
+    if log is None:
+        log = PublicLog(len(hand.players))
+    log.update(hand)
+    turn = hand.turn
+    return Observation(
+        seat=seat,
+        ruleset=hand.ruleset,
+        hand=tuple(hand.hands[seat]),
+        spreads=tuple(SpreadView(s.number, s.owner, s.kind, tuple(s.cards)) for s in hand.spreads),
+        discard_top=hand.discard[-1] if hand.discard else None,
+        discard_size=len(hand.discard),
+        taken=tuple(tuple(cards) for cards in log.taken),
+        stock_size=len(hand.stock),
+        hand_sizes=tuple(len(h) for h in hand.hands),
+        turns_taken=tuple(hand.turns_taken),
+        hit_locks=tuple(hand.hit_locks),
+        history=tuple(log.history),
+        current=hand.current,
+        phase=hand.phase,
+        taken_this_turn=turn.taken,
+        pending=turn.pending,
+        first_turn_binds=hand.first_turn_binds,
+    )

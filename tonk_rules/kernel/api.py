@@ -1,0 +1,104 @@
+"""``play_hands``: many independent hands at one table of bots, on the compiled kernel.
+
+Arguments and results are those of :func:`tonk_rules.kernel.reference.play_hands` (the reference engine);
+:mod:`tonk_rules.kernel.batch` says how hand ``i`` of a run is dealt. Seats are bot specs
+``(name, params)``; the kernel plays ``random`` and ``greedy`` (``knock``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from tonk_rules.errors import KernelError
+from tonk_rules.kernel import layout as L
+from tonk_rules.kernel import reference
+from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, SeatSpec, check_run, check_seats, empty_batch
+from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.tables import KernelTables, tables_of
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.terms import Ending
+
+#: Longest action trace kept per hand when ``trace=True`` (a debugging and testing aid).
+TRACE_CAP = 4096
+#: kernel ending code -> index into ENDINGS (by name: the enum's order may change)
+ENDING_INDEX = np.array([ENDINGS.index(Ending(name)) for name in L.ENDING_NAMES], np.int8)
+_ERRORS = {L.ERR_STUCK: "a seat has no legal action (this variant lets a hand get stuck)",
+           L.ERR_TOO_LONG: "the hand did not end within {max_actions} actions (bots that never knock can play "
+                           "forever where the stock is reshuffled)"}
+
+
+@cache
+def compiled() -> ModuleType:
+    """The compiled kernel module (compiled, or loaded from the disk cache, on first use)."""
+    from tonk_rules.kernel import policies_nb
+
+    return policies_nb
+
+
+def table_tuple(tables: KernelTables) -> tuple[Any, ...]:
+    return (tables.params, tables.position, tables.rank_at, tables.hold, tables.pay, tables.pay_n)
+
+
+def policy_arrays(seats: Sequence[SeatSpec]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Seat specs as the kernel's policy codes and greedy knock thresholds."""
+    specs = check_seats(seats)
+    policies = np.zeros(len(specs), np.int64)
+    knocks = np.zeros((len(specs), 2), np.int64)  # greedy's knock and patience
+    for i, (name, params) in enumerate(specs):
+        if name == "random":
+            policies[i] = L.POLICY_RANDOM
+        elif name == "greedy":
+            policies[i] = L.POLICY_GREEDY
+            knocks[i] = params["knock"], params["patience"]
+        else:
+            raise KernelError(f"the compiled kernel plays the bots random and greedy, not {name!r}")
+    return policies, knocks
+
+
+@cache
+def _notice() -> None:
+    print("tonk: numba is not installed; simulating on the (much slower) reference engine", file=sys.stderr)
+
+
+def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
+               stakes: Sequence[int] | None = None, first_dealer: int = 0, first_hand: int = 0,
+               trace: bool = False, max_actions: int = MAX_ACTIONS) -> HandBatch:
+    """Play hands ``first_hand .. first_hand + n_hands - 1`` of the run ``seed``; see the module docstring.
+
+    ``stakes``: one per seat (default all 1; unequal stakes need a per_player variant). ``trace=True``
+    also returns each hand's canonical action keys; a hand longer than ``max_actions`` is an error.
+    Raises :class:`KernelError` for rules, bots or numbers the kernel cannot play, and
+    :class:`~tonk_rules.errors.BotSpecError` for unknown bots or bad parameters.
+    """
+    if not AVAILABLE:
+        _notice()
+        return reference.play_hands(ruleset, seats, n_hands, seed, stakes, first_dealer, first_hand, trace,
+                                    max_actions)
+    tables = tables_of(ruleset)
+    policies, knocks = policy_arrays(seats)
+    players = len(policies)
+    stake_list = check_run(tables.seating, players, n_hands, seed, first_hand, first_dealer, stakes)
+    out = empty_batch(n_hands, players)
+    errors = np.zeros(n_hands, np.int64)
+    trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
+    compiled().play_batch(
+        table_tuple(tables), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
+        knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
+        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys)
+    bad = np.flatnonzero(errors)
+    if bad.size:
+        why = _ERRORS[int(errors[bad[0]])].format(max_actions=max_actions)
+        raise KernelError(f"hand {first_hand + int(bad[0])}: {why}")
+    out["ending"] = ENDING_INDEX[out["ending"]]
+    traces = None
+    if trace:
+        if int(out["actions"].max(initial=0)) > TRACE_CAP:
+            raise KernelError(f"trace=True keeps at most {TRACE_CAP} actions per hand")
+        traces = tuple(trace_keys[i, : out["actions"][i]].copy() for i in range(n_hands))
+    return HandBatch(**out, trace=traces)  # type: ignore[arg-type]

@@ -1,0 +1,89 @@
+"""numba, when it can be imported, and where its compiled kernel is cached on disk.
+
+The kernel is compiled once and cached (``cache=True``), so a second process loads machine code instead of
+compiling. numba checks only a function's own file for changes, while the kernel's functions also bake in
+constants from ``layout.py`` and each other; the cache therefore lives in a directory named by a hash of
+all the kernel's compiled sources (and the numba version), so any edit starts a fresh cache. The directory
+is, in order: ``$NUMBA_CACHE_DIR/tonk-kernel-HASH`` when that variable is set; the package's own
+``__pycache__`` when writable (a source checkout or a user install); else the user cache directory
+(``$XDG_CACHE_HOME`` or ``~/.cache``)``/tonk-rules``; else the system temporary directory.
+
+    >>> cache_dir().name.startswith("tonk-kernel-")
+    True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from importlib import metadata, util
+from pathlib import Path
+from typing import Any
+
+# numba itself is imported only when the kernel is first used (it takes a few hundred milliseconds).
+AVAILABLE = util.find_spec("numba") is not None
+NUMBA_VERSION = metadata.version("numba") if AVAILABLE else "none"
+
+HERE = Path(__file__).resolve().parent
+#: The modules whose compiled code is cached, and the constants they bake in.
+COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py")
+
+
+def source_hash() -> str:
+    digest = hashlib.sha256(NUMBA_VERSION.encode())
+    for name in COMPILED_SOURCES:
+        digest.update((HERE / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _writable(path: Path) -> bool:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+@functools.cache
+def cache_dir() -> Path:
+    """Where the compiled kernel is cached (see the module docstring)."""
+    name = f"tonk-kernel-{source_hash()}"
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"]) / name
+    xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    for base in (HERE / "__pycache__", Path(xdg) / "tonk-rules", Path(tempfile.gettempdir()) / "tonk-rules"):
+        if _writable(base / name):
+            return base / name
+    return Path(tempfile.gettempdir()) / name
+
+
+@contextlib.contextmanager
+def cache_location() -> Iterator[None]:
+    """While a kernel function is decorated, point numba's cache at :func:`cache_dir`."""
+    from numba.core import config
+
+    previous = getattr(config, "CACHE_DIR", "")
+    setattr(config, "CACHE_DIR", str(cache_dir()))  # noqa: B010 (numba's config has no type stubs)
+    try:
+        yield
+    finally:
+        setattr(config, "CACHE_DIR", previous)  # noqa: B010
+
+
+def njit(fn: Callable[..., Any]) -> Any:
+    """``numba.njit(cache=True)``, cached in :func:`cache_dir`: compiled on first call, then loaded from disk.
+
+    numba picks a function's cache directory when it is decorated, so the directory is set here, whoever
+    imports the module (the kernel's API, a test, or pytest collecting doctests).
+    """
+    import numba
+
+    with cache_location():
+        return numba.njit(cache=True)(fn)

@@ -1,0 +1,111 @@
+"""Numeric layout shared by the compiled kernel and its Python wrappers (plain integers only).
+
+A hand's whole state is one ``int64`` vector (``S_*`` scalars and ``O_*`` blocks), so a rollout copies a
+state with one array copy; a ruleset is one ``int64`` parameter vector (``R_*``) plus a few small tables
+(:mod:`tonk_rules.kernel.tables`). Cards are ``0..51`` as in :mod:`tonk_rules.cards`; a set of cards is a
+52-bit mask. The kernel's own ending codes (``E_*``) are fixed here and mapped to
+:class:`tonk_rules.terms.Ending` by name in Python, so reordering the enum cannot corrupt a cached kernel.
+
+Changing this file changes the cache key of the compiled kernel (:mod:`tonk_rules.kernel.jit`).
+"""
+
+from __future__ import annotations
+
+MAX_PLAYERS = 16
+MAX_SPREADS = 18  # 52 cards / 3
+MAX_LEGAL = 512
+NONE = -(2**40)  # "no value" for optional thresholds and cards
+
+# --- ruleset parameters (R_*) ---------------------------------------------------------------------------
+R_HAND_SIZE = 0
+R_UPCARD = 1
+R_FIRST_TURN_STOCK = 2  # 1: the first turn must draw from the stock
+R_DC_ENABLED = 3
+R_DC_AT_MOST = 4  # NONE when absent
+R_DC_AT_LEAST = 5  # NONE when absent
+R_DC_SEVERAL_VOID = 6
+R_KN_BEFORE_DRAW = 7
+R_KN_MAX = 8  # NONE when absent
+R_KN_MIN_TURNS = 9
+R_KN_HIT_LOCK = 10
+R_KN_TIES_WIN = 11
+R_DR_STOCK = 12
+R_DR_DISCARD = 13
+R_SP_BEFORE_DRAW = 14
+R_SP_MUST = 15
+R_BOOK_SIZES = 16  # bit s set: books of s cards
+R_RUN_MIN = 17
+R_ACE_HIGH = 18
+R_N_RANKS = 19
+R_HIT_RUNS = 20  # HIT_* below
+R_HIT_BOOKS = 21
+R_TAKEN = 22  # TAKEN_* below
+R_STOCK = 23  # STOCK_* below
+R_STOCK_TIES_VOID = 24
+R_MIN_BOOK = 25  # the smallest book size
+N_PARAMS = 32
+
+HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
+TAKEN_FREE, TAKEN_NOT_THIS_TURN, TAKEN_STRAIGHT = 0, 1, 2
+STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = 0, 1, 2
+
+# --- payment roles ---------------------------------------------------------------------------------------
+ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER, ROLE_AT_OR_BELOW, ROLE_ABOVE = 0, 1, 2, 3, 4
+MAX_PAY_RULES = 8  # per ending; each rule: payer role, receiver role, stakes, at the payer's stake (0/1)
+
+# --- endings (the kernel's own codes) -------------------------------------------------------------------
+E_DEAL_TONK, E_DEAL_VOID, E_KNOCK_WON, E_KNOCK_CAUGHT = 0, 1, 2, 3
+E_OUT_BY_DISCARD, E_OUT_BY_SPREAD, E_OUT_BY_HIT, E_STOCK_EXHAUSTED, E_STOCK_VOID = 4, 5, 6, 7, 8
+N_ENDINGS = 9
+ENDING_NAMES = ("deal_tonk", "deal_void", "knock_won", "knock_caught", "out_by_discard", "out_by_spread",
+                "out_by_hit", "stock_exhausted", "stock_void")
+
+# --- errors the kernel reports instead of raising ---------------------------------------------------------
+ERR_NONE, ERR_STUCK, ERR_TOO_LONG = 0, 1, 2
+
+# --- state vector: scalars (S_*) --------------------------------------------------------------------------
+S_PLAYERS = 0
+S_CURRENT = 1
+S_DRAWN = 2
+S_ACTED = 3
+S_TAKEN = 4  # card taken from the discard pile this turn, or -1
+S_PENDING = 5  # a taken card that must go straight into a spread, or -1
+S_NEW_SPREAD = 6
+S_STOCK_N = 7
+S_DISCARD_N = 8
+S_SPREADS_N = 9
+S_RESHUFFLES = 10
+S_RESHUFFLE_SEED = 11
+S_OVER = 12
+S_ENDING = 13
+S_KNOCKER = 14  # -1: none
+S_ACTIONS = 15
+S_TURNS = 16  # turns begun
+S_ERROR = 17
+S_FIRST_TURN = 18  # 1 while the hand's first turn is being played
+N_SCALARS = 24
+
+# --- state vector: blocks (O_*) ---------------------------------------------------------------------------
+O_HANDS = N_SCALARS  # card mask per seat
+O_COUNTS = O_HANDS + MAX_PLAYERS  # count per seat
+O_TURNS_TAKEN = O_COUNTS + MAX_PLAYERS
+O_LOCKS = O_TURNS_TAKEN + MAX_PLAYERS
+O_STAKES = O_LOCKS + MAX_PLAYERS
+O_WINNERS = O_STAKES + MAX_PLAYERS  # 0/1 per seat
+O_NET = O_WINNERS + MAX_PLAYERS
+O_STOCK = O_NET + MAX_PLAYERS  # cards, top = O_STOCK + stock_n - 1
+O_DISCARD = O_STOCK + 52  # cards, top = O_DISCARD + discard_n - 1
+O_SP_OWNER = O_DISCARD + 52
+O_SP_RUN = O_SP_OWNER + MAX_SPREADS  # 1: run, 0: book
+O_SP_MASK = O_SP_RUN + MAX_SPREADS  # cards
+O_SP_KEY = O_SP_MASK + MAX_SPREADS  # a book's rank (1..13) or a run's suit
+O_SP_POS = O_SP_KEY + MAX_SPREADS  # a run's run-order positions (ace low at 0) as a bitmask
+STATE_SIZE = O_SP_POS + MAX_SPREADS
+
+# --- canonical action keys (as tonk_rules.bots.canonical) -------------------------------------------------
+KIND_SHIFT = 58
+K_KNOCK, K_DRAW_STOCK, K_DRAW_DISCARD, K_SPREAD, K_HIT, K_DISCARD = 0, 1, 2, 3, 4, 5
+PAYLOAD = (1 << KIND_SHIFT) - 1
+
+# --- policies -----------------------------------------------------------------------------------------------
+POLICY_RANDOM, POLICY_GREEDY = 0, 1

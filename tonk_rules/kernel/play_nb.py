@@ -1,0 +1,318 @@
+"""Compiled play: the deal, applying an action, the end of a hand and its payments (``Hand`` mirrored)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import objmode
+
+from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.layout import (
+    E_DEAL_TONK,
+    E_DEAL_VOID,
+    E_KNOCK_CAUGHT,
+    E_KNOCK_WON,
+    E_OUT_BY_DISCARD,
+    E_OUT_BY_HIT,
+    E_OUT_BY_SPREAD,
+    E_STOCK_EXHAUSTED,
+    E_STOCK_VOID,
+    K_DISCARD,
+    K_DRAW_DISCARD,
+    K_DRAW_STOCK,
+    K_HIT,
+    K_KNOCK,
+    K_SPREAD,
+    KIND_SHIFT,
+    NONE,
+    O_COUNTS,
+    O_DISCARD,
+    O_HANDS,
+    O_LOCKS,
+    O_NET,
+    O_SP_KEY,
+    O_SP_MASK,
+    O_SP_OWNER,
+    O_SP_POS,
+    O_SP_RUN,
+    O_STAKES,
+    O_STOCK,
+    O_TURNS_TAKEN,
+    O_WINNERS,
+    PAYLOAD,
+    R_BOOK_SIZES,
+    R_DC_AT_LEAST,
+    R_DC_AT_MOST,
+    R_DC_ENABLED,
+    R_DC_SEVERAL_VOID,
+    R_HAND_SIZE,
+    R_KN_TIES_WIN,
+    R_STOCK,
+    R_STOCK_TIES_VOID,
+    R_TAKEN,
+    R_UPCARD,
+    ROLE_ABOVE,
+    ROLE_AT_OR_BELOW,
+    ROLE_KNOCKER,
+    ROLE_OTHERS,
+    ROLE_WINNERS,
+    S_ACTED,
+    S_CURRENT,
+    S_DISCARD_N,
+    S_DRAWN,
+    S_ENDING,
+    S_FIRST_TURN,
+    S_KNOCKER,
+    S_NEW_SPREAD,
+    S_OVER,
+    S_PENDING,
+    S_PLAYERS,
+    S_RESHUFFLE_SEED,
+    S_RESHUFFLES,
+    S_SPREADS_N,
+    S_STOCK_N,
+    S_TAKEN,
+    STOCK_END,
+    STOCK_RESHUFFLE,
+    TAKEN_STRAIGHT,
+)
+from tonk_rules.kernel.reshuffle import permutation
+from tonk_rules.kernel.rules_nb import ONE, VALUE, popcount, suit_line
+
+KIND_MASK = np.int64(7)
+
+
+@njit
+def _role(S, role, p, players):  # type: ignore[no-untyped-def]
+    """Whether seat ``p`` holds payment ``role`` (``PaymentSchedule.settle``'s roles)."""
+    knocker = S[S_KNOCKER]
+    if role == ROLE_WINNERS:
+        return S[O_WINNERS + p] == 1
+    if role == ROLE_OTHERS:
+        return S[O_WINNERS + p] == 0
+    if knocker < 0:
+        return False
+    if role == ROLE_KNOCKER:
+        return p == knocker
+    if role == ROLE_AT_OR_BELOW:
+        return p != knocker and S[O_COUNTS + p] <= S[O_COUNTS + knocker]
+    if role == ROLE_ABOVE:
+        return p != knocker and S[O_COUNTS + p] > S[O_COUNTS + knocker]
+    return False
+
+
+@njit
+def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
+    """``Hand._end``: record the ending and settle its payments (winners set in ``O_WINNERS`` first)."""
+    pay, pay_n = tb[4], tb[5]
+    players = S[S_PLAYERS]
+    S[S_OVER] = 1
+    S[S_ENDING] = ending
+    for p in range(players):
+        S[O_NET + p] = 0
+    if ending == E_DEAL_VOID or ending == E_STOCK_VOID:  # noqa: SIM109 (plain compares compile simplest)
+        for p in range(players):
+            S[O_WINNERS + p] = 0
+        return
+    for i in range(pay_n[ending]):
+        payer_role, receiver_role, stakes, at_payer = pay[ending, i, 0], pay[ending, i, 1], pay[ending, i, 2], pay[
+            ending, i, 3]
+        for a in range(players):
+            if not _role(S, payer_role, a, players):
+                continue
+            for b in range(players):
+                if a != b and _role(S, receiver_role, b, players):
+                    amount = stakes * (S[O_STAKES + a] if at_payer else S[O_STAKES + b])
+                    S[O_NET + a] -= amount
+                    S[O_NET + b] += amount
+
+
+@njit
+def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[no-untyped-def]
+    """``Hand.deal`` from ``deck`` (top card first) with the deal check; ``S`` is overwritten."""
+    R = tb[0]
+    S[:] = 0
+    S[S_PLAYERS] = players
+    S[S_TAKEN] = -1
+    S[S_PENDING] = -1
+    S[S_KNOCKER] = -1
+    S[S_RESHUFFLE_SEED] = reshuffle_seed
+    S[S_FIRST_TURN] = 1
+    for p in range(players):
+        S[O_STAKES + p] = stakes[p]
+    dealt = players * R[R_HAND_SIZE]
+    for j in range(dealt):
+        p = (dealer + 1 + j) % players
+        S[O_HANDS + p] |= ONE << deck[j]
+        S[O_COUNTS + p] += VALUE[deck[j]]
+    rest = dealt
+    if R[R_UPCARD]:
+        S[O_DISCARD] = deck[rest]
+        S[S_DISCARD_N] = 1
+        rest += 1
+    n_stock = len(deck) - rest
+    for i in range(n_stock):  # the stock's top (its last slot) is the next card of the deck
+        S[O_STOCK + i] = deck[len(deck) - 1 - i]
+    S[S_STOCK_N] = n_stock
+    S[S_CURRENT] = (dealer + 1) % players
+    if not R[R_DC_ENABLED]:
+        return
+    tonks = 0
+    for p in range(players):
+        c = S[O_COUNTS + p]
+        if (R[R_DC_AT_MOST] != NONE and c <= R[R_DC_AT_MOST]) or (R[R_DC_AT_LEAST] != NONE and c >= R[R_DC_AT_LEAST]):
+            S[O_WINNERS + p] = 1
+            tonks += 1
+    if tonks > 1 and R[R_DC_SEVERAL_VOID]:
+        end_hand(S, E_DEAL_VOID, tb)
+    elif tonks > 0:
+        end_hand(S, E_DEAL_TONK, tb)
+
+
+@njit
+def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
+    players = S[S_PLAYERS]
+    low = S[O_COUNTS]
+    for p in range(1, players):
+        low = min(low, S[O_COUNTS + p])
+    ties = 0
+    for p in range(players):
+        S[O_WINNERS + p] = 1 if S[O_COUNTS + p] == low else 0
+        ties += S[O_WINNERS + p]
+    if ties > 1 and tb[0][R_STOCK_TIES_VOID]:
+        end_hand(S, E_STOCK_VOID, tb)
+    else:
+        end_hand(S, E_STOCK_EXHAUSTED, tb)
+
+
+@njit
+def _reshuffle(S):  # type: ignore[no-untyped-def]
+    """``Hand._stock_empty`` with reshuffle: all but the discard pile's top become the new stock."""
+    length = S[S_DISCARD_N] - 1
+    S[S_RESHUFFLES] += 1
+    seed, n = S[S_RESHUFFLE_SEED], S[S_RESHUFFLES]
+    with objmode(perm="int64[:]"):
+        perm = permutation(seed, n, length)
+    for i in range(length):
+        S[O_STOCK + i] = S[O_DISCARD + perm[i]]
+    S[O_DISCARD] = S[O_DISCARD + length]
+    S[S_DISCARD_N] = 1
+    S[S_STOCK_N] = length
+
+
+@njit
+def _take(S, p, card):  # type: ignore[no-untyped-def]
+    S[O_HANDS + p] |= ONE << card
+    S[O_COUNTS + p] += VALUE[card]
+
+
+@njit
+def _drop(S, p, card):  # type: ignore[no-untyped-def]
+    S[O_HANDS + p] &= ~(ONE << card)
+    S[O_COUNTS + p] -= VALUE[card]
+
+
+@njit
+def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
+    if S[O_HANDS + p] == 0:
+        S[O_WINNERS + p] = 1
+        end_hand(S, E_OUT_BY_SPREAD if S[S_NEW_SPREAD] else E_OUT_BY_HIT, tb)
+
+
+@njit
+def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
+    """``Hand.apply`` of the (legal) action with canonical ``key``."""
+    R, position = tb[0], tb[1]
+    kind = (key >> KIND_SHIFT) & KIND_MASK
+    payload = key & PAYLOAD
+    p = S[S_CURRENT]
+    players = S[S_PLAYERS]
+    if kind == K_KNOCK:
+        S[S_KNOCKER] = p
+        low = np.int64(1) << 40
+        for q in range(players):
+            if q != p:
+                low = min(low, S[O_COUNTS + q])
+        mine = S[O_COUNTS + p]
+        if mine < low or (R[R_KN_TIES_WIN] and mine == low):
+            S[O_WINNERS + p] = 1
+            end_hand(S, E_KNOCK_WON, tb)
+        else:
+            for q in range(players):
+                S[O_WINNERS + q] = 1 if q != p and S[O_COUNTS + q] == low else 0
+            end_hand(S, E_KNOCK_CAUGHT, tb)
+    elif kind == K_DRAW_DISCARD:
+        S[S_DISCARD_N] -= 1
+        card = S[O_DISCARD + S[S_DISCARD_N]]
+        S[S_TAKEN] = card
+        if R[R_TAKEN] == TAKEN_STRAIGHT:
+            S[S_PENDING] = card
+        _take(S, p, card)
+        S[S_DRAWN] = 1
+        S[S_ACTED] = 1
+    elif kind == K_DRAW_STOCK:
+        if S[S_STOCK_N] == 0:
+            if R[R_STOCK] == STOCK_RESHUFFLE and S[S_DISCARD_N] > 1:
+                _reshuffle(S)
+            elif R[R_STOCK] != STOCK_END:
+                end_hand(S, E_STOCK_VOID, tb)
+                return
+            else:
+                _lowest_wins(S, tb)
+                return
+        S[S_STOCK_N] -= 1
+        _take(S, p, S[O_STOCK + S[S_STOCK_N]])
+        S[S_DRAWN] = 1
+        S[S_ACTED] = 1
+    elif kind == K_SPREAD:
+        k = S[S_SPREADS_N]
+        S[S_SPREADS_N] = k + 1
+        lowest = 0
+        while not (payload >> lowest) & 1:
+            lowest += 1
+        size = popcount(payload)
+        rank = lowest // 4 + 1
+        book = (R[R_BOOK_SIZES] >> size) & 1 == 1 and popcount((payload >> (4 * (rank - 1))) & 15) == size
+        S[O_SP_OWNER + k] = p
+        S[O_SP_RUN + k] = 0 if book else 1
+        S[O_SP_MASK + k] = payload
+        S[O_SP_KEY + k] = rank if book else lowest % 4
+        S[O_SP_POS + k] = 0 if book else suit_line(payload, lowest % 4, position)
+        for c in range(52):
+            if (payload >> c) & 1:
+                _drop(S, p, c)
+        S[S_NEW_SPREAD] = 1
+        S[S_ACTED] = 1
+        if S[S_PENDING] >= 0 and (payload >> S[S_PENDING]) & 1:
+            S[S_PENDING] = -1
+        _check_out(S, p, tb)
+    elif kind == K_HIT:
+        card, k = payload // 64, payload % 64 - 1
+        _drop(S, p, card)
+        S[O_SP_MASK + k] |= ONE << card
+        if S[O_SP_RUN + k]:
+            S[O_SP_POS + k] |= ONE << position[card // 4 + 1]
+        if S[O_SP_OWNER + k] != p:
+            S[O_LOCKS + S[O_SP_OWNER + k]] += 1
+        S[S_ACTED] = 1
+        if S[S_PENDING] == card:
+            S[S_PENDING] = -1
+        _check_out(S, p, tb)
+    elif kind == K_DISCARD:
+        card = payload
+        _drop(S, p, card)
+        S[O_DISCARD + S[S_DISCARD_N]] = card
+        S[S_DISCARD_N] += 1
+        if S[O_HANDS + p] == 0:
+            S[O_WINNERS + p] = 1
+            end_hand(S, E_OUT_BY_DISCARD, tb)
+            return
+        S[O_TURNS_TAKEN + p] += 1
+        if S[O_LOCKS + p] > 0:
+            S[O_LOCKS + p] -= 1
+        S[S_CURRENT] = (p + 1) % players
+        S[S_DRAWN] = 0
+        S[S_ACTED] = 0
+        S[S_TAKEN] = -1
+        S[S_PENDING] = -1
+        S[S_NEW_SPREAD] = 0
+        S[S_FIRST_TURN] = 0

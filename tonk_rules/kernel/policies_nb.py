@@ -1,0 +1,173 @@
+"""Compiled bot policies and the play loop: ``random`` and ``greedy`` choice for choice as in
+:mod:`tonk_rules.bots`, whole hands, whole batches, and rollouts from a given state."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.layout import (
+    ERR_STUCK,
+    ERR_TOO_LONG,
+    K_DISCARD,
+    K_DRAW_DISCARD,
+    K_DRAW_STOCK,
+    K_HIT,
+    K_KNOCK,
+    K_SPREAD,
+    KIND_SHIFT,
+    MAX_LEGAL,
+    O_COUNTS,
+    O_DISCARD,
+    O_NET,
+    O_TURNS_TAKEN,
+    O_WINNERS,
+    PAYLOAD,
+    POLICY_RANDOM,
+    S_ACTED,
+    S_ACTIONS,
+    S_CURRENT,
+    S_DISCARD_N,
+    S_ENDING,
+    S_ERROR,
+    S_KNOCKER,
+    S_OVER,
+    S_PLAYERS,
+    S_TURNS,
+    STATE_SIZE,
+)
+from tonk_rules.kernel.play_nb import apply_key, deal
+from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
+from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, popcount
+
+KIND_MASK = np.int64(7)
+S33 = np.uint64(33)
+
+
+@njit
+def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-def]
+    """``GreedyBot.choose`` on canonical keys (see :mod:`tonk_rules.bots.greedy` for the rule)."""
+    cur = S[S_CURRENT]
+    best = -1
+    best_score = -1
+    draw_stock = -1
+    draw_discard = -1
+    for i in range(n):  # 1. knock (it is first in canonical order)
+        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
+        if kind == K_KNOCK and (S[O_COUNTS + cur] <= knock or S[O_TURNS_TAKEN + cur] >= patience):
+            return legal[i]
+    for i in range(n):  # 2. the spread with most cards, then highest value
+        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_SPREAD:
+            m = legal[i] & PAYLOAD
+            value = 0
+            for c in range(52):
+                if (m >> c) & 1:
+                    value += VALUE[c]
+            score = popcount(m) * 1000 + value
+            if score > best_score:
+                best, best_score = i, score
+    if best >= 0:
+        return legal[best]
+    for i in range(n):  # 3. the hit with the highest card value
+        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_HIT:
+            score = VALUE[(legal[i] & PAYLOAD) // 64]
+            if score > best_score:
+                best, best_score = i, score
+    if best >= 0:
+        return legal[best]
+    for i in range(n):  # 4. draws
+        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
+        if kind == K_DRAW_STOCK:
+            draw_stock = i
+        elif kind == K_DRAW_DISCARD:
+            draw_discard = i
+    if draw_discard >= 0 and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb):
+        return legal[draw_discard]
+    if draw_stock >= 0:
+        return legal[draw_stock]
+    if draw_discard >= 0:
+        return legal[draw_discard]
+    for i in range(n):  # 5. the discard of highest value, then highest card
+        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_DISCARD:
+            c = legal[i] & PAYLOAD
+            score = VALUE[c] * 64 + c
+            if score > best_score:
+                best, best_score = i, score
+    if best >= 0:
+        return legal[best]
+    return legal[0]
+
+
+@njit
+def play_out(S, tb, policies, knocks, rngs, max_actions, trace):  # type: ignore[no-untyped-def]
+    """Play the hand in ``S`` to its end with each seat's policy; trace keys when ``trace`` has room."""
+    legal = np.empty(MAX_LEGAL, np.int64)
+    while not S[S_OVER]:
+        n = legal_keys(S, tb, legal)
+        if n == 0:
+            S[S_ERROR] = ERR_STUCK
+            return
+        if S[S_ACTIONS] >= max_actions:
+            S[S_ERROR] = ERR_TOO_LONG
+            return
+        seat = S[S_CURRENT]
+        if not S[S_ACTED]:
+            S[S_TURNS] += 1
+        if policies[seat] == POLICY_RANDOM:
+            key = legal[below(rngs, seat, n)]
+        else:
+            key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
+        if S[S_ACTIONS] < trace.shape[0]:
+            trace[S[S_ACTIONS]] = key
+        apply_key(S, key, tb)
+        S[S_ACTIONS] += 1
+
+
+@njit
+def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stakes, max_actions,  # type: ignore[no-untyped-def]
+               ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace):
+    """Hands ``first_hand ..`` of run ``seed`` (``tonk_rules.kernel.batch`` says how each is dealt)."""
+    players = policies.shape[0]
+    S = np.zeros(STATE_SIZE, np.int64)
+    deck = deck0.copy()
+    gen = np.zeros(1, np.uint64)
+    rngs = np.zeros(players, np.uint64)
+    for row in range(ending.shape[0]):
+        gen[0] = hand_seed(seed, first_hand + row)
+        deck[:] = deck0
+        for j in range(deck.shape[0] - 1, 0, -1):
+            k = below(gen, 0, j + 1)
+            deck[j], deck[k] = deck[k], deck[j]
+        reshuffle_seed = np.int64(next_u64(gen, 0) >> S33)
+        for p in range(players):
+            rngs[p] = next_u64(gen, 0)
+        d = (first_dealer + first_hand + row) % players
+        deal(S, tb, deck, players, d, stakes, reshuffle_seed)
+        play_out(S, tb, policies, knocks, rngs, max_actions, trace[row])
+        errors[row] = S[S_ERROR]
+        ending[row] = S[S_ENDING]
+        for p in range(players):
+            winners[row, p] = S[O_WINNERS + p] == 1
+            counts[row, p] = S[O_COUNTS + p]
+            net[row, p] = S[O_NET + p]
+        knocker[row] = S[S_KNOCKER]
+        actions[row] = S[S_ACTIONS]
+        turns[row] = S[S_TURNS]
+        dealer[row] = d
+
+
+@njit
+def rollouts(tb, S0, policies, knocks, seeds, max_actions, net, errors):  # type: ignore[no-untyped-def]
+    """Play ``S0`` out once per row of ``net`` (seat ``p``'s random stream starts at ``seeds[row, p]``)."""
+    players = S0[S_PLAYERS]
+    S = S0.copy()
+    rngs = np.zeros(players, np.uint64)
+    no_trace = np.zeros(0, np.int64)
+    for row in range(net.shape[0]):
+        S[:] = S0
+        for p in range(players):
+            rngs[p] = seeds[row, p]
+        play_out(S, tb, policies, knocks, rngs, max_actions, no_trace)
+        errors[row] = S[S_ERROR]
+        for p in range(players):
+            net[row, p] = S[O_NET + p]

@@ -1,0 +1,308 @@
+"""Compiled rules: melds, hits and the legal actions of a state, exactly as the reference engine decides.
+
+Every function here mirrors one check of :mod:`tonk_rules.engine.hand` (named in its docstring); the
+identity test plays both on the same decks. ``tb`` is the tuple of ruleset tables
+``(params, position, rank_at, hold, pay, pay_n)`` from :mod:`tonk_rules.kernel.tables`; ``S`` the state.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.layout import (
+    HIT_NONE,
+    HIT_OWN,
+    K_DISCARD,
+    K_DRAW_DISCARD,
+    K_DRAW_STOCK,
+    K_HIT,
+    K_KNOCK,
+    K_SPREAD,
+    KIND_SHIFT,
+    NONE,
+    O_COUNTS,
+    O_DISCARD,
+    O_HANDS,
+    O_LOCKS,
+    O_SP_KEY,
+    O_SP_MASK,
+    O_SP_OWNER,
+    O_SP_POS,
+    O_SP_RUN,
+    O_TURNS_TAKEN,
+    R_ACE_HIGH,
+    R_BOOK_SIZES,
+    R_DR_DISCARD,
+    R_DR_STOCK,
+    R_FIRST_TURN_STOCK,
+    R_HIT_BOOKS,
+    R_HIT_RUNS,
+    R_KN_BEFORE_DRAW,
+    R_KN_HIT_LOCK,
+    R_KN_MAX,
+    R_KN_MIN_TURNS,
+    R_MIN_BOOK,
+    R_N_RANKS,
+    R_RUN_MIN,
+    R_SP_BEFORE_DRAW,
+    R_SP_MUST,
+    R_TAKEN,
+    S_ACTED,
+    S_CURRENT,
+    S_DISCARD_N,
+    S_DRAWN,
+    S_FIRST_TURN,
+    S_PENDING,
+    S_SPREADS_N,
+    S_TAKEN,
+    TAKEN_NOT_THIS_TURN,
+    TAKEN_STRAIGHT,
+)
+
+ONE = np.int64(1)
+VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
+
+
+@njit
+def popcount(x):  # type: ignore[no-untyped-def]
+    """Set bits of a mask below 2**62 (no multiplication, so no signed overflow)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
+
+
+@njit
+def contiguous(m):  # type: ignore[no-untyped-def]
+    """One unbroken block of set bits (``MeldRules._consecutive`` on positions)."""
+    return m != 0 and ((m + (m & -m)) & m) == 0
+
+
+@njit
+def longest_block(m):  # type: ignore[no-untyped-def]
+    n = 0
+    while m:
+        m &= m << 1
+        n += 1
+    return n
+
+
+@njit
+def block_around(line, p):  # type: ignore[no-untyped-def]
+    """(lo, hi) of the block of set bits holding bit ``p`` (which must be set)."""
+    lo = p
+    while lo > 0 and (line >> (lo - 1)) & 1:
+        lo -= 1
+    hi = p
+    while (line >> (hi + 1)) & 1:
+        hi += 1
+    return lo, hi
+
+
+@njit
+def suit_line(hand, suit, position):  # type: ignore[no-untyped-def]
+    """Run-order positions (ace low at 0) of ``hand``'s cards of ``suit``, as a bitmask."""
+    line = 0
+    for r in range(1, 14):
+        if (hand >> ((r - 1) * 4 + suit)) & 1:
+            line |= ONE << position[r]
+    return line
+
+
+@njit
+def high_line(line, n_ranks):  # type: ignore[no-untyped-def]
+    """The same suit with the ace moved above the king (position ``n_ranks``)."""
+    return (line & ~ONE) | (ONE << n_ranks)
+
+
+@njit
+def count_of(hand):  # type: ignore[no-untyped-def]
+    total = 0
+    for c in range(52):
+        if (hand >> c) & 1:
+            total += VALUE[c]
+    return total
+
+
+@njit
+def held_spread(hand, tb):  # type: ignore[no-untyped-def]
+    """``SpreadRule.held_spread(hand) is not None``: must_spread and a meld that may not stay in hand."""
+    R, position, rank_at, hold, pay, pay_n = tb
+    if not R[R_SP_MUST]:
+        return False
+    for r in range(1, 14):  # a book is excused when the variant lets exactly this many of its rank be held
+        k = popcount((hand >> (4 * (r - 1))) & 15)
+        if k >= R[R_MIN_BOOK] and not hold[r, k]:
+            return True
+    n = R[R_N_RANKS]
+    for u in range(4):
+        line = suit_line(hand, u, position)
+        if longest_block(line) >= R[R_RUN_MIN]:
+            return True
+        if R[R_ACE_HIGH] and line & 1:
+            lo, hi = block_around(high_line(line, n), n)
+            if hi - lo + 1 >= R[R_RUN_MIN]:
+                return True
+    return False
+
+
+@njit
+def in_a_meld(hand, card, tb):  # type: ignore[no-untyped-def]
+    """``card`` (in ``hand``) is part of some book or run of ``hand`` (``melds_in`` holds a meld with it)."""
+    R, position, rank_at, hold, pay, pay_n = tb
+    rank, suit = card // 4 + 1, card % 4
+    if popcount((hand >> (4 * (rank - 1))) & 15) >= R[R_MIN_BOOK]:
+        return True
+    line = suit_line(hand, suit, position)
+    lo, hi = block_around(line, position[rank])
+    if hi - lo + 1 >= R[R_RUN_MIN]:
+        return True
+    n = R[R_N_RANKS]
+    if R[R_ACE_HIGH] and line & 1:
+        lo, hi = block_around(high_line(line, n), n)
+        p = n if rank == 1 else position[rank]
+        if lo <= p and hi - lo + 1 >= R[R_RUN_MIN]:
+            return True
+    return False
+
+
+@njit
+def may_hit(S, k, player, tb):  # type: ignore[no-untyped-def]
+    """``HitRule.why_not(kind, own) is None`` for spread ``k``."""
+    R = tb[0]
+    perm = R[R_HIT_RUNS] if S[O_SP_RUN + k] else R[R_HIT_BOOKS]
+    if perm == HIT_NONE:
+        return False
+    return perm != HIT_OWN or S[O_SP_OWNER + k] == player
+
+
+@njit
+def extends(S, k, card, tb):  # type: ignore[no-untyped-def]
+    """``MeldRules.can_extend`` of spread ``k`` by ``card``."""
+    R, position = tb[0], tb[1]
+    rank = card // 4 + 1
+    if not S[O_SP_RUN + k]:
+        size = popcount(S[O_SP_MASK + k]) + 1
+        return rank == S[O_SP_KEY + k] and (R[R_BOOK_SIZES] >> size) & 1 == 1
+    if card % 4 != S[O_SP_KEY + k]:
+        return False
+    m = S[O_SP_POS + k] | (ONE << position[rank])
+    if contiguous(m):
+        return True
+    return R[R_ACE_HIGH] == 1 and (m & 1) == 1 and contiguous(high_line(m, R[R_N_RANKS]))
+
+
+@njit
+def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
+    """``Hand._can_meld``: the card joins a meld of the hand with it, or hits a spread the player may hit."""
+    if in_a_meld(S[O_HANDS + player] | (ONE << card), card, tb):
+        return True
+    for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
+        if may_hit(S, k, player, tb) and extends(S, k, card, tb):
+            return True
+    return False
+
+
+@njit
+def _spreads(hand, pending, tb, out, n):  # type: ignore[no-untyped-def]
+    """Append every meld of ``melds_in(hand)`` (holding ``pending`` if set) as spread keys; sort them."""
+    R, position, rank_at = tb[0], tb[1], tb[2]
+    start = n
+    base = np.int64(K_SPREAD) << KIND_SHIFT
+    for r in range(1, 14):
+        nib = (hand >> (4 * (r - 1))) & 15
+        if popcount(nib) < R[R_MIN_BOOK]:
+            continue
+        for sub in range(1, 16):
+            if sub & ~nib == 0 and (R[R_BOOK_SIZES] >> popcount(sub)) & 1:
+                m = np.int64(sub) << (4 * (r - 1))
+                if pending < 0 or (m >> pending) & 1:
+                    out[n] = base | m
+                    n += 1
+    nr, run_min = R[R_N_RANKS], R[R_RUN_MIN]
+    for u in range(4):
+        line = suit_line(hand, u, position)
+        for high in range(2):
+            if high:
+                if not (R[R_ACE_HIGH] and line & 1):
+                    break
+                line = high_line(line, nr)
+            p = 0
+            while p <= nr:
+                if not (line >> p) & 1:
+                    p += 1
+                    continue
+                lo, hi = block_around(line, p)
+                for a in range(lo, hi + 1):
+                    for b in range(a + run_min - 1, hi + 1):
+                        if high and (b != nr or a == 1):
+                            # without the high ace it was listed with the low line; from position 1 up to the
+                            # high ace it is the whole suit, the same cards as the low run A..K
+                            continue
+                        m = np.int64(0)
+                        for q in range(a, b + 1):
+                            m |= ONE << ((rank_at[q] - 1) * 4 + u)
+                        if pending < 0 or (m >> pending) & 1:
+                            out[n] = base | m
+                            n += 1
+                p = hi + 1
+    for i in range(start + 1, n):  # insertion sort: the canonical order of spreads
+        key = out[i]
+        j = i - 1
+        while j >= start and out[j] > key:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = key
+    return n
+
+
+@njit
+def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
+    """``Hand.legal_actions()`` as canonical keys, in canonical order; returns how many."""
+    R = tb[0]
+    cur = S[S_CURRENT]
+    hand = S[O_HANDS + cur]
+    drawn, pending = S[S_DRAWN], S[S_PENDING]
+    n = 0
+    if not drawn:
+        held = held_spread(hand, tb)
+        first = R[R_FIRST_TURN_STOCK] == 1 and S[S_FIRST_TURN] == 1
+        if (not first and not held and (not S[S_ACTED] or R[R_KN_BEFORE_DRAW])
+                and (R[R_KN_MAX] == NONE or S[O_COUNTS + cur] <= R[R_KN_MAX])
+                and S[O_TURNS_TAKEN + cur] >= R[R_KN_MIN_TURNS] and not (R[R_KN_HIT_LOCK] and S[O_LOCKS + cur] > 0)):
+            out[n] = np.int64(K_KNOCK) << KIND_SHIFT
+            n += 1
+        if not (R[R_SP_BEFORE_DRAW] and held):
+            if R[R_DR_STOCK]:
+                out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
+                n += 1
+            if R[R_DR_DISCARD] and S[S_DISCARD_N] > 0 and not first and (
+                    R[R_TAKEN] != TAKEN_STRAIGHT or can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)):
+                out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
+                n += 1
+    if drawn != R[R_SP_BEFORE_DRAW]:
+        n = _spreads(hand, pending, tb, out, n)
+        hit_base = np.int64(K_HIT) << KIND_SHIFT
+        for c in range(52):
+            if (hand >> c) & 1 and (pending < 0 or c == pending):
+                for k in range(S[S_SPREADS_N]):
+                    if may_hit(S, k, cur, tb) and extends(S, k, c, tb):
+                        out[n] = hit_base | (c * 64 + k + 1)
+                        n += 1
+    if drawn and pending < 0:
+        size = popcount(hand)
+        check_held = R[R_SP_MUST] and not R[R_SP_BEFORE_DRAW]
+        for c in range(52):
+            if not (hand >> c) & 1:
+                continue
+            if R[R_TAKEN] == TAKEN_NOT_THIS_TURN and S[S_TAKEN] == c and size > 1:
+                continue
+            if check_held and held_spread(hand & ~(ONE << c), tb):
+                continue
+            out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
+            n += 1
+    return n

@@ -1,0 +1,181 @@
+"""The Ruleset compiled once more, into plain numbers the kernel reads: the kernel's only view of the rules.
+
+:func:`tables_of` is the ONE place that reads a :class:`~tonk_rules.ruleset.Ruleset` for the kernel (and
+:func:`seating` the few facts a runner needs before it deals). Every rule value is mapped through an
+explicit table; a value the kernel has no code for raises :class:`KernelError` — nothing falls back to a
+default. A test reads the Ruleset through a recording proxy and fails when a field is not read here.
+
+    >>> from tonk_rules.ruleset import compile_ruleset
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> t = tables_of(compile_ruleset(load_variant("pagat").variant))
+    >>> int(t.params[layout.R_HAND_SIZE]), int(t.params[layout.R_RUN_MIN]), len(t.deck)
+    (5, 3, 52)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tonk_rules.cards import Card
+from tonk_rules.errors import KernelError
+from tonk_rules.kernel import layout as L
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.terms import (
+    FirstTurn,
+    HitPermission,
+    KnockTiming,
+    KnockWinsWhen,
+    Pile,
+    Role,
+    SeveralDealTonks,
+    SpreadTiming,
+    StockPolicy,
+    StockTies,
+    TakenDiscardPolicy,
+)
+
+layout = L
+
+#: Ruleset fields that govern a sequence of hands, not the play of one (see ``tonk_rules.kernel.batch``).
+SESSION_FIELDS = ("dealer", "points_target")
+
+_HIT = {HitPermission.ANYONE: L.HIT_ANYONE, HitPermission.OWN: L.HIT_OWN, HitPermission.NONE: L.HIT_NONE}
+_TAKEN = {TakenDiscardPolicy.FREE: L.TAKEN_FREE, TakenDiscardPolicy.NOT_DISCARDED_THIS_TURN: L.TAKEN_NOT_THIS_TURN,
+          TakenDiscardPolicy.STRAIGHT_INTO_SPREAD: L.TAKEN_STRAIGHT}
+_STOCK = {StockPolicy.END_LOWEST_WINS: L.STOCK_END, StockPolicy.RESHUFFLE: L.STOCK_RESHUFFLE,
+          StockPolicy.VOID: L.STOCK_VOID}
+_YES_NO: dict[Any, int] = {
+    FirstTurn.FREE: 0, FirstTurn.DRAW_FROM_STOCK: 1,
+    SeveralDealTonks.ALL_PAID: 0, SeveralDealTonks.VOID: 1,
+    KnockTiming.START_OF_TURN: 0, KnockTiming.BEFORE_DRAW: 1,
+    KnockWinsWhen.STRICTLY_LOWEST: 0, KnockWinsWhen.LOWEST_OR_TIED: 1,
+    SpreadTiming.AFTER_DRAW: 0, SpreadTiming.BEFORE_DRAW: 1,
+    StockTies.ALL_PAID: 0, StockTies.VOID: 1,
+}
+# several and ties are null where they cannot apply (no deal check; an empty stock that never ends the hand
+# with a count): the engine then never voids, and neither does the kernel
+_OPTIONAL_VOID: dict[Any, int] = {**_YES_NO, None: 0}
+_ROLE = {Role.WINNERS: L.ROLE_WINNERS, Role.OTHERS: L.ROLE_OTHERS, Role.KNOCKER: L.ROLE_KNOCKER,
+         Role.AT_OR_BELOW_KNOCKER: L.ROLE_AT_OR_BELOW, Role.ABOVE_KNOCKER: L.ROLE_ABOVE}
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a runner checks before dealing: the deck (in card order) and who may sit."""
+
+    deck: tuple[Card, ...]
+    min_players: int
+    max_players: int
+    per_player_stakes: bool
+
+
+@dataclass(frozen=True)
+class KernelTables:
+    """A ruleset as numbers: ``params`` (``R_*``), the deck, run positions, held books and payments."""
+
+    seating: Seating
+    params: npt.NDArray[np.int64]
+    deck: npt.NDArray[np.int64]
+    position: npt.NDArray[np.int64]  # rank (1..13) -> run-order position, -1 when not in the deck
+    rank_at: npt.NDArray[np.int64]  # run-order position -> rank; position n_ranks is the high ace
+    hold: npt.NDArray[np.int64]  # [rank, size] -> 1 when a book of that rank and size may stay in hand
+    pay: npt.NDArray[np.int64]  # [ending, rule] -> payer role, receiver role, stakes, at payer's stake
+    pay_n: npt.NDArray[np.int64]  # rules per ending
+
+
+def _code(table: Mapping[Any, int], value: object, where: str) -> int:
+    try:
+        return table[value]
+    except KeyError:
+        raise KernelError(f"the compiled kernel cannot play {where} = {value!r}") from None
+
+
+def _optional(value: int | None) -> int:
+    return L.NONE if value is None else int(value)
+
+
+def seating(ruleset: Ruleset) -> Seating:
+    return Seating(tuple(ruleset.deal.deck), ruleset.min_players, ruleset.max_players, ruleset.per_player_stakes)
+
+
+def tables_of(ruleset: Ruleset) -> KernelTables:
+    """Compile ``ruleset`` into kernel tables; raise :class:`KernelError` for anything it cannot play."""
+    p = np.zeros(L.N_PARAMS, np.int64)
+    deal, check, knock = ruleset.deal, ruleset.deal_check, ruleset.knocking
+    p[L.R_HAND_SIZE] = deal.hand_size
+    p[L.R_UPCARD] = int(deal.upcard)
+    p[L.R_FIRST_TURN_STOCK] = _code(_YES_NO, deal.first_turn, "deal.first_turn")
+    p[L.R_DC_ENABLED] = int(check.enabled)
+    p[L.R_DC_AT_MOST] = _optional(check.at_most)
+    p[L.R_DC_AT_LEAST] = _optional(check.at_least)
+    p[L.R_DC_SEVERAL_VOID] = _code(_OPTIONAL_VOID, check.several, "deal_check.several")
+    p[L.R_KN_BEFORE_DRAW] = _code(_YES_NO, knock.timing, "knocking.timing")
+    p[L.R_KN_MAX] = _optional(knock.max_count)
+    p[L.R_KN_MIN_TURNS] = knock.min_turns
+    p[L.R_KN_HIT_LOCK] = int(knock.hit_lock)
+    p[L.R_KN_TIES_WIN] = _code(_YES_NO, knock.wins_when, "knocking.wins_when")
+    sources = set(ruleset.drawing.sources)
+    if not sources <= {Pile.STOCK, Pile.DISCARD}:
+        raise KernelError(f"the compiled kernel cannot draw from {sorted(map(str, sources))}")
+    p[L.R_DR_STOCK] = int(Pile.STOCK in sources)
+    p[L.R_DR_DISCARD] = int(Pile.DISCARD in sources)
+    spreading = ruleset.spreading
+    melds = spreading.melds
+    p[L.R_SP_BEFORE_DRAW] = _code(_YES_NO, spreading.timing, "spreading.timing")
+    p[L.R_SP_MUST] = int(spreading.must_spread)
+    sizes = sorted(melds.book_sizes)
+    if not sizes or any(s not in (3, 4) for s in sizes):
+        raise KernelError(f"the compiled kernel plays books of 3 and 4 cards, not {sizes}")
+    p[L.R_BOOK_SIZES] = sum(1 << s for s in sizes)
+    p[L.R_MIN_BOOK] = sizes[0]
+    p[L.R_RUN_MIN] = melds.run_min
+    p[L.R_ACE_HIGH] = int(melds.ace_high)
+    ranks = tuple(melds.ranks)
+    p[L.R_N_RANKS] = len(ranks)
+    p[L.R_HIT_RUNS] = _code(_HIT, ruleset.hitting.runs, "hitting.runs")
+    p[L.R_HIT_BOOKS] = _code(_HIT, ruleset.hitting.books, "hitting.books")
+    p[L.R_TAKEN] = _code(_TAKEN, ruleset.taken_discard.policy, "taken_discard.rule")
+    p[L.R_STOCK] = _code(_STOCK, ruleset.stock.when_empty, "stock_exhaustion.when_empty")
+    p[L.R_STOCK_TIES_VOID] = _code(_OPTIONAL_VOID, ruleset.stock.ties, "stock_exhaustion.ties")
+    if getattr(ruleset.going_out, "__dataclass_fields__", None):  # how one goes out is fixed, so far
+        raise KernelError("the compiled kernel has no code for going-out options")
+
+    position = np.full(14, -1, np.int64)
+    rank_at = np.zeros(15, np.int64)
+    for i, rank in enumerate(ranks):
+        position[rank] = i
+        rank_at[i] = rank
+    rank_at[len(ranks)] = 1  # the ace above the king (used only with ace_high)
+    hold = np.zeros((14, 5), np.int64)  # [rank, cards of that rank held]: the book may stay in hand
+    for rank, size in spreading.may_hold_books:
+        if not (1 <= rank <= 13 and 0 <= size <= 4):
+            raise KernelError(f"the compiled kernel cannot hold a book of {size} of rank {rank}")
+        hold[rank, size] = 1
+    pay, pay_n = _payments(ruleset.payments.rules)
+    seats = seating(ruleset)
+    if seats.max_players > L.MAX_PLAYERS:
+        raise KernelError(f"the compiled kernel seats at most {L.MAX_PLAYERS} players, not {seats.max_players}")
+    return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), position, rank_at, hold,
+                        pay, pay_n)
+
+
+def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    pay = np.zeros((L.N_ENDINGS, L.MAX_PAY_RULES, 4), np.int64)
+    pay_n = np.zeros(L.N_ENDINGS, np.int64)
+    for name, event_rules in rules.items():
+        if str(name) not in L.ENDING_NAMES:
+            raise KernelError(f"the compiled kernel has no ending {name!r} (payments.{name})")
+        e = L.ENDING_NAMES.index(str(name))
+        if len(event_rules) > L.MAX_PAY_RULES:
+            raise KernelError(f"payments.{name}: at most {L.MAX_PAY_RULES} rules in the compiled kernel")
+        for i, r in enumerate(event_rules):
+            where = f"payments.{name}.rules.{i}"
+            pay[e, i] = (_code(_ROLE, r.payer, where + ".payer"), _code(_ROLE, r.receiver, where + ".receiver"),
+                         r.stakes, int(r.at_payers_stake))
+        pay_n[e] = len(event_rules)
+    return pay, pay_n
