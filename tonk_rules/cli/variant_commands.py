@@ -17,7 +17,7 @@ def variants() -> None:
     names = builtin_names()
     width = max(len(n) for n in names)
     for name in names:
-        click.echo(f"{name:<{width}}  {load_variant(name).variant.title}")
+        click.echo(plain(f"{name:<{width}}  {load_variant(name).variant.title}"))
 
 
 @click.command()
