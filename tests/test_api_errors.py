@@ -100,3 +100,10 @@ def test_settlement_questions_are_checked() -> None:
         RULES.settle_knock([10, 20], knocker=0, stakes=[1])
     with pytest.raises(SetupError, match="seat 5 does not exist"):
         RULES.settle_out([0, 20], player=5, by_discard=True, new_spread=False, stakes=[1, 1])
+
+
+def test_apply_refuses_what_is_not_an_action() -> None:
+    hand = Hand.deal(RULES, ["a", "b"], 0, RULES.deal.deck)
+    with pytest.raises(TypeError, match="not an action: 'knock'"):
+        hand.apply("knock")  # type: ignore[arg-type]
+    assert hand.why_illegal("knock") == "unknown action 'knock'"  # type: ignore[arg-type]

@@ -139,6 +139,9 @@ class Hand:
     def apply(self, action: Action) -> ActionRecord:
         """Play ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)."""
         if not self._was_generated(action):
+            if not isinstance(action, Knock | Draw | Spread | Hit | Discard):
+                raise TypeError(f"not an action: {action!r} (expected Knock, Draw, Spread, Hit or Discard; "
+                                "parse_action() reads the text form)")
             why = legality.why_illegal(self, action)
             if why is not None:
                 raise IllegalActionError(f"{self.players[self.current]} may not {action}: {why}")
