@@ -94,16 +94,19 @@ class YamlDocument:
         return Diagnostic(self.file, line, col, message, shown)
 
 
-def MORE_PROBLEMS(file: str) -> Diagnostic:  # noqa: N802 (reads as a constant message)
-    """The closing line when a file has more problems than are worth listing."""
-    return Diagnostic(file, 0, 0, f"more problems follow; only the first {MAX_PROBLEMS} are shown")
+def more_problems(shown: list[Diagnostic], file: str) -> Diagnostic:
+    """The closing line when a file has more problems than are worth listing; placed after the last one
+    shown, so that it still comes last when problems are sorted by position."""
+    line, col = max(((d.line, d.column) for d in shown if d.file == file), default=(0, 0))
+    return Diagnostic(file, line, col, f"more problems follow; only the first {MAX_PROBLEMS} are shown")
 
 
 def capped(diagnostics: list[Diagnostic], file: str) -> list[Diagnostic]:
     """``diagnostics`` cut to :data:`MAX_PROBLEMS`, with a closing line saying more were found."""
     if len(diagnostics) <= MAX_PROBLEMS:
         return diagnostics
-    return [*diagnostics[:MAX_PROBLEMS], MORE_PROBLEMS(file)]
+    shown = diagnostics[:MAX_PROBLEMS]
+    return [*shown, more_problems(shown, file)]
 
 
 def _fail(file: str, line: int, col: int, message: str, *, opening: bool = False) -> YamlReadError:
@@ -357,7 +360,7 @@ def read_yaml_text(file: str, text: str, *, limit: int, what: str = "file") -> Y
         _run(builder, text)
     except _TooMany:
         if len(builder.problems) >= MAX_PROBLEMS:
-            builder.problems.append(MORE_PROBLEMS(file))
+            builder.problems.append(more_problems(builder.problems, file))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

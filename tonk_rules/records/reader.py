@@ -33,9 +33,9 @@ from tonk_rules.variant.diagnose import dotted, schema_diagnostics, short_repr
 from tonk_rules.variant.loader import LoadedVariant, load_variant
 from tonk_rules.yamlio import (
     MAX_PROBLEMS,
-    MORE_PROBLEMS,
     KeyPath,
     YamlDocument,
+    more_problems,
     plain_data_problems,
     read_yaml_file,
 )
@@ -160,7 +160,7 @@ class _Checker:
     def problem(self, path: KeyPath, message: str, *, key: bool = False) -> None:
         self.problems.append(self.doc.diagnostic(path, message, key=key))
         if len(self.problems) >= MAX_PROBLEMS:
-            raise RecordError([*self.problems, MORE_PROBLEMS(self.doc.file)])
+            raise RecordError([*self.problems, more_problems(self.problems, self.doc.file)])
 
     def cards(self, value: str | list[str], path: KeyPath) -> list[Card] | None:
         try:
