@@ -26,5 +26,6 @@ from __future__ import annotations
 from tonk_rules.kernel.api import play_hands
 from tonk_rules.kernel.batch import ENDINGS, HandBatch
 from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.rollout import RolloutState, rollout, state_from_hand
 
-__all__ = ["AVAILABLE", "ENDINGS", "HandBatch", "play_hands"]
+__all__ = ["AVAILABLE", "ENDINGS", "HandBatch", "RolloutState", "play_hands", "rollout", "state_from_hand"]

@@ -7,6 +7,7 @@ import numpy as np
 
 from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
+    ERR_ILLEGAL,
     ERR_STUCK,
     ERR_TOO_LONG,
     K_DISCARD,
@@ -158,16 +159,30 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
 
 
 @njit
-def rollouts(tb, S0, policies, knocks, seeds, max_actions, net, errors):  # type: ignore[no-untyped-def]
-    """Play ``S0`` out once per row of ``net`` (seat ``p``'s random stream starts at ``seeds[row, p]``)."""
+def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, errors):  # type: ignore[no-untyped-def]
+    """Play ``S0`` out once per row of ``net``: first ``first_key`` (when >= 0, it must be legal), then the
+    seats' policies; seat ``p``'s random stream of row ``r`` starts at ``seeds[r, p]``."""
     players = S0[S_PLAYERS]
     S = S0.copy()
     rngs = np.zeros(players, np.uint64)
     no_trace = np.zeros(0, np.int64)
+    legal = np.empty(MAX_LEGAL, np.int64)
     for row in range(net.shape[0]):
         S[:] = S0
         for p in range(players):
             rngs[p] = seeds[row, p]
+        if first_key >= 0 and not S[S_OVER]:
+            n = legal_keys(S, tb, legal)
+            found = False
+            for i in range(n):
+                found = found or legal[i] == first_key
+            if not found:
+                errors[row] = ERR_ILLEGAL
+                continue
+            if not S[S_ACTED]:
+                S[S_TURNS] += 1
+            apply_key(S, first_key, tb)
+            S[S_ACTIONS] += 1
         play_out(S, tb, policies, knocks, rngs, max_actions, no_trace)
         errors[row] = S[S_ERROR]
         for p in range(players):
