@@ -69,7 +69,8 @@ def test_bad_bot_specs_are_refused_with_one_clear_message(spec: str, message: st
 
 
 def test_specs_print_back_as_typed_and_fill_defaults() -> None:
-    assert [str(s) for s in parse_specs("greedy:knock=5,random")] == ["greedy:knock=5", "random"]
+    specs = parse_specs("greedy:knock=3,random,greedy:knock=5")
+    assert [str(s) for s in specs] == ["greedy:knock=3", "random", "greedy"]
 
 
 def test_misuse_exits_2_and_bad_variants_exit_1() -> None:

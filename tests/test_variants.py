@@ -216,3 +216,14 @@ def test_the_sources_registry_ships_in_the_wheel_and_is_not_a_variant() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"tonk_rules.variant" = ["sources.yaml"]' in pyproject
     assert "sources" not in builtin_names()
+
+
+def test_show_with_provenance_keeps_a_house_value_unsourced(tmp_path: Path) -> None:
+    (tmp_path / "h.yaml").write_text("extends: russian\ndeal_check: {at_most: 13}\n", encoding="utf-8")
+    loaded = load_variant(tmp_path / "h.yaml")
+    shown = variant_yaml(loaded, provenance=True)
+    assert "# set without a source: deal_check.at_most" in shown
+    (tmp_path / "shown.yaml").write_text(shown, encoding="utf-8")
+    again = load_variant(tmp_path / "shown.yaml").provenance
+    assert again["deal_check.at_most"].source is None
+    assert again["deal_check.at_least"].source == loaded.provenance["deal_check.at_least"].source

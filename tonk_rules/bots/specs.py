@@ -1,14 +1,16 @@
-"""Bot specs: the names users type for bots, such as ``greedy``, ``greedy:knock=5`` and ``random``,
-parsed and checked into :class:`BotSpec` values.
+"""Bot specs: the names users type for bots, such as ``greedy``, ``greedy:knock=5``, ``random`` and
+``montecarlo:rollouts=200``, parsed and checked into :class:`BotSpec` values.
 
 A spec is a bot name, then optional ``:key=value`` parameters. Unknown bots, unknown parameters and bad
 values are errors with one clear message, never silently replaced by defaults.
 
-    >>> spec = parse_spec("greedy:knock=5")
+    >>> spec = parse_spec("greedy:knock=3")
     >>> spec.name, spec.params, str(spec)
-    ('greedy', {'knock': 5}, 'greedy:knock=5')
-    >>> parse_spec("random").params
-    {}
+    ('greedy', {'knock': 3, 'patience': 30}, 'greedy:knock=3')
+    >>> str(parse_spec("greedy:knock=5"))  # the default is not repeated
+    'greedy'
+    >>> parse_spec("montecarlo").params
+    {'rollouts': 200}
     >>> parse_spec("greedy:knok=5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -21,6 +23,8 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from tonk_rules.bots.greedy import DEFAULT_KNOCK, DEFAULT_PATIENCE
+from tonk_rules.bots.montecarlo import DEFAULT_ROLLOUTS
 from tonk_rules.errors import BotSpecError
 
 
@@ -37,8 +41,9 @@ class Param:
 #: Every bot a spec may name, with its parameters.
 BOTS: dict[str, dict[str, Param]] = {
     "random": {},
-    "greedy": {"knock": Param(None, 0, 100, "knock at the start of a turn with this count or less"),
-               "patience": Param(None, 1, 1000, "after this many own turns, knock whenever allowed")},
+    "greedy": {"knock": Param(DEFAULT_KNOCK, 0, 100, "knock at the start of a turn with this count or less"),
+               "patience": Param(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed")},
+    "montecarlo": {"rollouts": Param(DEFAULT_ROLLOUTS, 1, 1_000_000, "playouts per decision (the budget)")},
 }
 #: Bots the compiled kernel plays itself; the others are played on the reference engine.
 KERNEL_BOTS = frozenset({"random", "greedy"})

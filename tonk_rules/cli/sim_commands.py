@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 DEFAULT_PLAYERS = 3
 #: Enough hands that the bare ``tonk compare russian pagat`` separates the endings that differ, in < 30 s.
-DEFAULT_COMPARE_HANDS = 200_000
-DEFAULT_DEPTH_HANDS = 60_000
+DEFAULT_COMPARE_HANDS = 400_000
+DEFAULT_DEPTH_HANDS = 100_000
 
 
 def _load(names: tuple[str, ...]) -> list[tuple[str, Ruleset]]:

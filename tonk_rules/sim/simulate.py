@@ -69,10 +69,10 @@ def chunks_of(jobs: Sequence[Job]) -> list[Chunk]:
 
 def play_chunk(chunk: Chunk) -> Tally:
     """Play one chunk and tally it (runs in a worker)."""
-    if not all(spec.name in KERNEL_BOTS for spec in chunk.seats):
-        raise SimulationError("only the kernel's bots can be simulated yet")
-    from tonk_rules.sim.standin import play_hands
-
+    if all(spec.name in KERNEL_BOTS for spec in chunk.seats):
+        from tonk_rules.kernel import play_hands
+    else:  # a bot the compiled kernel does not play (montecarlo): the reference engine, same deals
+        from tonk_rules.kernel.reference import play_hands
     batch = play_hands(chunk.ruleset, [spec.seat for spec in chunk.seats], chunk.size, chunk.seed,
                        first_hand=chunk.first_hand)
     return Tally.of(batch, len(chunk.seats))

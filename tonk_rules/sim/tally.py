@@ -28,14 +28,22 @@ _DEAL_CHECK = (ENDINGS.index(Ending.DEAL_TONK), ENDINGS.index(Ending.DEAL_VOID))
 class Batch(Protocol):
     """What the kernel's ``HandBatch`` gives per hand (rows) and seat (columns)."""
 
-    ending: npt.NDArray[Any]
-    winners: npt.NDArray[Any]
-    counts: npt.NDArray[Any]
-    net: npt.NDArray[Any]
-    knocker: npt.NDArray[Any]
-    actions: npt.NDArray[Any]
-    turns: npt.NDArray[Any]
-    dealer: npt.NDArray[Any]
+    @property
+    def ending(self) -> npt.NDArray[Any]: ...
+    @property
+    def winners(self) -> npt.NDArray[Any]: ...
+    @property
+    def counts(self) -> npt.NDArray[Any]: ...
+    @property
+    def net(self) -> npt.NDArray[Any]: ...
+    @property
+    def knocker(self) -> npt.NDArray[Any]: ...
+    @property
+    def actions(self) -> npt.NDArray[Any]: ...
+    @property
+    def turns(self) -> npt.NDArray[Any]: ...
+    @property
+    def dealer(self) -> npt.NDArray[Any]: ...
 
 
 def _ints(a: npt.NDArray[Any]) -> list[int]:

@@ -1,25 +1,25 @@
 """The players of ``tonk play --players``: the person's name, and bots given as ``bot:SPEC`` or ``NAME=bot:SPEC``.
 
-    >>> seats = parse_players("Ann,bot:random,Goblin=bot:random")
+    >>> seats = parse_players("Ann,bot:greedy:knock=5,Goblin=bot:greedy:knock=5")
     >>> [(s.name, s.spec) for s in seats]
-    [('Ann', None), ('Random 2', 'random'), ('Goblin', 'random')]
+    [('Ann', None), ('Greedy 2', 'greedy:knock=5'), ('Goblin', 'greedy:knock=5')]
 
-Bots are built from their spec with the seed of the game, so a seed fixes every choice.
+A SPEC is what the simulator takes (``random``, ``greedy``, ``greedy:knock=5``, ...), parsed by
+:mod:`tonk_rules.bots.specs`; the bot is the bots package's own, built with the game's seed, and it sees
+only :func:`tonk_rules.bots.observe` of its seat, never the other hands or the stock.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
+from tonk_rules.bots import BOT_CLASSES, Bot, observe
+from tonk_rules.bots.specs import BotSpec, parse_spec
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.hand import Hand
-from tonk_rules.errors import TableInputError
+from tonk_rules.errors import BotSpecError, TableInputError
 from tonk_rules.table.play import Player
 from tonk_rules.table.table_setup import why_bad_name
-
-# Stand-in until the bots package lands on main: uniformly random legal moves from a seeded stream.
-KNOWN_BOTS = ("random",)
 
 
 @dataclass(frozen=True)
@@ -32,15 +32,13 @@ def parse_players(text: str) -> list[SeatSpec]:
     """``NAME,bot:SPEC,NAME=bot:SPEC``: exactly one person, every other seat a bot."""
     seats: list[SeatSpec] = []
     for i, item in enumerate(p.strip() for p in text.split(",")):
-        name, eq, spec = item.partition("=")
-        if not eq and item.startswith("bot:"):
+        if item.startswith("bot:"):  # a spec may hold '=' itself (bot:greedy:knock=5)
             spec, name = item[4:], f"{item[4:].split(':')[0].capitalize()} {i + 1}"
-        elif eq:
-            if not spec.startswith("bot:"):
-                raise TableInputError(f"--players {item!r}: write NAME=bot:SPEC for a named bot")
-            spec = spec[4:]
         else:
-            spec = ""
+            name, eq, spec = item.partition("=")
+            if eq and not spec.startswith("bot:"):
+                raise TableInputError(f"--players {item!r}: write NAME=bot:SPEC for a named bot")
+            spec = spec[4:] if eq else ""
         if why := why_bad_name(name):
             raise TableInputError(f"--players: {why}")
         if spec:
@@ -56,22 +54,29 @@ def parse_players(text: str) -> list[SeatSpec]:
     return seats
 
 
-def check_spec(spec: str) -> None:
-    if spec.split(":")[0] not in KNOWN_BOTS or ":" in spec:
-        raise TableInputError(f"unknown bot {spec!r} (bots: {', '.join(KNOWN_BOTS)})")
+def check_spec(spec: str) -> BotSpec:
+    try:
+        parsed = parse_spec(spec)
+    except BotSpecError as exc:
+        raise TableInputError(f"--players: {exc}") from None
+    if parsed.name not in BOT_CLASSES:
+        raise TableInputError(f"--players: bot {parsed.name!r} cannot sit at a terminal table "
+                              f"(bots here: {', '.join(BOT_CLASSES)})")
+    return parsed
 
 
 @dataclass
-class RandomStandIn:
-    """Random legal moves (a stand-in for the bots package's players)."""
+class SeatedBot:
+    """A bots-package bot in a seat: it is shown only its seat's observation and the legal moves."""
 
-    rng: random.Random
-    label: str = "random"
+    bot: Bot
+    label: str
 
     def choose(self, hand: Hand, seat: int) -> Action:
-        return self.rng.choice(hand.legal_actions())
+        return self.bot.choose(observe(hand, seat), hand.legal_actions())
 
 
 def make_bot(spec: str, seed: int) -> Player:
-    check_spec(spec)
-    return RandomStandIn(random.Random(seed))
+    parsed = check_spec(spec)
+    bot = BOT_CLASSES[parsed.name](**parsed.params, seed=seed)
+    return SeatedBot(bot, str(parsed))

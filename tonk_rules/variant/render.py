@@ -70,8 +70,11 @@ def _fill_sources(data: dict[str, Any], loaded: LoadedVariant) -> list[str]:
         sources = [p.source for p in found.values() if p is not None and p.source is not None]
         if not sources:
             continue
-        common = Counter(sources).most_common(1)[0][0]
-        body["source"] = common.model_dump(exclude_none=True)
+        # a section `source` would cover every key the output sets, so with an unsourced key in the section
+        # each sourced key gets its own entry instead (loading the output back gives the same provenance)
+        common = Counter(sources).most_common(1)[0][0] if len(sources) == len(found) else None
+        if common is not None:
+            body["source"] = common.model_dump(exclude_none=True)
         others = {key: p.source.model_dump(exclude_none=True) for key, p in found.items()
                   if p is not None and p.source is not None and p.source != common}
         if others:
