@@ -189,7 +189,7 @@ def test_export_and_import_commands(table: Path) -> None:
     assert not (table / "edited.sqlite").exists()
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated", "foreign"])
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "foreign", "future"])
 def test_a_damaged_ledger_gets_one_message_and_stays_as_it_was(table: Path, damage: str) -> None:
     path = table / "t.sqlite"
     run("session", "create", str(path), "--from", str(table / "table2.yaml"))
@@ -197,9 +197,14 @@ def test_a_damaged_ledger_gets_one_message_and_stays_as_it_was(table: Path, dama
         path.write_bytes(b"this is not a ledger\n" * 50)
     elif damage == "truncated":
         path.write_bytes(path.read_bytes()[:3000])
-    else:
+    elif damage == "foreign":
         path.unlink()
         sqlite3.connect(path).execute("CREATE TABLE x (y)").connection.commit()
+    else:  # a ledger written by a later version of the program
+        db = sqlite3.connect(path)
+        db.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+        db.commit()
+        db.close()
     before = path.read_bytes()
     for command in (["balances"], ["undo"], ["join", "Otter"], ["record", "--hand", "A=2S", "--knock", "A"]):
         proc = run("session", command[0], str(path), *command[1:])

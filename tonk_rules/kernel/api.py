@@ -20,7 +20,7 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel import reference
 from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, SeatSpec, check_run, check_seats, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
-from tonk_rules.kernel.tables import KernelTables, tables_of
+from tonk_rules.kernel.tables import tables_of
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import Ending
 
@@ -39,10 +39,6 @@ def compiled() -> ModuleType:
     from tonk_rules.kernel import policies_nb
 
     return policies_nb
-
-
-def table_tuple(tables: KernelTables) -> tuple[Any, ...]:
-    return (tables.params, tables.position, tables.rank_at, tables.hold, tables.pay, tables.pay_n)
 
 
 def policy_arrays(seats: Sequence[SeatSpec]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
@@ -88,7 +84,7 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     errors = np.zeros(n_hands, np.int64)
     trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
     compiled().play_batch(
-        table_tuple(tables), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
+        tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
         knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
         out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys)
     bad = np.flatnonzero(errors)

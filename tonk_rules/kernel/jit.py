@@ -77,6 +77,14 @@ def cache_location() -> Iterator[None]:
         setattr(config, "CACHE_DIR", previous)  # noqa: B010
 
 
+def njit_inline(fn: Callable[..., Any]) -> Any:
+    """:func:`njit` for a small helper that is worth inlining into its callers at numba's level."""
+    import numba
+
+    with cache_location():
+        return numba.njit(cache=True, inline="always")(fn)
+
+
 def njit(fn: Callable[..., Any]) -> Any:
     """``numba.njit(cache=True)``, cached in :func:`cache_dir`: compiled on first call, then loaded from disk.
 

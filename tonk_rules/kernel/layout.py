@@ -53,6 +53,15 @@ STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = 0, 1, 2
 ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER, ROLE_AT_OR_BELOW, ROLE_ABOVE = 0, 1, 2, 3, 4
 MAX_PAY_RULES = 8  # per ending; each rule: payer role, receiver role, stakes, at the payer's stake (0/1)
 
+# --- the packed tables (one int64 vector: params first, then T_* blocks) ---------------------------------
+T_POS = N_PARAMS  # rank (1..13) -> run position, -1 when not in the deck
+T_RANK_AT = T_POS + 14  # run position -> rank (position n_ranks: the high ace)
+T_HOLD = T_RANK_AT + 15  # [rank * 5 + cards of that rank held] -> 1: the book may stay in hand
+T_PAY = T_HOLD + 14 * 5  # [(ending * MAX_PAY_RULES + rule) * 4 + j]: payer, receiver, stakes, at payer's stake
+T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * 4  # rules per ending
+T_LINE = T_PAY_N + 9  # 13-bit rank mask -> run-position mask
+T_SIZE = T_LINE + (1 << 13)
+
 # --- endings (the kernel's own codes) -------------------------------------------------------------------
 E_DEAL_TONK, E_DEAL_VOID, E_KNOCK_WON, E_KNOCK_CAUGHT = 0, 1, 2, 3
 E_OUT_BY_DISCARD, E_OUT_BY_SPREAD, E_OUT_BY_HIT, E_STOCK_EXHAUSTED, E_STOCK_VOID = 4, 5, 6, 7, 8

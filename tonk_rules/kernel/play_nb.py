@@ -23,6 +23,7 @@ from tonk_rules.kernel.layout import (
     K_KNOCK,
     K_SPREAD,
     KIND_SHIFT,
+    MAX_PAY_RULES,
     NONE,
     O_COUNTS,
     O_DISCARD,
@@ -73,10 +74,13 @@ from tonk_rules.kernel.layout import (
     S_TAKEN,
     STOCK_END,
     STOCK_RESHUFFLE,
+    T_PAY,
+    T_PAY_N,
+    T_POS,
     TAKEN_STRAIGHT,
 )
 from tonk_rules.kernel.reshuffle import permutation
-from tonk_rules.kernel.rules_nb import ONE, VALUE, popcount, suit_line
+from tonk_rules.kernel.rules_nb import ONE, VALUE, lowest, popcount, suit_line
 
 KIND_MASK = np.int64(7)
 
@@ -103,7 +107,6 @@ def _role(S, role, p, players):  # type: ignore[no-untyped-def]
 @njit
 def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
     """``Hand._end``: record the ending and settle its payments (winners set in ``O_WINNERS`` first)."""
-    pay, pay_n = tb[4], tb[5]
     players = S[S_PLAYERS]
     S[S_OVER] = 1
     S[S_ENDING] = ending
@@ -113,9 +116,9 @@ def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
         for p in range(players):
             S[O_WINNERS + p] = 0
         return
-    for i in range(pay_n[ending]):
-        payer_role, receiver_role, stakes, at_payer = pay[ending, i, 0], pay[ending, i, 1], pay[ending, i, 2], pay[
-            ending, i, 3]
+    for i in range(tb[T_PAY_N + ending]):
+        rule = T_PAY + (ending * MAX_PAY_RULES + i) * 4
+        payer_role, receiver_role, stakes, at_payer = tb[rule], tb[rule + 1], tb[rule + 2], tb[rule + 3]
         for a in range(players):
             if not _role(S, payer_role, a, players):
                 continue
@@ -129,7 +132,7 @@ def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
 @njit
 def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[no-untyped-def]
     """``Hand.deal`` from ``deck`` (top card first) with the deal check; ``S`` is overwritten."""
-    R = tb[0]
+    R = tb
     S[:] = 0
     S[S_PLAYERS] = players
     S[S_TAKEN] = -1
@@ -178,7 +181,7 @@ def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
     for p in range(players):
         S[O_WINNERS + p] = 1 if S[O_COUNTS + p] == low else 0
         ties += S[O_WINNERS + p]
-    if ties > 1 and tb[0][R_STOCK_TIES_VOID]:
+    if ties > 1 and tb[R_STOCK_TIES_VOID]:
         end_hand(S, E_STOCK_VOID, tb)
     else:
         end_hand(S, E_STOCK_EXHAUSTED, tb)
@@ -221,7 +224,7 @@ def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
 @njit
 def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     """``Hand.apply`` of the (legal) action with canonical ``key``."""
-    R, position = tb[0], tb[1]
+    R = tb
     kind = (key >> KIND_SHIFT) & KIND_MASK
     payload = key & PAYLOAD
     p = S[S_CURRENT]
@@ -266,20 +269,19 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     elif kind == K_SPREAD:
         k = S[S_SPREADS_N]
         S[S_SPREADS_N] = k + 1
-        lowest = 0
-        while not (payload >> lowest) & 1:
-            lowest += 1
+        first = lowest(payload)
         size = popcount(payload)
-        rank = lowest // 4 + 1
+        rank = first // 4 + 1
         book = (R[R_BOOK_SIZES] >> size) & 1 == 1 and popcount((payload >> (4 * (rank - 1))) & 15) == size
         S[O_SP_OWNER + k] = p
         S[O_SP_RUN + k] = 0 if book else 1
         S[O_SP_MASK + k] = payload
-        S[O_SP_KEY + k] = rank if book else lowest % 4
-        S[O_SP_POS + k] = 0 if book else suit_line(payload, lowest % 4, position)
-        for c in range(52):
-            if (payload >> c) & 1:
-                _drop(S, p, c)
+        S[O_SP_KEY + k] = rank if book else first % 4
+        S[O_SP_POS + k] = 0 if book else suit_line(payload, first % 4, tb)
+        rest = payload
+        while rest:
+            _drop(S, p, lowest(rest))
+            rest &= rest - 1
         S[S_NEW_SPREAD] = 1
         S[S_ACTED] = 1
         if S[S_PENDING] >= 0 and (payload >> S[S_PENDING]) & 1:
@@ -290,7 +292,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         _drop(S, p, card)
         S[O_SP_MASK + k] |= ONE << card
         if S[O_SP_RUN + k]:
-            S[O_SP_POS + k] |= ONE << position[card // 4 + 1]
+            S[O_SP_POS + k] |= ONE << tb[T_POS + card // 4 + 1]
         if S[O_SP_OWNER + k] != p:
             S[O_LOCKS + S[O_SP_OWNER + k]] += 1
         S[S_ACTED] = 1

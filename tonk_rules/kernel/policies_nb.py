@@ -38,7 +38,7 @@ from tonk_rules.kernel.layout import (
 )
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
-from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, popcount
+from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, lowest, popcount
 
 KIND_MASK = np.int64(7)
 S33 = np.uint64(33)
@@ -60,9 +60,10 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
         if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_SPREAD:
             m = legal[i] & PAYLOAD
             value = 0
-            for c in range(52):
-                if (m >> c) & 1:
-                    value += VALUE[c]
+            rest = m
+            while rest:
+                value += VALUE[lowest(rest)]
+                rest &= rest - 1
             score = popcount(m) * 1000 + value
             if score > best_score:
                 best, best_score = i, score

@@ -10,6 +10,7 @@ GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
 S30, S27, S31, S32, S33 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32), np.uint64(33)
+LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @njit
@@ -33,10 +34,13 @@ def next_u64(states, i):  # type: ignore[no-untyped-def]
 
 @njit
 def below(states, i, n):  # type: ignore[no-untyped-def]
-    """Uniform in [0, n) by rejection, as ``SplitMix64.below``."""
+    """Uniform in [0, n), as ``SplitMix64.below`` (Lemire's multiply-and-shift with rejection)."""
     un = np.uint64(n)
-    limit = ((np.uint64(1) << S32) // un) * un
-    while True:
-        r = next_u64(states, i) >> S32
-        if r < limit:
-            return np.int64(r % un)
+    m = (next_u64(states, i) >> S32) * un
+    low = m & LOW32
+    if low < un:
+        threshold = ((np.uint64(1) << S32) - un) % un
+        while low < threshold:
+            m = (next_u64(states, i) >> S32) * un
+            low = m & LOW32
+    return np.int64(m >> S32)

@@ -1,15 +1,20 @@
 """Compiled rules: melds, hits and the legal actions of a state, exactly as the reference engine decides.
 
 Every function here mirrors one check of :mod:`tonk_rules.engine.hand` (named in its docstring); the
-identity test plays both on the same decks. ``tb`` is the tuple of ruleset tables
-``(params, position, rank_at, hold, pay, pay_n)`` from :mod:`tonk_rules.kernel.tables`; ``S`` the state.
+identity test plays both on the same decks. ``tb`` is the ruleset's packed tables
+(:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*`` blocks); ``S`` the
+state.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba.core import cgutils
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_inline
 from tonk_rules.kernel.layout import (
     HIT_NONE,
     HIT_OWN,
@@ -56,6 +61,10 @@ from tonk_rules.kernel.layout import (
     S_PENDING,
     S_SPREADS_N,
     S_TAKEN,
+    T_HOLD,
+    T_LINE,
+    T_POS,
+    T_RANK_AT,
     TAKEN_NOT_THIS_TURN,
     TAKEN_STRAIGHT,
 )
@@ -64,19 +73,30 @@ ONE = np.int64(1)
 VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
 
 
-@njit
+@intrinsic
+def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
+    """LLVM's population count (one instruction on current CPUs)."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        fn = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module, ir.FunctionType(args[0].type, [args[0].type]), f"llvm.ctpop.i{args[0].type.width}")
+        return builder.call(fn, [args[0]])
+
+    return x(x), codegen
+
+
+@njit_inline
 def popcount(x):  # type: ignore[no-untyped-def]
-    """Set bits of a mask below 2**62 (no multiplication, so no signed overflow)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x += x >> 8
-    x += x >> 16
-    x += x >> 32
-    return x & 0x7F
+    return _ctpop(np.int64(x))  # type: ignore[call-arg]
 
 
-@njit
+@njit_inline
+def lowest(m):  # type: ignore[no-untyped-def]
+    """The index of the lowest set bit of a non-zero mask (a card, when ``m`` is a set of cards)."""
+    return trailing_zeros(np.int64(m))  # type: ignore[call-arg]
+
+
+@njit_inline
 def contiguous(m):  # type: ignore[no-untyped-def]
     """One unbroken block of set bits (``MeldRules._consecutive`` on positions)."""
     return m != 0 and ((m + (m & -m)) & m) == 0
@@ -103,44 +123,58 @@ def block_around(line, p):  # type: ignore[no-untyped-def]
     return lo, hi
 
 
-@njit
-def suit_line(hand, suit, position):  # type: ignore[no-untyped-def]
-    """Run-order positions (ace low at 0) of ``hand``'s cards of ``suit``, as a bitmask."""
-    line = 0
-    for r in range(1, 14):
-        if (hand >> ((r - 1) * 4 + suit)) & 1:
-            line |= ONE << position[r]
-    return line
+@njit_inline
+def suit_line(hand, suit, tb):  # type: ignore[no-untyped-def]
+    """Run-order positions (ace low at 0) of ``hand``'s cards of ``suit``, as a bitmask.
+
+    Every fourth bit (the suit's cards, rank by rank) is packed into a 13-bit rank mask, which
+    the ruleset's tables (``T_LINE``) map to run positions, closing the gaps of removed ranks.
+    """
+    x = (hand >> suit) & 0x1111111111111
+    x = (x | (x >> 3)) & 0x0303030303030303
+    x = (x | (x >> 6)) & 0x000F000F000F000F
+    x = (x | (x >> 12)) & 0x000000FF000000FF
+    x = (x | (x >> 24)) & 0xFFFF
+    return tb[T_LINE + x]
 
 
-@njit
+@njit_inline
+def books_possible(hand, min_book):  # type: ignore[no-untyped-def]
+    """Some rank has at least ``min_book`` (3 or 4) cards in ``hand`` (per-rank counts, all at once)."""
+    x = hand - ((hand >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)  # each nibble: its rank's count, 0..4
+    if min_book >= 4:
+        return ((x >> 2) & 0x1111111111111) != 0
+    return (((x >> 2) | ((x >> 1) & x)) & 0x1111111111111) != 0
+
+
+@njit_inline
+def has_block(line, length):  # type: ignore[no-untyped-def]
+    """``line`` holds ``length`` consecutive set bits."""
+    for _ in range(length - 1):
+        line &= line >> 1
+    return line != 0
+
+
+@njit_inline
 def high_line(line, n_ranks):  # type: ignore[no-untyped-def]
     """The same suit with the ace moved above the king (position ``n_ranks``)."""
     return (line & ~ONE) | (ONE << n_ranks)
 
 
 @njit
-def count_of(hand):  # type: ignore[no-untyped-def]
-    total = 0
-    for c in range(52):
-        if (hand >> c) & 1:
-            total += VALUE[c]
-    return total
-
-
-@njit
 def held_spread(hand, tb):  # type: ignore[no-untyped-def]
     """``SpreadRule.held_spread(hand) is not None``: must_spread and a meld that may not stay in hand."""
-    R, position, rank_at, hold, pay, pay_n = tb
+    R = tb
     if not R[R_SP_MUST]:
         return False
     for r in range(1, 14):  # a book is excused when the variant lets exactly this many of its rank be held
         k = popcount((hand >> (4 * (r - 1))) & 15)
-        if k >= R[R_MIN_BOOK] and not hold[r, k]:
+        if k >= R[R_MIN_BOOK] and not tb[T_HOLD + r * 5 + k]:
             return True
     n = R[R_N_RANKS]
     for u in range(4):
-        line = suit_line(hand, u, position)
+        line = suit_line(hand, u, tb)
         if longest_block(line) >= R[R_RUN_MIN]:
             return True
         if R[R_ACE_HIGH] and line & 1:
@@ -153,44 +187,44 @@ def held_spread(hand, tb):  # type: ignore[no-untyped-def]
 @njit
 def in_a_meld(hand, card, tb):  # type: ignore[no-untyped-def]
     """``card`` (in ``hand``) is part of some book or run of ``hand`` (``melds_in`` holds a meld with it)."""
-    R, position, rank_at, hold, pay, pay_n = tb
+    R = tb
     rank, suit = card // 4 + 1, card % 4
     if popcount((hand >> (4 * (rank - 1))) & 15) >= R[R_MIN_BOOK]:
         return True
-    line = suit_line(hand, suit, position)
-    lo, hi = block_around(line, position[rank])
+    line = suit_line(hand, suit, tb)
+    lo, hi = block_around(line, tb[T_POS + rank])
     if hi - lo + 1 >= R[R_RUN_MIN]:
         return True
     n = R[R_N_RANKS]
     if R[R_ACE_HIGH] and line & 1:
         lo, hi = block_around(high_line(line, n), n)
-        p = n if rank == 1 else position[rank]
+        p = n if rank == 1 else tb[T_POS + rank]
         if lo <= p and hi - lo + 1 >= R[R_RUN_MIN]:
             return True
     return False
 
 
-@njit
+@njit_inline
 def may_hit(S, k, player, tb):  # type: ignore[no-untyped-def]
     """``HitRule.why_not(kind, own) is None`` for spread ``k``."""
-    R = tb[0]
+    R = tb
     perm = R[R_HIT_RUNS] if S[O_SP_RUN + k] else R[R_HIT_BOOKS]
     if perm == HIT_NONE:
         return False
     return perm != HIT_OWN or S[O_SP_OWNER + k] == player
 
 
-@njit
+@njit_inline
 def extends(S, k, card, tb):  # type: ignore[no-untyped-def]
     """``MeldRules.can_extend`` of spread ``k`` by ``card``."""
-    R, position = tb[0], tb[1]
+    R = tb
     rank = card // 4 + 1
     if not S[O_SP_RUN + k]:
         size = popcount(S[O_SP_MASK + k]) + 1
         return rank == S[O_SP_KEY + k] and (R[R_BOOK_SIZES] >> size) & 1 == 1
     if card % 4 != S[O_SP_KEY + k]:
         return False
-    m = S[O_SP_POS + k] | (ONE << position[rank])
+    m = S[O_SP_POS + k] | (ONE << tb[T_POS + rank])
     if contiguous(m):
         return True
     return R[R_ACE_HIGH] == 1 and (m & 1) == 1 and contiguous(high_line(m, R[R_N_RANKS]))
@@ -210,10 +244,10 @@ def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
 @njit
 def _spreads(hand, pending, tb, out, n):  # type: ignore[no-untyped-def]
     """Append every meld of ``melds_in(hand)`` (holding ``pending`` if set) as spread keys; sort them."""
-    R, position, rank_at = tb[0], tb[1], tb[2]
+    R = tb
     start = n
     base = np.int64(K_SPREAD) << KIND_SHIFT
-    for r in range(1, 14):
+    for r in range(1, 14 if books_possible(hand, R[R_MIN_BOOK]) else 1):
         nib = (hand >> (4 * (r - 1))) & 15
         if popcount(nib) < R[R_MIN_BOOK]:
             continue
@@ -225,12 +259,14 @@ def _spreads(hand, pending, tb, out, n):  # type: ignore[no-untyped-def]
                     n += 1
     nr, run_min = R[R_N_RANKS], R[R_RUN_MIN]
     for u in range(4):
-        line = suit_line(hand, u, position)
+        line = suit_line(hand, u, tb)
         for high in range(2):
             if high:
                 if not (R[R_ACE_HIGH] and line & 1):
                     break
                 line = high_line(line, nr)
+            if not has_block(line, run_min):
+                continue
             p = 0
             while p <= nr:
                 if not (line >> p) & 1:
@@ -245,7 +281,7 @@ def _spreads(hand, pending, tb, out, n):  # type: ignore[no-untyped-def]
                             continue
                         m = np.int64(0)
                         for q in range(a, b + 1):
-                            m |= ONE << ((rank_at[q] - 1) * 4 + u)
+                            m |= ONE << ((tb[T_RANK_AT + q] - 1) * 4 + u)
                         if pending < 0 or (m >> pending) & 1:
                             out[n] = base | m
                             n += 1
@@ -263,7 +299,7 @@ def _spreads(hand, pending, tb, out, n):  # type: ignore[no-untyped-def]
 @njit
 def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     """``Hand.legal_actions()`` as canonical keys, in canonical order; returns how many."""
-    R = tb[0]
+    R = tb
     cur = S[S_CURRENT]
     hand = S[O_HANDS + cur]
     drawn, pending = S[S_DRAWN], S[S_PENDING]
@@ -287,18 +323,21 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     if drawn != R[R_SP_BEFORE_DRAW]:
         n = _spreads(hand, pending, tb, out, n)
         hit_base = np.int64(K_HIT) << KIND_SHIFT
-        for c in range(52):
-            if (hand >> c) & 1 and (pending < 0 or c == pending):
-                for k in range(S[S_SPREADS_N]):
-                    if may_hit(S, k, cur, tb) and extends(S, k, c, tb):
-                        out[n] = hit_base | (c * 64 + k + 1)
-                        n += 1
+        rest = (hand if pending < 0 else hand & (ONE << pending)) if S[S_SPREADS_N] > 0 else 0
+        while rest:  # card by card, ascending: the canonical order of hits
+            c = lowest(rest)
+            rest &= rest - 1
+            for k in range(S[S_SPREADS_N]):
+                if may_hit(S, k, cur, tb) and extends(S, k, c, tb):
+                    out[n] = hit_base | (c * 64 + k + 1)
+                    n += 1
     if drawn and pending < 0:
         size = popcount(hand)
         check_held = R[R_SP_MUST] and not R[R_SP_BEFORE_DRAW]
-        for c in range(52):
-            if not (hand >> c) & 1:
-                continue
+        rest = hand
+        while rest:
+            c = lowest(rest)
+            rest &= rest - 1
             if R[R_TAKEN] == TAKEN_NOT_THIS_TURN and S[S_TAKEN] == c and size > 1:
                 continue
             if check_held and held_spread(hand & ~(ONE << c), tb):

@@ -86,6 +86,19 @@ class KernelTables:
     hold: npt.NDArray[np.int64]  # [rank, size] -> 1 when a book of that rank and size may stay in hand
     pay: npt.NDArray[np.int64]  # [ending, rule] -> payer role, receiver role, stakes, at payer's stake
     pay_n: npt.NDArray[np.int64]  # rules per ending
+    line_of: npt.NDArray[np.int64]  # 13-bit rank mask (bit rank - 1) -> run-position mask
+
+    def packed(self) -> npt.NDArray[np.int64]:
+        """All tables in one vector (``layout.T_*``), as the compiled functions read them (``tb``)."""
+        out = np.zeros(L.T_SIZE, np.int64)
+        out[: L.N_PARAMS] = self.params
+        out[L.T_POS: L.T_POS + 14] = self.position
+        out[L.T_RANK_AT: L.T_RANK_AT + 15] = self.rank_at
+        out[L.T_HOLD: L.T_PAY] = self.hold.ravel()
+        out[L.T_PAY: L.T_PAY_N] = self.pay.ravel()
+        out[L.T_PAY_N: L.T_LINE] = self.pay_n
+        out[L.T_LINE:] = self.line_of
+        return out
 
 
 def _code(table: Mapping[Any, int], value: object, where: str) -> int:
@@ -151,6 +164,10 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
         position[rank] = i
         rank_at[i] = rank
     rank_at[len(ranks)] = 1  # the ace above the king (used only with ace_high)
+    masks = np.arange(1 << 13, dtype=np.int64)
+    line_of = np.zeros(1 << 13, np.int64)
+    for i, rank in enumerate(ranks):
+        line_of |= ((masks >> (rank - 1)) & 1) << i
     hold = np.zeros((14, 5), np.int64)  # [rank, cards of that rank held]: the book may stay in hand
     for rank, size in spreading.may_hold_books:
         if not (1 <= rank <= 13 and 0 <= size <= 4):
@@ -161,7 +178,7 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     if seats.max_players > L.MAX_PLAYERS:
         raise KernelError(f"the compiled kernel seats at most {L.MAX_PLAYERS} players, not {seats.max_players}")
     return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), position, rank_at, hold,
-                        pay, pay_n)
+                        pay, pay_n, line_of)
 
 
 def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:

@@ -71,6 +71,8 @@ CREATE TABLE seating (
 def _connect(path: Path, mode: str) -> sqlite3.Connection:
     # isolation_level=None: no implicit transactions; every change goes through `transaction` below
     db = sqlite3.connect(f"file:{quote(str(path))}?mode={mode}", uri=True, isolation_level=None, timeout=10)
+    if mode == "ro":
+        return db
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 10000")
     return db
@@ -116,8 +118,18 @@ def open_database(path: Path) -> sqlite3.Connection:
         raise LedgerError(f"{path}: no such ledger (create one with `tonk session create`)")
     if not path.is_file():
         raise LedgerError(f"{path}: not a file")
+    # every check runs on a read-only connection first: a damaged file is never written to, not even by the
+    # checkpoint SQLite makes when the last connection closes
+    _check(path, "ro")
     try:
-        db = _connect(path, "rw")
+        return _connect(path, "rw")
+    except sqlite3.Error as exc:
+        raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
+
+
+def _check(path: Path, mode: str) -> None:
+    try:
+        db = _connect(path, mode)
     except sqlite3.Error as exc:
         raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
     try:
@@ -126,16 +138,11 @@ def open_database(path: Path) -> sqlite3.Connection:
             raise LedgerError(f"{path}: the ledger file is damaged ({check}); restore it from a copy or an export")
         found = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('format', 'schema_version')"))
     except sqlite3.DatabaseError as exc:
-        db.close()
         raise LedgerError(f"{path}: not a readable tonk session ledger ({exc})") from None
-    except LedgerError:
+    finally:
         db.close()
-        raise
     if found.get("format") != FORMAT:
-        db.close()
         raise LedgerError(f"{path}: not a tonk session ledger")
     if found.get("schema_version") != str(SCHEMA_VERSION):
-        db.close()
         raise LedgerError(f"{path}: ledger schema version {found.get('schema_version')} is not the version this "
                           f"program reads ({SCHEMA_VERSION})")
-    return db
