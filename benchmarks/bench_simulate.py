@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -27,15 +28,20 @@ import time
 from pathlib import Path
 
 
-def _run(args: list[str], cwd: Path) -> float:
+def _run(args: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (the command and its worker processes) of one ``tonk`` command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "tonk_rules", *args], cwd=cwd, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _median(args: list[str], cwd: Path, repeat: int) -> float:
+def _median(args: list[str], cwd: Path, repeat: int) -> tuple[float, float]:
     _run(args, cwd)  # warm: the kernel's compiled code is cached on disk
-    return statistics.median(_run(args, cwd) for _ in range(repeat))
+    runs = [_run(args, cwd) for _ in range(repeat)]
+    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
 
 
 def _montecarlo_decision(decisions: int) -> float:
@@ -79,17 +85,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cwd = Path(tmp)
         for variant in ("russian", "pagat"):
-            seconds = _median(["simulate", variant, "--hands", n, "--players", "3", "--workers", "1", "--json"],
-                              cwd, options.repeat)
-            rate = options.hands / seconds
-            print(f"tonk simulate {variant}, 1 worker: {seconds:.2f} s, {rate:,.0f} hands/s per core")
+            wall, cpu = _median(["simulate", variant, "--hands", n, "--players", "3", "--workers", "1", "--json"],
+                                cwd, options.repeat)
+            print(f"tonk simulate {variant}, 1 worker: {wall:.2f} s wall, {cpu:.2f} s CPU: "
+                  f"{options.hands / wall:,.0f} hands/s per core by the wall clock, {options.hands / cpu:,.0f} per "
+                  "CPU-second")
         both = ["simulate", "russian", "pagat", "--hands", n, "--players", "3", "--json", "--workers"]
-        one = _median([*both, "1"], cwd, options.repeat)
-        two = _median([*both, "2"], cwd, options.repeat)
-        print(f"tonk simulate russian pagat: 1 worker {one:.2f} s, 2 workers {two:.2f} s, speed-up {one / two:.2f}x")
+        one, one_cpu = _median([*both, "1"], cwd, options.repeat)
+        two, two_cpu = _median([*both, "2"], cwd, options.repeat)
+        print(f"tonk simulate russian pagat: 1 worker {one:.2f} s ({one_cpu:.2f} s CPU), 2 workers {two:.2f} s "
+              f"({two_cpu:.2f} s CPU), speed-up {one / two:.2f}x by the wall clock")
         if not options.skip_compare:
-            seconds = _median(["compare", "russian", "pagat", "--out", str(cwd / "report")], cwd, options.repeat)
-            print(f"bare tonk compare russian pagat: {seconds:.1f} s")
+            wall, cpu = _median(["compare", "russian", "pagat", "--out", str(cwd / "report")], cwd, options.repeat)
+            print(f"bare tonk compare russian pagat: {wall:.1f} s wall, {cpu:.1f} s CPU (both cores together)")
     print(f"montecarlo decision at the default budget: {1000 * _montecarlo_decision(options.decisions):.0f} ms "
           "(median)")
 
