@@ -116,3 +116,15 @@ def test_montecarlo_seats_simulate_through_the_cli() -> None:
     data = json.loads(one.stdout)
     assert data["bots"] == ["montecarlo:rollouts=8", "greedy"]
     assert data["variants"]["pagat"]["hands"] == 3
+
+
+def test_budget_sets_the_playouts_of_montecarlo_bots_and_is_refused_without_one() -> None:
+    args = ["simulate", "pagat", "--hands", "2", "--players", "2", "--seed", "4", "--json"]
+    proc = tonk(*args, "--bots", "montecarlo,greedy", "--budget", "6")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["bots"] == ["montecarlo:rollouts=6", "greedy"]
+    assert proc.stdout == tonk(*args, "--bots", "montecarlo:rollouts=6,greedy").stdout
+    refused = tonk(*args, "--bots", "greedy", "--budget", "6")
+    assert refused.returncode == 2 and "no montecarlo bot" in refused.stderr
+    clash = tonk(*args, "--bots", "montecarlo:rollouts=5,greedy", "--budget", "6")
+    assert clash.returncode == 2 and "sets rollouts=5, and --budget says 6" in clash.stderr

@@ -40,12 +40,13 @@ def _check_players(tables: list[tuple[str, Ruleset]], players: int) -> None:
             raise click.BadParameter(str(exc), param_hint="'--players'") from None
 
 
-def _seats(bots: str | None, players: int) -> tuple[BotSpec, ...]:
+def _seats(bots: str | None, players: int, budget: int | None = None) -> tuple[BotSpec, ...]:
     from tonk_rules.bots.specs import parse_specs
     from tonk_rules.errors import BotSpecError
 
+    text = bots if bots is not None else "greedy"
     try:
-        specs = parse_specs(bots if bots is not None else "greedy")
+        specs = _with_budget(parse_specs(text), text.split(","), budget)
     except BotSpecError as exc:
         raise click.BadParameter(plain(str(exc)), param_hint="'--bots'") from None
     if len(specs) == 1:
@@ -54,6 +55,25 @@ def _seats(bots: str | None, players: int) -> tuple[BotSpec, ...]:
         raise click.BadParameter(f"give one bot for every seat ({players}), or one bot for all; got {len(specs)}",
                                  param_hint="'--bots'")
     return tuple(specs)
+
+
+def _with_budget(specs: list[BotSpec], texts: list[str], budget: int | None) -> list[BotSpec]:
+    """Apply ``--budget`` (playouts per decision) to every montecarlo bot; misuse is an error, not ignored."""
+    from dataclasses import replace
+
+    if budget is None:
+        return specs
+    if not any(spec.name == "montecarlo" for spec in specs):
+        raise click.BadParameter("there is no montecarlo bot to give a budget to", param_hint="'--budget'")
+    out = []
+    for spec, text in zip(specs, texts, strict=True):
+        if spec.name == "montecarlo":
+            if "rollouts=" in text and spec.params["rollouts"] != budget:
+                raise click.BadParameter(f"{plain(text)} sets rollouts={spec.params['rollouts']}, and --budget "
+                                         f"says {budget}", param_hint="'--budget'")
+            spec = replace(spec, params={**spec.params, "rollouts": budget})
+        out.append(spec)
+    return out
 
 
 def _executor(kind: str, workers: int | None, address: str | None) -> Executor:
@@ -113,6 +133,8 @@ def simulation_options(f: Any) -> Any:
                      help="Where chunks run: local processes, or Ray (pip install 'tonk-rules[ray]')."),
         click.option("--address", default=None, help="With --executor ray: the cluster to join (default: "
                                                       "start a local Ray)."),
+        click.option("--budget", type=click.IntRange(min=1), default=None,
+                     help="Playouts per decision of every montecarlo bot (its rollouts=)."),
     ]):
         f = option(f)
     return f
@@ -127,7 +149,7 @@ def simulation_options(f: Any) -> Any:
                                            "or one for every seat. Default: greedy.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, workers: int | None, executor: str,
-             address: str | None, bots: str | None, as_json: bool) -> None:
+             address: str | None, budget: int | None, bots: str | None, as_json: bool) -> None:
     """Play HANDS seeded hands of each variant with bots and print how they end and who wins.
 
     The same seed gives the same figures (byte-identical JSON) on any executor and number of workers.
@@ -142,7 +164,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, wor
 
     tables = _load(variants)
     _check_players(tables, players)
-    seats = _seats(bots, players)
+    seats = _seats(bots, players, budget)
     run = _executor(executor, workers, address)
     jobs = [Job(name, ruleset, seats, hands, seed) for name, ruleset in tables]
     tallies = run_with_progress(jobs, run, "simulating")
@@ -170,8 +192,8 @@ def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, wor
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tonk-report", show_default=True,
               help="Directory for report.html, report.md, comparison.json and the PNG plots.")
 def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: int, seed: int,
-            workers: int | None, executor: str, address: str | None, bots: str | None, strong: str, weak: str,
-            out_dir: str) -> None:
+            workers: int | None, executor: str, address: str | None, budget: int | None, bots: str | None,
+            strong: str, weak: str, out_dir: str) -> None:
     """Compare variants in play: the rules that differ and simulated figures side by side.
 
     Writes an HTML report (self-contained), a Markdown report, the figures as JSON and PNG plots into
@@ -194,8 +216,17 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
         raise click.UsageError("name two or more variants to compare")
     tables = _load(variants)
     _check_players(tables, players)
-    plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=_seats(bots, players),
-                strong=_one_bot(strong, "--strong"), weak=_one_bot(weak, "--weak"))
+    seats = _seats(bots, players)
+    strong_bot, weak_bot = _one_bot(strong, "--strong"), _one_bot(weak, "--weak")
+    if budget is not None:  # every montecarlo bot of the report: the seats, the strong and the weak bot
+        seat_texts = (bots or "greedy").split(",")
+        if len(seat_texts) == 1:
+            seat_texts *= players
+        *seated, strong_bot, weak_bot = _with_budget([*seats, strong_bot, weak_bot], [*seat_texts, strong, weak],
+                                                     budget)
+        seats = tuple(seated)
+    plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=seats,
+                strong=strong_bot, weak=weak_bot)
     run = _executor(executor, workers, address)
     comparison = run_comparison([load_variant(v) for v in variants], plan, run,
                                 lambda jobs, ex: run_with_progress(jobs, ex, "simulating"))
