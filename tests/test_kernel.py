@@ -49,6 +49,9 @@ def test_bad_requests_are_refused_with_a_reason(seats: Any, error: type[Exceptio
 def test_unequal_stakes_need_a_per_player_variant() -> None:
     with pytest.raises(KernelError, match="uniform stake"):
         kernel.play_hands(RUSSIAN, SEATS, 3, seed=1, stakes=[1, 2, 1])
+    for runner in (kernel.play_hands, reference.play_hands):
+        with pytest.raises(KernelError, match="uniform stake"):
+            runner(RUSSIAN, SEATS, 3, seed=1, stakes=[2, 1, 1])
     per_player = compile_ruleset(load_variant("russian-2001").variant)
     batch = kernel.play_hands(per_player, SEATS, 50, seed=1, stakes=[1, 2, 3])
     assert batch.net.sum() == 0
@@ -134,3 +137,15 @@ def test_a_second_process_loads_the_kernel_from_the_cache() -> None:
             "print(len(policies_nb.play_batch.stats.cache_hits), len(policies_nb.play_batch.stats.cache_misses))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
     assert out == ["1", "0"], "the second process compiled the kernel again"
+
+
+def test_points_variants_play_at_stake_one() -> None:
+    from tonk_rules.variant.model import Variant
+
+    data = load_variant("russian").variant.model_dump()
+    data["scoring"].update(mode="points", target=20)
+    points = compile_ruleset(Variant.model_validate(data))
+    for runner in (kernel.play_hands, reference.play_hands):
+        with pytest.raises(KernelError, match="plays to points"):
+            runner(points, SEATS, 3, seed=1, stakes=[2, 2, 2])
+    assert kernel.play_hands(points, SEATS, 30, seed=1).net.sum() == 0

@@ -9,9 +9,9 @@ hand ``i`` of a run the same way, so their batches are equal array for array:
   index down to 1 swaps with ``below(j + 1)``), the hand's reshuffle seed (``next_u64() >> 33``), then
   one 64-bit seed per seat for that seat's bot;
 * the dealer of hand ``i`` is ``(first_dealer + i) % players``: hands are independent deals, every seat
-  deals equally often. The variant's dealer rules (first dealer, rotation, after a void) and points
-  scoring govern a *sequence* of hands (:class:`~tonk_rules.engine.session.Session`), not the play of one
-  hand, and are not used here.
+  deals equally often. The variant's dealer rules (first dealer, rotation, after a void) and the points
+  target govern a *sequence* of hands (:class:`~tonk_rules.engine.session.Session`), not the play of one
+  hand: each hand's net is reported (in points variants, stakes must be 1).
 """
 
 from __future__ import annotations
@@ -103,6 +103,8 @@ def check_run(seats: Seating, n_players: int, n_hands: int, seed: int, first_han
     stake_list = [1] * n_players if stakes is None else [int(s) for s in stakes]
     if len(stake_list) != n_players or any(s < 1 for s in stake_list):
         raise KernelError(f"give one positive whole stake per seat ({n_players} seats), not {stakes!r}")
+    if seats.points and any(s != 1 for s in stake_list):
+        raise KernelError(f"this variant plays to points: every stake is 1, not {stake_list}")
     if not seats.per_player_stakes and len(set(stake_list)) > 1:
         raise KernelError(f"this variant plays one uniform stake; per-seat stakes {stake_list} need per_player")
     return stake_list

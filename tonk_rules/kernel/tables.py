@@ -41,8 +41,9 @@ from tonk_rules.terms import (
 
 layout = L
 
-#: Ruleset fields that govern a sequence of hands, not the play of one (see ``tonk_rules.kernel.batch``).
-SESSION_FIELDS = ("dealer", "points_target")
+#: Ruleset fields that govern a sequence of hands, not the play of one (see ``tonk_rules.kernel.batch``);
+#: a points target matters to one hand only through its stakes (all 1), which :func:`seating` reports.
+SESSION_FIELDS = ("dealer",)
 
 _HIT = {HitPermission.ANYONE: L.HIT_ANYONE, HitPermission.OWN: L.HIT_OWN, HitPermission.NONE: L.HIT_NONE}
 _TAKEN = {TakenDiscardPolicy.FREE: L.TAKEN_FREE, TakenDiscardPolicy.NOT_DISCARDED_THIS_TURN: L.TAKEN_NOT_THIS_TURN,
@@ -72,6 +73,7 @@ class Seating:
     min_players: int
     max_players: int
     per_player_stakes: bool
+    points: bool  # played to a points target: every stake is 1
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,8 @@ def _optional(value: int | None) -> int:
 
 
 def seating(ruleset: Ruleset) -> Seating:
-    return Seating(tuple(ruleset.deal.deck), ruleset.min_players, ruleset.max_players, ruleset.per_player_stakes)
+    return Seating(tuple(ruleset.deal.deck), ruleset.min_players, ruleset.max_players, ruleset.per_player_stakes,
+                   ruleset.points_target is not None)
 
 
 def tables_of(ruleset: Ruleset) -> KernelTables:
