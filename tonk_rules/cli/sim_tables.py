@@ -10,6 +10,7 @@ from rich.table import Table
 
 from tonk_rules.cli.terminal import markup_safe
 from tonk_rules.report.compare import Row, mark
+from tonk_rules.sim.stats import percent
 
 
 def _console() -> Console:
@@ -18,7 +19,7 @@ def _console() -> Console:
 
 def _pct(p: dict[str, Any]) -> str:
     lo, hi = p["ci95"]
-    return f"{100 * p['fraction']:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+    return f"{percent(p['fraction'])} [{percent(lo)[:-1]}, {percent(hi)[:-1]}]"
 
 
 def _mean(m: dict[str, Any], digits: int = 2) -> str:
@@ -38,7 +39,7 @@ def print_simulation(data: dict[str, Any]) -> None:
     lines: list[tuple[str, list[str]]] = []
     for ending in first["endings"]:
         lines.append((f"ends: {ending}", [_pct(v["endings"][ending]) for v in variants.values()]))
-    lines.append(("deal check (exact)", [f"{100 * v['deal_check']['exact']:.2f}%" for v in variants.values()]))
+    lines.append(("deal check (exact)", [percent(v['deal_check']['exact']) for v in variants.values()]))
     lines.append(("mean actions per hand", [_mean(v["mean_actions"]) for v in variants.values()]))
     lines.append(("mean turns per hand", [_mean(v["mean_turns"]) for v in variants.values()]))
     for s, seat in enumerate(first["seats"]):

@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from tonk_rules.sim.depth import Depth
-from tonk_rules.sim.stats import Moments, holm, two_proportion_p, welch_p
+from tonk_rules.sim.stats import Moments, holm, percent, two_proportion_p, welch_p
 from tonk_rules.sim.tally import ENDINGS, Tally
 
 ALPHA = 0.05
@@ -65,7 +65,7 @@ def knock_moments(t: Tally) -> Moments:
 
 
 def _pct(k: int, n: int) -> str:
-    return f"{100 * k / n:.2f}%" if n else "—"
+    return percent(k / n) if n else "—"
 
 
 def _mean(m: Moments, digits: int = 2) -> str:
@@ -79,7 +79,7 @@ def metrics(v: VariantFigures) -> list[tuple[str, str, tuple[int, int] | Moments
     out: list[tuple[str, str, tuple[int, int] | Moments]] = []
     for i, ending in enumerate(ENDINGS):
         out.append((f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands)))
-    out.append(("deal check (sim / exact)", f"{_pct(t.deal_check, t.hands)} / {100 * v.exact_deal_check:.2f}%",
+    out.append(("deal check (sim / exact)", f"{_pct(t.deal_check, t.hands)} / {percent(v.exact_deal_check)}",
                 (t.deal_check, t.hands)))
     out.append(("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions)))
     out.append(("mean turns per hand", _mean(t.moments(t.turns)), t.moments(t.turns)))

@@ -21,6 +21,19 @@ from dataclasses import dataclass
 Z95 = 1.959963984540054
 
 
+def percent(fraction: float) -> str:
+    """A fraction as a percentage a reader can tell from zero: two decimals, or two significant digits
+    below 0.1% (0.00225% is not printed as 0.00%, which would hide a real difference).
+
+    >>> percent(0.3057), percent(0.0000225), percent(0.0)
+    ('30.57%', '0.0023%', '0.00%')
+    """
+    pct = 100 * fraction
+    if pct == 0 or abs(pct) >= 0.1:
+        return f"{pct:.2f}%"
+    return f"{pct:.2g}%" if abs(pct) >= 0.001 else f"{pct:.1e}%"
+
+
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion ``k / n`` (``(0, 1)`` when ``n`` is 0)."""
     if n == 0:
