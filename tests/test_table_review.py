@@ -138,3 +138,35 @@ def test_rules_sheet_not_overwritten_without_force(tmp_path: Path) -> None:
     assert sheet.read_text(encoding="utf-8") == "mine\n"
     assert run("rules", "pagat", "--out", str(sheet), "--force").returncode == 0
     assert sheet.read_text(encoding="utf-8") != "mine\n"
+
+
+def test_new_spread_without_no_discard_refused() -> None:
+    proc = run("settle", "pagat-spread-bonus", "--hand", "A=", "--hand", "B=5H", "--out", "A", "--new-spread")
+    assert proc.returncode == 2 and "--no-discard" in proc.stderr
+    proc = run("settle", "pagat-spread-bonus", "--hand", "A=", "--hand", "B=5H", "--out", "A", "--no-discard",
+               "--new-spread")
+    assert proc.returncode == 0
+
+
+def test_damaged_ledger_leaves_no_stray_files(tmp_path: Path) -> None:
+    ledger = tmp_path / "d.sqlite"
+    assert _create(ledger)[0] == 0
+    data = bytearray(ledger.read_bytes())
+    for offset in range(4096, len(data), 4096):  # every page after the first: the tables themselves
+        data[offset:offset + 8] = b"\xee" * 8
+    ledger.write_bytes(bytes(data))
+    proc = run("session", "balances", str(ledger))
+    assert proc.returncode == 1 and "the ledger file is damaged" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.sqlite"]
+    assert ledger.read_bytes() == bytes(data)
+
+
+def test_moved_house_rules_name_the_ledger(tmp_path: Path) -> None:
+    house, ledger = tmp_path / "house.yaml", tmp_path / "t.sqlite"
+    house.write_text("extends: russian\ntitle: Our table\ndescription: house rules\n", encoding="utf-8")
+    proc = run("session", "create", str(ledger), "--variant", str(house), "--players", "A,B", "--currency", "c")
+    assert proc.returncode == 0, proc.stderr
+    house.rename(tmp_path / "moved.yaml")
+    proc = run("session", "balances", str(ledger))
+    assert proc.returncode == 1 and proc.stderr.startswith(f"error: {ledger}:")
+    assert "put that file back" in proc.stderr and str(house) in proc.stderr

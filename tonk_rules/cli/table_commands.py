@@ -47,7 +47,8 @@ def _settle_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--knock", metavar="NAME", help="NAME knocked."),
         click.option("--out", "out", metavar="NAME", help="NAME went out (their hand is empty)."),
         click.option("--no-discard", is_flag=True, help="With --out: without a final discard."),
-        click.option("--new-spread", is_flag=True, help="With --out: a new spread was laid in that turn."),
+        click.option("--new-spread", is_flag=True,
+                     help="With --out --no-discard: the last cards were a new spread (not hits)."),
         click.option("--stock-out", is_flag=True, help="A player wanted to draw from the empty stock."),
         click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (as tonk replay --json)."),
     ]
@@ -67,6 +68,10 @@ def _how(deal: bool, knock: str | None, out: str | None, no_discard: bool, new_s
                                + (f" (not {' and '.join(chosen)})" if chosen else ""))
     if (no_discard or new_spread) and out is None:
         raise Misuse("--no-discard and --new-spread describe --out NAME")
+    if new_spread and not no_discard:
+        # a discard ends the hand as out by discard whatever was laid before it: the flag would change nothing
+        raise Misuse("--new-spread describes going out without a discard: give it with --no-discard "
+                     "(going out by a discard pays the same whatever was laid that turn)")
     if deal:
         return HowItEnded("deal")
     if knock is not None:

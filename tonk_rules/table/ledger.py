@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tonk_rules.errors import LedgerError
+from tonk_rules.errors import LedgerError, VariantError
 from tonk_rules.table.ledger_db import create_database, discard_new, open_database, transaction
 from tonk_rules.table.table_setup import check_table_setup, ruleset_for, why_bad_name, why_not_stakes
 from tonk_rules.terms import Ending
@@ -94,7 +94,12 @@ class Ledger:
     def open(cls, path: str | Path) -> Ledger:
         path = Path(path)
         ledger = cls(path, open_database(path))
-        digest = load_variant(ledger.variant_ref).digest
+        try:
+            digest = load_variant(ledger.variant_ref).digest
+        except VariantError as exc:
+            ledger.close()
+            raise LedgerError(f"{path}: cannot read the session's rules ({exc}); the session was created with "
+                              f"{ledger.variant_ref}: put that file back there to go on with this ledger") from None
         if digest != ledger.meta["variant_sha256"]:
             ledger.close()
             raise LedgerError(f"{path}: the rules of {ledger.variant_ref} changed since the session was created; "

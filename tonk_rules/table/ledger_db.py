@@ -137,7 +137,30 @@ def open_database(path: Path) -> sqlite3.Connection:
         raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
 
 
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def _check(path: Path, mode: str) -> None:
+    """Check the file is an undamaged ledger; when it is not, leave it (and its folder) exactly as it was."""
+    sidecars = [Path(f"{path}{suffix}") for suffix in ("-wal", "-shm", "-journal")]
+    before = {p for p in sidecars if p.exists()}
+    try:
+        _check_file(path, mode)
+    except LedgerError:
+        # a read-only connection to a WAL file still makes -shm/-wal next to it: remove what this check made
+        for made in (p for p in sidecars if p not in before):
+            made.unlink(missing_ok=True)
+        raise
+
+
+def _check_file(path: Path, mode: str) -> None:
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(_SQLITE_HEADER))
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot read the ledger: {exc.strerror}") from None
+    if header != _SQLITE_HEADER:  # not SQLite at all: refused without letting SQLite near it
+        raise LedgerError(f"{path}: not a tonk session ledger (not an SQLite file)")
     try:
         db = _connect(path, mode)
     except sqlite3.Error as exc:
@@ -148,7 +171,7 @@ def _check(path: Path, mode: str) -> None:
             raise LedgerError(f"{path}: the ledger file is damaged ({check}); restore it from a copy or an export")
         found = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('format', 'schema_version')"))
     except sqlite3.DatabaseError as exc:
-        raise LedgerError(f"{path}: not a readable tonk session ledger ({exc})") from None
+        raise LedgerError(f"{path}: the ledger file is damaged ({exc}); restore it from a copy or an export") from None
     finally:
         db.close()
     if found.get("format") != FORMAT:
