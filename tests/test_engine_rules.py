@@ -33,7 +33,7 @@ def payments(hand: Hand) -> list[tuple[str, str, int]]:
 # 1 players
 def test_players_outside_the_variants_range_are_refused() -> None:
     rules = load_ruleset("classic-pc")
-    with pytest.raises(SetupError, match="seats 2 to 2 players, not 3"):
+    with pytest.raises(SetupError, match="seats exactly 2 players, not 3"):
         Hand.shuffled(rules, ["a", "b", "c"], 0, random.Random(1))
 
 

@@ -61,7 +61,7 @@ CHANGES: dict[str, Any] = {
     "deal_check.at_least": st.none() | st.integers(30, 50),
     "deal_check.several": st.sampled_from(["all_paid", "void"]),
     "knocking.timing": st.sampled_from(["start_of_turn", "before_draw"]),
-    "knocking.max_count": st.none() | st.integers(0, 30),
+    "knocking.max_count": st.none() | st.integers(1, 30),
     "knocking.min_turns": st.integers(0, 3),
     "knocking.hit_lock": st.booleans(),
     "knocking.wins_when": st.sampled_from(["strictly_lowest", "lowest_or_tied"]),

@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.test_cli import tonk
+from tonk_rules import kernel
+from tonk_rules.bots.canonical import canonical
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MonteCarloBot, _known
 from tonk_rules.bots.observation import observe
@@ -128,3 +130,26 @@ def test_budget_sets_the_playouts_of_montecarlo_bots_and_is_refused_without_one(
     assert refused.returncode == 2 and "no montecarlo bot" in refused.stderr
     clash = tonk(*args, "--bots", "montecarlo:rollouts=5,greedy", "--budget", "6")
     assert clash.returncode == 2 and "sets rollouts=5, and --budget says 6" in clash.stderr
+
+
+@pytest.mark.skipif(not kernel.AVAILABLE, reason="the kernel path needs numba")
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kernel_and_reference_playouts_score_every_candidate_alike(variant: str) -> None:
+    rules = _rules(variant)
+    players = 2 if variant == "classic-pc" else 3
+    checked = 0
+    for seed in range(40):
+        deck = list(rules.deal.deck)
+        random.Random(seed).shuffle(deck)
+        hand, _ = _play(rules, deck, players, seed % 23)
+        candidates = canonical(hand.legal_actions()) if hand.result is None else []
+        if len(candidates) < 2:
+            continue
+        obs = observe(hand, hand.current)
+        fast = MonteCarloBot(rollouts=24, seed=seed).totals(obs, candidates, kernel=True)
+        slow = MonteCarloBot(rollouts=24, seed=seed).totals(obs, candidates, kernel=False)
+        assert fast == slow
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

@@ -93,7 +93,7 @@ def test_a_recorded_hand_replays_to_the_same_result(vp: tuple[str, int], seed: i
 @given(
     hand_size=st.integers(5, 7),
     at_most=st.one_of(st.none(), st.integers(12, 20)),
-    max_count=st.one_of(st.none(), st.integers(0, 30)),
+    max_count=st.one_of(st.none(), st.integers(1, 30)),
     min_turns=st.integers(0, 3),
     ace=st.sampled_from(["low", "low_or_high"]),
     runs=st.sampled_from(["anyone", "own", "none"]),

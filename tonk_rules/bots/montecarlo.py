@@ -17,6 +17,12 @@ How a sample becomes a hand: the state at the *start of the current turn* is reb
 laid cards back in hand, a card taken from the discard pile back on the pile, a card drawn from the stock
 back on the stock) and this turn's actions are replayed through the engine's public ``apply``, so the
 engine, not this module, settles every rule of the turn.
+
+Where playouts run: on the compiled kernel (:func:`tonk_rules.kernel.rollout`, ``greedy`` in every seat)
+when numba is installed, else on the reference engine. Both play the same rebuilt position with the same
+deterministic policy, so they score every candidate identically (a test compares them); a playout the
+kernel refuses (one that has not ended within ``MAX_PLAYOUT_ACTIONS``) is replayed on the reference engine,
+which settles it as a draw.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from tonk_rules.bots.observation import Observation, observe
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand, TableSpread
-from tonk_rules.errors import BotSpecError, SimulationError
+from tonk_rules.errors import BotSpecError, KernelError, SimulationError
 from tonk_rules.terms import MeldKind
 
 DEFAULT_ROLLOUTS = 200
@@ -102,18 +108,55 @@ class MonteCarloBot:
         candidates = canonical(legal)
         if len(candidates) == 1:
             return candidates[0]
+        totals = self.totals(obs, candidates, kernel=_kernel_available())
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def totals(self, obs: Observation, candidates: Sequence[Action], *, kernel: bool) -> list[int]:
+        """Each candidate's summed net over this decision's samples (``kernel``: play out on the kernel).
+
+        Draws the samples from this bot's random stream, as :meth:`choose` does; ``candidates`` must be
+        legal and in canonical order for the result to be :meth:`choose`'s.
+        """
         samples = max(1, self.rollouts // len(candidates))
         totals = [0] * len(candidates)
         known = _known(obs)
         turn = _this_turn(obs)
         for _ in range(samples):
             deal = self._sample(obs, known)
-            for i, action in enumerate(candidates):
-                hand = self._rebuild(obs, deal, turn)
-                hand.apply(action)
-                totals[i] += self._play_out(hand, obs.seat)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+            if kernel:
+                nets = self._kernel_nets(obs, deal, turn, candidates)
+            else:
+                nets = [self._reference_net(obs, deal, turn, action) for action in candidates]
+            totals = [t + n for t, n in zip(totals, nets, strict=True)]
+        return totals
+
+    def _reference_net(self, obs: Observation, deal: _Sample, turn: list[Action], action: Action) -> int:
+        hand = self._rebuild(obs, deal, turn)
+        hand.apply(action)
+        return self._play_out(hand, obs.seat)
+
+    def _kernel_nets(self, obs: Observation, deal: _Sample, turn: list[Action],
+                     candidates: Sequence[Action]) -> list[int]:
+        # Imported here, not at the top: the kernel imports the bots package, which imports this module.
+        from tonk_rules.kernel import rollout, state_from_hand
+
+        hand = self._rebuild(obs, deal, turn)
+        if hand.result is not None:  # replaying this turn ended the hand: every candidate scores as the engine says
+            return [self._reference_net(obs, deal, turn, action) for action in candidates]
+        state = state_from_hand(hand)
+        seats = [("greedy", self.policy.params())] * len(deal.hands)
+        nets = []
+        for action in candidates:
+            # greedy draws no random numbers, so the seed is immaterial; the kernel counts the candidate as
+            # an action, so MAX_PLAYOUT_ACTIONS refuses exactly the playouts the reference engine scores 0
+            try:
+                net = rollout(obs.ruleset, state, seats, 1, 0, action=action, max_actions=MAX_PLAYOUT_ACTIONS)
+            except KernelError:
+                nets.append(self._reference_net(obs, deal, turn, action))
+                continue
+            nets.append(int(net[0, obs.seat]))
+        return nets
 
     # --- sampling -----------------------------------------------------------------------------------------
     def _sample(self, obs: Observation, known: _Known) -> _Sample:
@@ -186,6 +229,12 @@ class MonteCarloBot:
                 return hand.result.net[seat]
             hand.apply(self.policy.choose(observe(hand, hand.current), hand.legal_actions()))
         return 0
+
+
+def _kernel_available() -> bool:
+    from tonk_rules.kernel import AVAILABLE  # see _kernel_nets: a top-level import would be circular
+
+    return AVAILABLE
 
 
 def _taken(turn: list[Action]) -> set[Card]:

@@ -60,9 +60,12 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
     from tonk_rules.table.settle import parse_stakes
     from tonk_rules.table.table_setup import resolve_variant_ref
 
+    if Path(ledger).exists() or Path(ledger).is_symlink():  # the same refusal (exit 2) however the table is given
+        raise Misuse(f"{ledger}: already exists; a new session needs a new file (or open this one)")
     if from_file is not None:
         given = [o for o, v in (("--variant", variant), ("--players", players), ("--stake", stakes),
-                                ("--currency", currency), ("--first-dealer", first_dealer), ("--title", title)) if v]
+                                ("--currency", currency), ("--first-dealer", first_dealer), ("--title", title))
+                 if v or v == ""]
         if given:
             raise Misuse(f"--from takes everything from the session file; drop {', '.join(given)}")
         from tonk_rules.table.session_file import load_session_file
@@ -72,9 +75,13 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
                             currency=plan.currency, first_dealer=plan.first_dealer, title=plan.title,
                             players=list(plan.players))
     else:
-        missing = [o for o, v in (("--variant", variant), ("--players", players), ("--currency", currency)) if not v]
+        missing = [o for o, v in (("--variant", variant), ("--players", players), ("--currency", currency))
+                   if v is None]
         if missing:
             raise Misuse(f"give --from SESSION.yaml, or {', '.join(missing)}")
+        for option, value in (("--variant", variant), ("--players", players), ("--currency", currency)):
+            if not (value or "").strip():
+                raise Misuse(f"{option} is empty: give {'the currency name' if option == '--currency' else 'a value'}")
         assert variant is not None and players is not None and currency is not None
         names = [n.strip() for n in players.split(",")]
         stake_list = _table_input(lambda: parse_stakes(list(stakes), tuple(names)))
@@ -224,6 +231,10 @@ def session_undo(ledger: str) -> None:
 @click.option("--after", metavar="NAME", help="Sit left of NAME (default: at the end of the seat order).")
 def session_join(ledger: str, name: str, stake: int | None, after: str | None) -> None:
     """NAME sits down at the table between hands (a player who left comes back with their balance)."""
+    from tonk_rules.table.table_setup import why_bad_name
+
+    if why := why_bad_name(name):
+        raise Misuse(why)
     with _open(ledger) as led:
         led.join(name, stake=stake, after=after)
         _status(led)
@@ -254,12 +265,22 @@ def session_export(ledger: str, fmt: str, out: str | None) -> None:
 
 @session.command("import")
 @click.argument("ledger", type=click.Path(dir_okay=False))
-@click.argument("export", type=click.File("r", encoding="utf-8"))
-def session_import(ledger: str, export: Any) -> None:
+@click.argument("export", type=click.Path(dir_okay=False))
+def session_import(ledger: str, export: str) -> None:
     """Create LEDGER from a JSON export (the exact same session)."""
-    from tonk_rules.table.ledger_export import import_json
+    from tonk_rules.errors import LedgerError, YamlReadError
+    from tonk_rules.safe_read import decode, read_limited
+    from tonk_rules.table.ledger_export import MAX_EXPORT_BYTES, import_json
 
-    with import_json(ledger, export.read()) as led:
+    try:  # the project's safe reader: regular files only, never blocking, bounded in size
+        text = decode(export, read_limited(export, MAX_EXPORT_BYTES, what="ledger export"))
+    except YamlReadError as exc:
+        raise LedgerError(str(exc.diagnostics[0])) from None
+    try:
+        imported = import_json(ledger, text)
+    except LedgerError as exc:
+        raise LedgerError(f"{export}: cannot import: {exc}") from None
+    with imported as led:
         click.echo(f"created {ledger} with {led.hand_count()} hand(s)")
 
 

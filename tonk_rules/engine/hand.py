@@ -265,8 +265,8 @@ def _check_setup(ruleset: Ruleset, players: Sequence[str], dealer: int, deck: Se
     n = len(players)
     if len(set(players)) != n:
         raise SetupError("two players have the same name")
-    if not ruleset.min_players <= n <= ruleset.max_players:
-        raise SetupError(f"this variant seats {ruleset.min_players} to {ruleset.max_players} players, not {n}")
+    if (why := ruleset.why_not_seat(n)) is not None:
+        raise SetupError(why)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise SetupError(f"dealer must be a seat number 0..{n - 1}, not {dealer!r}")
     if isinstance(reshuffle_seed, bool) or not isinstance(reshuffle_seed, int):

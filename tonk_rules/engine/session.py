@@ -43,9 +43,8 @@ class Session:
         if isinstance(self.players, str) or len(self.players) < 1:
             raise SetupError("players must be a list of names")
         n = len(self.players)
-        if not self.ruleset.min_players <= n <= self.ruleset.max_players:
-            raise SetupError(f"this variant seats {self.ruleset.min_players} to {self.ruleset.max_players} "
-                             f"players, not {n}")
+        if (why := self.ruleset.why_not_seat(n)) is not None:
+            raise SetupError(why)
         if self.stakes is not None:
             why = self.ruleset.why_not_stakes(list(self.stakes), n)
             if why:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -131,12 +132,19 @@ def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     return S
 
 
+@lru_cache(maxsize=16)
+def _tables_for(ruleset: Ruleset) -> KernelTables:
+    # A Monte Carlo decision calls rollout() thousands of times on one ruleset: compile its tables once.
+    # (The Ruleset is frozen and hashes by value; the kernel never writes to its tables.)
+    return tables_of(ruleset)
+
+
 def rollout(ruleset: Ruleset, state: RolloutState, seats: Sequence[SeatSpec], n: int, seed: int,
             action: Action | None = None, max_actions: int = MAX_ACTIONS) -> npt.NDArray[np.int64]:
     """Play ``state`` out ``n`` times (after ``action``, when given); each seat's net, shape ``(n, seats)``."""
     if not AVAILABLE:
         raise KernelError("rollouts need numba (pip install numba)")
-    tables = tables_of(ruleset)
+    tables = _tables_for(ruleset)
     policies, knocks = policy_arrays(seats)
     if len(policies) != len(state.hands):
         raise KernelError(f"{len(policies)} seats for a position with {len(state.hands)} hands")

@@ -215,9 +215,8 @@ class _Checker:
                 self.problem(("players", i), "'checkpoint' cannot be a player's name: it marks checkpoints in "
                                              "`actions`")
                 ok = False
-        if ruleset is not None and not ruleset.min_players <= len(players) <= ruleset.max_players:
-            self.problem(("players",), f"this variant seats {ruleset.min_players} to {ruleset.max_players} "
-                                       f"players; the record names {len(players)}")
+        if ruleset is not None and (why := ruleset.why_not_seat(len(players))) is not None:
+            self.problem(("players",), why)
             ok = False
         if self.model.dealer not in players:
             self.problem(("dealer",), f"{self.model.dealer!r} is not one of the players ({', '.join(players)})")

@@ -92,6 +92,18 @@ class Ruleset:
     def melds(self) -> MeldRules:
         return self.spreading.melds
 
+    # --- seating --------------------------------------------------------------------------------------
+    def why_not_seat(self, n_players: int) -> str | None:
+        """Why a table of ``n_players`` cannot play these rules (None: it can).
+
+        The one wording of the seat-count rule, for the engine, records, the kernel and the table tools.
+        """
+        if self.min_players <= n_players <= self.max_players:
+            return None
+        seats = (f"exactly {self.min_players}" if self.min_players == self.max_players
+                 else f"{self.min_players} to {self.max_players}")
+        return f"this variant seats {seats} players, not {n_players}"
+
     # --- stakes ---------------------------------------------------------------------------------------
     def why_not_stakes(self, stakes: Sequence[int], n_players: int) -> str | None:
         """Why ``stakes`` cannot be the stakes of a table of ``n_players`` under these rules (None: they can)."""

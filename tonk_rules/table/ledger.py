@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.ledger_db import create_database, open_database, transaction
+from tonk_rules.table.ledger_db import create_database, discard_new, open_database, transaction
 from tonk_rules.table.table_setup import check_table_setup, ruleset_for, why_bad_name, why_not_stakes
 from tonk_rules.terms import Ending
 from tonk_rules.variant.loader import load_variant
@@ -76,14 +76,19 @@ class Ledger:
         if first not in seats:
             raise LedgerError(f"first dealer {first!r} is not seated (seats: {', '.join(seats)})")
         if not currency.strip():
-            raise LedgerError("name the currency the table plays for")
+            raise LedgerError("the currency name is empty: name the money the table plays for (--currency chips)")
         meta = {"variant": variant_ref, "variant_sha256": load_variant(variant_ref).digest, "currency": currency,
                 "title": title or "", "first_dealer": first, "next_dealer": first, "created": _now()}
         db = create_database(path, meta)
-        with transaction(db):
-            db.executemany("INSERT INTO players (name, player, stake, seat) VALUES (?, ?, ?, ?)",
-                           [(name, (players or [None] * len(seats))[i], stakes[i], i) for i, name in enumerate(seats)])
-        return cls(path, db)
+        try:
+            with transaction(db):
+                db.executemany("INSERT INTO players (name, player, stake, seat) VALUES (?, ?, ?, ?)",
+                               [(name, (players or [None] * len(seats))[i], stakes[i], i)
+                                for i, name in enumerate(seats)])
+            return cls(path, db)
+        except BaseException:
+            discard_new(path, db)  # a create that fails leaves no file behind
+            raise
 
     @classmethod
     def open(cls, path: str | Path) -> Ledger:
@@ -241,6 +246,10 @@ class Ledger:
         if name not in names:
             raise LedgerError(f"{name} is not at the table (seated: {', '.join(names)})")
         order = [n for n in names if n != name]
+        least = ruleset_for(self.variant_ref).min_players
+        if len(order) < least:
+            raise LedgerError(f"{name} cannot leave: this variant needs at least {least} players at the table "
+                              f"(seated: {', '.join(names)}); let someone join first, or end the session")
         with transaction(self.db):
             self.db.execute("UPDATE players SET seat = NULL WHERE name = ?", (name,))
             self._renumber(order)

@@ -94,6 +94,7 @@ def create_database(path: Path, meta: dict[str, str]) -> sqlite3.Connection:
     """Create a new, empty ledger file at ``path`` (refused when something is there already)."""
     if path.exists() or path.is_symlink():
         raise LedgerError(f"{path}: already exists; a new session needs a new file (or open this one)")
+    db: sqlite3.Connection | None = None
     try:
         db = _connect(path, "rwc")
         db.execute("PRAGMA journal_mode = WAL")
@@ -108,8 +109,17 @@ def create_database(path: Path, meta: dict[str, str]) -> sqlite3.Connection:
             db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
                            [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), *meta.items()])
     except sqlite3.Error as exc:
+        discard_new(path, db)
         raise LedgerError(f"{path}: cannot create the ledger: {exc}") from None
     return db
+
+
+def discard_new(path: Path, db: sqlite3.Connection | None) -> None:
+    """Remove a ledger this process was creating when creating it failed: a half-built file is no ledger."""
+    if db is not None:
+        db.close()
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        leftover.unlink(missing_ok=True)
 
 
 def open_database(path: Path) -> sqlite3.Connection:

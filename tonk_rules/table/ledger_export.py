@@ -28,6 +28,8 @@ from tonk_rules.table.ledger_db import create_database, transaction
 from tonk_rules.variant.loader import load_variant
 
 EXPORT_FORMAT = "tonk-ledger-export/1"
+#: An export is read whole; a real evening's export is a few hundred KiB at most.
+MAX_EXPORT_BYTES = 64 * 1024 * 1024
 CSV_COLUMNS = ("hand", "kind", "ending", "dealer", "player", "count", "stake", "net", "winner")
 
 
@@ -71,7 +73,11 @@ def import_json(path: str | Path, text: str) -> Ledger:
     path = Path(path)
     existed = path.exists()
     try:
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LedgerError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
+                              "give the file `tonk session export --format json` wrote") from None
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise LedgerError(f"not a ledger export (expected format {EXPORT_FORMAT})")
         return _rebuild(path, data)
@@ -81,7 +87,9 @@ def import_json(path: str | Path, text: str) -> Ledger:
                 leftover.unlink(missing_ok=True)
         if isinstance(exc, LedgerError):
             raise
-        raise LedgerError(f"not a complete ledger export ({type(exc).__name__}: {exc})") from None
+        what = f"the key {exc}" if isinstance(exc, KeyError) else "a value of the wrong kind"
+        raise LedgerError(f"not a complete ledger export: {what} is missing or wrong "
+                          f"(was it edited? export again with `tonk session export --format json`)") from None
 
 
 def _rebuild(path: Path, data: dict[str, Any]) -> Ledger:

@@ -18,7 +18,7 @@ from tonk_rules.cards import Card, CardStyle, format_cards, hand_count, parse_ca
 from tonk_rules.engine.result import HandResult
 from tonk_rules.errors import CardError, TableInputError
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.table.table_setup import ruleset_for, why_bad_name, why_not_stakes
+from tonk_rules.table.table_setup import MAX_STAKE, ruleset_for, why_bad_name, why_not_stakes
 
 if TYPE_CHECKING:
     from tonk_rules.ruleset.settlement import Settlement
@@ -124,6 +124,8 @@ def parse_stakes(options: list[str], names: tuple[str, ...]) -> list[int]:
             raise TableInputError(f"--stake {what}: a stake is a whole number of at least 1, not {text!r}") from None
         if value < 1:
             raise TableInputError(f"--stake {what}: a stake is a whole number of at least 1, not {value}")
+        if value > MAX_STAKE:
+            raise TableInputError(f"--stake {what}: a stake is at most {MAX_STAKE:,}")
         return value
 
     if len(options) == 1 and "=" not in options[0]:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +18,9 @@ from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.loader import load_variant
 
 NAME_FORBIDDEN = "=,:"
+#: The largest stake a table may play for, in one place (settle, session options, session files, join):
+#: far above any real table's stake, and far below where a hand's payments could overflow the ledger.
+MAX_STAKE = 1_000_000
 
 
 def resolve_variant_ref(ref: str, base: Path) -> str:
@@ -38,6 +42,9 @@ def why_bad_name(name: str) -> str | None:
         return f"a seat name may not be empty or start or end with a space: {name!r}"
     if any(ch in name for ch in NAME_FORBIDDEN):
         return f"a seat name may not contain '=', ',' or ':': {name!r}"
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        # control and format characters cannot be typed, print as nothing or move the cursor, and CSV alters them
+        return f"a seat name may not contain control characters: {name!r}"
     if len(name) > 40:
         return f"a seat name has at most 40 characters: {name!r}"
     if name.startswith("bot:"):
@@ -60,5 +67,9 @@ def check_table_setup(ref: str, names: list[str], stakes: list[int]) -> str | No
 
 
 def why_not_stakes(rules: Ruleset, stakes: list[int], n: int) -> str | None:
-    """The Ruleset's own check of a table's stakes (one place: the engine refuses the same stakes)."""
-    return rules.why_not_stakes(stakes, n)
+    """The Ruleset's own check of a table's stakes (the engine refuses the same stakes), and the table's limit."""
+    if why := rules.why_not_stakes(stakes, n):
+        return why
+    if any(s > MAX_STAKE for s in stakes):
+        return f"a stake is at most {MAX_STAKE:,}, not {max(stakes):,}"
+    return None

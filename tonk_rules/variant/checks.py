@@ -184,7 +184,13 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
             ))
 
     k = v.knocking
-    if k.max_count is not None and not 0 <= k.max_count < high:
+    lowest_card = min((_rank_value(r) for r in v.deck.ranks), default=1)
+    if k.max_count is not None and k.max_count < lowest_card:
+        # a player who still holds a card has a count of at least that card's value
+        add(("knocking.max_count|deck.ranks",
+             f"knocking.max_count ({k.max_count}) is below {lowest_card}, the lowest count of a hand that "
+             "still holds a card: nobody could ever knock"))
+    elif k.max_count is not None and k.max_count >= high:
         add(("knocking.max_count|deal.hand_size|deck.ranks",
              f"knocking.max_count ({k.max_count}) must be below the highest count a hand can have with these "
              f"ranks (deck.ranks) and {v.deal.hand_size} cards (deal.hand_size), {high}: at or above it, it has "

@@ -1,0 +1,99 @@
+"""Issue 10 review defects of the table tools: each test is what a user sees."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from tablekit import run
+
+from tonk_rules.table.table_setup import MAX_STAKE
+
+
+def _create(path: Path, *extra: str, stake: str = "2") -> tuple[int, str]:
+    proc = run("session", "create", str(path), "--variant", "pagat", "--players", "Ann,Bob",
+               "--stake", stake, "--currency", "chips", *extra)
+    return proc.returncode, proc.stderr
+
+
+@pytest.mark.parametrize("stake", ["99999999999999999999999", "9223372036854775807", str(MAX_STAKE + 1)])
+def test_huge_stake_refused_and_no_file_left(tmp_path: Path, stake: str) -> None:
+    code, err = _create(tmp_path / "big.sqlite", stake=stake)
+    assert code == 2 and f"at most {MAX_STAKE:,}" in err
+    assert list(tmp_path.iterdir()) == []
+    code, _ = _create(tmp_path / "big.sqlite")  # the name is still free
+    assert code == 0
+
+
+def test_settle_refuses_huge_stake() -> None:
+    proc = run("settle", "pagat", "--hand", "A=3H", "--hand", "B=5H 9S", "--knock", "A", "--stake", "2000000")
+    assert proc.returncode == 2 and "at most 1,000,000" in proc.stderr
+    assert run("settle", "pagat", "--hand", "A=3H", "--hand", "B=5H 9S", "--knock", "A",
+               "--stake", str(MAX_STAKE)).returncode == 0
+
+
+def test_session_file_huge_stake_located(tmp_path: Path) -> None:
+    (tmp_path / "s.yaml").write_text("format: tonk-session/1\nvariant: pagat\ncurrency: c\nstakes: 5000000\n"
+                                     "seats: [Ann, Bob]\n", encoding="utf-8")
+    proc = run("session", "create", str(tmp_path / "t.sqlite"), "--from", str(tmp_path / "s.yaml"))
+    assert proc.returncode == 1 and "s.yaml:4:" in proc.stderr and "at most" in proc.stderr
+    assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_create_over_existing_file_is_misuse_either_way(tmp_path: Path) -> None:
+    target = tmp_path / "t.sqlite"
+    target.write_text("keep me", encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("format: tonk-session/1\nvariant: pagat\ncurrency: c\nstakes: 1\n"
+                                     "seats: [Ann, Bob]\n", encoding="utf-8")
+    assert _create(target)[0] == 2
+    proc = run("session", "create", str(target), "--from", str(tmp_path / "s.yaml"))
+    assert proc.returncode == 2 and "already exists" in proc.stderr
+    assert target.read_text(encoding="utf-8") == "keep me"
+
+
+def test_empty_currency_says_so(tmp_path: Path) -> None:
+    proc = run("session", "create", str(tmp_path / "t.sqlite"), "--variant", "pagat", "--players", "Ann,Bob",
+               "--currency", "")
+    assert proc.returncode == 2 and "--currency is empty" in proc.stderr and "give --from" not in proc.stderr
+
+
+@pytest.mark.parametrize("name", ["Ann\x07", "X\x1b[31m", "Tab\tby"])
+def test_control_characters_in_names_refused(tmp_path: Path, name: str) -> None:
+    proc = run("session", "create", str(tmp_path / "t.sqlite"), "--variant", "pagat", "--players", f"{name},Bob",
+               "--currency", "c")
+    assert proc.returncode == 2 and "control characters" in proc.stderr
+    assert _create(tmp_path / "u.sqlite")[0] == 0
+    proc = run("session", "join", str(tmp_path / "u.sqlite"), name)
+    assert proc.returncode == 2 and "control characters" in proc.stderr
+
+
+def test_leave_below_minimum_refused(tmp_path: Path) -> None:
+    ledger = tmp_path / "t.sqlite"
+    assert _create(ledger)[0] == 0
+    proc = run("session", "leave", str(ledger), "Ann")
+    assert proc.returncode == 1 and "at least 2 players" in proc.stderr
+    assert "left the table" not in run("session", "balances", str(ledger)).stdout
+    assert run("session", "join", str(ledger), "Cy").returncode == 0
+    assert run("session", "leave", str(ledger), "Ann").returncode == 0
+
+
+def test_import_reads_safely(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = run("session", "import", str(tmp_path / "a.sqlite"), str(fifo))
+    assert proc.returncode == 1 and "FIFO" in proc.stderr
+    proc = run("session", "import", str(tmp_path / "a.sqlite"), "/dev/zero")
+    assert proc.returncode == 1 and "is a device" in proc.stderr
+    assert not (tmp_path / "a.sqlite").exists()
+
+
+def test_import_errors_name_the_file(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{x", encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "a.sqlite"), str(tmp_path / "bad.json"))
+    assert proc.returncode == 1 and "bad.json" in proc.stderr and "not JSON" in proc.stderr
+    assert "JSONDecodeError" not in proc.stderr
+    (tmp_path / "part.json").write_text('{"format": "tonk-ledger-export/1"}', encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "a.sqlite"), str(tmp_path / "part.json"))
+    assert proc.returncode == 1 and "part.json" in proc.stderr and "KeyError" not in proc.stderr
+    assert not (tmp_path / "a.sqlite").exists()
