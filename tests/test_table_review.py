@@ -97,3 +97,44 @@ def test_import_errors_name_the_file(tmp_path: Path) -> None:
     proc = run("session", "import", str(tmp_path / "a.sqlite"), str(tmp_path / "part.json"))
     assert proc.returncode == 1 and "part.json" in proc.stderr and "KeyError" not in proc.stderr
     assert not (tmp_path / "a.sqlite").exists()
+
+
+def test_record_path_checked_before_play(tmp_path: Path) -> None:
+    proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", "1",
+               "--record", str(tmp_path / "nodir" / "x.yaml"), stdin="1\n")
+    assert proc.returncode == 2 and "does not exist" in proc.stderr
+    assert "Your hand" not in proc.stdout  # refused before the deal
+
+
+def test_negative_seed_refused() -> None:
+    proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", "-1")
+    assert proc.returncode == 2 and "--seed" in proc.stderr
+
+
+def test_record_not_overwritten_without_force(tmp_path: Path) -> None:
+    record = tmp_path / "r.yaml"
+    record.write_text("keep\n", encoding="utf-8")
+    proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", "1", "--record", str(record), stdin="1\n")
+    assert proc.returncode == 2 and "already exists; give --force" in proc.stderr
+    assert record.read_text(encoding="utf-8") == "keep\n"
+
+
+def test_export_not_overwritten_without_force(tmp_path: Path) -> None:
+    ledger, target = tmp_path / "t.sqlite", tmp_path / "table2.yaml"
+    assert _create(ledger)[0] == 0
+    target.write_text("format: tonk-session/1\n", encoding="utf-8")
+    proc = run("session", "export", str(ledger), "--format", "csv", "--out", str(target))
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1 and "--force" in proc.stderr
+    assert target.read_text(encoding="utf-8") == "format: tonk-session/1\n"
+    assert run("session", "export", str(ledger), "--format", "csv", "--out", str(target), "--force").returncode == 0
+    assert target.read_text(encoding="utf-8").startswith("hand,kind,ending")
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_rules_sheet_not_overwritten_without_force(tmp_path: Path) -> None:
+    sheet = tmp_path / "rules.md"
+    sheet.write_text("mine\n", encoding="utf-8")
+    assert run("rules", "pagat", "--out", str(sheet)).returncode == 2
+    assert sheet.read_text(encoding="utf-8") == "mine\n"
+    assert run("rules", "pagat", "--out", str(sheet), "--force").returncode == 0
+    assert sheet.read_text(encoding="utf-8") != "mine\n"

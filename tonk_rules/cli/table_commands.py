@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -19,9 +18,10 @@ import click
               help="Language of the sheet (Russian uses the Russian card letters п т б ч, В Д К Т).")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
               help="Markdown, or an HTML page that prints on one or two A4 pages.")
-@click.option("--out", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write the sheet to this file instead of standard output.")
-def rules(variant: str, lang: str, fmt: str, out: str | None) -> None:
+@click.option("--force", is_flag=True, help="Replace the output file if it exists (refused otherwise).")
+def rules(variant: str, lang: str, fmt: str, out: str | None, force: bool) -> None:
     """Print a rules sheet for VARIANT (a built-in name or a house-rule file), generated from its rules.
 
     \b
@@ -33,15 +33,8 @@ def rules(variant: str, lang: str, fmt: str, out: str | None) -> None:
     from tonk_rules.table.sheet_render import render
     from tonk_rules.table.variant_view import load_view
 
-    text = render(build_sheet(load_view(variant), lang), fmt)
-    if out is None:
-        click.echo(text, nl=False)
-    else:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise click.UsageError(f"cannot write {out}: {exc.strerror}") from None
-        click.echo(f"wrote {out}", err=True)
+    check_output(out, force)
+    write_output(render(build_sheet(load_view(variant), lang), fmt), out)
 
 
 # --- settling --------------------------------------------------------------------------------------------
@@ -140,14 +133,22 @@ def settle(variant: str, hands: tuple[str, ...], deal: bool, knock: str | None, 
     _print_result(_table_input(run), as_json, style=style)
 
 
+def check_output(out: str | None, force: bool) -> None:
+    """Refuse (exit 2) an --out file that cannot be written, or exists without --force, before any work."""
+    from tonk_rules.table.output_file import why_not_writable
+
+    if out is not None and (why := why_not_writable(out, force=force)):
+        raise Misuse(why)
+
+
 def write_output(text: str, out: str | None) -> None:
+    """``text`` to standard output, or atomically to ``out`` (checked first with :func:`check_output`)."""
+    from tonk_rules.table.output_file import write_atomic
+
     if out is None:
         click.echo(text, nl=False)
         return
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise click.UsageError(f"cannot write {out}: {exc.strerror}") from None
+    _table_input(lambda: write_atomic(out, text))
     click.echo(f"wrote {out}", err=True)
 
 
@@ -156,16 +157,18 @@ def write_output(text: str, out: str | None) -> None:
 @click.argument("variant")
 @click.option("--players", required=True, metavar="NAME,bot:SPEC,...",
               help="Seats clockwise: your name once, bots as bot:SPEC or NAME=bot:SPEC.")
-@click.option("--seed", type=int, default=None, help="Fixes the deal and every bot choice (default: random).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Fixes the deal and every bot choice (default: random).")
 @click.option("--dealer", metavar="NAME", help="Who deals (default: the last seat, so the first seat plays first).")
 @click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
 @click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default="unicode",
               show_default=True, help="How cards are shown (any notation may be typed).")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Write the hand record here.")
+@click.option("--force", is_flag=True, help="Replace the --record file if it exists (refused otherwise).")
 @click.option("--session", "ledger", type=click.Path(dir_okay=False),
               help="Add the result to this session ledger (its seats, stakes and dealer).")
 def play(variant: str, players: str, seed: int | None, dealer: str | None, stakes: tuple[str, ...],
-         style: str, record_file: str | None, ledger: str | None) -> None:
+         style: str, record_file: str | None, force: bool, ledger: str | None) -> None:
     """Play a hand of VARIANT in the terminal against bots.
 
     \b
@@ -177,4 +180,4 @@ def play(variant: str, players: str, seed: int | None, dealer: str | None, stake
 
     run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
                       style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
-                      misuse=lambda message: Misuse(message))
+                      misuse=lambda message: Misuse(message), force=force)

@@ -8,7 +8,15 @@ from typing import Any
 
 import click
 
-from tonk_rules.cli.table_commands import Misuse, _how, _print_result, _settle_options, _table_input, write_output
+from tonk_rules.cli.table_commands import (
+    Misuse,
+    _how,
+    _print_result,
+    _settle_options,
+    _table_input,
+    check_output,
+    write_output,
+)
 
 
 # --- sessions --------------------------------------------------------------------------------------------
@@ -254,10 +262,12 @@ def session_leave(ledger: str, name: str) -> None:
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
-def session_export(ledger: str, fmt: str, out: str | None) -> None:
+@click.option("--force", is_flag=True, help="Replace the --out file if it exists (refused otherwise).")
+def session_export(ledger: str, fmt: str, out: str | None, force: bool) -> None:
     """Export LEDGER: CSV (one row per player per hand) or JSON (everything; `tonk session import` reads it)."""
     from tonk_rules.table.ledger_export import export_csv, export_json
 
+    check_output(out, force)
     with _open(ledger) as led:
         text = export_csv(led) if fmt == "csv" else export_json(led)
     write_output(text, out)

@@ -13,6 +13,7 @@ import click
 
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import LedgerError, TableInputError
+from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.settle import parse_stakes
 from tonk_rules.table.table_bots import make_bot, parse_players
@@ -27,11 +28,15 @@ def _ask(prompt: str) -> str:
 def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: str | None, stakes: list[str],
                       style: str | None, record_file: str | None, ledger_path: str | None,
                       echo: Callable[[str], None], misuse: Callable[[str], Exception],
-                      ask: Callable[[str], str] = _ask) -> Hand | None:
+                      ask: Callable[[str], str] = _ask, force: bool = False) -> Hand | None:
     """Set up and play one hand; record it where asked. Bad options raise ``misuse(message)``."""
     from tonk_rules.table.ledger import Ledger
     from tonk_rules.table.played import entry_from_hand, write_record
 
+    if record_file is not None and (why := why_not_writable(record_file, force=force)):
+        raise misuse(f"--record {why}")  # found out before the hand, not after it
+    if seed is not None and seed < 0:
+        raise misuse(f"--seed {seed}: a seed is a whole number of at least 0")
     ref = resolve_variant_ref(variant, Path.cwd())
     loaded = load_variant(ref)
     try:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import LedgerError
 from tonk_rules.records import hand_to_record, load_record, replay
+from tonk_rules.table.output_file import write_atomic
 
 if TYPE_CHECKING:
     from tonk_rules.table.ledger import HandEntry, Ledger
@@ -59,5 +60,5 @@ def write_record(hand: Hand, variant_ref: str, digest: str, path: str | Path) ->
 
     record = hand_to_record(hand, variant_ref, digest)
     text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110)
-    Path(path).write_text(f"# a hand played with `tonk play`\n{text}", encoding="utf-8")
+    write_atomic(path, f"# a hand played with `tonk play`\n{text}")
     return record
