@@ -99,3 +99,23 @@ def test_hand_count_is_what_the_deal_check_counts() -> None:
     rules = ruleset("russian")
     low = [c for c in rules.deal.deck if c.value == 1][:4] + [rules.deal.deck[4]]
     assert rules.deal_check.qualifies(low) == (hand_count(low) <= 15)
+
+
+def test_a_two_player_variant_needs_no_players_option() -> None:
+    proc = tonk("odds", "classic-pc")
+    assert proc.returncode == 0, proc.stderr
+    assert "2 players" in proc.stdout and "not 3" in proc.stdout
+
+
+def test_a_variant_without_a_deal_check_says_so() -> None:
+    proc = tonk("odds", "classic-pc", "--players", "2")
+    assert proc.returncode == 0 and "has no deal check" in proc.stdout and "0/1" not in proc.stdout
+    data = json.loads(tonk("odds", "classic-pc", "--json").stdout)
+    assert data["deal_check"] is False and data["players"] == 2
+    assert data["hand"]["decimal"] == 0 and data["table"]["decimal"] == 0
+    assert json.loads(tonk("odds", "pagat", "--json").stdout)["deal_check"] is True
+
+
+def test_players_outside_the_range_names_the_range() -> None:
+    proc = tonk("odds", "classic-pc", "--players", "3")
+    assert proc.returncode == 2 and "seats exactly 2 players" in proc.stderr

@@ -88,3 +88,29 @@ def test_holm_is_monotone_and_never_below_the_raw_p() -> None:
     order = sorted(range(len(raw)), key=raw.__getitem__)
     assert [adjusted[i] for i in order] == sorted(adjusted)
     assert adjusted[0] == 0.005
+
+
+def test_the_deal_check_row_is_shown_but_not_in_the_tested_family() -> None:
+    a, b = _figures("a", 6000, 10000), _figures("b", 5000, 10000)
+    from tonk_rules.sim.tally import ENDINGS
+    from tonk_rules.terms import Ending
+    deal = ENDINGS.index(Ending.DEAL_TONK)
+    a.tally.endings[deal], b.tally.endings[deal] = 900, 100  # very different: the ending row is marked, ...
+    rows, tests = compare([a, b])
+    row = next(r for r in rows if r.label.startswith("deal check"))  # ... its repeat is information only
+    assert row.values[0].startswith("9.00%") and not row.significant
+    assert next(r for r in rows if r.label == "ends: deal_tonk").significant
+    assert all(not t.metric.startswith("deal check") for t in tests)
+    from tonk_rules.report.compare import TEST_NOTE
+    note = TEST_NOTE.format(m=len(tests))
+    assert f"all {len(tests)} comparisons" in note and "not tested" in note
+
+
+def test_the_compare_table_and_footer_fit_an_80_column_terminal(tmp_path: Path) -> None:
+    from tests.test_simulate import _at_width
+    for names in (["russian", "pagat"], ["russian", "pagat", "pagat-no-upcard"]):
+        out = _at_width(80, "compare", *names, "-n", "2000", "--depth-hands", "500", "--workers", "1",
+                        "--out", str(tmp_path))
+        assert max(len(line) for line in out.splitlines()) <= 80
+        assert "Report:" in out and str(tmp_path) in out  # the path is never split
+        assert all(name in out for name in names)

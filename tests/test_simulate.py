@@ -79,3 +79,33 @@ def test_misuse_exits_2_and_bad_variants_exit_1() -> None:
     assert tonk("simulate", "pagat", "--hands", "0").returncode == 2
     assert tonk("simulate", "pagat", "--address", "x:1").returncode == 2
     assert tonk("simulate", "nosuch").returncode == 1
+
+
+def test_default_players_follow_the_variants_table_size() -> None:
+    proc = tonk("simulate", "classic-pc", "-n", "10", "--workers", "1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["players"] == 2
+    proc = tonk("simulate", "classic-pc", "pagat", "-n", "10", "--workers", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "2 players: every variant seats 2" in proc.stdout
+    assert json.loads(tonk("simulate", "pagat", "-n", "10", "--workers", "1", "--json").stdout)["players"] == 3
+
+
+def _at_width(columns: int, *args: str) -> str:
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "COLUMNS": str(columns)}
+    proc = subprocess.run([sys.executable, "-m", "tonk_rules", *args], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_the_simulate_table_fits_an_80_column_terminal() -> None:
+    out = _at_width(80, "simulate", "russian", "pagat", "pagat-no-upcard", "-n", "200", "--workers", "1")
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert all(name in out for name in ("russian", "pagat", "pagat-no-upcard", "ends: knock_won"))
+    # every figure whole: a percentage is never split from its digits
+    assert not re.search(r"\d\s*\n\s*\d+\.\d+%", out)
+    wide = _at_width(200, "simulate", "russian", "pagat", "-n", "200", "--workers", "1")
+    assert "mean actions per hand" in wide and re.search(r"\d+\.\d+ \[\d+\.\d+, \d+\.\d+\]", wide)

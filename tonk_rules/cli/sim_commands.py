@@ -29,15 +29,47 @@ def _load(names: tuple[str, ...]) -> list[tuple[str, Ruleset]]:
     return [(name, compile_ruleset(load_variant(name).variant)) for name in names]
 
 
-def _check_players(tables: list[tuple[str, Ruleset]], players: int) -> None:
-    from tonk_rules.errors import SimulationError
-    from tonk_rules.sim.simulate import check_table
+def _seatable(ruleset: Ruleset) -> set[int]:
+    """The table sizes ``ruleset`` seats and its deck can deal."""
+    extra = 1 if ruleset.deal.upcard else 0
+    return {n for n in range(ruleset.min_players, ruleset.max_players + 1)
+            if n * ruleset.deal.hand_size + extra <= len(ruleset.deal.deck)}
 
-    for name, ruleset in tables:
-        try:
-            check_table(ruleset, players, plain(name))
-        except SimulationError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+
+def _seats_text(ruleset: Ruleset) -> str:
+    low, high = ruleset.min_players, ruleset.max_players
+    return f"exactly {low}" if low == high else f"{low} to {high}"
+
+
+def _players(tables: list[tuple[str, Ruleset]], players: int | None) -> int:
+    """The table size: ``--players`` when given (checked), else 3 when every variant seats 3, else the largest
+    count every variant seats. No common count is a usage error that names each variant's range."""
+    if players is not None:
+        for name, ruleset in tables:
+            if players not in _seatable(ruleset):
+                if ruleset.min_players <= players <= ruleset.max_players:
+                    why = f"its {len(ruleset.deal.deck)}-card deck cannot deal {players} hands"
+                else:
+                    why = f"it seats {_seats_text(ruleset)} players"
+                raise click.BadParameter(f"{plain(name)} cannot be played by {players}: {why}",
+                                         param_hint="'--players'")
+        return players
+    common = set.intersection(*(_seatable(r) for _, r in tables))
+    if DEFAULT_PLAYERS in common:
+        return DEFAULT_PLAYERS
+    if not common:
+        ranges = "; ".join(f"{plain(name)} seats {_seats_text(r)}" for name, r in tables)
+        raise click.UsageError(f"no number of players suits every variant ({ranges}); compare variants that "
+                               "share a table size")
+    return max(common)
+
+
+def _players_note(tables: list[tuple[str, Ruleset]], given: int | None, players: int) -> str | None:
+    """Say why the table size is not the usual 3 when the user did not choose it."""
+    if given is not None or players == DEFAULT_PLAYERS:
+        return None
+    what = "the variant seats" if len(tables) == 1 else "every variant seats"
+    return f"{players} players: {what} {players} (not {DEFAULT_PLAYERS}); choose with --players"
 
 
 def _seats(bots: str | None, players: int, budget: int | None = None) -> tuple[BotSpec, ...]:
@@ -94,10 +126,10 @@ def _dump(data: Any) -> str:
 
 @click.command()
 @click.argument("variant")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=DEFAULT_PLAYERS, show_default=True,
-              help="Players at the table.")
+@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+              help="Players at the table (default: 3, or the number the variant seats).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {hand, table} with fraction and decimal.")
-def odds(variant: str, players: int, as_json: bool) -> None:
+def odds(variant: str, players: int | None, as_json: bool) -> None:
     """The exact probability that a hand is a deal tonk, and that at least one of PLAYERS hands is.
 
     Counted over the variant's deck and deal check (no sampling), as exact fractions.
@@ -110,10 +142,16 @@ def odds(variant: str, players: int, as_json: bool) -> None:
     from tonk_rules.sim.odds import deal_tonk_odds
 
     tables = _load((variant,))
-    _check_players(tables, players)
+    given, players = players, _players(tables, players)
     result = deal_tonk_odds(tables[0][1], players)
     if as_json:
         click.echo(_dump({"variant": plain(variant), **result.to_json()}), nl=False)
+        return
+    note = _players_note(tables, given, players)
+    if note:
+        click.echo(note)
+    if not result.deal_check:
+        click.echo(f"{plain(variant)} has no deal check: no hand is a deal tonk, whatever the table size")
         return
     click.echo(f"{plain(variant)}, {players} players: deal tonk")
     for label, p in (("one hand", result.hand), (f"any of {players} hands", result.table)):
@@ -123,8 +161,9 @@ def odds(variant: str, players: int, as_json: bool) -> None:
 def simulation_options(f: Any) -> Any:
     """Options shared by ``simulate`` and ``compare``."""
     for option in reversed([
-        click.option("--players", "-p", type=click.IntRange(min=1), default=DEFAULT_PLAYERS, show_default=True,
-                     help="Players at each table."),
+        click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+                     help="Players at each table (default: 3, or else the largest number every variant "
+                          "seats)."),
         click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Fixes every random outcome."),
         click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
@@ -148,7 +187,7 @@ def simulation_options(f: Any) -> Any:
 @click.option("--bots", default=None, help="Bot spec per seat, comma-separated (greedy, greedy:knock=5, random), "
                                            "or one for every seat. Default: greedy.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, workers: int | None, executor: str,
+def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: int, workers: int | None, executor: str,
              address: str | None, budget: int | None, bots: str | None, as_json: bool) -> None:
     """Play HANDS seeded hands of each variant with bots and print how they end and who wins.
 
@@ -163,7 +202,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, wor
     from tonk_rules.sim.simulate import Job, run_with_progress, simulation_json
 
     tables = _load(variants)
-    _check_players(tables, players)
+    given, players = players, _players(tables, players)
     seats = _seats(bots, players, budget)
     run = _executor(executor, workers, address)
     jobs = [Job(name, ruleset, seats, hands, seed) for name, ruleset in tables]
@@ -176,7 +215,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, wor
     else:
         from tonk_rules.cli.sim_tables import print_simulation
 
-        print_simulation(data)
+        print_simulation(data, _players_note(tables, given, players))
 
 
 @click.command()
@@ -191,7 +230,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int, seed: int, wor
 @click.option("--weak", default="random", show_default=True, help="The weak bots of strategic depth.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tonk-report", show_default=True,
               help="Directory for report.html, report.md, comparison.json and the PNG plots.")
-def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: int, seed: int,
+def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: int | None, seed: int,
             workers: int | None, executor: str, address: str | None, budget: int | None, bots: str | None,
             strong: str, weak: str, out_dir: str) -> None:
     """Compare variants in play: the rules that differ and simulated figures side by side.
@@ -206,7 +245,7 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     """
     from pathlib import Path
 
-    from tonk_rules.cli.sim_tables import print_comparison
+    from tonk_rules.cli.sim_tables import print_comparison, wrapped
     from tonk_rules.report.build import Plan, run_comparison, write_report
     from tonk_rules.report.compare import TEST_NOTE
     from tonk_rules.sim.simulate import run_with_progress
@@ -215,7 +254,7 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     if len(variants) < 2:
         raise click.UsageError("name two or more variants to compare")
     tables = _load(variants)
-    _check_players(tables, players)
+    given, players = players, _players(tables, players)
     seats = _seats(bots, players)
     strong_bot, weak_bot = _one_bot(strong, "--strong"), _one_bot(weak, "--weak")
     if budget is not None:  # every montecarlo bot of the report: the seats, the strong and the weak bot
@@ -231,9 +270,12 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     comparison = run_comparison([load_variant(v) for v in variants], plan, run,
                                 lambda jobs, ex: run_with_progress(jobs, ex, "simulating"))
     written = write_report(comparison, Path(out_dir))
+    note = _players_note(tables, given, players)
+    if note:
+        click.echo(wrapped(note))
     print_comparison(comparison.names, comparison.rows, TEST_NOTE.format(m=len(comparison.tests)))
-    click.echo(f"Report: {plain(str(written[-3]))} (also {plain(str(written[-2]))}, comparison.json and "
-               f"{len(written) - 3} PNG plots in {plain(out_dir)})")
+    click.echo(wrapped(f"Report: {plain(str(written[-3]))} (also {plain(str(written[-2]))}, comparison.json and "
+                       f"{len(written) - 3} PNG plots in {plain(out_dir)})"))
 
 
 def _one_bot(text: str, option: str) -> BotSpec:

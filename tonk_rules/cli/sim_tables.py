@@ -1,9 +1,23 @@
-"""Terminal tables (rich) for ``tonk simulate`` and ``tonk compare``; every text from a file is escaped."""
+"""Terminal tables (rich) for ``tonk simulate`` and ``tonk compare``; every text from a file is escaped.
+
+The tables fit the terminal (``COLUMNS`` when set, else the terminal's width, else 80). The widest layout
+that fits is chosen: full labels and intervals on one line; shorter labels; each 95% interval on a second
+line under its figure; the figures alone (the intervals stay in ``--json`` and the report files). When even
+that is too wide for every variant side by side, the variants are split over several tables, each with
+the label column. Footer text wraps at word boundaries.
+
+    >>> _layout(["ends: deal_tonk"], [["4.50% [4.4, 4.6]"]], ["pagat"], 80).ci
+    'inline'
+"""
 
 from __future__ import annotations
 
+import re
 import shutil
-from typing import Any
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from rich.console import Console
 from rich.table import Table
@@ -12,9 +26,84 @@ from tonk_rules.cli.terminal import markup_safe
 from tonk_rules.report.compare import Row, mark
 from tonk_rules.sim.stats import percent
 
+#: Longer label → its short form for narrow terminals (the report files keep the long one).
+_SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "actions/hand"),
+          ("mean turns per hand", "turns/hand"), ("hands ended by a knock", "knocks"),
+          ("mean count at a knock", "count at knock"), ("strategic depth (order)", "depth (order)"),
+          ("deal check (sim / exact)", "deal check sim/exact"), ("deal check (exact)", "deal check"),
+          ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"))
+_INTERVAL = re.compile(r" (\[[^\]]*\])$")
+CiMode = Literal["inline", "below", "none"]
+
+
+def width() -> int:
+    """The terminal's width in columns (``COLUMNS`` first; 80 when not known)."""
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
 
 def _console() -> Console:
-    return Console(width=max(100, shutil.get_terminal_size().columns))
+    return Console(width=width())
+
+
+def short(label: str) -> str:
+    """The narrow-terminal form of a figure's label.
+
+    >>> short("mean net per hand: position 1")
+    'net/hand: pos 1'
+    """
+    for long, brief in _SHORT:
+        label = label.replace(long, brief)
+    return label
+
+
+def cell(value: str, ci: CiMode) -> str:
+    """A figure as printed: its interval inline, on a second line, or left out.
+
+    >>> cell("1.25 [1.20, 1.30]", "below"), cell("1.25 [1.20, 1.30]", "none"), cell("4.5% / 4.6%", "below")
+    ('1.25\\n[1.20, 1.30]', '1.25', '4.5% /\\n4.6%')
+    """
+    if ci == "inline":
+        return value
+    value = _INTERVAL.sub("", value) if ci == "none" else _INTERVAL.sub(r"\n\1", value)
+    return value.replace(" / ", " /\n")
+
+
+def _cols(text: str) -> int:
+    return max((len(line) for line in text.split("\n")), default=0)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a table is printed: label form, where the intervals go, and how many variants per table."""
+
+    short: bool
+    ci: CiMode
+    per_table: int
+
+
+def _needed(labels: Sequence[str], columns: Sequence[Sequence[str]], headers: Sequence[str], extra: int) -> int:
+    """The width of a rich table (heavy head box, padding 1) with these cells; ``extra``: a further column."""
+    widths = [max(_cols(label) for label in labels)] + [
+        max(_cols(h), *(_cols(v) for v in col)) for h, col in zip(headers, columns, strict=True)]
+    if extra:
+        widths.append(extra)
+    return sum(widths) + 3 * len(widths) + 1
+
+
+def _layout(labels: Sequence[str], values: Sequence[Sequence[str]], headers: Sequence[str], room: int,
+            extra: int = 0) -> Layout:
+    """The richest layout that fits ``room`` columns. ``values[row][variant]``."""
+    columns = [[row[i] for row in values] for i in range(len(headers))]
+    modes: list[tuple[bool, CiMode]] = [(False, "inline"), (True, "inline"), (True, "below"), (True, "none")]
+    for per_table in range(len(headers), 0, -1):
+        for is_short, ci in modes:
+            shown = [short(label) if is_short else label for label in labels]
+            cells = [[cell(v, ci) for v in col] for col in columns]
+            fits = all(_needed(shown, cells[i:i + per_table], headers[i:i + per_table], extra) <= room
+                       for i in range(0, len(headers), per_table))
+            if fits:
+                return Layout(is_short, ci, per_table)
+    return Layout(True, "none", 1)  # rich folds what still does not fit
 
 
 def _pct(p: dict[str, Any]) -> str:
@@ -27,15 +116,41 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
     return f"{m['mean']:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
-def print_simulation(data: dict[str, Any]) -> None:
-    """The figures of ``tonk simulate``, variants side by side, with 95% intervals."""
+def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
+                  names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = ()) -> None:
+    """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
+    headers = [markup_safe(n) for n in names]
+    # the mark column: as wide as its longest mark, but wrapping (at spaces) beyond 9 columns
+    longest = max((len(m) for m in marks or ()), default=0)
+    word = max((len(part) for m in marks or () for part in m.split(" ")), default=0)
+    mark_width = max(1, min(longest, max(word, 9))) if marks is not None else 0
+    layout = _layout(labels, values, names, console.width, mark_width)
+    shown = [markup_safe(short(label) if layout.short else label) for label in labels]
+    for start in range(0, len(names), layout.per_table):
+        part = range(start, min(start + layout.per_table, len(names)))
+        table = Table(title=title if start == 0 else None, title_justify="left")
+        table.add_column("figure", overflow="fold")
+        for i in part:
+            table.add_column(headers[i], justify="right", overflow="fold")
+        if marks is not None:
+            table.add_column("sig." if len(names) > 2 else "", justify="center", max_width=mark_width,
+                             overflow="fold")
+        for r, label in enumerate(shown):
+            cells = [cell(values[r][i], layout.ci) for i in part]
+            extra = [markup_safe(marks[r])] if marks is not None else []
+            table.add_row(label, *cells, *extra, style=styles[r] if styles else None)
+        console.print(table)
+    if layout.ci == "none":
+        console.print("95% intervals left out to fit the terminal: see --json or the report files.")
+
+
+def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
+    """The figures of ``tonk simulate``, variants side by side, with 95% intervals (when they fit)."""
     variants: dict[str, Any] = data["variants"]
-    table = Table(title=f"{data['hands']:,} hands per variant, {data['players']} players, seed {data['seed']}; "
-                        "brackets: 95% intervals")
-    table.add_column("figure")
-    for name in variants:
-        table.add_column(markup_safe(name), justify="right")
+    title = (f"{data['hands']:,} hands per variant, {data['players']} players, seed {data['seed']}; "
+             "brackets: 95% intervals")
     first = next(iter(variants.values()))
+    one_bot = len({seat["bot"] for seat in first["seats"]}) == 1
     lines: list[tuple[str, list[str]]] = []
     for ending in first["endings"]:
         lines.append((f"ends: {ending}", [_pct(v["endings"][ending]) for v in variants.values()]))
@@ -43,27 +158,40 @@ def print_simulation(data: dict[str, Any]) -> None:
     lines.append(("mean actions per hand", [_mean(v["mean_actions"]) for v in variants.values()]))
     lines.append(("mean turns per hand", [_mean(v["mean_turns"]) for v in variants.values()]))
     for s, seat in enumerate(first["seats"]):
-        label = f"seat {seat['seat']} ({seat['bot']})"
+        label = f"seat {seat['seat']}" + ("" if one_bot else f" ({seat['bot']})")
         lines.append((f"{label} win rate", [_pct(v["seats"][s]["win_rate"]) for v in variants.values()]))
         lines.append((f"{label} mean net", [_mean(v["seats"][s]["mean_net"], 3) for v in variants.values()]))
     for bot in first["bots"]:
         lines.append((f"bot {bot} mean net", [_mean(v["bots"][bot], 3) for v in variants.values()]))
     lines.append(("hands ended by a knock", [f"{v['knocks']:,}" for v in variants.values()]))
-    for label, values in lines:
-        table.add_row(markup_safe(label), *values)
-    _console().print(table)
+    console = _console()
+    if note:
+        console.print(markup_safe(note))
+    if one_bot:
+        title += f"; every seat: {first['seats'][0]['bot']}"
+    _print_tables(console, markup_safe(title), [label for label, _ in lines], [vals for _, vals in lines],
+                  list(variants))
 
 
 def print_comparison(names: list[str], rows: list[Row], note: str) -> None:
-    """The side-by-side figures of ``tonk compare``, significant differences marked."""
-    table = Table(title=" vs ".join(markup_safe(n) for n in names) + " in play")
-    table.add_column("figure")
-    for name in names:
-        table.add_column(markup_safe(name), justify="right")
-    table.add_column("significant" if len(names) > 2 else "", justify="center")
-    for row in rows:
-        style = "bold" if row.significant else None
-        table.add_row(markup_safe(row.label), *row.values, markup_safe(mark(row, len(names))), style=style)
+    """The side-by-side figures of ``tonk compare``, significant differences marked.
+
+    With three or more variants each column has a letter, and the mark names the pairs by letter
+    (``A≠C``) so that the column stays narrow.
+    """
     console = _console()
-    console.print(table)
+    if len(names) == 2:
+        headers, marks = names, [mark(row, 2) for row in rows]
+    else:
+        letter = {name: chr(ord("A") + i) if i < 26 else str(i + 1) for i, name in enumerate(names)}
+        headers = [f"{name}\n({letter[name]})" for name in names]
+        marks = [" ".join(f"{letter[a]}≠{letter[b]}" for a, b in row.significant) for row in rows]
+    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play", [row.label for row in rows],
+                  [row.values for row in rows], headers, marks,
+                  ["bold" if row.significant else None for row in rows])
     console.print(markup_safe(note))
+
+
+def wrapped(text: str) -> str:
+    """``text`` wrapped at word boundaries to the terminal's width (paths are never split)."""
+    return textwrap.fill(text, width=width(), break_long_words=False, break_on_hyphens=False)

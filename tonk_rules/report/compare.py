@@ -20,11 +20,15 @@ from typing import Any
 from tonk_rules.sim.depth import Depth
 from tonk_rules.sim.stats import Moments, holm, percent, two_proportion_p, welch_p
 from tonk_rules.sim.tally import ENDINGS, Tally
+from tonk_rules.terms import Ending
 
 ALPHA = 0.05
+DEAL_CHECK_LABEL = "deal check (sim / exact)"
 TEST_NOTE = ("Differences are tested pairwise (two-proportion z-test for rates, Welch's test for means) and "
              "marked ✱ when significant after the Holm–Bonferroni correction over all {m} comparisons of this "
-             "report (family-wise error rate 5%).")
+             "report (family-wise error rate 5%). The " + DEAL_CHECK_LABEL + " row is shown for information "
+             f"and not tested: its hands are those of the {Ending.DEAL_TONK} and {Ending.DEAL_VOID} endings, "
+             "which are tested already.")
 
 
 @dataclass(frozen=True)
@@ -73,14 +77,20 @@ def _mean(m: Moments, digits: int = 2) -> str:
     return f"{m.mean:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]" if m.n else "—"
 
 
-def metrics(v: VariantFigures) -> list[tuple[str, str, tuple[int, int] | Moments]]:
-    """Every compared figure of one variant: (label, formatted value, its sample for the test)."""
+Sample = tuple[int, int] | Moments | None
+
+
+def metrics(v: VariantFigures) -> list[tuple[str, str, Sample]]:
+    """Every compared figure of one variant: (label, formatted value, its sample for the test).
+
+    The sample is None for a figure shown for information only: the deal check repeats the deal endings'
+    tests, and testing it again would inflate the Holm–Bonferroni family.
+    """
     t = v.tally
-    out: list[tuple[str, str, tuple[int, int] | Moments]] = []
+    out: list[tuple[str, str, Sample]] = []
     for i, ending in enumerate(ENDINGS):
         out.append((f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands)))
-    out.append(("deal check (sim / exact)", f"{_pct(t.deal_check, t.hands)} / {percent(v.exact_deal_check)}",
-                (t.deal_check, t.hands)))
+    out.append((DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {percent(v.exact_deal_check)}", None))
     out.append(("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions)))
     out.append(("mean turns per hand", _mean(t.moments(t.turns)), t.moments(t.turns)))
     for p in range(t.players):
@@ -98,7 +108,9 @@ def metrics(v: VariantFigures) -> list[tuple[str, str, tuple[int, int] | Moments
     return out
 
 
-def _p(a: tuple[int, int] | Moments, b: tuple[int, int] | Moments) -> float | None:
+def _p(a: Sample, b: Sample) -> float | None:
+    if a is None or b is None:
+        return None  # information only: not part of the tested family
     if isinstance(a, Moments) and isinstance(b, Moments):
         return welch_p(a, b) if a.n >= 2 and b.n >= 2 else None
     assert isinstance(a, tuple) and isinstance(b, tuple)

@@ -34,16 +34,21 @@ from tonk_rules.ruleset import Ruleset
 
 @dataclass(frozen=True)
 class DealTonkOdds:
-    """``hand``: one given hand qualifies; ``table``: at least one of ``players`` hands does."""
+    """``hand``: one given hand qualifies; ``table``: at least one of ``players`` hands does.
+
+    ``deal_check`` is False for a variant without a deal check (both probabilities are then 0).
+    """
 
     players: int
     hand: Fraction
     table: Fraction
+    deal_check: bool = True
 
     def to_json(self) -> dict[str, object]:
         """JSON form: each probability as an exact fraction string and a decimal."""
         return {
             "players": self.players,
+            "deal_check": self.deal_check,
             "hand": {"fraction": _text(self.hand), "decimal": float(self.hand)},
             "table": {"fraction": _text(self.table), "decimal": float(self.table)},
         }
@@ -77,7 +82,7 @@ def deal_tonk_odds(ruleset: Ruleset, players: int) -> DealTonkOdds:
         raise TonkError(f"a deck of {len(deal.deck)} cards cannot deal {players} hands of {deal.hand_size}"
                         + (" and an upcard" if deal.upcard else ""))
     if not check.enabled:
-        return DealTonkOdds(players, Fraction(0), Fraction(0))
+        return DealTonkOdds(players, Fraction(0), Fraction(0), deal_check=False)
     classes = value_classes(deal.deck)
 
     def qualifies(count: int) -> bool:
