@@ -170,3 +170,13 @@ def test_moved_house_rules_name_the_ledger(tmp_path: Path) -> None:
     proc = run("session", "balances", str(ledger))
     assert proc.returncode == 1 and proc.stderr.startswith(f"error: {ledger}:")
     assert "put that file back" in proc.stderr and str(house) in proc.stderr
+
+
+def test_play_lines_fit_80_columns_and_use_the_chosen_notation() -> None:
+    proc = run("play", "russian", "--players", "Ann,bot:greedy", "--seed", "3", "--cards", "russian",
+               stdin="3\ndiscard 9S\nfoo\nhelp\nquit\n")
+    lines = proc.stdout.replace("Your move (number or move, 'help'): ", "\n").splitlines()
+    assert lines and max(len(line) for line in lines) <= 80
+    refusal = next(line for line in lines if "not allowed" in line)
+    assert "9п was taken from the discard pile" in refusal and "9S" not in proc.stdout
+    assert "'foo' is not a move or a card" in proc.stdout and "unknown card 'foo'" not in proc.stdout

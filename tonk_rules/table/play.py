@@ -19,6 +19,8 @@ illegal move is explained and asked again; nothing changes until a move is legal
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -29,9 +31,17 @@ from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import CardError, TableInputError
 from tonk_rules.terms import Pile
 
-HELP = ("Type the number of a move, or the move itself: knock | draw stock | draw discard | spread CARDS | "
-        "hit CARD on N | discard CARD (or just the card). Cards: 10S QH AC, 10♠ Q♥ A♣ or 10п Дч Тт. "
-        "Russian: открыться, колода, куча, выложить, добавить CARD на N, сбросить CARD. 'quit' leaves.")
+#: What a move may be, said when a word is neither a move nor a card.
+MOVE_FORMS = "a move's number, knock, draw stock, draw discard, spread CARDS, hit CARD on N, discard CARD"
+#: Lines of at most 80 characters: an 80-column terminal shows them unbroken.
+HELP = ("Type the number of a move, or the move itself:\n"
+        "  knock | draw stock | draw discard | spread CARDS | hit CARD on N\n"
+        "  discard CARD (or just the card)\n"
+        "Cards: 10S QH AC, 10♠ Q♥ A♣ or 10п Дч Тт.\n"
+        "Russian: открыться, колода, куча, выложить, добавить CARD на N, сбросить CARD.\n"
+        "'quit' leaves the table.")
+WIDTH = 80
+_ENGLISH_CARD = re.compile(r"(?<![\w])(10|[2-9JQKA])([SHDC])(?![\w])")
 
 _VERBS = {
     "knock": "knock", "k": "knock", "открыться": "knock", "тонк": "knock",
@@ -72,7 +82,13 @@ def read_move(text: str, hand: Hand) -> Action:
     try:
         if verb is None:
             if len(words) == 1:
-                return Discard(parse_card(words[0]))  # a card alone: discard it
+                try:
+                    return Discard(parse_card(words[0]))  # a card alone: discard it
+                except CardError:
+                    if not any(ch.isdigit() for ch in words[0]):  # a word, not a mistyped card such as 11Ж
+                        raise TableInputError(f"{words[0]!r} is not a move or a card; type {MOVE_FORMS} "
+                                              "(or 'help')") from None
+                    raise
             raise TableInputError(f"cannot read {text.strip()!r}; type 'help' for the moves")
         if verb == "knock" and not rest:
             return Knock()
@@ -106,6 +122,14 @@ class TerminalGame:
     ask: Callable[[str], str]
     style: CardStyle = "unicode"
     variant_name: str = ""
+
+    def tell(self, text: str, indent: str = "", *, cards: bool = True) -> None:
+        """Say ``text`` in lines of at most 80 characters, cards in English notation shown in the chosen one."""
+        shown = _ENGLISH_CARD.sub(lambda m: parse_card(m.group(0)).format(self.style), text) if cards else text
+        for line in shown.splitlines():
+            for part in textwrap.wrap(line, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
+                                      break_on_hyphens=False) or [""]:
+                self.say(part)
 
     def cards(self, cards: Sequence[Card]) -> str:
         return format_cards(tuple(cards), self.style) or "-"
@@ -150,16 +174,16 @@ class TerminalGame:
             if word in ("quit", "exit", "выход"):
                 raise QuitGame
             if word in ("help", "?", "помощь"):
-                self.say(HELP)
+                self.tell(HELP, cards=False)
                 continue
             try:
                 action = read_move(text, self.hand)
             except TableInputError as exc:
-                self.say(f"  ✗ {exc}")
+                self.tell(f"✗ {exc}", "  ", cards=False)  # about what was typed: as typed
                 continue
             why = self.hand.why_illegal(action)
             if why is not None:
-                self.say(f"  ✗ not allowed: {why}")
+                self.tell(f"✗ not allowed: {why}", "  ")
                 continue
             done = self.hand.apply(action)
             self.say(f"  You: {done.action.text(self.style)}")

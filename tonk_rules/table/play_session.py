@@ -74,7 +74,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
         bots = {i: make_bot(s.spec, seed + i + 1) for i, s in enumerate(seats) if s.spec is not None}
         person = next(i for i, s in enumerate(seats) if s.spec is None)
         shown = style or "unicode"
-        echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again). 'help' for help.")
+        echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again).")
+        echo("Type 'help' for help.")
         game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
         if sys.stdin.isatty() and threading.current_thread() is threading.main_thread():
             # A person's Ctrl-C must stop the game even when tonk inherited SIGINT as ignored (started
