@@ -6,6 +6,9 @@ The seed is always printed, so any game can be dealt again: ``--seed`` fixes the
 from __future__ import annotations
 
 import random
+import signal
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -73,6 +76,10 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
         shown = style or "unicode"
         echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again). 'help' for help.")
         game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
+        if sys.stdin.isatty() and threading.current_thread() is threading.main_thread():
+            # A person's Ctrl-C must stop the game even when tonk inherited SIGINT as ignored (started
+            # from a script's background job, say): Python would otherwise never see it.
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             game.play()
         except (EOFError, QuitGame):
