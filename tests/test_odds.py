@@ -104,7 +104,7 @@ def test_hand_count_is_what_the_deal_check_counts() -> None:
 def test_a_two_player_variant_needs_no_players_option() -> None:
     proc = tonk("odds", "classic-pc")
     assert proc.returncode == 0, proc.stderr
-    assert "2 players" in proc.stdout and "not 3" in proc.stdout
+    assert "2 players, not the usual 3: classic-pc seats exactly 2" in proc.stdout
 
 
 def test_a_variant_without_a_deal_check_says_so() -> None:

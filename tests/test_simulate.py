@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
-from tests.test_cli import tonk
+from tests.test_cli import ROOT, tonk
 from tonk_rules.bots.specs import parse_spec, parse_specs
 from tonk_rules.errors import BotSpecError
 from tonk_rules.terms import Ending
@@ -87,7 +88,8 @@ def test_default_players_follow_the_variants_table_size() -> None:
     assert json.loads(proc.stdout)["players"] == 2
     proc = tonk("simulate", "classic-pc", "pagat", "-n", "10", "--workers", "1")
     assert proc.returncode == 0, proc.stderr
-    assert "2 players: every variant seats 2" in proc.stdout
+    text = " ".join(proc.stdout.split())  # the note wraps to the terminal
+    assert "2 players, the largest number every variant seats" in text and "classic-pc seats exactly 2" in text
     assert json.loads(tonk("simulate", "pagat", "-n", "10", "--workers", "1", "--json").stdout)["players"] == 3
 
 
@@ -109,3 +111,16 @@ def test_the_simulate_table_fits_an_80_column_terminal() -> None:
     assert not re.search(r"\d\s*\n\s*\d+\.\d+%", out)
     wide = _at_width(200, "simulate", "russian", "pagat", "-n", "200", "--workers", "1")
     assert "mean actions per hand" in wide and re.search(r"\d+\.\d+ \[\d+\.\d+, \d+\.\d+\]", wide)
+
+
+def test_variants_without_a_common_table_size_are_a_clear_error(tmp_path: Path) -> None:
+    text = (ROOT / "variants" / "russian.yaml").read_text(encoding="utf-8")
+    big = tmp_path / "big-table.yaml"
+    big.write_text(text.replace("players:\n  min: 2\n", "players:\n  min: 4\n", 1), encoding="utf-8")
+    proc = tonk("simulate", str(big), "classic-pc", "-n", "10")
+    assert proc.returncode == 2
+    message = " ".join(proc.stderr.split())
+    assert "no number of players suits every variant" in message
+    assert "seats 4 to 10" in message and "classic-pc seats exactly 2" in message
+    proc = tonk("simulate", str(big), "-n", "10", "--workers", "1", "--json")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["players"] == 10  # the largest it seats

@@ -68,8 +68,10 @@ def _players_note(tables: list[tuple[str, Ruleset]], given: int | None, players:
     """Say why the table size is not the usual 3 when the user did not choose it."""
     if given is not None or players == DEFAULT_PLAYERS:
         return None
-    what = "the variant seats" if len(tables) == 1 else "every variant seats"
-    return f"{players} players: {what} {players} (not {DEFAULT_PLAYERS}); choose with --players"
+    why = "; ".join(f"{plain(name)} seats {_seats_text(r)}" for name, r in tables
+                    if DEFAULT_PLAYERS not in _seatable(r))
+    what = "" if len(tables) == 1 else ", the largest number every variant seats"
+    return f"{players} players{what}, not the usual {DEFAULT_PLAYERS}: {why}. Choose another with --players."
 
 
 def _seats(bots: str | None, players: int, budget: int | None = None) -> tuple[BotSpec, ...]:

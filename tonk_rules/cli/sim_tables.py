@@ -34,6 +34,7 @@ _SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "acti
           ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"))
 _INTERVAL = re.compile(r" (\[[^\]]*\])$")
 CiMode = Literal["inline", "below", "none"]
+_BRACKETS = "; brackets: 95% intervals"
 
 
 def width() -> int:
@@ -126,6 +127,8 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
     mark_width = max(1, min(longest, max(word, 9))) if marks is not None else 0
     layout = _layout(labels, values, names, console.width, mark_width)
     shown = [markup_safe(short(label) if layout.short else label) for label in labels]
+    if layout.ci == "none":
+        title = title.replace(_BRACKETS, "")
     for start in range(0, len(names), layout.per_table):
         part = range(start, min(start + layout.per_table, len(names)))
         table = Table(title=title if start == 0 else None, title_justify="left")
@@ -147,8 +150,7 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
 def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
     """The figures of ``tonk simulate``, variants side by side, with 95% intervals (when they fit)."""
     variants: dict[str, Any] = data["variants"]
-    title = (f"{data['hands']:,} hands per variant, {data['players']} players, seed {data['seed']}; "
-             "brackets: 95% intervals")
+    title = f"{data['hands']:,} hands per variant, {data['players']} players, seed {data['seed']}" + _BRACKETS
     first = next(iter(variants.values()))
     one_bot = len({seat["bot"] for seat in first["seats"]}) == 1
     lines: list[tuple[str, list[str]]] = []
