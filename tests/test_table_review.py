@@ -180,3 +180,23 @@ def test_play_lines_fit_80_columns_and_use_the_chosen_notation() -> None:
     refusal = next(line for line in lines if "not allowed" in line)
     assert "9п was taken from the discard pile" in refusal and "9S" not in proc.stdout
     assert "'foo' is not a move or a card" in proc.stdout and "unknown card 'foo'" not in proc.stdout
+
+
+def test_record_shown_when_its_folder_vanishes_during_the_hand(tmp_path: Path) -> None:
+    from tonk_rules.table.play_session import run_terminal_game
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    said: list[str] = []
+
+    def ask(_: str) -> str:
+        if folder.exists():
+            folder.rmdir()
+        return "knock"
+
+    hand = run_terminal_game(variant="pagat", players="Ann,bot:greedy", seed=1, dealer=None, stakes=[], style=None,
+                             record_file=str(folder / "h.yaml"), ledger_path=None, echo=said.append,
+                             misuse=ValueError, ask=ask)
+    assert hand is not None and hand.over
+    text = "\n".join(said)
+    assert "the hand record follows" in text and "format: tonk-hand/1" in text

@@ -91,8 +91,18 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             raise click.exceptions.Exit(130) from None
         record = None
         if record_file is not None:
-            record = write_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest, record_file)
-            echo(f"Hand record written to {record_file} (tonk replay {record_file}).")
+            try:
+                record = write_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest,
+                                      record_file)
+                echo(f"Hand record written to {record_file} (tonk replay {record_file}).")
+            except TableInputError as exc:  # the folder went away during the hand: show the record, lose nothing
+                import yaml
+
+                from tonk_rules.records import hand_to_record
+
+                record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest)
+                echo(f"{exc}; the hand record follows (save it as a .yaml file for tonk replay):")
+                echo(yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110))
         if ledger is not None:
             if record is None:
                 from tonk_rules.records import hand_to_record
