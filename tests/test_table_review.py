@@ -200,3 +200,11 @@ def test_record_shown_when_its_folder_vanishes_during_the_hand(tmp_path: Path) -
     assert hand is not None and hand.over
     text = "\n".join(said)
     assert "the hand record follows" in text and "format: tonk-hand/1" in text
+
+
+def test_join_refuses_huge_stake(tmp_path: Path) -> None:
+    ledger = tmp_path / "t.sqlite"
+    assert _create(ledger)[0] == 0
+    proc = run("session", "join", str(ledger), "Cy", "--stake", "99999999999999999999999")
+    assert proc.returncode == 2 and "at most 1,000,000" in proc.stderr
+    assert "Cy" not in run("session", "balances", str(ledger)).stdout

@@ -239,10 +239,12 @@ def session_undo(ledger: str) -> None:
 @click.option("--after", metavar="NAME", help="Sit left of NAME (default: at the end of the seat order).")
 def session_join(ledger: str, name: str, stake: int | None, after: str | None) -> None:
     """NAME sits down at the table between hands (a player who left comes back with their balance)."""
-    from tonk_rules.table.table_setup import why_bad_name
+    from tonk_rules.table.table_setup import MAX_STAKE, why_bad_name
 
     if why := why_bad_name(name):
         raise Misuse(why)
+    if stake is not None and stake > MAX_STAKE:
+        raise Misuse(f"--stake {stake}: a stake is at most {MAX_STAKE:,}")
     with _open(ledger) as led:
         led.join(name, stake=stake, after=after)
         _status(led)
