@@ -14,27 +14,17 @@ from importlib import resources
 from typing import Any
 
 from tonk_rules.records.model import ENTRY_SCHEMA, RecordFile
+from tonk_rules.variant.schema import drop_generated
 
-SCHEMA_ID = "https://tonk-rules.example/schemas/hand-record.schema.json"
+SCHEMA_ID = "urn:tonk-rules:schema:hand-record"
 SCHEMA_FILE = "hand-record.schema.json"
-
-
-def _drop_titles(node: Any) -> None:
-    if isinstance(node, dict):
-        if isinstance(node.get("title"), str):
-            del node["title"]  # pydantic's generated titles only repeat the key names
-        for value in node.values():
-            _drop_titles(value)
-    elif isinstance(node, list):
-        for item in node:
-            _drop_titles(item)
 
 
 def record_schema() -> dict[str, Any]:
     """The schema as generated from the model now."""
     generated = RecordFile.model_json_schema()
     generated["properties"]["actions"]["items"] = ENTRY_SCHEMA
-    _drop_titles(generated)
+    drop_generated(generated)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,

@@ -2,7 +2,7 @@
 
 Format ``tonk-session/1``::
 
-    # yaml-language-server: $schema=https://tonk-rules.example/schemas/session.schema.json
+    # yaml-language-server: $schema=schemas/session.schema.json
     format: tonk-session/1
     title: Black Company weekend, table 2
     variant: house.yaml            # a built-in name, or a path relative to this file
@@ -42,7 +42,7 @@ from tonk_rules.errors import Diagnostic, SessionFileError, VariantError, YamlRe
 from tonk_rules.yamlio import YamlDocument, read_yaml_file
 
 FORMAT = "tonk-session/1"
-SCHEMA_ID = "https://tonk-rules.example/schemas/session.schema.json"
+SCHEMA_ID = "urn:tonk-rules:schema:session"
 MAX_SESSION_BYTES = 64 * 1024
 Name = str
 #: A stake: a whole number of at least 1 (strict: ``true`` is not 1).

@@ -33,23 +33,26 @@ def schema_location() -> str:
     return Path(str(resources.files("tonk_rules.builtin_schemas").joinpath(SCHEMA_FILE))).resolve().as_uri()
 
 
-def _drop_required(node: Any) -> None:
+def drop_generated(node: Any, *, required: bool = False) -> None:
+    """Remove pydantic's generated ``title`` strings (they only repeat the key names) from a JSON Schema
+    tree, and with ``required`` every ``required`` list too; the hand-record schema uses it as well."""
     if isinstance(node, dict):
-        node.pop("required", None)
+        if required:
+            node.pop("required", None)
         if isinstance(node.get("title"), str):
-            del node["title"]  # pydantic's generated titles only repeat the key names
+            del node["title"]
         for value in node.values():
-            _drop_required(value)
+            drop_generated(value, required=required)
     elif isinstance(node, list):
         for item in node:
-            _drop_required(item)
+            drop_generated(item, required=required)
 
 
 @cache
 def variant_file_schema() -> dict[str, Any]:
     full = Variant.model_json_schema()
     top_required = list(full.get("required", []))
-    _drop_required(full)
+    drop_generated(full, required=True)
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
