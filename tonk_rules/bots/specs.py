@@ -26,6 +26,7 @@ from typing import Any
 from tonk_rules.bots.greedy import DEFAULT_KNOCK, DEFAULT_PATIENCE
 from tonk_rules.bots.montecarlo import DEFAULT_ROLLOUTS
 from tonk_rules.errors import BotSpecError
+from tonk_rules.limits import MAX_ROLLOUTS
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ BOTS: dict[str, dict[str, Param]] = {
     "random": {},
     "greedy": {"knock": Param(DEFAULT_KNOCK, 0, 100, "knock at the start of a turn with this count or less"),
                "patience": Param(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed")},
-    "montecarlo": {"rollouts": Param(DEFAULT_ROLLOUTS, 1, 1_000_000, "playouts per decision (the budget)")},
+    "montecarlo": {"rollouts": Param(DEFAULT_ROLLOUTS, 1, MAX_ROLLOUTS, "playouts per decision (the budget)")},
 }
 #: Bots the compiled kernel plays itself; the others are played on the reference engine.
 KERNEL_BOTS = frozenset({"random", "greedy"})

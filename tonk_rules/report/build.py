@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
+from tonk_rules.errors import TableInputError
+from tonk_rules.outputs import write_atomic
 from tonk_rules.report.compare import TEST_NOTE, Row, Test, VariantFigures, compare, comparison_json
 from tonk_rules.report.documents import Report, RulesDiff, report_html, report_markdown
-from tonk_rules.report.plots import all_plots
+from tonk_rules.report.plots import PLOTS, all_plots
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor
@@ -113,15 +115,23 @@ def write_report(comparison: Comparison, out: Path) -> list[Path]:
         test_note=TEST_NOTE.format(m=len(comparison.tests)),
         plots=plots,
     )
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TableInputError(f"cannot create {out}: {exc.strerror}") from None
     written = []
     for stem, png in plots.items():
         path = out / f"{stem}.png"
-        path.write_bytes(png)
+        write_atomic(path, png)
         written.append(path)
     for name, text in (("report.html", report_html(report)), ("report.md", report_markdown(report)),
                        ("comparison.json", json.dumps(comparison.to_json(), indent=2, ensure_ascii=False) + "\n")):
         path = out / name
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
         written.append(path)
     return written
+
+
+def report_file_names() -> list[str]:
+    """The names :func:`write_report` writes into its folder, known before anything is simulated."""
+    return [*(f"{stem}.png" for stem in PLOTS), "report.html", "report.md", "comparison.json"]
