@@ -15,10 +15,10 @@ cheaply in the engine's hot path while still printing as a card::
 
 A token that mixes the alphabets is refused, never guessed (a Latin T with a Cyrillic т is a ten or an ace)::
 
-    >>> parse_card("Tт")
+    >>> parse_card("Tт")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tonk_rules.errors.CardError: 'Tт' mixes Latin and Cyrillic letters: it could be the ten of clubs (10C / 10т) read as Latin or the ace of clubs (AC / Тт) read as Cyrillic; type it in one alphabet
+    tonk_rules.errors.CardError: 'Tт' mixes Latin and Cyrillic letters: it could be the ten of clubs ...ace of clubs...
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def card_name(card: Card) -> str:
 def _mixed_alphabets(token: str, text: str) -> str:
     """Why a token mixing Latin and Cyrillic letters is refused, with every card it could mean: the look-alike
     letters read all as Latin, and all as Cyrillic (a wrong guess would silently change a payment)."""
-    readings = []
+    readings: list[tuple[str, Card]] = []
     for alphabet, spelled in (("Latin", text.translate(_TO_LATIN)), ("Cyrillic", text.translate(_TO_CYRILLIC))):
         card = _read(spelled)
         if card is not None and card not in [c for _, c in readings]:
