@@ -18,7 +18,7 @@ A token that mixes the alphabets is refused, never guessed (a Latin T with a Cyr
     >>> parse_card("Tт")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tonk_rules.errors.CardError: 'Tт' mixes Latin and Cyrillic letters: it could be the ten of clubs ...ace of clubs...
+    tonk_rules.errors.MixedAlphabetsError: 'Tт' mixes Latin and Cyrillic letters: ...ten of clubs ...ace of clubs...
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from tonk_rules.errors import CardError
+from tonk_rules.errors import CardError, MixedAlphabetsError
 
 #: Ranks 1..13: ace, 2..10, jack, queen, king.
 RANKS: tuple[int, ...] = tuple(range(1, 14))
@@ -114,7 +114,7 @@ def parse_card(token: str) -> Card:
     if len(text) < 2:
         raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
     if _has_latin(text) and _has_cyrillic(text):
-        raise CardError(_mixed_alphabets(token, text))
+        raise MixedAlphabetsError(_mixed_alphabets(token, text))
     card = _read(text)
     if card is None:
         raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
