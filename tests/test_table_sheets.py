@@ -151,6 +151,18 @@ def test_a_child_file_marks_what_differs_from_its_parent(tmp_path: Path) -> None
     assert html.count('class="differs"') == 2
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_sheet_is_headed_by_the_variants_title_not_its_file_name(tmp_path: Path, lang: str) -> None:
+    house = tmp_path / "house-v2.yaml"
+    house.write_text("extends: russian\ntitle: Black Company, table 2\ndeal_check: {at_most: 13}\n", encoding="utf-8")
+    for ref, title in ((str(house), "Black Company, table 2"), ("pagat", "Pagat / common US rules")):
+        sheet = build_sheet(load_view(ref), lang)
+        assert sheet.title.endswith(f": {title}")
+        assert render_markdown(sheet).splitlines()[0] == f"# {sheet.title}"
+        assert f"<h1>{sheet.title}</h1>" in render_html(sheet)
+        assert "house-v2" not in sheet.title
+
+
 def test_a_root_file_marks_nothing() -> None:
     sheet = build_sheet(load_view("pagat"), "en")
     assert not any(line.differs for block in sheet.blocks for line in block.lines)

@@ -4,7 +4,7 @@
     >>> from tonk_rules.table.variant_view import load_view
     >>> md = render_markdown(build_sheet(load_view("pagat"), "en"))
     >>> md.splitlines()[0]
-    '# Tonk — rules sheet: pagat'
+    '# Tonk — rules sheet: Pagat / common US rules'
     >>> "<!DOCTYPE html>" in render_html(build_sheet(load_view("russian"), "ru"))
     True
 """
