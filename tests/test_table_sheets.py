@@ -181,13 +181,29 @@ def test_rules_command_writes_html_and_refuses_unknown_variants(tmp_path: Path) 
 
 @pytest.mark.skipif(not (shutil.which("chromium") and shutil.which("pdfinfo")),
                     reason="needs Debian's chromium and poppler-utils (apt-get install chromium poppler-utils)")
-@pytest.mark.parametrize(("name", "lang"), [("russian-2001", "ru"), ("pagat-must-spread", "en")])
-def test_html_sheet_prints_on_at_most_two_a4_pages(tmp_path: Path, name: str, lang: str) -> None:
+@pytest.mark.parametrize(("name", "lang"), [("russian-2001", "ru"), ("russian", "ru"), ("pagat-must-spread", "en"),
+                                           ("russian-2001", "en")])
+def test_a_built_in_sheet_prints_on_one_a4_page(tmp_path: Path, name: str, lang: str) -> None:
     html, pdf = tmp_path / "sheet.html", tmp_path / "sheet.pdf"
     assert tonk("rules", name, "--lang", lang, "--format", "html", "--out", str(html)).returncode == 0
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
                     f"--print-to-pdf={pdf}", str(html)], capture_output=True, timeout=120, check=False)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
-    assert 1 <= pages <= 2
+    assert pages == 1  # the Russian sheet no longer leaves three bullets on a second page
     assert "(A4)" in info
+
+
+@pytest.mark.parametrize("name", ["russian", "russian-2001", "pagat", "pagat-must-spread", "classic-pc"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_sheet_is_set_in_the_largest_size_its_page_holds(name: str, lang: str) -> None:
+    from tonk_rules.table.sheet_render import FULL_PT, PAGE_WEIGHT, SMALLEST_PT, sheet_weight, text_size
+
+    sheet = build_sheet(load_view(name), lang)
+    size = text_size(sheet)
+    assert SMALLEST_PT <= size <= FULL_PT
+    assert sheet_weight(sheet) * (size / FULL_PT) ** 2 <= PAGE_WEIGHT  # it fits, by the measured page
+    assert size == FULL_PT or sheet_weight(sheet) * ((size + 0.25) / FULL_PT) ** 2 > PAGE_WEIGHT  # none larger
+    assert f'<body style="font-size: {size:g}pt">' in render_html(sheet)
+    if lang == "ru":  # Cyrillic is set smaller than the same sheet in English, never larger
+        assert size <= text_size(build_sheet(load_view(name), "en"))
