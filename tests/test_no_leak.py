@@ -155,3 +155,33 @@ def test_the_file_the_user_types_keeps_its_detailed_messages(secrets: Path, caps
         code, output = run(capsys, "check", name)
         assert code == 1 and "not a variant file" in output
         assert "SECRET" not in output and "hunter2" not in output, output
+
+
+def test_a_ledgers_house_file_swapped_for_secrets_is_not_quoted(
+        secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The ledger names its house file; a file of secrets put in its place is refused unquoted."""
+    house = secrets / "house.yaml"
+    house.write_text("extends: pagat\ntitle: Our table\n", encoding="utf-8")
+    code, output = run(capsys, "session", "create", "night.sqlite", "--variant", "./house.yaml", "--players",
+                       "Ann,Bob", "--currency", "chips")
+    assert code == 0, output
+    house.write_bytes(SECRET_FILES["players.yaml"])
+    code, output = run(capsys, "session", "balances", "night.sqlite")
+    assert code == 1 and "hunter2" not in output and "SECRET" not in output, output
+    assert "not a variant file" in output and "internal error" not in output
+
+
+def test_an_export_naming_a_file_of_secrets_is_not_quoted(secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, output = run(capsys, "session", "create", "night.sqlite", "--variant", "pagat", "--players", "Ann,Bob",
+                       "--currency", "chips")
+    assert code == 0, output
+    code, output = run(capsys, "session", "export", "night.sqlite", "--format", "json", "--out", "night.json")
+    assert code == 0, output
+    data = json.loads(Path("night.json").read_text(encoding="utf-8"))
+    data["variant"] = str(secrets / "keys.yaml")
+    Path("night.json").write_text(json.dumps(data), encoding="utf-8")
+    code, output = run(capsys, "session", "import", "copy.sqlite", "night.json")
+    assert code == 1 and "SECRET" not in output and "internal error" not in output, output
+    assert not Path("copy.sqlite").exists()

@@ -19,7 +19,7 @@ from tonk_rules.limits import MAX_SEED
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the sheet (Russian uses the Russian card letters п т б ч, В Д К Т).")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
-              help="Markdown, or an HTML page that prints on one or two A4 pages.")
+              help="Markdown, or an HTML page that prints on one A4 page (a long house sheet on two).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write the sheet to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists (refused otherwise).")

@@ -95,7 +95,7 @@ class Ledger:
         path = Path(path)
         ledger = cls(path, open_database(path))
         try:
-            digest = load_variant(ledger.variant_ref).digest
+            digest = load_variant(ledger.variant_ref, named=True).digest
         except VariantError as exc:
             ledger.close()
             raise LedgerError(f"{path}: cannot read the session's rules ({exc}); the session was created with "

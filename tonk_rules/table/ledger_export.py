@@ -104,7 +104,7 @@ def _rebuild(path: Path, data: dict[str, Any]) -> Ledger:
             totals[p["to"]] += p["amount"]
     if totals != data["balances"]:
         raise LedgerError("the export's balances are not the sum of its payments: it was edited or damaged")
-    if load_variant(data["variant"]).digest != data["variant_sha256"]:
+    if load_variant(data["variant"], named=True).digest != data["variant_sha256"]:
         raise LedgerError(f"the rules of {data['variant']} changed since this export was made")
     meta = {"variant": data["variant"], "variant_sha256": data["variant_sha256"], "currency": data["currency"],
             "title": data["title"] or "", "first_dealer": data["first_dealer"], "next_dealer": data["next_dealer"],
