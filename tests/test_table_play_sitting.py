@@ -23,7 +23,26 @@ from tonk_rules.table.ledger import Ledger
 from tonk_rules.table.play import MAX_LINE, TerminalGame, ordered_moves, result_lines
 from tonk_rules.terms import Ending, Pile
 
-MOVES = "1\n" * 80  # the first listed move, whatever it is, until the hand ends
+ANOTHER_PROMPT = "Another hand? (y/n): "
+
+def sitting(*, hands: int, **options: Any) -> str:
+    """Play ``hands`` hands through ``run_terminal_game`` as a person would: the first listed move every time,
+    then y to "Another hand?" until the last; return what was said."""
+    from tonk_rules.table.play_session import ANOTHER, run_terminal_game
+
+    said: list[str] = []
+    answers = iter(["y"] * (hands - 1) + ["n"])
+
+    def ask(prompt: str) -> str:
+        if prompt == ANOTHER:
+            said.append(prompt)
+            return next(answers)
+        return "1"
+
+    settings: dict[str, Any] = {"seed": None, "dealer": None, "stakes": [], "style": "english",
+                                "record_file": None, "ledger_path": None, **options}
+    run_terminal_game(echo=said.append, misuse=ValueError, ask=ask, **settings)
+    return "\n".join(said)
 
 
 def nets(stdout: str) -> list[dict[str, int]]:
@@ -34,17 +53,15 @@ def nets(stdout: str) -> list[dict[str, int]]:
 
 def test_hands_follow_one_another_with_running_scores(tmp_path: Path) -> None:
     record = tmp_path / "hand.yaml"
-    proc = run("play", "pagat", "--players", "Me,bot:greedy,bot:greedy", "--seed", "3", "--record", str(record),
-               stdin=f"{MOVES}y\n{MOVES}y\n{MOVES}n\n")
-    assert proc.returncode == 0, proc.stderr
-    played = nets(proc.stdout)
+    stdout = sitting(hands=3, variant="pagat", players="Me,bot:greedy,bot:greedy", seed=3, record_file=str(record))
+    played = nets(stdout)
     assert len(played) == 3
     for hands in (1, 2, 3):
         total = {name: sum(n[name] for n in played[:hands]) for name in played[0]}
         expected = ", ".join(f"{name} {net:+d}" for name, net in total.items())
         noun = "hand" if hands == 1 else "hands"
-        assert f"Scores after {hands} {noun}: {expected}" in proc.stdout
-    assert "Hand 2: seed 4, " in proc.stdout and "Hand 3: seed 5, " in proc.stdout
+        assert f"Scores after {hands} {noun}: {expected}" in stdout
+    assert "Hand 2: seed 4, " in stdout and "Hand 3: seed 5, " in stdout
     for name in ("hand.yaml", "hand-2.yaml", "hand-3.yaml"):  # one record per hand, each replays
         replayed = run("replay", str(tmp_path / name), "--json")
         assert replayed.returncode == 0, replayed.stderr
@@ -52,23 +69,22 @@ def test_hands_follow_one_another_with_running_scores(tmp_path: Path) -> None:
 
 def test_the_next_hand_is_dealt_as_printed() -> None:
     """"Hand 2: seed S, D deals (... --seed S --dealer D ...)" deals the same second hand again."""
-    sitting = run("play", "pagat", "--players", "Me,bot:greedy", "--seed", "11", stdin=f"{MOVES}y\n{MOVES}n\n")
-    match = re.search(r"--seed (\d+) --dealer (\S+) deals it again", sitting.stdout)
+    two = sitting(hands=2, variant="pagat", players="Me,bot:greedy", seed=11)
+    match = re.search(r"--seed (\d+) --dealer (\S+) deals it again", two)
     assert match is not None
-    again = run("play", "pagat", "--players", "Me,bot:greedy", "--seed", match.group(1), "--dealer",
-                match.group(2), stdin=f"{MOVES}n\n")
-    assert nets(again.stdout)[0] == nets(sitting.stdout)[1]
+    again = sitting(hands=1, variant="pagat", players="Me,bot:greedy", seed=int(match.group(1)),
+                    dealer=match.group(2))
+    assert nets(again)[0] == nets(two)[1]
+    assert "Scores after 2 hands" in two and two.count(ANOTHER_PROMPT) == 2
 
 
 def test_a_sitting_goes_into_the_session_hand_by_hand(tmp_path: Path) -> None:
     ledger = tmp_path / "s.sqlite"
     Ledger.create(ledger, variant_ref="pagat", seats=["Ann", "Greedy-2"], stakes=[2, 2], currency="chips",
                   first_dealer="Greedy-2").close()
-    proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", "5", "--session", str(ledger),
-               stdin=f"{MOVES}y\n{MOVES}n\n")
-    assert proc.returncode == 0, proc.stderr
-    assert "as hand 1" in proc.stdout and "as hand 2" in proc.stdout
-    played = nets(proc.stdout)
+    stdout = sitting(hands=2, variant="pagat", players="Ann,bot:greedy", seed=5, ledger_path=str(ledger))
+    assert "as hand 1" in stdout and "as hand 2" in stdout
+    played = nets(stdout)
     with Ledger.open(ledger) as led:
         assert [h["kind"] for h in led.hands()] == ["played", "played"]
         assert led.balances() == {name: played[0][name] + played[1][name] for name in ("Ann", "Greedy-2")}
@@ -166,3 +182,10 @@ def test_discard_choices_are_listed_in_hand_order() -> None:
         mine = next(line for line in said if line.startswith("Your hand"))
         shown = mine.split(": ", 1)[1].split("   count")[0].split()
         assert shown == [str(c) for c in discards]
+
+
+def test_a_sitting_ends_after_three_unclear_answers() -> None:
+    seed, _ = winning_seed("pagat")
+    proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", str(seed), stdin="knock\n1\n1\n1\n1\n")
+    assert proc.returncode == 0 and proc.stdout.count("type y for another hand") == 3
+    assert "You leave the table. Scores after 1 hand: Ann +1, Greedy-2 -1" in proc.stdout

@@ -48,9 +48,14 @@ ANOTHER = "Another hand? (y/n): "
 _YES, _NO = ("y", "yes", "д", "да"), ("n", "no", "н", "нет", "q", "quit", "exit", "выход")
 
 
+#: Unclear answers to "Another hand?" before the sitting ends (a script still typing moves must not loop).
+UNCLEAR_ANSWERS = 3
+
+
 def _another(ask: Callable[[str], str], echo: Callable[[str], None]) -> bool:
-    """Whether the person wants another hand; end of input is no."""
-    while True:
+    """Whether the person wants another hand; end of input, or :data:`UNCLEAR_ANSWERS` answers that are
+    neither yes nor no, are no."""
+    for _ in range(UNCLEAR_ANSWERS):
         try:
             answer = ask(ANOTHER)
         except EOFError:
@@ -62,6 +67,7 @@ def _another(ask: Callable[[str], str], echo: Callable[[str], None]) -> bool:
         if word in _NO:
             return False
         echo("  type y for another hand, n to leave the table")
+    return False
 
 
 def _record_path(record_file: str, number: int) -> str:
