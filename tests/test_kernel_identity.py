@@ -17,7 +17,8 @@ from kernel_helpers import assert_identical
 from tonk_rules.kernel.batch import ENDINGS
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.variant.loader import builtin_names, load_variant
-from tonk_rules.variant.model import RANK_ORDER, Variant
+from tonk_rules.cards import RANK_ORDER
+from tonk_rules.variant.model import Variant
 
 CASES = [(name, players) for name in builtin_names()
          for players in range(2, 7)
@@ -31,6 +32,10 @@ def test_builtin_variants_play_identically(name: str, players: int) -> None:
     assert_identical(ruleset, greedy_and_random, 25, seed=players, first_dealer=players - 1)
     # Greedy players that never knock play to the end of the stock (exhaustion, reshuffles, going out).
     assert_identical(ruleset, [("greedy", {"knock": 0})] * players, 12, seed=100 + players)
+    # A mixture draws its threshold per hand from the seat's seed: the reference bot draws the same.
+    mixture = ("greedy", {"knock": 1, "alt_knock": 8, "alt_share": 500})
+    assert_identical(ruleset, [mixture, *[("greedy", {"knock": 2 + s}) for s in range(1, players)]], 15,
+                     seed=200 + players)
 
 
 def test_identity_covers_every_ending_across_the_builtins() -> None:
