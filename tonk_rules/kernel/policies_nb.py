@@ -118,9 +118,9 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
     for p in range(policies.shape[0]):
         out[p, 0] = knocks[p, 0]
         out[p, 1] = knocks[p, 1]
-        if policies[p] != POLICY_RANDOM and knocks.shape[1] > 3 and knocks[p, 3] > 0:
-            if below(rngs, p, SHARE_UNIT) < knocks[p, 3]:
-                out[p, 0] = knocks[p, 2]
+        if (policies[p] != POLICY_RANDOM and knocks.shape[1] > 3 and knocks[p, 3] > 0
+                and below(rngs, p, SHARE_UNIT) < knocks[p, 3]):
+            out[p, 0] = knocks[p, 2]
 
 
 @njit
