@@ -97,3 +97,38 @@ def test_a_mixture_draws_its_threshold_per_hand_from_the_seats_seed() -> None:
     # half and half: each bot (built per hand with that hand's seat seed) draws one of the two thresholds
     knocks = [GreedyBot(knock=1, alt_knock=8, alt_share=500, seed=s).knock for s in range(2000)]
     assert set(knocks) == {1, 8} and 900 < knocks.count(8) < 1100
+
+
+def test_where_best_response_cycles_the_default_becomes_a_mixture(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A made-up game where 3 is the best reply to 5 and 5 to 3: no single threshold is stable. Against a
+    # mixture with share s of 3, the gain of 3 over 5 falls with s and is 0 at s = 400 per mille.
+    def gains(ruleset: object, players: int, table: dict[str, int], knocks: list[int], hands: int, seed: int,
+              executor: object = None) -> dict[int, equilibrium.Moments]:
+        share = table.get("alt_share", 0)
+        share3 = (share if table.get("alt_knock") == 3 else 1000 - share) if share else {5: 0, 3: 1000}[table["knock"]]
+        edge = (400 - share3) / 4000  # what 3 gains over 5 against this table
+        mixed = share3 / 1000 * edge  # the table's own payoff, relative to a pure 5
+        value = {5: -mixed, 3: edge - mixed}
+        return {k: equilibrium.Moments(hands, value.get(k, -0.5) * hands, hands) for k in knocks}
+
+    monkeypatch.setattr(equilibrium, "deviation_gains", gains)
+    found = equilibrium.search(PAGAT, 3, hands=1000, seed=1)
+    assert {found.knock, found.alt_knock} == {3, 5}
+    share3 = found.alt_share if found.alt_knock == 3 else 1000 - found.alt_share
+    assert abs(share3 - 400) <= 10
+    assert found.best_gain <= equilibrium.TOLERANCE
+    assert found.params() == {"knock": found.knock, "alt_knock": found.alt_knock, "alt_share": found.alt_share}
+
+
+def test_tonk_tune_shows_the_tuned_parameters_and_every_thresholds_gain() -> None:
+    from tests.test_cli import tonk
+
+    proc = tonk("tune", "pagat", "--players", "2", "--hands", "600")
+    assert proc.returncode == 0, proc.stderr
+    tuned = tuning.tuned(PAGAT, 2)
+    assert f"pagat, 2 players: tuned greedy plays {tuned.describe()}" in proc.stdout
+    rows = [line.split() for line in proc.stdout.splitlines() if line.strip()[:1].isdigit()]
+    assert [int(row[0]) for row in rows] == list(range(1, 11))
+    assert "Best deviation: knock=" in proc.stdout
+    refused = tonk("tune", "classic-pc", "--players", "3")
+    assert refused.returncode == 2 and "exactly 2 players" in refused.stderr

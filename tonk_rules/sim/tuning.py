@@ -47,8 +47,9 @@ from tonk_rules.sim.equilibrium import Tuned, search
 from tonk_rules.sim.executors import Executor, make_executor
 
 DATA_FILE = "tuned_greedy.json"
-#: Paired hands per measurement when a house file is tuned on first use (a few seconds on one core).
-HOUSE_HANDS = 12_000
+#: Paired hands per measurement when a house file is tuned on first use: seconds on one core, gains to about
+#: ±0.02 (`tonk tune FILE --hands N` checks a house file's values more closely).
+HOUSE_HANDS = 4_000
 #: Paired hands per measurement for the shipped built-in values (``--regenerate``).
 BUILTIN_HANDS = 60_000
 #: Table sizes tuned and shipped for the built-ins.
