@@ -17,7 +17,7 @@ import time
 
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.sim.deviation import deviation_gains
-from tonk_rules.sim.equilibrium import EPSILON, knock_range
+from tonk_rules.sim.equilibrium import EPSILON, best_deviation, knock_range
 from tonk_rules.sim.executors import make_executor
 from tonk_rules.sim.tuning import seatable, tuned
 from tonk_rules.variant.loader import builtin_names, load_variant
@@ -43,7 +43,7 @@ def main() -> None:
         value = tuned(ruleset, players)
         knocks = knock_range(ruleset)
         gains = deviation_gains(ruleset, players, value.params(), knocks, args.hands, args.seed, executor)
-        best = max(knocks, key=lambda k: gains[k].mean)
+        best = best_deviation(value.params(), gains)
         worst = max(worst, gains[best].mean)
         print(f"\n{name}, {players} players, tuned: {value.describe()}")
         for k in knocks:

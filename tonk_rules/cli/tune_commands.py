@@ -37,7 +37,7 @@ def tune(variant: str, players: int | None, hands: int, seed: int, workers: int,
     """
     from tonk_rules.ruleset import compile_ruleset
     from tonk_rules.sim.deviation import deviation_gains
-    from tonk_rules.sim.equilibrium import EPSILON, knock_range
+    from tonk_rules.sim.equilibrium import EPSILON, best_deviation, knock_range
     from tonk_rules.sim.executors import make_executor
     from tonk_rules.sim.tuning import seatable, tuned
     from tonk_rules.variant.loader import load_variant
@@ -56,7 +56,7 @@ def tune(variant: str, players: int | None, hands: int, seed: int, workers: int,
     value = tuned(ruleset, players)
     knocks = knock_range(ruleset)
     gains = deviation_gains(ruleset, players, value.params(), knocks, hands, seed, make_executor("local", workers))
-    best = max(knocks, key=lambda k: gains[k].mean)
+    best = best_deviation(value.params(), gains)
     if as_json:
         data = {"variant": plain(variant), "players": players, "tuned": value.to_json(), "check": {
             "hands": hands, "seed": seed, "gains": {str(k): {"mean": gains[k].mean, "ci95": list(gains[k].ci95())}

@@ -41,7 +41,8 @@ BISECTIONS = 7
 @dataclass(frozen=True)
 class Tuned:
     """A tuned default: knock at ``knock`` or, ``alt_share`` per mille of hands, at ``alt_knock``; and the
-    best fixed deviation measured against it (``best_knock``, its mean gain and 95% interval, over ``hands``)."""
+    best fixed deviation measured against it (``best_knock``, its mean gain and 95% interval, over ``hands``;
+    for a pure default, the best *other* threshold, so a negative gain says every deviation loses)."""
 
     knock: int
     alt_knock: int
@@ -88,8 +89,15 @@ def _best(gains: dict[int, Moments]) -> int:
     return max(gains, key=lambda k: (gains[k].mean, -k))
 
 
+def best_deviation(params: dict[str, int], gains: dict[int, Moments]) -> int:
+    """The threshold that gains most against the default ``params``; a pure default's own threshold is no
+    deviation (it gains 0 by definition), so it is left out."""
+    others = {k: m for k, m in gains.items() if params.get("alt_share") or k != params["knock"]}
+    return _best(others or gains)
+
+
 def _tuned(params: dict[str, int], gains: dict[int, Moments]) -> Tuned:
-    best = _best(gains)
+    best = best_deviation(params, gains)
     return Tuned(params["knock"], params.get("alt_knock", 0), params.get("alt_share", 0), best, gains[best].mean,
                  gains[best].ci95(), gains[best].n)
 
