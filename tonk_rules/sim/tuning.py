@@ -125,7 +125,7 @@ def tuned(ruleset: Ruleset, players: int) -> Tuned:
         return found
     print(f"tonk: tuning greedy's knock threshold to these rules at {players} players (once: a few seconds; "
           f"cached in {cache_dir()})", file=sys.stderr)
-    value = search(ruleset, players, HOUSE_HANDS, SEED)
+    value = Tuned.from_json(search(ruleset, players, HOUSE_HANDS, SEED).to_json())  # as the cache will read it
     _write_cache(path, value)
     return value
 
