@@ -69,9 +69,10 @@ def test_bad_bot_specs_are_refused_with_one_clear_message(spec: str, message: st
     assert message in proc.stderr
 
 
-def test_specs_print_back_as_typed_and_fill_defaults() -> None:
-    specs = parse_specs("greedy:knock=3,random,greedy:knock=5")
-    assert [str(s) for s in specs] == ["greedy:knock=3", "random", "greedy"]
+def test_specs_print_back_as_typed() -> None:
+    # greedy:knock=5 is the fixed bot, not the (tuned) default greedy: the spec remembers what was typed
+    specs = parse_specs("greedy:knock=3,random,greedy:knock=5,greedy")
+    assert [str(s) for s in specs] == ["greedy:knock=3", "random", "greedy:knock=5", "greedy"]
 
 
 def test_misuse_exits_2_and_bad_variants_exit_1() -> None:
