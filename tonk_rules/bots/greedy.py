@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from tonk_rules.bots.observation import Observation
 from tonk_rules.engine.actions import Action
-from tonk_rules.engine.encoding import action_key, canonical
+from tonk_rules.engine.encoding import action_key
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, KERNEL_POLICIES, SHARE_UNIT
@@ -73,6 +73,7 @@ class GreedyBot:
         # the hand's threshold, drawn as the kernel draws it (policies_nb.draw_knocks)
         self.knock = alt_knock if alt_share and SplitMix64(seed).below(SHARE_UNIT) < alt_share else knock
         self.base_knock = knock
+        self._seen: tuple[Ruleset, KernelTables, npt.NDArray[np.int64]] | None = None
 
     def params(self) -> dict[str, int]:
         out = {"knock": self.base_knock, "patience": self.patience}
@@ -81,11 +82,16 @@ class GreedyBot:
         return out
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        actions = canonical(legal)
-        keys = np.array([action_key(a) for a in actions], np.int64)
-        tables, packed = _tables(obs.ruleset)
+        by_key: dict[int, Action] = {}
+        for action in legal:  # canonical order: by key, the first of equal keys kept (engine.encoding)
+            by_key.setdefault(action_key(action), action)
+        keys = np.array(sorted(by_key), np.int64)
+        seen = self._seen
+        if seen is None or seen[0] is not obs.ruleset:  # hashing a Ruleset costs more than a decision: once
+            seen = self._seen = (obs.ruleset, *_tables(obs.ruleset))
+        _, tables, packed = seen
         key = _greedy_choice()(seen_state(obs, tables), keys, len(keys), self.knock, self.patience, packed)
-        return actions[int(np.searchsorted(keys, key))]  # canonical keys are sorted
+        return by_key[int(key)]
 
 
 def _greedy_choice() -> Any:
