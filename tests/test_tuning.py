@@ -29,7 +29,8 @@ def test_the_shipped_file_holds_every_builtin_at_every_size_it_seats() -> None:
         for players in tuning.seatable(ruleset):
             expected[f"{tuning.play_digest(ruleset)}:{players}"] = (name, players)
     missing = [f"{name} at {p}" for key, (name, p) in expected.items() if key not in shipped]
-    assert not missing, f"no tuned greedy for {missing}: run python -m tonk_rules.sim.tuning --regenerate"
+    assert not missing, (f"no tuned greedy for {missing}: run python -m tonk_rules.sim.tuning --regenerate (or "
+                         "--rekey, when only the kernel's tables changed, not the rules)")
     stale = [f"{e['variant']} at {e['players']}" for key, e in shipped.items() if key not in expected]
     assert not stale, f"tuned values for rules no built-in has any more: {stale} (regenerate)"
     for key, (name, players) in expected.items():

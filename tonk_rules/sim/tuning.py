@@ -9,7 +9,9 @@ Where the tuned values come from, keyed by :func:`play_digest` (a hash of exactl
 and the table size:
 
 * the built-in variants ship theirs in ``tuned_greedy.json`` beside this module, for every size from 2 to
-  6 they seat; ``python -m tonk_rules.sim.tuning --regenerate`` measures them again (minutes per variant);
+  6 they seat; ``python -m tonk_rules.sim.tuning --regenerate [--hands N] [--workers W]`` measures them
+  again (minutes per variant on one core), ``--rekey`` keeps the values under new digests after a change to
+  the kernel's tables that changes no built-in's play;
 * any other rule set (a house file) is tuned on first use with a small paired budget (seconds) and cached
   on disk: ``$TONK_CACHE_DIR/tuning``, else ``$XDG_CACHE_HOME`` (or ``~/.cache``) ``/tonk-rules/tuning``,
   else the system temporary directory; the cache file is named by the digest, the size and the kernel's
@@ -163,20 +165,40 @@ def _say(prefix: str, line: str) -> None:
     print(prefix + line, file=sys.stderr)
 
 
+def rekey(data: dict[str, Any]) -> dict[str, Any]:
+    """The same values under the built-ins' current digests (matched by variant name and table size)."""
+    from tonk_rules.ruleset import compile_ruleset
+    from tonk_rules.variant.loader import load_variant
+
+    entries = {}
+    for entry in data["entries"].values():
+        ruleset = compile_ruleset(load_variant(entry["variant"]).variant)
+        entries[f"{play_digest(ruleset)}:{entry['players']}"] = entry
+    return {**data, "entries": entries}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tonk_rules.sim.tuning",
                                      description="Measure the built-in variants' tuned greedy and write " + DATA_FILE)
-    parser.add_argument("--regenerate", action="store_true", required=True, help="tune and write the data file")
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("--regenerate", action="store_true", help="tune and write the data file")
+    action.add_argument("--rekey", action="store_true",
+                        help="keep the values, recompute the keys: after a change to the kernel's tables that does "
+                             "not change how any built-in plays (else regenerate)")
     parser.add_argument("--hands", type=int, default=BUILTIN_HANDS, help="paired hands per measurement")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--variant", action="append", default=None, help="only this built-in (repeatable; the "
                                                                        "others keep their entries)")
     args = parser.parse_args(argv)
-    data = regenerate(args.hands, make_executor("local", args.workers), args.variant)
     target = Path(__file__).with_name(DATA_FILE)
-    if args.variant and target.exists():
-        old = json.loads(target.read_text(encoding="utf-8"))["entries"]
-        data["entries"] = {**{k: v for k, v in old.items() if v["variant"] not in args.variant}, **data["entries"]}
+    if args.rekey:
+        data = rekey(json.loads(target.read_text(encoding="utf-8")))
+    else:
+        data = regenerate(args.hands, make_executor("local", args.workers), args.variant)
+        if args.variant and target.exists():
+            old = json.loads(target.read_text(encoding="utf-8"))["entries"]
+            data["entries"] = {**{k: v for k, v in old.items() if v["variant"] not in args.variant},
+                               **data["entries"]}
     data["entries"] = dict(sorted(data["entries"].items(), key=lambda kv: (kv[1]["variant"], kv[1]["players"])))
     target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {target} ({len(data['entries'])} entries)", file=sys.stderr)
