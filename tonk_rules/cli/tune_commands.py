@@ -69,7 +69,7 @@ def tune(variant: str, players: int | None, hands: int, seed: int, workers: int,
     click.echo(f"  {'knock':>5}  {'gain':>8}  95% interval")
     for k in knocks:
         lo, hi = gains[k].ci95()
-        mark = "  ← best" if k == best else ""
+        mark = "  ← best deviation" if k == best else "  (tuned)" if value.params() == {"knock": k} else ""
         click.echo(f"  {k:>5}  {gains[k].mean:>+8.4f}  [{lo:+.4f}, {hi:+.4f}]{mark}")
     verdict = "within" if gains[best].mean <= EPSILON else "ABOVE"
     click.echo(f"Best deviation: knock={best}, {gains[best].mean:+.4f} stakes per hand: {verdict} the tuning's "
