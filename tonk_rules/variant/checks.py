@@ -131,6 +131,16 @@ DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
 )
 
 
+def options_without_effect(v: Variant) -> list[tuple[Dependent, str]]:
+    """Every option ``v`` sets that has no effect, with its row: ``(row, key path)``."""
+    return [(row, path) for row in DEPENDENT_OPTIONS if not row.holds(v) for path in row.set_at(v)]
+
+
+def no_effect_message(row: Dependent, path: str) -> str:
+    fix = "leave it out" if row.neutral == "left out" else f"set it to {row.neutral}"
+    return f"{_name(row, path)} has no effect unless {row.condition}; {fix}"
+
+
 def dependent_option_problems(v: Variant) -> list[tuple[str, str]]:
     """The rows of :data:`DEPENDENT_OPTIONS` that ``v`` breaks, as ``(key paths, message)``."""
     problems = []
@@ -140,15 +150,12 @@ def dependent_option_problems(v: Variant) -> list[tuple[str, str]]:
             for path in row.unset_at(v) if row.unset_at else []:
                 problems.append((f"{path}|{blame}", f"{_name(row, path)} must be given when {row.condition}"))
         else:
-            fix = "leave it out" if row.neutral == "left out" else f"set it to {row.neutral}"
-            for path in row.set_at(v):
-                problems.append((f"{path}|{blame}", f"{_name(row, path)} has no effect unless {row.condition}; {fix}"))
+            problems += [(f"{path}|{blame}", no_effect_message(row, path)) for path in row.set_at(v)]
     return problems
 
 
 def _name(row: Dependent, path: str) -> str:
     return path if "*" in row.option else row.option
-
 
 
 def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
