@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tonk_rules.cards import RANK_ORDER
+from tonk_rules.cards import RANK_ORDER, why_not_deal
 from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
 
 if TYPE_CHECKING:  # the model runs these checks from its validator; importing it here would be a circle
@@ -166,14 +166,8 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
         add(("players.max|players.min", f"max ({v.players.max}) is below min ({v.players.min})"))
     if len(set(v.deck.ranks)) != len(v.deck.ranks):
         add(("deck.ranks", "a rank is listed twice"))
-    deck_size = 4 * len(set(v.deck.ranks))
-    needed = v.players.max * v.deal.hand_size + (1 if v.deal.upcard else 0)
-    if needed > deck_size:
-        add((
-            "players.max|deal.hand_size|deal.upcard|deck.ranks",
-            f"{v.players.max} players x {v.deal.hand_size} cards"
-            f"{' + the upcard' if v.deal.upcard else ''} = {needed} cards, but the deck has {deck_size}",
-        ))
+    if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks))):
+        add(("players.max|deal.hand_size|deal.upcard|deck.ranks", why))
 
     low, high = possible_counts(v)
     dc = v.deal_check
