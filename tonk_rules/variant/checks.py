@@ -5,7 +5,9 @@ combination is wrong, first the one named in the message. The loader points at w
 derived file wrote, so a house rule that breaks a parent's value is blamed, not the parent.
 Options that would have no effect are errors too: a table that writes them believes they do something.
 Every such "X only matters when Y" pair is one row of :data:`DEPENDENT_OPTIONS`; the same row says when X
-must then be given.
+must then be given, and what X is when it has no effect (``neutral``). An X that a house file merely
+inherits, and that its own change of Y leaves without effect, is reset to that neutral value by the loader
+instead (``variant/inherited.py``).
 """
 
 from __future__ import annotations
