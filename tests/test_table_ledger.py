@@ -20,7 +20,8 @@ from tablekit import ROOT, run, tonk
 
 from tonk_rules.errors import LedgerError, SessionFileError
 from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_export import export_csv, export_json, import_json
+from tonk_rules.table.ledger_export import export_csv, export_json
+from tonk_rules.table.ledger_import import import_json
 from tonk_rules.table.session_file import load_session_file, session_schema_text
 
 SESSION = """\
@@ -145,11 +146,12 @@ def test_undo_removes_the_last_hand_and_its_dealer_deals_again(tmp_path: Path) -
     led.record(knock(seats, "Cy"))
     assert led.next_dealer() == "Cy"
     undone = led.undo()
-    assert undone["number"] == 2 and undone["winners"] == ["Cy"]
+    assert undone["hand"]["number"] == 2 and undone["hand"]["winners"] == ["Cy"]
+    assert undone["said"] == "hand 2 (knock won, won by Cy)"
     assert led.balances() == {"Ann": 2, "Bob": -1, "Cy": -1} and led.next_dealer() == "Bob"
     led.undo()
     assert led.hand_count() == 0 and led.next_dealer() == "Ann"
-    with pytest.raises(LedgerError, match="no hand to undo"):
+    with pytest.raises(LedgerError, match="nothing to undo"):
         led.undo()
 
 
@@ -185,7 +187,7 @@ def test_export_and_import_commands(table: Path) -> None:
     data["balances"]["Элмо"] = 5
     out.write_text(json.dumps(data), encoding="utf-8")
     bad = run("session", "import", str(table / "edited.sqlite"), str(out))
-    assert bad.returncode == 1 and "not the sum of its payments" in bad.stderr
+    assert bad.returncode == 1 and "not the sum of the payments" in bad.stderr
     assert not (table / "edited.sqlite").exists()
 
 
@@ -202,7 +204,7 @@ def test_a_damaged_ledger_gets_one_message_and_stays_as_it_was(table: Path, dama
         sqlite3.connect(path).execute("CREATE TABLE x (y)").connection.commit()
     else:  # a ledger written by a later version of the program
         db = sqlite3.connect(path)
-        db.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
         db.commit()
         db.close()
     before = path.read_bytes()

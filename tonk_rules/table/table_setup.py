@@ -54,7 +54,11 @@ def why_bad_name(name: str) -> str | None:
 
 def check_table_setup(ref: str, names: list[str], stakes: list[int]) -> str | None:
     """Why these names and stakes cannot sit at a table of this variant (None when they can)."""
-    rules = ruleset_for(ref)
+    return check_seating(ruleset_for(ref), names, stakes)
+
+
+def check_seating(rules: Ruleset, names: list[str], stakes: list[int]) -> str | None:
+    """Why these names and stakes cannot sit at a table playing ``rules`` (None when they can)."""
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
         return f"this variant seats {rules.min_players} to {rules.max_players} players, not {n}"
