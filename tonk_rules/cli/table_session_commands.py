@@ -219,6 +219,7 @@ def session_history(ledger: str, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps(events, indent=2, ensure_ascii=False))
             return
+        click.echo(plain(f"{led.stored_rules().title} (currency: {led.currency}):"))
         for line in history_lines(events):
             click.echo(plain(line))
         if not events:
