@@ -78,6 +78,16 @@ def _entry(event: Event) -> HandEntry:
     for what, keys in (("stakes", hand.stakes), ("counts", hand.counts), ("net", hand.net)):
         if list(keys) != names:
             raise LedgerError(f"hand {hand.number}: its {what} are not given for its players in seat order")
+    named = [*hand.winners, *(n for p in hand.payments for n in (p.payer, p.to)), *filter(None, [hand.knocker])]
+    for name in named:
+        if name not in names:
+            raise LedgerError(f"hand {hand.number}: {name} is named but not one of its players")
+    net = dict.fromkeys(names, 0)
+    for p in hand.payments:
+        net[p.payer] -= p.amount
+        net[p.to] += p.amount
+    if net != hand.net:
+        raise LedgerError(f"hand {hand.number}: its nets are not the sum of its payments")
     return HandEntry(hand.kind, hand.ending, tuple(names), tuple(hand.stakes[n] for n in names),
                      tuple(hand.counts[n] for n in names), tuple(hand.winners), hand.knocker,
                      tuple((p.payer, p.to, p.amount) for p in hand.payments), hand.detail, dealer=hand.dealer)
@@ -88,10 +98,6 @@ def _replay(ledger: Ledger, event: Event) -> None:
     if event.kind == "hand":
         entry = _entry(event)
         assert event.hand is not None
-        for name in {*entry.winners, *(p for pay in entry.payments for p in pay[:2]),
-                     *([entry.knocker] if entry.knocker else [])}:
-            if name not in entry.seats:
-                raise LedgerError(f"hand {event.hand.number}: {name} is named but not one of its players")
         number = ledger.record(entry, at=event.hand.recorded_at)
         if number != event.hand.number:
             raise LedgerError(f"hand {event.hand.number} comes where the ledger numbers the next hand {number}: "
@@ -122,7 +128,7 @@ def _replay(ledger: Ledger, event: Event) -> None:
 
 
 def _first_difference(made: dict[str, Any], given: dict[str, Any]) -> str:
-    for key in given:
+    for key in ("balances", "next_dealer", "players", "hands", *given):
         if made.get(key) != given[key]:
             return key
     return "?"
