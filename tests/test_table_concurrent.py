@@ -98,8 +98,8 @@ def test_many_commands_at_once_get_no_internal_error(tmp_path: Path) -> None:
                              *[f"--count={n}={3 if n == winner else 30}" for n in SEATS]])
     procs = [subprocess.Popen([sys.executable, "-m", "tonk_rules", *c], cwd=ROOT, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for c in commands]
-    results = [(p.wait(), *p.communicate()) for p in procs]
-    for code, out, err in results:
+    results = [(p.returncode, out, err) for p in procs for out, err in [p.communicate()]]
+    for code, _, err in results:
         assert "internal error" not in err and "Traceback" not in err, err
         assert code == 0 or (code == 1 and "nothing to undo" in err and err.count("\n") == 1), err
     recorded = sum(1 for (code, out, _), c in zip(results, commands, strict=True) if c[1] == "record" and code == 0)
