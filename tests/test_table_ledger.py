@@ -78,6 +78,10 @@ def test_a_session_file_creates_the_table(table: Path) -> None:
     ("currency: крона", "currancy: крона"),
     ("variant: house.yaml", "variant: russain"),
     ("format: tonk-session/1", "format: tonk-session/9"),
+    ("  - Элмо", "  - " + "Э" * 41),
+    ("  - Элмо", "  - ''"),
+    ("  - Элмо", "  - {name: ''}"),
+    ("  - {name: Гоблин, player: Anna}", "  - {name: Гоблин, player: ''}"),
 ])
 def test_bad_session_files_get_located_messages(table: Path, change: str, message: str) -> None:
     path = table / "bad.yaml"
@@ -90,6 +94,21 @@ def test_bad_session_files_get_located_messages(table: Path, change: str, messag
     proc = run("session", "create", str(table / "x.sqlite"), "--from", str(path))
     assert proc.returncode == 1 and proc.stderr.startswith(f"{path}:{line}:")
     assert not (table / "x.sqlite").exists()
+
+
+@pytest.mark.parametrize(("seat", "message"), [
+    ("Э" * 41, "a seat name has at most 40 characters, not 41"),
+    ("''", "a seat name may not be empty"),
+    ("{name: " + "Э" * 41 + "}", "a seat name has at most 40 characters"),
+    ("{name: Гоблин, player: ''}", "a seat's player is a name of 1 to 80 characters"),
+    ("{name: Гоблин, nick: G}", "a seat is a name or {name, player}; unknown key 'nick'"),
+])
+def test_seat_names_beyond_the_stated_limits_get_one_located_line(table: Path, seat: str, message: str) -> None:
+    path = table / "bad.yaml"
+    path.write_text(SESSION.replace("  - Элмо", f"  - {seat}"), encoding="utf-8")
+    proc = run("session", "create", str(table / "x.sqlite"), "--from", str(path))
+    assert proc.returncode == 1 and proc.stderr.startswith(f"{path}:9:5: {message}"), proc.stderr
+    assert proc.stderr.count("\n") == 1 and "internal error" not in proc.stderr
 
 
 def test_per_player_stakes_need_a_per_player_variant(table: Path) -> None:

@@ -46,7 +46,7 @@ def why_bad_name(name: str) -> str | None:
         # control and format characters cannot be typed, print as nothing or move the cursor, and CSV alters them
         return f"a seat name may not contain control characters: {name!r}"
     if len(name) > 40:
-        return f"a seat name has at most 40 characters: {name!r}"
+        return f"a seat name has at most 40 characters, not {len(name)}: {name[:40]!r}…"
     if name.startswith("bot:"):
         return f"'bot:' names a computer player: {name!r}"
     return None
