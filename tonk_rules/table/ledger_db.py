@@ -25,6 +25,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from tonk_rules.errors import LedgerError
@@ -234,9 +235,10 @@ def migrate_v1(db: sqlite3.Connection, path: Path, rules_meta: dict[str, str]) -
                 db.execute(statement)
         # (sort key, kind, hands before, name, detail, at): a seating change after k hands came after hand k
         # and before hand k + 1
-        rows = [((number, 0), "hand", number - 1, None, json.dumps({"migrated": True}), at) for number, at in
-                db.execute("SELECT number, recorded_at FROM hands")]
-        rows += [((after, 1, i), change, after, name, json.dumps({"migrated": True}), at)
+        migrated = json.dumps({"migrated": True})
+        rows: list[tuple[Any, ...]] = [((number, 0), "hand", number - 1, None, migrated, at)
+                                       for number, at in db.execute("SELECT number, recorded_at FROM hands")]
+        rows += [((after, 1, i), change, after, name, migrated, at)
                  for i, (after, name, change, at) in
                  enumerate(db.execute("SELECT after_hand, name, change, at FROM seating ORDER BY id"))]
         rows.sort(key=lambda row: row[0])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tonk_rules.terms import Ending
 
@@ -20,7 +20,8 @@ SCHEMA_ID = "urn:tonk-rules:schema:ledger-export"
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 Stake = Annotated[int, Field(ge=1, le=1_000_000)]
 Amount = Annotated[int, Field(ge=1)]
-EndingName = Literal[tuple(e.value for e in Ending)]  # type: ignore[valid-type]
+ENDINGS: list[str] = [e.value for e in Ending]
+_ENDING_SCHEMA: dict[str, Any] = {"enum": list(ENDINGS)}
 
 
 class _Strict(BaseModel):
@@ -38,7 +39,7 @@ class Hand(_Strict):
 
     number: int = Field(ge=1)
     kind: Literal["settled", "played"]
-    ending: EndingName
+    ending: str = Field(json_schema_extra=_ENDING_SCHEMA)
     winners: list[Name]
     counts: dict[Name, Annotated[int, Field(ge=0)] | None]
     payments: list[Payment]
@@ -50,6 +51,13 @@ class Hand(_Strict):
     stakes: dict[Name, Stake]
     detail: dict[str, Any]
     recorded_at: str
+
+    @field_validator("ending")
+    @classmethod
+    def _known_ending(cls, value: str) -> str:
+        if value not in ENDINGS:
+            raise ValueError(f"not an ending the rules know ({', '.join(ENDINGS)})")
+        return value
 
 
 class Rules(_Strict):
