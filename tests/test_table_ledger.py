@@ -326,3 +326,21 @@ def test_session_options_that_cannot_be_get_one_line(tmp_path: Path, options: li
                *options)
     assert proc.returncode == 2 and message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
     assert not path.exists()
+
+
+def test_csv_for_excel_has_a_byte_order_mark_and_the_currency_as_a_label(table: Path) -> None:
+    ledger = table / "t.sqlite"
+    run("session", "create", str(ledger), "--from", str(table / "table2.yaml"))
+    record = run("session", "record", str(ledger), "--count", "Костоправ=5", "--count", "Гоблин=20", "--count",
+                 "Элмо=30", "--knock", "Костоправ")
+    assert "Гоблин pays Костоправ 2 (крона)" in record.stdout and "2 крона" not in record.stdout
+    out = table / "t.csv"
+    assert run("session", "export", str(ledger), "--bom", "--out", str(out)).returncode == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and "Гоблин".encode() in data
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert rows[1] == {"hand": "1", "kind": "settled", "ending": "knock_won", "dealer": "Элмо", "player": "Гоблин",
+                       "count": "20", "stake": "2", "net": "-2", "winner": "no", "currency": "крона"}
+    assert not run("session", "export", str(ledger)).stdout.startswith("\ufeff")  # only when asked for
+    proc = run("session", "export", str(ledger), "--format", "json", "--bom")
+    assert proc.returncode == 2 and "--bom is for CSV" in proc.stderr

@@ -21,6 +21,7 @@ writer that finds the ledger busy waits up to :data:`BUSY_TIMEOUT_S` seconds, th
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -129,11 +130,15 @@ def transaction(db: sqlite3.Connection, path: Path | str = "the ledger") -> Iter
 
 def create_database(path: Path, meta: dict[str, str]) -> sqlite3.Connection:
     """Create a new, empty ledger file at ``path`` (refused when something is there already)."""
-    if path.exists() or path.is_symlink():
-        raise LedgerError(f"{path}: already exists; a new session needs a new file (or open this one)")
+    try:  # claimed with O_EXCL: of two terminals creating the same file, one gets it, the other is refused
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        raise LedgerError(f"{path}: already exists; a new session needs a new file (or open this one)") from None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot create the ledger: {exc.strerror}") from None
     db: sqlite3.Connection | None = None
     try:
-        db = _connect(path, "rwc")
+        db = _connect(path, "rw")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         with transaction(db):
