@@ -1,7 +1,7 @@
 """Benchmark: whole hands per second on one core, 3 players, ``russian`` and ``pagat``.
 
 Prints, for each variant: the reference engine with ``random`` and ``greedy`` bots (through
-``tonk_rules.kernel.reference.play_hands``: observation, canonical legal actions, the bot's choice), the
+``tonk_rules.sim.reference.play_hands``: observation, canonical legal actions, the bot's choice), the
 compiled kernel with the same bots (``tonk_rules.kernel.play_hands``), and the kernel's cold compile time
 (a fresh, empty ``NUMBA_CACHE_DIR``) and warm start (a new process loading the cache: import numba, load,
 first hand; and the whole start of a process that imports tonk_rules and loads a variant first). Rates are

@@ -9,9 +9,9 @@ import pytest
 
 from tonk_rules import kernel
 from tonk_rules.errors import KernelError
-from tonk_rules.kernel import reference
-from tonk_rules.kernel.batch import SeatSpec
+from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim import reference
 
 FIELDS = ("ending", "winners", "counts", "net", "knocker", "actions", "turns", "dealer")
 

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tonk_rules.bots import GreedyBot, RandomBot, action_key, canonical, observe
-from tonk_rules.bots.prng import SplitMix64, hand_seed
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Discard, Draw, Knock
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError
+from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.terms import Pile
 from tonk_rules.variant.loader import load_variant

@@ -13,9 +13,11 @@ import pytest
 
 from tonk_rules import kernel
 from tonk_rules.errors import BotSpecError, KernelError
-from tonk_rules.kernel import api, jit, reference
+from tonk_rules.kernel import jit
 from tonk_rules.kernel.tables import SESSION_FIELDS, tables_of
 from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.sim import reference
+from tonk_rules.sim import runner as sim_runner
 from tonk_rules.variant.loader import builtin_names, load_variant
 
 RUSSIAN = compile_ruleset(load_variant("russian").variant)
@@ -106,12 +108,12 @@ def test_a_new_ruleset_field_that_the_kernel_ignores_fails_the_mapping_test() ->
 # --- without numba, and the cache ----------------------------------------------------------------------
 def test_without_numba_the_reference_engine_plays_with_a_notice(monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(api, "AVAILABLE", False)
-    api._notice.cache_clear()
-    batch = kernel.play_hands(RUSSIAN, SEATS, 20, seed=5)
-    batch2 = kernel.play_hands(RUSSIAN, SEATS, 20, seed=5)
-    monkeypatch.setattr(api, "AVAILABLE", True)
-    fast = kernel.play_hands(RUSSIAN, SEATS, 20, seed=5)
+    monkeypatch.setattr(kernel, "AVAILABLE", False)
+    sim_runner._notice.cache_clear()
+    batch = sim_runner.play_hands(RUSSIAN, SEATS, 20, seed=5)
+    batch2 = sim_runner.play_hands(RUSSIAN, SEATS, 20, seed=5)
+    monkeypatch.setattr(kernel, "AVAILABLE", True)
+    fast = sim_runner.play_hands(RUSSIAN, SEATS, 20, seed=5)
     assert np.array_equal(batch.net, fast.net) and np.array_equal(batch2.ending, fast.ending)
     err = capsys.readouterr().err
     assert err.count("numba is not installed") == 1 and len(err.splitlines()) == 1

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from tests.test_cli import tonk
 from tonk_rules import kernel
-from tonk_rules.bots.canonical import canonical
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MonteCarloBot, _known
 from tonk_rules.bots.observation import observe
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Action, Draw
+from tonk_rules.engine.encoding import canonical
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError, IllegalActionError
 from tonk_rules.ruleset import Ruleset, compile_ruleset

@@ -11,10 +11,10 @@ import pytest
 from tonk_rules import Hand, load_ruleset
 from tonk_rules.bots import BOT_CLASSES, GreedyBot, observe
 from tonk_rules.bots.observation import PublicLog
-from tonk_rules.bots.prng import SplitMix64, hand_seed
 from tonk_rules.engine.actions import Action, Hit
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import RolloutState, rollout, state_from_hand
+from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.variant.loader import builtin_names
 
 SEATS = [[("greedy", {"knock": 4}), ("random", {}), ("greedy", {"knock": 8})],

@@ -34,6 +34,8 @@ RANK_NAMES: dict[CardStyle, tuple[str, ...]] = {
     "unicode": ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
     "russian": ("", "Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К"),
 }
+#: The rank names a variant file writes (``deck.ranks``), in rank order, ace low.
+RANK_ORDER: tuple[str, ...] = RANK_NAMES["english"][1:]
 SUIT_NAMES: dict[CardStyle, tuple[str, ...]] = {
     "english": ("S", "H", "D", "C"),
     "unicode": ("♠", "♥", "♦", "♣"),

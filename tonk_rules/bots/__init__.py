@@ -8,11 +8,11 @@ policies, choice for choice.
 from __future__ import annotations
 
 from tonk_rules.bots.base import Bot
-from tonk_rules.bots.canonical import action_key, canonical
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MonteCarloBot  # noqa: E402  (after greedy: it plays out with it)
 from tonk_rules.bots.observation import Observation, PublicAction, SpreadView, observe
 from tonk_rules.bots.random_bot import RandomBot
+from tonk_rules.engine.encoding import action_key, canonical
 
 BOT_CLASSES: dict[str, type[GreedyBot] | type[RandomBot] | type[MonteCarloBot]] = {
     "random": RandomBot, "greedy": GreedyBot, "montecarlo": MonteCarloBot}

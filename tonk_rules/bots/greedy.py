@@ -1,6 +1,6 @@
 """``greedy``: a simple, fully deterministic player, the fast policy of bulk simulation.
 
-The rule, applied to the canonical list of legal actions (:func:`~tonk_rules.bots.canonical.canonical`)
+The rule, applied to the canonical list of legal actions (:func:`~tonk_rules.engine.encoding.canonical`)
 at every decision, first match wins:
 
 1. **Knock** when knocking is legal and the own count is at most ``knock`` — or, once this player has
@@ -28,15 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tonk_rules.bots.canonical import canonical
 from tonk_rules.bots.observation import Observation
 from tonk_rules.cards import VALUES, Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.encoding import canonical
 from tonk_rules.errors import BotSpecError
+from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE
 from tonk_rules.terms import Pile
-
-DEFAULT_KNOCK = 5
-DEFAULT_PATIENCE = 30
 
 
 class GreedyBot:

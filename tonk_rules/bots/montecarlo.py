@@ -31,13 +31,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tonk_rules.bots.canonical import canonical
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.observation import Observation, observe
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.encoding import canonical
 from tonk_rules.engine.hand import Hand, TableSpread
 from tonk_rules.errors import BotSpecError, KernelError, SimulationError
+from tonk_rules.kernel import AVAILABLE, rollout, state_from_hand
 from tonk_rules.terms import MeldKind
 
 DEFAULT_ROLLOUTS = 200
@@ -138,8 +139,6 @@ class MonteCarloBot:
 
     def _kernel_nets(self, obs: Observation, deal: _Sample, turn: list[Action],
                      candidates: Sequence[Action]) -> list[int]:
-        # Imported here, not at the top: the kernel imports the bots package, which imports this module.
-        from tonk_rules.kernel import rollout, state_from_hand
 
         hand = self._rebuild(obs, deal, turn)
         if hand.result is not None:  # replaying this turn ended the hand: every candidate scores as the engine says
@@ -232,8 +231,6 @@ class MonteCarloBot:
 
 
 def _kernel_available() -> bool:
-    from tonk_rules.kernel import AVAILABLE  # see _kernel_nets: a top-level import would be circular
-
     return AVAILABLE
 
 

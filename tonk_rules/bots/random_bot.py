@@ -1,7 +1,7 @@
 """``random``: a uniformly random legal action.
 
-The legal actions are put in canonical order (:func:`~tonk_rules.bots.canonical.canonical`) and one is
-picked with :class:`~tonk_rules.bots.prng.SplitMix64`, so the compiled kernel makes the same choice from
+The legal actions are put in canonical order (:func:`~tonk_rules.engine.encoding.canonical`) and one is
+picked with :class:`~tonk_rules.prng.SplitMix64`, so the compiled kernel makes the same choice from
 the same seed whatever order the engine listed the actions in.
 
     >>> from tonk_rules.engine.actions import Draw, Knock
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tonk_rules.bots.canonical import canonical
 from tonk_rules.bots.observation import Observation
-from tonk_rules.bots.prng import SplitMix64
 from tonk_rules.engine.actions import Action
+from tonk_rules.engine.encoding import canonical
+from tonk_rules.prng import SplitMix64
 
 
 class RandomBot:

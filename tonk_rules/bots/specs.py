@@ -20,12 +20,15 @@ values are errors with one clear message, never silently replaced by defaults.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tonk_rules.bots.greedy import DEFAULT_KNOCK, DEFAULT_PATIENCE
-from tonk_rules.bots.montecarlo import DEFAULT_ROLLOUTS
+from tonk_rules.bots.greedy import GreedyBot
+from tonk_rules.bots.montecarlo import DEFAULT_ROLLOUTS, MonteCarloBot
+from tonk_rules.bots.random_bot import RandomBot
 from tonk_rules.errors import BotSpecError
+from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 
 
 @dataclass(frozen=True)
@@ -40,13 +43,15 @@ class Param:
 
 #: Every bot a spec may name, with its parameters.
 BOTS: dict[str, dict[str, Param]] = {
-    "random": {},
-    "greedy": {"knock": Param(DEFAULT_KNOCK, 0, 100, "knock at the start of a turn with this count or less"),
-               "patience": Param(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed")},
+    **{name: {key: Param(p.default, p.low, p.high, p.help) for key, p in params.items()}
+       for name, params in KERNEL_POLICIES.items()},
     "montecarlo": {"rollouts": Param(DEFAULT_ROLLOUTS, 1, 1_000_000, "playouts per decision (the budget)")},
 }
 #: Bots the compiled kernel plays itself; the others are played on the reference engine.
-KERNEL_BOTS = frozenset({"random", "greedy"})
+KERNEL_BOTS = frozenset(KERNEL_POLICIES)
+#: Each bot's class, by name.
+BOT_CLASSES: dict[str, type[GreedyBot] | type[RandomBot] | type[MonteCarloBot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "montecarlo": MonteCarloBot}
 
 
 @dataclass(frozen=True)
@@ -105,3 +110,19 @@ def parse_specs(text: str) -> list[BotSpec]:
     if not all(p.strip() for p in parts):
         raise BotSpecError(f"empty bot spec in {text!r}; give names separated by commas")
     return [parse_spec(p) for p in parts]
+
+
+def bot_seats(seats: Sequence[SeatSpec]) -> list[tuple[str, dict[str, int]]]:
+    """Validate seats ``(name, params)`` by building each bot once; return them with defaults filled in."""
+    out = []
+    for name, params in seats:
+        cls = BOT_CLASSES.get(name)
+        if cls is None:
+            raise BotSpecError(f"unknown bot {name!r}{_suggest(name, list(BOT_CLASSES))}; "
+                               f"bots: {', '.join(BOT_CLASSES)}")
+        try:
+            bot = cls(**dict(params), seed=0)
+        except TypeError as exc:
+            raise BotSpecError(f"bot {name!r}: {exc}") from None
+        out.append((name, bot.params()))
+    return out

@@ -1,13 +1,13 @@
 """``play_hands``: many independent hands at one table of bots, on the compiled kernel.
 
-Arguments and results are those of :func:`tonk_rules.kernel.reference.play_hands` (the reference engine);
-:mod:`tonk_rules.kernel.batch` says how hand ``i`` of a run is dealt. Seats are bot specs
-``(name, params)``; the kernel plays ``random`` and ``greedy`` (``knock``).
+:mod:`tonk_rules.kernel.batch` says how hand ``i`` of a run is dealt. Seats are ``(name, params)`` of the
+policies the kernel compiles (:mod:`tonk_rules.kernel.seats`: ``random`` and ``greedy``). The reference
+engine plays the same runs (:func:`tonk_rules.sim.reference.play_hands`) for the tests, for bots the kernel
+does not compile and where numba is missing; :func:`tonk_rules.sim.runner.play_hands` chooses.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
@@ -17,9 +17,9 @@ import numpy as np
 
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
-from tonk_rules.kernel import reference
-from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, SeatSpec, check_run, check_seats, empty_batch
+from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.seats import SeatSpec, kernel_seats
 from tonk_rules.kernel.tables import tables_of
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import Ending
@@ -43,23 +43,16 @@ def compiled() -> ModuleType:
 
 def policy_arrays(seats: Sequence[SeatSpec]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """Seat specs as the kernel's policy codes and greedy knock thresholds."""
-    specs = check_seats(seats)
+    specs = kernel_seats(seats)
     policies = np.zeros(len(specs), np.int64)
     knocks = np.zeros((len(specs), 2), np.int64)  # greedy's knock and patience
     for i, (name, params) in enumerate(specs):
-        if name == "random":
-            policies[i] = L.POLICY_RANDOM
-        elif name == "greedy":
+        if name == "greedy":
             policies[i] = L.POLICY_GREEDY
             knocks[i] = params["knock"], params["patience"]
         else:
-            raise KernelError(f"the compiled kernel plays the bots random and greedy, not {name!r}")
+            policies[i] = L.POLICY_RANDOM
     return policies, knocks
-
-
-@cache
-def _notice() -> None:
-    print("tonk: numba is not installed; simulating on the (much slower) reference engine", file=sys.stderr)
 
 
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
@@ -73,9 +66,8 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     :class:`~tonk_rules.errors.BotSpecError` for unknown bots or bad parameters.
     """
     if not AVAILABLE:
-        _notice()
-        return reference.play_hands(ruleset, seats, n_hands, seed, stakes, first_dealer, first_hand, trace,
-                                    max_actions)
+        raise KernelError("the compiled kernel needs numba, which is not installed (tonk_rules.sim.runner plays "
+                          "on the reference engine instead)")
     tables = tables_of(ruleset)
     policies, knocks = policy_arrays(seats)
     players = len(policies)

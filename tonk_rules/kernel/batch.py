@@ -1,9 +1,9 @@
 """The shape of a simulation run: seats, per-hand seeds, and :class:`HandBatch`, the results as arrays.
 
-Both runners — the compiled kernel and the reference engine (:mod:`tonk_rules.kernel.reference`) — deal
+Both runners — the compiled kernel and the reference engine (:mod:`tonk_rules.sim.reference`) — deal
 hand ``i`` of a run the same way, so their batches are equal array for array:
 
-* the hand's generator is ``SplitMix64(hand_seed(seed, i))`` (:mod:`tonk_rules.bots.prng`), so hand ``i``
+* the hand's generator is ``SplitMix64(hand_seed(seed, i))`` (:mod:`tonk_rules.prng`), so hand ``i``
   is the same however a run is split into chunks (``first_hand``);
 * from it, in this order: a Fisher-Yates shuffle of the variant's deck in card order (``j`` from the last
   index down to 1 swaps with ``below(j + 1)``), the hand's reshuffle seed (``next_u64() >> 33``), then
@@ -16,26 +16,22 @@ hand ``i`` of a run the same way, so their batches are equal array for array:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from tonk_rules.bots import BOT_CLASSES
-from tonk_rules.bots.prng import SplitMix64, hand_seed
 from tonk_rules.cards import Card
-from tonk_rules.errors import BotSpecError, KernelError
+from tonk_rules.errors import KernelError
 from tonk_rules.kernel.tables import Seating
+from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.terms import Ending
 
 #: Ending codes: ``HandBatch.ending`` indexes this list.
 ENDINGS: list[Ending] = list(Ending)
 #: A hand that has not ended after this many actions is an error (a variant whose play can cycle).
 MAX_ACTIONS = 20_000
-
-SeatSpec = tuple[str, Mapping[str, int]]
-
 
 @dataclass(frozen=True)
 class HandBatch:
@@ -45,7 +41,7 @@ class HandBatch:
     seat's payments (a row sums to 0); ``knocker``: the seat that knocked, or -1; ``actions``: actions
     played; ``turns``: turns begun (0 when the deal ended the hand); ``dealer``: the dealing seat.
     ``trace`` (only when asked for) holds each hand's canonical action keys
-    (:func:`~tonk_rules.bots.canonical.action_key`).
+    (:func:`~tonk_rules.engine.encoding.action_key`).
     """
 
     ending: npt.NDArray[np.int8]
@@ -72,21 +68,6 @@ def empty_batch(n: int, players: int) -> dict[str, npt.NDArray[np.generic]]:
         "knocker": np.full(n, -1, np.int8), "actions": np.zeros(n, np.int32), "turns": np.zeros(n, np.int32),
         "dealer": np.zeros(n, np.int8),
     }
-
-
-def check_seats(seats: Sequence[SeatSpec]) -> list[tuple[str, dict[str, int]]]:
-    """Validate bot specs ``(name, params)`` by building each bot once; return them normalised."""
-    out = []
-    for name, params in seats:
-        cls = BOT_CLASSES.get(name)
-        if cls is None:
-            raise BotSpecError(f"unknown bot {name!r}; the kernel plays: {', '.join(sorted(BOT_CLASSES))}")
-        try:
-            bot = cls(**dict(params), seed=0)
-        except TypeError as exc:
-            raise BotSpecError(f"bot {name!r}: {exc}") from None
-        out.append((name, bot.params()))
-    return out
 
 
 def check_run(seats: Seating, n_players: int, n_hands: int, seed: int, first_hand: int, first_dealer: int,

@@ -111,7 +111,7 @@ O_SP_KEY = O_SP_MASK + MAX_SPREADS  # a book's rank (1..13) or a run's suit
 O_SP_POS = O_SP_KEY + MAX_SPREADS  # a run's run-order positions (ace low at 0) as a bitmask
 STATE_SIZE = O_SP_POS + MAX_SPREADS
 
-# --- canonical action keys (as tonk_rules.bots.canonical) -------------------------------------------------
+# --- canonical action keys (as tonk_rules.engine.encoding) -------------------------------------------------
 KIND_SHIFT = 58
 K_KNOCK, K_DRAW_STOCK, K_DRAW_DISCARD, K_SPREAD, K_HIT, K_DISCARD = 0, 1, 2, 3, 4, 5
 PAYLOAD = (1 << KIND_SHIFT) - 1

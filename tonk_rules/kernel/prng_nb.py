@@ -1,4 +1,4 @@
-"""splitmix64 compiled: the same numbers as :mod:`tonk_rules.bots.prng`, generator states in a uint64 array."""
+"""splitmix64 compiled: the same numbers as :mod:`tonk_rules.prng`, generator states in a uint64 array."""
 
 from __future__ import annotations
 

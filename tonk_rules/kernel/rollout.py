@@ -27,17 +27,18 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from tonk_rules.bots.canonical import action_key
-from tonk_rules.bots.prng import SplitMix64, hand_seed
 from tonk_rules.cards import VALUES, Card
 from tonk_rules.engine.actions import Action
+from tonk_rules.engine.encoding import action_key
 from tonk_rules.engine.hand import Hand, Phase
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.api import compiled, policy_arrays
-from tonk_rules.kernel.batch import MAX_ACTIONS, SeatSpec, check_run
+from tonk_rules.kernel.batch import MAX_ACTIONS, check_run
 from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import KernelTables, tables_of
+from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset import Ruleset
 
 _ERRORS = {L.ERR_STUCK: "a seat has no legal action", L.ERR_TOO_LONG: "the hand did not end within {n} actions",

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tonk_rules.bots.specs import KERNEL_BOTS, BotSpec
+from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
@@ -69,10 +69,8 @@ def chunks_of(jobs: Sequence[Job]) -> list[Chunk]:
 
 def play_chunk(chunk: Chunk) -> Tally:
     """Play one chunk and tally it (runs in a worker)."""
-    if all(spec.name in KERNEL_BOTS for spec in chunk.seats):
-        from tonk_rules.kernel import play_hands
-    else:  # a bot the compiled kernel does not play (montecarlo): the reference engine, same deals
-        from tonk_rules.kernel.reference import play_hands
+    from tonk_rules.sim.runner import play_hands  # imported in the worker: it loads the kernel
+
     batch = play_hands(chunk.ruleset, [spec.seat for spec in chunk.seats], chunk.size, chunk.seed,
                        first_hand=chunk.first_hand)
     return Tally.of(batch, len(chunk.seats))

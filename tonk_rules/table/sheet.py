@@ -17,11 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tonk_rules.cards import RANK_NAMES
+from tonk_rules.cards import RANK_NAMES, RANK_ORDER
 from tonk_rules.table.sheet_words import LANGS, SUIT_WORDS, WORDS
 from tonk_rules.table.variant_view import VariantView
 from tonk_rules.terms import PAID_ENDINGS, Ending, Role, ScoringMode, StakesMode, StockPolicy
-from tonk_rules.variant.model import RANK_ORDER
 
 # suit indexes in the order each language lists them (the seeds write п т б ч)
 _SUIT_ORDER = {"en": (0, 1, 2, 3), "ru": (0, 3, 2, 1)}

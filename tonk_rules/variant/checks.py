@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from tonk_rules.cards import RANK_ORDER
 from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
-from tonk_rules.variant.model import RANK_ORDER, Variant
+
+if TYPE_CHECKING:  # the model runs these checks from its validator; importing it here would be a circle
+    from tonk_rules.variant.model import Variant
 
 _KNOCK_ROLES = {"knocker", "at_or_below_knocker", "above_knocker"}
 

@@ -1,8 +1,9 @@
-"""The README's table of variant sections, generated from the model so that it cannot drift.
+"""The house-rules guide's table of variant sections, generated from the model so that it cannot drift.
 
-The README holds the table between two marker comments; a test fails when it is stale. Regenerate with::
+The guide (``docs/house-rules.md``, named by ``GUIDE``) holds the table between two marker comments; a test
+fails when it is stale. Regenerate with::
 
-    python -m tonk_rules.variant.docs README.md
+    python -m tonk_rules.variant.docs docs/house-rules.md
 
     >>> print(sections_table().splitlines()[2])
     | `players` | `min`, `max` |
@@ -19,7 +20,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-START = "<!-- sections table: generated from the model by `python -m tonk_rules.variant.docs README.md` -->"
+GUIDE = "docs/house-rules.md"
+START = f"<!-- sections table: generated from the model by `python -m tonk_rules.variant.docs {GUIDE}` -->"
 END = "<!-- end of sections table -->"
 
 
@@ -74,18 +76,18 @@ def sections_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-def replace_table(readme: str) -> str:
-    """``readme`` with the text between the markers replaced by the current table."""
-    head, start, rest = readme.partition(START)
+def replace_table(guide: str) -> str:
+    """``guide`` with the text between the markers replaced by the current table."""
+    head, start, rest = guide.partition(START)
     _, end, tail = rest.partition(END)
     if not start or not end:
-        raise ValueError("the README has no sections-table markers")
+        raise ValueError(f"no sections-table markers (they belong in {GUIDE})")
     return f"{head}{START}\n{sections_table()}{END}{tail}"
 
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m tonk_rules.variant.docs README.md", file=sys.stderr)
+        print(f"usage: python -m tonk_rules.variant.docs {GUIDE}", file=sys.stderr)
         return 2
     path = Path(argv[0])
     path.write_text(replace_table(path.read_text(encoding="utf-8")), encoding="utf-8")

@@ -36,7 +36,6 @@ from tonk_rules.terms import (
 from tonk_rules.variant.sources import Source
 
 RankName = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-RANK_ORDER: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 

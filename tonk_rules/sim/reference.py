@@ -1,5 +1,7 @@
 """``play_hands`` on the reference engine: the truth the compiled kernel is tested against, and the
-runner used when numba cannot be imported. Same arguments, same :class:`HandBatch`.
+runner for bots the kernel does not compile and where numba cannot be imported. Same arguments and the
+same :class:`~tonk_rules.kernel.batch.HandBatch` as :func:`tonk_rules.kernel.play_hands`; any bot of
+:data:`~tonk_rules.bots.BOT_CLASSES` may sit.
 
     >>> from tonk_rules.ruleset import compile_ruleset
     >>> from tonk_rules.variant.loader import load_variant
@@ -14,20 +16,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from tonk_rules.bots import BOT_CLASSES, action_key, observe
+from tonk_rules.bots import BOT_CLASSES, observe
 from tonk_rules.bots.observation import PublicLog
+from tonk_rules.bots.specs import bot_seats
+from tonk_rules.engine.encoding import action_key
 from tonk_rules.engine.hand import Hand, Phase
 from tonk_rules.errors import KernelError
-from tonk_rules.kernel.batch import (
-    ENDINGS,
-    MAX_ACTIONS,
-    HandBatch,
-    SeatSpec,
-    check_run,
-    check_seats,
-    empty_batch,
-    plan_hand,
-)
+from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, check_run, empty_batch, plan_hand
+from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import seating
 from tonk_rules.ruleset import Ruleset
 
@@ -36,7 +32,7 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
                stakes: Sequence[int] | None = None, first_dealer: int = 0, first_hand: int = 0,
                trace: bool = False, max_actions: int = MAX_ACTIONS) -> HandBatch:
     """Play hands ``first_hand .. first_hand + n_hands - 1`` of the run ``seed`` with the reference engine."""
-    specs = check_seats(seats)
+    specs = bot_seats(seats)
     n_players = len(specs)
     seats_ = seating(ruleset)
     stake_list = check_run(seats_, n_players, n_hands, seed, first_hand, first_dealer, stakes)

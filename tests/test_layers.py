@@ -1,0 +1,117 @@
+"""The floors of the house: a module imports only from floors below its own, and no two modules import each
+other, directly or round a circle. Imports inside functions count too: a deferred import is still a
+dependency.
+
+The floors (see docs/architecture.md), lowest first. A new top-level module or package must be placed here,
+so the test fails until someone decides where it lives.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "tonk_rules"
+
+FLOORS: list[set[str]] = [
+    {"errors"},
+    {"terms", "prng", "safe_read"},
+    {"cards", "yamlio", "jsonio", "outputs"},
+    {"variant"},
+    {"ruleset"},
+    {"engine"},
+    {"kernel"},
+    {"bots"},
+    {"records"},
+    {"sim"},
+    {"table"},
+    {"report"},
+    {"cli"},
+    {"__init__", "__main__"},
+]
+FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def top(module: str) -> str:
+    """The floor-owning part of a module name: ``tonk_rules.kernel.api`` -> ``kernel``."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "__init__"
+    return parts[1]
+
+
+def imports() -> dict[str, set[str]]:
+    """Each module of the package -> the package modules it imports (anywhere in its body)."""
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and ast.unparse(block.test).endswith("TYPE_CHECKING") for n in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:  # annotations only: no import at run time
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                # ``from pkg import mod`` depends on the module; ``from mod import name`` on the module itself
+                targets = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                           for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            for target in targets:
+                if target in modules and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def test_every_top_level_module_has_a_floor() -> None:
+    names = {top(module_name(p)) for p in PACKAGE.rglob("*.py")}
+    assert names - FLOOR.keys() == set(), "place these in FLOORS"
+
+
+def test_no_module_imports_from_its_own_floor_or_above_outside_its_package() -> None:
+    wrong = []
+    for source, targets in imports().items():
+        for target in targets:
+            a, b = top(source), top(target)
+            if a != b and FLOOR[b] >= FLOOR[a] and a != "__init__":
+                wrong.append(f"{source} -> {target}")
+    assert wrong == []
+
+
+def test_no_import_circle_between_modules() -> None:
+    graph = imports()
+    # a package's __init__ re-exporting its own modules is not a circle worth refusing: drop package -> child
+    edges = {s: {t for t in ts if not t.startswith(s + ".")} for s, ts in graph.items()}
+    circles = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                circles.append(" -> ".join(stack[stack.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node)
+    assert circles == []
+
+
+def test_the_kernel_sees_neither_bots_nor_simulation() -> None:
+    kernel = {t for s, ts in imports().items() if top(s) == "kernel" for t in ts}
+    assert {top(t) for t in kernel} & {"bots", "sim", "records", "table", "report", "cli"} == set()

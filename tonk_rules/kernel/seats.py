@@ -1,0 +1,69 @@
+"""The policies the compiled kernel plays, their parameters and defaults: declared here once.
+
+The kernel compiles two of the bots (:mod:`tonk_rules.bots`): ``random`` and ``greedy``. Their parameters
+live here, below the bots, so that the kernel validates a seat without importing the bots (a lower layer
+never imports a higher one); :class:`~tonk_rules.bots.GreedyBot` and the bot specs take their defaults and
+ranges from here.
+
+    >>> kernel_seats([("greedy", {"knock": 2}), ("random", {})])
+    [('greedy', {'knock': 2, 'patience': 30}), ('random', {})]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tonk_rules.errors import BotSpecError
+
+SeatSpec = tuple[str, Mapping[str, int]]
+
+
+@dataclass(frozen=True)
+class PolicyParam:
+    """One whole-number parameter of a compiled policy: its default and allowed range."""
+
+    default: int
+    low: int
+    high: int
+    help: str
+
+
+#: greedy knocks at the start of a turn with this count or less (unless a variant's tuning says otherwise).
+DEFAULT_KNOCK = 5
+#: after this many own turns greedy knocks whenever it may (so reshuffle tables always end).
+DEFAULT_PATIENCE = 30
+
+#: The compiled policies and their parameters.
+KERNEL_POLICIES: dict[str, dict[str, PolicyParam]] = {
+    "random": {},
+    "greedy": {
+        "knock": PolicyParam(DEFAULT_KNOCK, 0, 100, "knock at the start of a turn with this count or less"),
+        "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed"),
+    },
+}
+
+
+def kernel_seats(seats: Sequence[SeatSpec]) -> list[tuple[str, dict[str, int]]]:
+    """Seats ``(name, params)`` checked against :data:`KERNEL_POLICIES`, with defaults filled in.
+
+    Raises :class:`BotSpecError` for a bot the kernel does not compile or a parameter it does not have or
+    cannot take.
+    """
+    out = []
+    for name, params in seats:
+        known = KERNEL_POLICIES.get(name)
+        if known is None:
+            raise BotSpecError(f"unknown bot {name!r} for the compiled kernel; it plays: {', '.join(KERNEL_POLICIES)}")
+        full = {key: p.default for key, p in known.items()}
+        for key, value in params.items():
+            param = known.get(key)
+            if param is None:
+                raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: "
+                                   f"{', '.join(known) or 'none'}")
+            if not isinstance(value, int) or isinstance(value, bool) or not param.low <= value <= param.high:
+                raise BotSpecError(f"{name}: {key} must be a whole number from {param.low} to {param.high}, "
+                                   f"not {value!r}")
+            full[key] = value
+        out.append((name, full))
+    return out
