@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import click
 
+from tonk_rules.cli.ledger_open import open_ledger as _open
 from tonk_rules.cli.table_commands import (
     Misuse,
     _how,
@@ -34,25 +33,6 @@ def session() -> None:
       tonk session undo night.sqlite
       tonk session export night.sqlite --format csv --out night.csv
     """
-
-
-@contextmanager
-def _open(ledger: str) -> Iterator[Any]:
-    """The ledger, open; an SQLite failure anywhere in the command (a lock held past the busy timeout, a
-    disk that fills) becomes one line and exit status 1, and the transaction it hit is rolled back."""
-    import sqlite3
-
-    from tonk_rules.errors import LedgerError
-    from tonk_rules.table.ledger import Ledger
-    from tonk_rules.table.ledger_db import busy_message, is_busy
-
-    try:
-        with Ledger.open(ledger) as led:
-            yield led
-    except sqlite3.Error as exc:
-        if is_busy(exc):
-            raise LedgerError(busy_message(ledger)) from None
-        raise LedgerError(f"{ledger}: cannot use the ledger: {exc}") from None
 
 
 def _status(led: Any) -> None:

@@ -18,7 +18,7 @@ from tonk_rules.cli.table_commands import Misuse, check_output, write_output
                                           "the names as UTF-8.")
 def session_export(ledger: str, fmt: str, out: str | None, force: bool, bom: bool) -> None:
     """Export LEDGER: CSV (one row per player per hand) or JSON (everything; `tonk session import` reads it)."""
-    from tonk_rules.cli.table_session_commands import _open
+    from tonk_rules.cli.ledger_open import open_ledger as _open
     from tonk_rules.table.ledger_export import export_csv, export_json
 
     if bom and fmt != "csv":
@@ -83,7 +83,7 @@ def session_rules(ledger: str, variant: str | None) -> None:
     or moved). Changing them mid-event is this explicit step: it reads VARIANT now, stores its rules, and
     records the change with every changed value in the history (`tonk session undo` takes it back).
     """
-    from tonk_rules.cli.table_session_commands import _open
+    from tonk_rules.cli.ledger_open import open_ledger as _open
     from tonk_rules.cli.terminal import plain
     from tonk_rules.table.ledger_rules import StoredRules, describe_diff
     from tonk_rules.table.table_setup import resolve_variant_ref
