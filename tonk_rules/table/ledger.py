@@ -204,9 +204,9 @@ class Ledger:
     def hands(self, number: int | None = None) -> list[dict[str, Any]]:
         """The hand history, oldest first, each as the JSON of ``tonk replay --json`` plus the table's data."""
         out = []
+        where = "" if number is None else f"WHERE number = {int(number)} "
         rows = self.db.execute("SELECT number, kind, ending, dealer, next_dealer, seats, stakes, counts, winners, "
-                               "knocker, detail, recorded_at FROM hands WHERE ? IS NULL OR number = ? "
-                               "ORDER BY number", (number, number)).fetchall()
+                               f"knocker, detail, recorded_at FROM hands {where}ORDER BY number").fetchall()
         for number, kind, ending, dealer, nxt, seats, stakes, counts, winners, knocker, detail, at in rows:
             names = json.loads(seats)
             pays = [{"from": p, "to": r, "amount": a} for p, r, a in self.db.execute(
@@ -224,13 +224,14 @@ class Ledger:
     def events(self) -> list[dict[str, Any]]:
         """Everything that happened at the table, in order; a hand event carries its hand (kept when undone)."""
         out = []
+        standing = {h["number"]: h for h in self.hands()}
         for id_, kind, after, name, detail, at, undone_by in self.db.execute(
                 "SELECT id, kind, after_hand, name, detail, at, undone_by FROM events ORDER BY id").fetchall():
             data = json.loads(detail)
             event = {"event": id_, "kind": kind, "after_hand": after, "name": name, "at": at,
                      "undone_by": undone_by, "detail": data}
             if kind == "hand" and undone_by is None:
-                event["hand"] = self.hands(after + 1)[0]
+                event["hand"] = standing[after + 1]
             elif kind == "hand":
                 event["hand"] = data["hand"]
             out.append(event)

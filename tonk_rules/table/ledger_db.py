@@ -68,6 +68,7 @@ CREATE TABLE payments (
     receiver TEXT NOT NULL,
     amount INTEGER NOT NULL CHECK (amount > 0)
 );
+CREATE INDEX payments_by_hand ON payments (hand);
 CREATE TABLE events (
     id INTEGER PRIMARY KEY,            -- the order things happened at the table
     kind TEXT NOT NULL CHECK (kind IN ('hand', 'join', 'leave', 'rules', 'undo')),
@@ -236,7 +237,7 @@ def migrate_v1(db: sqlite3.Connection, path: Path, rules_meta: dict[str, str]) -
         if schema_version(db) != 1:  # another terminal migrated it meanwhile
             return
         for statement in _SCHEMA.split(";"):
-            if "CREATE TABLE events" in statement:
+            if "CREATE TABLE events" in statement or "CREATE INDEX" in statement:
                 db.execute(statement)
         # (sort key, kind, hands before, name, detail, at): a seating change after k hands came after hand k
         # and before hand k + 1
