@@ -11,7 +11,8 @@
     '1,settled,knock_won,Ann,Ann,3,2,2,yes,chips'
 
 The import (:mod:`tonk_rules.table.ledger_import`) replays the events into a new ledger and requires the
-result to be this very export, so every figure in it is checked by the code that made it.
+result to be this very export: its numbering, dealers, seats, nets and balances are checked by the code
+that made them (the payments themselves are taken as recorded).
 """
 
 from __future__ import annotations
