@@ -151,3 +151,19 @@ def test_a_played_hand_refused_by_the_ledger_is_kept_as_a_record(tmp_path: Path)
     assert run("session", "undo", str(ledger)).returncode == 0  # the table agrees: the other hand goes
     proc = run("session", "add-played", str(ledger), str(kept[0]))
     assert proc.returncode == 0 and "as hand 1" in proc.stdout, proc.stderr
+
+
+def test_undoing_a_returning_players_join_keeps_their_balance_and_stake(tmp_path: Path) -> None:
+    led = Ledger.create(tmp_path / "r.sqlite", variant_ref="russian-2001", seats=list(SEATS), stakes=[1, 2, 3],
+                        currency="c", first_dealer="Ann", players=[None, "Beth", None])
+    led.record(HandEntry("settled", "knock_won", SEATS, (1, 2, 3), (5, 20, 30), ("Ann",), "Ann",
+                         (("Bob", "Ann", 2), ("Cy", "Ann", 3))))
+    led.leave("Bob")
+    led.join("Bob", stake=5, player="Bob's sister")
+    assert dict(led.seated())["Bob"] == 5
+    assert led.undo()["said"] == "Bob joining the table"
+    assert [p for p in led.players() if p["name"] == "Bob"] == [
+        {"name": "Bob", "player": "Beth", "stake": 2, "seated": False}]
+    assert led.balances()["Bob"] == -2
+    assert led.undo()["said"] == "Bob leaving the table"
+    assert led.seated() == [("Ann", 1), ("Bob", 2), ("Cy", 3)]

@@ -139,6 +139,7 @@ def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks:
       tonk settle pagat --players Ann,Bob,Cy --deal --tonk Bob --stake 5
     """
     from tonk_rules.table.settle import parse_stakes, parse_table, settle_hand
+    from tonk_rules.table.table_setup import why_bad_name
 
     how = _how(deal, knock, out, no_discard, new_spread, stock_out)
 
@@ -148,6 +149,9 @@ def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks:
             seats = tuple(n.strip() for n in players.split(","))
             if len(set(seats)) != len(seats):
                 raise Misuse("--players: a seat name is given twice")
+            for name in seats:
+                if why := why_bad_name(name):
+                    raise Misuse(f"--players: {why}")
         table = parse_table(list(hands), list(counts), list(tonks), how, seats)
         return settle_hand(variant, table, how, parse_stakes(list(stakes), table.names))
 

@@ -28,10 +28,13 @@ def session() -> None:
       tonk session create table2.sqlite --from table2.yaml
       tonk session create night.sqlite --variant pagat --players Ann,Bob,Cy --stake 5 --currency chips
       tonk session record night.sqlite --hand 'Ann=3H' --hand 'Bob=KS 9D' --hand 'Cy=2C 2D' --knock Ann
+      tonk session record night.sqlite --count Ann=3 --count Bob=19 --count Cy=4 --knock Ann
+      tonk session record night.sqlite --out Bob
       tonk session add-played night.sqlite hand-7.yaml
       tonk session balances night.sqlite
       tonk session undo night.sqlite
-      tonk session export night.sqlite --format csv --out night.csv
+      tonk session rules night.sqlite house.yaml
+      tonk session export night.sqlite --format csv --bom --out night.csv
     """
 
 
