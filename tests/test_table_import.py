@@ -99,6 +99,12 @@ EDITS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("payment to a stranger", lambda d: _both(d, 1, lambda h: h["payments"][0].update(to="Zed")), "Zed"),
     ("undo target", lambda d: d["events"][-1].update(undoes=1), "takes back event"),
     ("old format", lambda d: d.update(format="tonk-ledger-export/1"), "not a ledger export of this version"),
+    ("amount 10**30", lambda d: _both(d, 1, lambda h: h["payments"][0].update(amount=10**30)),
+     "less than or equal to 1000000000000"),
+    ("count 10**30", lambda d: _both(d, 1, lambda h: h["counts"].update(Ann=10**30)), "less than or equal to 1000"),
+    ("undo of nothing", lambda d: d["events"].insert(0, {"event": 1, "kind": "undo", "at": "x", "undone_by": None,
+                                                         "undoes": 1}), "event 1 (undo): there is nothing to undo"),
+    ("a long time", lambda d: d.update(created="x" * 100_000), "at most 64 characters"),
 ]
 
 

@@ -19,7 +19,12 @@ from tonk_rules.terms import Ending
 SCHEMA_ID = "urn:tonk-rules:schema:ledger-export"
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 Stake = Annotated[int, Field(ge=1, le=1_000_000)]
-Amount = Annotated[int, Field(ge=1)]
+#: Limits far above any evening and far below SQLite's 64-bit integers: a number beyond them is no record
+Amount = Annotated[int, Field(ge=1, le=10**12)]
+Net = Annotated[int, Field(ge=-(10**15), le=10**15)]
+Count = Annotated[int, Field(ge=0, le=1000)]
+Serial = Annotated[int, Field(ge=1, le=10**9)]
+Moment = Annotated[str, Field(max_length=64)]  # an ISO 8601 time, as the ledger writes it
 ENDINGS: list[str] = [e.value for e in Ending]
 _ENDING_SCHEMA: dict[str, Any] = {"enum": list(ENDINGS)}
 
@@ -37,20 +42,20 @@ class Payment(_Strict):
 class Hand(_Strict):
     """A hand as ``tonk session history --json`` shows it."""
 
-    number: int = Field(ge=1)
+    number: Serial
     kind: Literal["settled", "played"]
     ending: str = Field(json_schema_extra=_ENDING_SCHEMA)
     winners: list[Name]
-    counts: dict[Name, Annotated[int, Field(ge=0)] | None]
+    counts: dict[Name, Count | None]
     payments: list[Payment]
-    net: dict[Name, int]
+    net: dict[Name, Net]
     knocker: Name | None
     dealer: Name
     next_dealer: Name
     players: list[Name] = Field(min_length=2)
     stakes: dict[Name, Stake]
     detail: dict[str, Any]
-    recorded_at: str
+    recorded_at: Moment
 
     @field_validator("ending")
     @classmethod
@@ -63,15 +68,15 @@ class Hand(_Strict):
 class Rules(_Strict):
     """Rules as a ledger keeps them: the full resolved variant, its title and digest, where it was read."""
 
-    ref: str
-    title: str
+    ref: str = Field(max_length=4096)
+    title: str = Field(max_length=500)
     sha256: str = Field(pattern="^[0-9a-f]{64}$")
     variant: dict[str, Any]
 
 
 class Seat(_Strict):
     name: Name
-    player: str | None
+    player: str | None = Field(max_length=80)
     stake: Stake
 
 
@@ -89,33 +94,33 @@ class Event(_Strict):
     """One event: a hand (``hand``), a join (``name``, ``stake``, ``after``, ``player``), a leave (``name``),
     a change of rules (``rules``, ``diff``) or an undo (``undoes``: the event it took back)."""
 
-    event: int = Field(ge=1)
+    event: Serial
     kind: Literal["hand", "join", "leave", "rules", "undo"]
-    at: str
-    undone_by: int | None
+    at: Moment
+    undone_by: Serial | None
     hand: Hand | None = None
     name: Name | None = None
     stake: Stake | None = None
     after: Name | None = None
-    player: str | None = None
+    player: str | None = Field(None, max_length=80)
     rules: Rules | None = None
     diff: list[dict[str, Any]] | None = None
-    undoes: int | None = None
+    undoes: Serial | None = None
 
 
 class LedgerExport(_Strict):
     """A whole session: the table at the start, every event in order, and where it stands."""
 
     format: Literal["tonk-ledger-export/2"]
-    title: str | None
+    title: str | None = Field(max_length=500)
     currency: str = Field(min_length=1, max_length=40)
-    created: str
+    created: Moment
     start: Start
     events: list[Event]
     rules: Rules
     players: list[Player]
     hands: list[Hand]
-    balances: dict[Name, int]
+    balances: dict[Name, Net]
     next_dealer: Name
 
 

@@ -153,8 +153,9 @@ def import_json(path: str | Path, text: str, file: str = "the export") -> Ledger
         for event in export.events:
             try:
                 _replay(ledger, event)
-            except LedgerError as exc:
-                raise LedgerError(f"event {event.event} ({event.kind}): {exc}") from None
+            except LedgerError as exc:  # said of the scratch file: said here of the event instead
+                said = str(exc).replace(f"{work}: ", "")
+                raise LedgerError(f"event {event.event} ({event.kind}): {said}") from None
         made = json.loads(json.dumps(export_data(ledger)))
         if made != given:
             key = _first_difference(made, given)
