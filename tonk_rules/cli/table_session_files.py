@@ -92,7 +92,7 @@ def session_rules(ledger: str, variant: str | None) -> None:
     with _open(ledger) as led:
         if variant is None:
             rules = led.stored_rules()
-            click.echo(plain(f"{rules.title} (read from {rules.ref} at create; kept in the ledger)"))
+            click.echo(plain(f"{rules.title} (read from {rules.ref} once; the ledger keeps its own copy)"))
             click.echo(f"sha256 {rules.digest}")
             return
         ref = resolve_variant_ref(variant, Path.cwd())
