@@ -56,9 +56,28 @@ def _constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def _shallow(text: str, max_depth: int) -> bool:
+    """Whether every bracket closes within ``max_depth`` levels, at C speed: strings and everything but
+    brackets removed, then the innermost pairs peeled ``max_depth`` times; nothing may be left open."""
+    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text)).replace("{", "[").replace("}", "]")
+    for _ in range(max_depth):
+        peeled = brackets.replace("[]", "")
+        if peeled == brackets:
+            break
+        brackets = peeled
+    return "[" not in brackets
+
+
 def _check_depth(file: str, text: str, max_depth: int) -> None:
     """Refuse deep nesting before parsing (the parser would recurse once per level)."""
-    blanked = _STRING.sub(lambda m: " " * len(m.group()), text)  # brackets inside strings do not nest
+    if _shallow(text, max_depth):
+        return
+    # too deep, or a bracket left open: find where, character by character (brackets inside strings do not
+    # nest); an open bracket within the limit is left to the parser to report
+    blanked = _STRING.sub(lambda m: " " * len(m.group()), text)
     depth = 0
     for match in _BRACKETS.finditer(blanked):
         depth += 1 if match.group() in "[{" else -1
