@@ -95,7 +95,8 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
         except LedgerError as exc:
             raise Misuse(str(exc)) from None
     with led:
-        click.echo(plain(f"created {ledger}: {led.variant_ref}, playing for {led.currency}"))
+        click.echo(plain(f"created {ledger}: {led.stored_rules().title} (rules read from {led.variant_ref}, "
+                         f"kept in the ledger), currency: {led.currency}"))
         _status(led)
 
 
