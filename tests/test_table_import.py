@@ -9,6 +9,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tablekit import ROOT, run
 
 from tonk_rules.table.ledger import HandEntry, Ledger
@@ -144,3 +146,48 @@ def test_import_never_replaces_a_file(tmp_path: Path, exported: dict[str, Any]) 
     proc = run("session", "import", str(tmp_path / "b.sqlite"), str(tmp_path / "e.json"))
     assert proc.returncode == 2 and "already exists" in proc.stderr
     assert (tmp_path / "b.sqlite").read_text(encoding="utf-8") == "mine"
+
+
+OPS = st.lists(st.sampled_from(["hand", "hand", "join", "leave", "undo", "rules"]), min_size=1, max_size=14)
+
+
+@settings(max_examples=15, deadline=None)
+@given(OPS, st.integers(0, 10**6))
+def test_any_evening_exports_and_imports_exactly(tmp_path_factory: pytest.TempPathFactory, ops: list[str],
+                                                 seed: int) -> None:
+    """Whatever happened at the table (hands, joins, leaves, rules changes, undos in any order), the export
+    imports into a ledger that exports the very same file."""
+    import random
+
+    from tonk_rules.errors import LedgerError
+    from tonk_rules.table.ledger_export import export_json
+    from tonk_rules.table.ledger_import import import_json
+    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.variant.loader import load_variant
+
+    rng = random.Random(seed)
+    folder = tmp_path_factory.mktemp("any")
+    led = Ledger.create(folder / "a.sqlite", variant_ref="russian", seats=["Ann", "Bob"], stakes=[1, 1],
+                        currency="c")
+    rules = [StoredRules.of(load_variant(v), v) for v in ("russian", "pagat")]
+    newcomers = iter(["Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"])
+    for op in ops:
+        seats = tuple(n for n, _ in led.seated())
+        try:
+            if op == "hand":
+                led.record(knock(seats, rng.choice(seats)))
+            elif op == "join":
+                led.join(next(newcomers), after=rng.choice([None, *seats]))
+            elif op == "leave":
+                led.leave(rng.choice(seats))
+            elif op == "undo":
+                led.undo()
+            else:
+                led.change_rules(rules[1] if led.stored_rules().digest == rules[0].digest else rules[0])
+        except LedgerError:
+            pass  # refused at the table (too few seated, nothing to undo, a seat count the rules refuse)
+    exported = export_json(led)
+    copy = import_json(folder / "b.sqlite", exported)
+    assert export_json(copy) == exported
+    copy.close()
+    led.close()
