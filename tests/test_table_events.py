@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tablekit import ROOT, run
 
 from tonk_rules.errors import LedgerError
@@ -167,3 +169,45 @@ def test_undoing_a_returning_players_join_keeps_their_balance_and_stake(tmp_path
     assert led.balances()["Bob"] == -2
     assert led.undo()["said"] == "Bob leaving the table"
     assert led.seated() == [("Ann", 1), ("Bob", 2), ("Cy", 3)]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["hand", "join", "leave", "rules"]), st.booleans()), min_size=1,
+                max_size=12), st.integers(0, 10**6))
+def test_undo_puts_the_table_back_as_it_was(tmp_path_factory: pytest.TempPathFactory,
+                                           ops: list[tuple[str, bool]], seed: int) -> None:
+    """After any event, undo gives back exactly the table before it: seats, stakes, dealer, balances, rules."""
+    import random
+
+    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.variant.loader import load_variant
+
+    rng = random.Random(seed)
+    led = Ledger.create(tmp_path_factory.mktemp("undo") / "u.sqlite", variant_ref="russian",
+                        seats=list(SEATS), stakes=[1, 1, 1], currency="c")
+    other = StoredRules.of(load_variant("pagat"), "pagat")
+    russian = StoredRules.of(load_variant("russian"), "russian")
+    newcomers = iter(f"P{i}" for i in range(100))
+
+    def table() -> tuple[object, ...]:
+        return (led.seated(), led.next_dealer(), led.balances(), led.hand_count(), led.stored_rules().digest,
+                led.players())
+
+    for op, take_back in ops:
+        seats = tuple(n for n, _ in led.seated())
+        before = table()
+        try:
+            if op == "hand":
+                led.record(knock(seats, rng.choice(seats)))
+            elif op == "join":
+                led.join(next(newcomers), after=rng.choice([None, *seats]))
+            elif op == "leave":
+                led.leave(rng.choice(seats))
+            else:
+                led.change_rules(other if led.stored_rules().digest == russian.digest else russian)
+        except LedgerError:
+            continue
+        if take_back:
+            led.undo()
+            assert table() == before, op
+    led.close()
