@@ -48,11 +48,8 @@ def tune(variant: str, players: int | None, hands: int, seed: int, workers: int,
         if not sizes:
             raise click.BadParameter(f"{plain(variant)} seats no table of 2 to 6; name one", param_hint="'--players'")
         players = 3 if 3 in sizes else max(sizes)
-    elif (why := ruleset.why_not_seat(players)) is not None:
-        raise click.BadParameter(f"{plain(variant)}: {why}", param_hint="'--players'")
-    elif players * ruleset.deal.hand_size + int(ruleset.deal.upcard) > len(ruleset.deal.deck):
-        raise click.BadParameter(f"{plain(variant)}: its {len(ruleset.deal.deck)}-card deck cannot deal {players} "
-                                 "hands", param_hint="'--players'")
+    elif why := ruleset.why_not_seat(players, subject=plain(variant)) or ruleset.why_not_deal(players):
+        raise click.BadParameter(why, param_hint="'--players'")
     value = tuned(ruleset, players)
     knocks = knock_range(ruleset)
     gains = deviation_gains(ruleset, players, value.params(), knocks, hands, seed, make_executor("local", workers))

@@ -71,9 +71,7 @@ def play_digest(ruleset: Ruleset) -> str:
 
 def seatable(ruleset: Ruleset) -> list[int]:
     """The table sizes from 2 to 6 that ``ruleset`` seats and its deck can deal."""
-    extra = 1 if ruleset.deal.upcard else 0
-    return [n for n in SIZES if ruleset.min_players <= n <= ruleset.max_players
-            and n * ruleset.deal.hand_size + extra <= len(ruleset.deal.deck)]
+    return [n for n in ruleset.table_sizes() if n in SIZES]
 
 
 @functools.cache
