@@ -45,8 +45,9 @@ import numpy.typing as npt
 from tonk_rules.bots.observation import Observation
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key
-from tonk_rules.errors import BotSpecError
+from tonk_rules.errors import BotSpecError, KernelError
 from tonk_rules.kernel import layout as L
+from tonk_rules.kernel.jit import AVAILABLE
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, KERNEL_POLICIES, SHARE_UNIT
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.prng import SplitMix64
@@ -97,6 +98,8 @@ class GreedyBot:
 def _greedy_choice() -> Any:
     from tonk_rules.kernel.api import compiled  # numba is imported on a bot's first decision, not before
 
+    if not AVAILABLE:  # numba is a dependency; an install without it gets one clear message
+        raise KernelError("the greedy bot decides with the compiled kernel, which needs numba (pip install numba)")
     return compiled().greedy_choice
 
 
