@@ -215,7 +215,7 @@ def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None)
     return rows, tests
 
 
-def test_note(tests: Sequence[Test]) -> str:
+def note_of_tests(tests: Sequence[Test]) -> str:
     return TEST_NOTE.format(m=len(tests), paired=sum(1 for t in tests if t.paired))
 
 
@@ -233,7 +233,7 @@ def comparison_json(figures: Sequence[VariantFigures], rows: Sequence[Row], test
     return {
         "format": "tonk-compare/2",
         **settings,
-        "test": test_note(tests),
+        "test": note_of_tests(tests),
         "rows": [{"figure": r.label, "values": dict(zip([f.label for f in figures], r.values, strict=True)),
                   "significant": [list(pair) for pair in r.significant]} for r in rows],
         "tests": [{"figure": t.metric, "a": t.a, "b": t.b, "paired": t.paired, "difference": t.difference.to_json(),
