@@ -17,14 +17,18 @@ import shutil
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.console import Console
 from rich.table import Table
 
-from tonk_rules.cli.terminal import markup_safe
-from tonk_rules.report.compare import Row, mark
+from tonk_rules.cli.terminal import markup_safe, plain
+from tonk_rules.report.compare import Row, mark, note_of_tests
+from tonk_rules.report.documents import HEADINGS
 from tonk_rules.sim.stats import percent
+
+if TYPE_CHECKING:
+    from tonk_rules.report.build import Comparison
 
 #: Longer label → its short form for narrow terminals (the report files keep the long one).
 _SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "actions/hand"),
@@ -175,23 +179,60 @@ def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
                   list(variants))
 
 
-def print_comparison(names: list[str], rows: list[Row], note: str) -> None:
-    """The side-by-side figures of ``tonk compare``, significant differences marked.
+def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "en") -> None:
+    """The side-by-side figures of ``tonk compare`` and each later variant's difference from the first,
+    significant differences marked.
 
     With three or more variants each column has a letter, and the mark names the pairs by letter
     (``A≠C``) so that the column stays narrow.
     """
     console = _console()
+    differences = [HEADINGS[lang]["difference"].format(a=names[0], b=b) for b in names[1:]]
     if len(names) == 2:
-        headers, marks = names, [mark(row, 2) for row in rows]
+        headers, marks = [*names, *differences], [mark(row, 2) for row in rows]
     else:
         letter = {name: chr(ord("A") + i) if i < 26 else str(i + 1) for i, name in enumerate(names)}
         headers = [f"{name}\n({letter[name]})" for name in names]
+        headers += [f"{letter[b]} − {letter[names[0]]}" for b in names[1:]]
         marks = [" ".join(f"{letter[a]}≠{letter[b]}" for a, b in row.significant) for row in rows]
-    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play", [row.label for row in rows],
-                  [row.values for row in rows], headers, marks,
+    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play" + _BRACKETS,
+                  [row.label for row in rows], [[*row.values, *row.differences] for row in rows], headers, marks,
                   ["bold" if row.significant else None for row in rows])
     console.print(markup_safe(note))
+
+
+def _paragraph(text: str, first: str = "", rest: str = "") -> str:
+    return textwrap.fill(plain(text), width=width(), initial_indent=first, subsequent_indent=rest,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def print_comparison_report(comparison: Comparison, note: str | None = None) -> None:
+    """``tonk compare`` in the terminal: what was played, the findings, the rules in words, the figures."""
+    plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
+    out: list[str] = []
+    if note:
+        out += [_paragraph(note), ""]
+    bots = ", ".join(str(s) for s in plan.seats)
+    out.append(_paragraph(f"{' vs '.join(comparison.names)}: {plan.players} {w['players']}; {w['bots']}: {bots}; "
+                          f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
+    for section in comparison.findings:
+        heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
+        out += ["", heading.upper(), ""]
+        for i, text in enumerate(section.findings, 1):
+            out.append(_paragraph(text, f"{i}. ", "   "))
+        if section.unmoved:
+            out += ["", _paragraph(section.unmoved)]
+        out += ["", f"{w['rules']}: {section.a} vs {section.b}".upper(), ""]
+        for change in section.changes:
+            label = f"{change.heading}: " if change.heading else ""
+            out.append(_paragraph(f"{label}[{', '.join(change.keys)}]", "- ", "  "))
+            out.append(_paragraph(f"{section.a}: {change.left}", "    ", "      "))
+            out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
+    if plan.probe_hands:
+        out += ["", _paragraph(f"{w['probes']}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
+                               f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
+    print("\n".join(out) + "\n")
+    print_comparison(comparison.names, comparison.rows, note_of_tests(comparison.tests), plan.lang)
 
 
 def wrapped(text: str) -> str:
