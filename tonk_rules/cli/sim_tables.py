@@ -122,7 +122,8 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
 
 
 def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
-                  names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = ()) -> None:
+                  names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = (),
+                  mark_header: str = "") -> None:
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
     headers = [markup_safe(n) for n in names]
     # the mark column: as wide as its longest mark, but wrapping (at spaces) beyond 9 columns
@@ -140,7 +141,7 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
         for i in part:
             table.add_column(headers[i], justify="right", overflow="fold")
         if marks is not None:
-            table.add_column("sig." if len(names) > 2 else "", justify="center", max_width=mark_width,
+            table.add_column(mark_header, justify="center", max_width=mark_width,
                              overflow="fold")
         for r, label in enumerate(shown):
             cells = [cell(values[r][i], layout.ci) for i in part]
@@ -197,7 +198,7 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
         marks = [" ".join(f"{letter[a]}≠{letter[b]}" for a, b in row.significant) for row in rows]
     _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play" + _BRACKETS,
                   [row.label for row in rows], [[*row.values, *row.differences] for row in rows], headers, marks,
-                  ["bold" if row.significant else None for row in rows])
+                  ["bold" if row.significant else None for row in rows], "" if len(names) == 2 else "sig.")
     console.print(markup_safe(note))
 
 

@@ -47,16 +47,23 @@ class Switch:
 
 def _path(key: str) -> list[str]:
     parts = key.split(".")
-    return [*parts, "rules"] if parts[0] == "payments" else parts
+    return [*parts, "rules"] if parts[0] == "payments" and len(parts) == 2 else parts
 
 
 def _set(data: dict[str, Any], source: dict[str, Any], keys: tuple[str, ...]) -> None:
     for key in keys:
         *head, last = _path(key)
         node, other = data, source
-        for part in head:
-            node, other = node[part], other[part]
-        node[last] = copy.deepcopy(other[last])
+        try:
+            for part in head:
+                node, other = (node[int(part)], other[int(part)]) if isinstance(node, list) else (node[part],
+                                                                                                 other[part])
+            if isinstance(node, list):
+                node[int(last)] = copy.deepcopy(other[int(last)])
+            else:
+                node[last] = copy.deepcopy(other[last])
+        except (KeyError, IndexError, ValueError, TypeError):
+            continue  # a value only one side has (a list item): the whole list is switched by its own key
 
 
 def _problems(data: dict[str, Any]) -> list[str] | None:

@@ -28,11 +28,12 @@ PARTLY_SHARE = 0.25
 _WORDS = {
     "en": {
         "rate": "In {hi} {what} {ratio:.1f}× as often as in {lo}: {p_hi} vs {p_lo} ({diff}).",
+        "rate_more": "In {hi} {what} more often than in {lo}: {p_hi} vs {p_lo} ({diff}).",
         "rate_new": "In {hi} {what} in {p_hi} of hands, in {lo} never.",
         "mean": "{what}: {v_a} in {a} vs {v_b} in {b} ({diff}).",
-        "driver": "Driven by one rule: {rule_b} ({b}) instead of {rule_a} ({a}) — switching it alone in {a} moves "
-                  "this figure {share:.0%} of the way.",
-        "partly": "Partly driven by: {rule_b} ({b}) instead of {rule_a} ({a}) — {share:.0%} of the way alone.",
+        "driver": "Driven by one rule, {keys} as in {b}: {rule_b} Switching it alone in {a} moves this figure "
+                  "{share:.0%} of the way.",
+        "partly": "Partly driven by {keys} as in {b}: {rule_b} Alone it moves this figure {share:.0%} of the way.",
         "no_driver": "No single rule accounts for it (switching each alone in {a} moves it at most {share:.0%} of "
                      "the way): the rules act together.",
         "no_runs": "Not attributed: the one-rule-at-a-time runs measure the main table's per-hand figures only.",
@@ -40,6 +41,7 @@ _WORDS = {
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
         "unchecked": "Not checked with another bot table.",
+        "absent": "With {bots} it never happens in either.",
         "none": "No figure differs by more than the practical threshold.",
         "still": "Did not move by more than the practical threshold (½ percentage point of a rate, 5% of a "
                  "mean, 0.02 stakes per hand): {labels}.",
@@ -49,11 +51,12 @@ _WORDS = {
     },
     "ru": {
         "rate": "В {hi} {what} в {ratio:.1f} раза чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
+        "rate_more": "В {hi} {what} чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
         "rate_new": "В {hi} {what} в {p_hi} сдач, в {lo} никогда.",
         "mean": "{what}: {v_a} в {a} против {v_b} в {b} ({diff}).",
-        "driver": "Причина – одно правило: {rule_b} ({b}) вместо {rule_a} ({a}); одно это правило в {a} даёт "
-                  "{share:.0%} разницы.",
-        "partly": "Отчасти причина: {rule_b} ({b}) вместо {rule_a} ({a}); одно оно даёт {share:.0%} разницы.",
+        "driver": "Причина – одно правило, {keys} как в {b}: {rule_b} Одно это правило в {a} даёт {share:.0%} "
+                  "разницы.",
+        "partly": "Отчасти причина – {keys} как в {b}: {rule_b} Одно оно даёт {share:.0%} разницы.",
         "no_driver": "Ни одно правило само по себе не объясняет разницу (каждое по отдельности в {a} даёт не "
                      "больше {share:.0%}): правила действуют вместе.",
         "no_runs": "Причина не определялась: прогоны по одному правилу измеряют только показатели каждой сдачи.",
@@ -61,6 +64,7 @@ _WORDS = {
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
         "unchecked": "С другими ботами не проверялось.",
+        "absent": "С ботами {bots} не случается ни там, ни там.",
         "none": "Ни один показатель не отличается больше практического порога.",
         "still": "Не изменились больше практического порога (½ процентного пункта доли, 5% среднего, 0,02 "
                  "ставки за сдачу): {labels}.",
@@ -131,7 +135,7 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
         if pa is None:
             return w["rate_new"].format(hi=hi, lo=lo, what=_what(test.metric, lang), p_hi=p_hi)
         ratio = pa[0] if a_high else 1 / pa[0]
-        return w["rate"].format(hi=hi, lo=lo, what=_what(test.metric, lang), ratio=ratio, p_hi=p_hi, p_lo=p_lo,
+        return w["rate" if ratio >= 1.5 else "rate_more"].format(hi=hi, lo=lo, what=_what(test.metric, lang), ratio=ratio, p_hi=p_hi, p_lo=p_lo,
                                 diff=diff)
     return w["mean"].format(what=test.metric, a=test.a, b=test.b, v_a=strip[0], v_b=strip[1], diff=diff)
 
@@ -146,7 +150,7 @@ def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:
     share = best.difference.value / needed
     lo, hi = best.difference.ci95
     real = lo > 0 or hi < 0  # the switch's own effect is distinguishable from nothing
-    words = {"a": test.a, "b": test.b, "share": max(0.0, share), "rule_a": f"«{best.change.left}»",
+    words = {"a": test.a, "b": test.b, "share": max(0.0, share), "keys": f"[{', '.join(best.change.keys)}]",
              "rule_b": f"«{best.change.right}»"}
     if real and share >= DRIVER_SHARE:
         return w["driver"].format(**words)
@@ -158,8 +162,10 @@ def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:
 def check(test: Test, other: Difference | None, values: tuple[str, str] | None, bots: str, lang: str) -> str:
     """Whether the difference holds at the check table."""
     w = _WORDS[lang]
-    if other is None or values is None:
+    if values is None:
         return w["unchecked"]
+    if other is None:
+        return w["absent"].format(bots=bots)
     v_a, v_b = (v.split(" [")[0] for v in values)
     same = (other.value > 0) == (test.difference.value > 0) and other.value != 0
     if same and other.p < 0.05:
