@@ -32,7 +32,6 @@ from tonk_rules.variant.checks import cross_field_problems, dependent_option_pro
 from tonk_rules.variant.loader import LoadedVariant
 from tonk_rules.variant.model import Variant
 
-
 _BLAMED = re.compile(r"Value error, ([\w.|*]+): ")
 
 

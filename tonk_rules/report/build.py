@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
-from tonk_rules.report.compare import Row, Test, VariantFigures, compare, comparison_json, metrics, note_of_tests
+from tonk_rules.report.compare import Row, Test, VariantFigures, compare, comparison_json, metrics
 from tonk_rules.report.findings_build import PairFindings, findings_for
-from tonk_rules.report.rule_words import RuleChange, rule_changes
+from tonk_rules.report.rule_words import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor

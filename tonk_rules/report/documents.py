@@ -51,7 +51,8 @@ class Report:
 
 HEADINGS = {
     "en": {"title": ": Tonk rules compared in play", "findings": "Findings", "rules": "Rules that differ",
-           "played": "What was played", "in_play": "In play", "plots": "Plots", "values": "Rule values and their sources",
+           "played": "What was played", "in_play": "In play", "plots": "Plots",
+           "values": "Rule values and their sources",
            "sources": "Sources of the rules", "no_diff": "No differences.", "rule": "rule", "keys": "keys",
            "figure": "figure", "difference": "{b} − {a}", "significant": "significant",
            "players": "players", "hands": "hands per variant", "bots": "bots (by seat)", "seed": "seed",

@@ -135,9 +135,12 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
         if pa is None:
             return w["rate_new"].format(hi=hi, lo=lo, what=_what(test.metric, lang), p_hi=p_hi)
         ratio = pa[0] if a_high else 1 / pa[0]
-        return w["rate" if ratio >= 1.5 else "rate_more"].format(hi=hi, lo=lo, what=_what(test.metric, lang), ratio=ratio, p_hi=p_hi, p_lo=p_lo,
-                                diff=diff)
-    return w["mean"].format(what=test.metric, a=test.a, b=test.b, v_a=strip[0], v_b=strip[1], diff=diff)
+        # "1.1× as often" says little: below 1.5× the sentence says "more often" and the difference does the rest
+        template = w["rate" if ratio >= 1.5 else "rate_more"]
+        return template.format(hi=hi, lo=lo, what=_what(test.metric, lang), ratio=ratio, p_hi=p_hi, p_lo=p_lo,
+                               diff=diff)
+    return w["mean"].format(what=test.metric, a=test.a, b=test.b, v_a=strip[0], v_b=strip[1],
+                            diff=diff)
 
 
 def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:

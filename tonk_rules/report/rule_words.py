@@ -60,7 +60,8 @@ def rule_changes(a: LoadedVariant, b: LoadedVariant, lang: str = "en") -> list[R
     """The rules whose values differ between ``a`` and ``b``, as sentences of each (see the module docstring)."""
     differing = [label_of(row.path) for row in variant_diff(a, b).rows if row.differs]
     left, right = _lines(_sheet(a, lang)), _lines(_sheet(b, lang))
-    changes, covered = [], set()
+    changes: list[RuleChange] = []
+    covered: set[str] = set()
     for paths in dict.fromkeys([*left, *right]):
         keys = tuple(p for p in paths if p in differing)
         if not keys:

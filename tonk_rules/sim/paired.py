@@ -133,8 +133,5 @@ def paired_means(a: Moments, b: Moments, d: Moments) -> Difference:
     """Two means over the same deals; ``d``: the per-hand differences ``a_i - b_i`` (n, Σd, Σd²)."""
     lo, hi = d.ci95()
     se = math.sqrt(d.variance / d.n) if d.n else 0.0
-    if se == 0:
-        p = 1.0 if d.total == 0 else 0.0
-    else:
-        p = _normal_p(d.mean / se)
+    p = (1.0 if d.total == 0 else 0.0) if se == 0 else _normal_p(d.mean / se)
     return Difference(a.mean - b.mean, (lo, hi), p, True)
