@@ -37,6 +37,7 @@ _WORDS = {
         "no_driver": "No single rule accounts for it (switching each alone in {a} moves it at most {share:.0%} of "
                      "the way): the rules act together.",
         "no_runs": "Not attributed: the one-rule-at-a-time runs measure the main table's per-hand figures only.",
+        "not_run": "Not attributed: the one-rule-at-a-time runs were left out (--probe-hands 0).",
         "holds": "Holds with {bots}: {v_a} vs {v_b}.",
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
@@ -60,6 +61,7 @@ _WORDS = {
         "no_driver": "Ни одно правило само по себе не объясняет разницу (каждое по отдельности в {a} даёт не "
                      "больше {share:.0%}): правила действуют вместе.",
         "no_runs": "Причина не определялась: прогоны по одному правилу измеряют только показатели каждой сдачи.",
+        "not_run": "Причина не определялась: прогоны по одному правилу не делались (--probe-hands 0).",
         "holds": "Подтверждается с ботами {bots}: {v_a} против {v_b}.",
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
@@ -146,6 +148,8 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
 def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:
     """Which rule moves the figure from the first variant towards the second (or that none does alone)."""
     w = _WORDS[lang]
+    if effects is None:
+        return w["not_run"]
     if not effects:
         return w["no_runs"]
     needed = -test.difference.value  # from a to b
