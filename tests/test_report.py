@@ -136,7 +136,7 @@ def test_compare_pairs_the_tests_of_variants_that_deal_the_same_cards(tmp_path: 
     assert not tests["mean count at a knock"]["paired"] and not tests["strategic depth (order)"]["paired"]
     # the deal check: russian's low tonk (15 or less) makes it 2-3 times as common, and the report says why
     deal = tests["ends: deal_tonk"]["difference"]
-    assert deal["value"] > 0 and deal["relative"]["ci95"][0] > 1.5
+    assert deal["value"] < 0 and deal["relative"]["ci95"][1] < 1 / 1.5  # pagat minus russian, pagat / russian
     first = data["findings"][0]["findings"][0]
     assert first.startswith("In russian a hand ends by «a tonk on the deal»") and "deal_check.at_most" in first
     assert "Holds with greedy, random, random" in first
@@ -208,7 +208,7 @@ def test_a_finding_names_the_rule_that_drives_it() -> None:
     from tonk_rules.report.findings import Effect, attribution
     from tonk_rules.report.rule_words import RuleChange
     from tonk_rules.sim.paired import Difference
-    test = Test("ends: deal_tonk", "russian", "pagat", Difference(0.018, (0.016, 0.02), 1e-20, True))
+    test = Test("ends: deal_tonk", "russian", "pagat", Difference(-0.018, (-0.02, -0.016), 1e-20, True))
     low = RuleChange(("deal_check.at_most",), "Tonk on the deal", "15 or less", "no low tonk.")
     books = RuleChange(("hitting.books",), "Your turn", "no hits", "Any books may be hit.")
     effects = [Effect(low, Difference(-0.017, (-0.019, -0.015), 0.0, True)),

@@ -36,7 +36,8 @@ from tonk_rules.terms import Ending
 
 ALPHA = 0.05
 DEAL_CHECK_LABEL = "deal check (sim / exact)"
-TEST_NOTE = ("Differences (first named minus second, with 95% intervals) are tested pairwise: paired per deal "
+TEST_NOTE = ("Differences (the later variant minus the first; pt: percentage points) carry 95% intervals and are "
+             "tested pairwise: paired per deal "
              "where both variants deal the same cards (McNemar's test for rates, the paired t-test for means), "
              "unpaired elsewhere (two-proportion z-test, Welch's test); {paired} of the {m} tests are paired. "
              "A difference is marked ✱ when significant after the Holm–Bonferroni correction over all {m} "
@@ -58,6 +59,9 @@ class VariantFigures:
 
 @dataclass
 class Test:
+    """The test of one figure between variants ``a`` and ``b``; ``difference`` is ``b - a`` (its ratio:
+    ``b / a``), the change from the first named variant to the other."""
+
     metric: str
     a: str
     b: str
@@ -109,14 +113,23 @@ def difference_text(test: Test) -> str:
 
     >>> test = Test("x", "a", "b", Difference(0.0174, (0.016, 0.019), 1e-30, True))
     >>> difference_text(test)
-    '+1.74 [+1.60, +1.90] pt'
+    '+1.74 pt [+1.60, +1.90]'
+    >>> _points(0.0000225), _points(0.0)
+    ('+0.0023', '+0.00')
     """
     d = test.difference
     lo, hi = d.ci95
     if test.kind == "rate":
-        return f"{100 * d.value:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}] pt"
+        return f"{_points(d.value)} pt [{_points(lo)}, {_points(hi)}]"
     n = test.digits
     return f"{d.value:+.{n}f} [{lo:+.{n}f}, {hi:+.{n}f}]"
+
+
+def _points(fraction: float) -> str:
+    """Percentage points, signed: two decimals, or two significant digits below 0.1 (never a bare +0.00
+    for a difference that is not zero)."""
+    pts = 100 * fraction
+    return f"{pts:+.2f}" if pts == 0 or abs(pts) >= 0.1 else f"{pts:+.2g}"
 
 
 @dataclass(frozen=True)
@@ -198,14 +211,13 @@ def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None)
         row = Row(first.label, [m[index].text for m in per_variant], differences=[""] * (len(figures) - 1))
         rows.append(row)
         for (i, a), (j, b) in combinations(enumerate(figures), 2):
-            d = difference(per_variant[i][index], per_variant[j][index], pairs, i, j)
+            # b minus a: how the figure changes from the first named variant to the other
+            d = difference(per_variant[j][index], per_variant[i][index], pairs, j, i)
             if d is not None:
                 kind: Kind = "rate" if isinstance(first.sample, tuple) else "mean"
                 tests.append(Test(first.label, a.label, b.label, d, kind, first.digits))
                 if i == 0:
-                    # shown as "later minus first": the test runs the other way round
-                    flipped = Difference(-d.value, (-d.ci95[1], -d.ci95[0]), d.p, d.paired)
-                    row.differences[j - 1] = difference_text(Test("", "", "", flipped, kind, first.digits))
+                    row.differences[j - 1] = difference_text(tests[-1])
     for test, adjusted in zip(tests, holm([t.p for t in tests]), strict=True):
         test.adjusted = adjusted
     by_label = {row.label: row for row in rows}
@@ -234,6 +246,8 @@ def comparison_json(figures: Sequence[VariantFigures], rows: Sequence[Row], test
         "format": "tonk-compare/2",
         **settings,
         "test": note_of_tests(tests),
+        "difference": "each test's difference is b − a (value and 95% interval); for a rate, relative.ratio is "
+                      "b / a with its 95% interval",
         "rows": [{"figure": r.label, "values": dict(zip([f.label for f in figures], r.values, strict=True)),
                   "significant": [list(pair) for pair in r.significant]} for r in rows],
         "tests": [{"figure": t.metric, "a": t.a, "b": t.b, "paired": t.paired, "difference": t.difference.to_json(),

@@ -42,7 +42,7 @@ _WORDS = {
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
         "unchecked": "Not checked with another bot table.",
-        "absent": "With {bots} it never happens in either.",
+        "absent": "With {bots} it did not happen in either run.",
         "none": "No figure differs by more than the practical threshold.",
         "still": "Did not move by more than the practical threshold (½ percentage point of a rate, 5% of a "
                  "mean, 0.02 stakes per hand): {labels}.",
@@ -66,7 +66,7 @@ _WORDS = {
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
         "unchecked": "С другими ботами не проверялось.",
-        "absent": "С ботами {bots} не случается ни там, ни там.",
+        "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
         "none": "Ни один показатель не отличается больше практического порога.",
         "still": "Не изменились больше практического порога (½ процентного пункта доли, 5% среднего, 0,02 "
                  "ставки за сдачу): {labels}.",
@@ -130,13 +130,13 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
     w, d = _WORDS[lang], test.difference
     strip = [v.split(" [")[0] for v in values]
     if test.kind == "rate":
-        pa = d.relative  # ratio a / b
-        a_high = d.value > 0
+        pa = d.relative  # ratio b / a
+        a_high = d.value < 0
         hi, lo = (test.a, test.b) if a_high else (test.b, test.a)
         p_hi, p_lo = (strip[0], strip[1]) if a_high else (strip[1], strip[0])
-        if pa is None:
+        if pa is None or pa[0] == 0:
             return w["rate_new"].format(hi=hi, lo=lo, what=_what(test.metric, lang), p_hi=p_hi)
-        ratio = pa[0] if a_high else 1 / pa[0]
+        ratio = 1 / pa[0] if a_high else pa[0]
         # "1.1× as often" says little: below 1.5× the sentence says "more often" and the difference does the rest
         template = w["rate" if ratio >= 1.5 else "rate_more"]
         return template.format(hi=hi, lo=lo, what=_what(test.metric, lang), ratio=ratio, p_hi=p_hi, p_lo=p_lo,
@@ -152,7 +152,7 @@ def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:
         return w["not_run"]
     if not effects:
         return w["no_runs"]
-    needed = -test.difference.value  # from a to b
+    needed = test.difference.value  # from a to b
     best = max(effects, key=lambda e: e.difference.value / needed)
     share = best.difference.value / needed
     lo, hi = best.difference.ci95
@@ -173,7 +173,7 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
         return w["unchecked"]
     if other is None:
         return w["absent"].format(bots=bots)
-    v_a, v_b = (v.split(" [")[0] for v in values)
+    v_a, v_b = (f"{name} {v.split(' [')[0]}" for name, v in zip((test.a, test.b), values, strict=True))
     same = (other.value > 0) == (test.difference.value > 0) and other.value != 0
     if same and other.p < 0.05:
         return w["holds"].format(bots=bots, v_a=v_a, v_b=v_b)

@@ -78,12 +78,13 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
     bots = ", ".join(str(s) for s in plan.check)
     texts = []
     for _, test in ranked:
-        parts = [describe(test, (ma[test.metric].text, mb[test.metric].text), difference_text(test), lang)]
+        diff = f"{test.b} − {test.a}: {difference_text(test)}"
+        parts = [describe(test, (ma[test.metric].text, mb[test.metric].text), diff, lang)]
         parts.append(attribution(test, _effects(test.metric, probe) if probe else None, lang))
         other, values = None, None
         if check_run is not None:
             ca, cb = _metrics(check_run, i, test.a), _metrics(check_run, k, test.b)
-            other = difference(ca[test.metric], cb[test.metric], check_run, i, k)
+            other = difference(cb[test.metric], ca[test.metric], check_run, k, i)  # b - a, as the test
             values = (ca[test.metric].text, cb[test.metric].text)
         parts.append(check(test, other, values, bots, lang))
         texts.append(" ".join(parts))
