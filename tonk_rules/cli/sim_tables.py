@@ -37,7 +37,7 @@ _SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "acti
           ("deal check (sim / exact)", "deal check sim/exact"), ("deal check (exact)", "deal check"),
           ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"))
 _INTERVAL = re.compile(r" (\[[^\]]*\])$")
-CiMode = Literal["inline", "below", "none"]
+CiMode = Literal["inline", "below", "differences", "none"]
 _BRACKETS = "; brackets: 95% intervals"
 
 
@@ -96,19 +96,30 @@ def _needed(labels: Sequence[str], columns: Sequence[Sequence[str]], headers: Se
 
 
 def _layout(labels: Sequence[str], values: Sequence[Sequence[str]], headers: Sequence[str], room: int,
-            extra: int = 0) -> Layout:
-    """The richest layout that fits ``room`` columns. ``values[row][variant]``."""
+            extra: int = 0, keep: int | None = None) -> Layout:
+    """The richest layout that fits ``room`` columns. ``values[row][variant]``; columns from ``keep`` on (the
+    differences) keep their intervals, on a second line, in the ``"differences"`` mode."""
     columns = [[row[i] for row in values] for i in range(len(headers))]
-    modes: list[tuple[bool, CiMode]] = [(False, "inline"), (True, "inline"), (True, "below"), (True, "none")]
+    modes: list[tuple[bool, CiMode]] = [(False, "inline"), (True, "inline"), (True, "below")]
+    if keep is not None:
+        modes.append((True, "differences"))
+    modes.append((True, "none"))
     for per_table in range(len(headers), 0, -1):
         for is_short, ci in modes:
             shown = [short(label) if is_short else label for label in labels]
-            cells = [[cell(v, ci) for v in col] for col in columns]
+            cells = [[cell(v, _column_ci(ci, i, keep)) for v in col] for i, col in enumerate(columns)]
             fits = all(_needed(shown, cells[i:i + per_table], headers[i:i + per_table], extra) <= room
                        for i in range(0, len(headers), per_table))
             if fits:
                 return Layout(is_short, ci, per_table)
     return Layout(True, "none", 1)  # rich folds what still does not fit
+
+
+def _column_ci(ci: CiMode, column: int, keep: int | None) -> CiMode:
+    """Where column ``column``'s intervals go: in the ``differences`` mode only the differences keep theirs."""
+    if ci != "differences":
+        return ci
+    return "below" if keep is not None and column >= keep else "none"
 
 
 def _pct(p: dict[str, Any]) -> str:
@@ -123,17 +134,19 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
 
 def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
                   names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = (),
-                  mark_header: str = "") -> None:
+                  mark_header: str = "", keep: int | None = None) -> None:
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
     headers = [markup_safe(n) for n in names]
     # the mark column: as wide as its longest mark, but wrapping (at spaces) beyond 9 columns
     longest = max((len(m) for m in marks or ()), default=0)
     word = max((len(part) for m in marks or () for part in m.split(" ")), default=0)
     mark_width = max(1, min(longest, max(word, 9))) if marks is not None else 0
-    layout = _layout(labels, values, names, console.width, mark_width)
+    layout = _layout(labels, values, names, console.width, mark_width, keep)
     shown = [markup_safe(short(label) if layout.short else label) for label in labels]
     if layout.ci == "none":
         title = title.replace(_BRACKETS, "")
+    elif layout.ci == "differences":
+        title = title.replace(_BRACKETS, "; brackets: 95% intervals of the differences")
     for start in range(0, len(names), layout.per_table):
         part = range(start, min(start + layout.per_table, len(names)))
         table = Table(title=title if start == 0 else None, title_justify="left")
@@ -144,12 +157,13 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
             table.add_column(mark_header, justify="center", max_width=mark_width,
                              overflow="fold")
         for r, label in enumerate(shown):
-            cells = [cell(values[r][i], layout.ci) for i in part]
+            cells = [cell(values[r][i], _column_ci(layout.ci, i, keep)) for i in part]
             extra = [markup_safe(marks[r])] if marks is not None else []
             table.add_row(label, *cells, *extra, style=styles[r] if styles else None)
         console.print(table)
-    if layout.ci == "none":
-        console.print("95% intervals left out to fit the terminal: see --json or the report files.")
+    if layout.ci in ("none", "differences"):
+        which = "of the figures " if layout.ci == "differences" else ""
+        console.print(f"95% intervals {which}left out to fit the terminal: see --json or the report files.")
 
 
 def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
@@ -198,7 +212,8 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
         marks = [" ".join(f"{letter[a]}≠{letter[b]}" for a, b in row.significant) for row in rows]
     _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play" + _BRACKETS,
                   [row.label for row in rows], [[*row.values, *row.differences] for row in rows], headers, marks,
-                  ["bold" if row.significant else None for row in rows], "" if len(names) == 2 else "sig.")
+                  ["bold" if row.significant else None for row in rows], "" if len(names) == 2 else "sig.",
+                  keep=len(names))
     console.print(markup_safe(note))
 
 
