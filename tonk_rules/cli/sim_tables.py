@@ -245,7 +245,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             out.append(_paragraph(f"{section.a}: {change.left}", "    ", "      "))
             out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
     if plan.probe_hands:
-        out += ["", _paragraph(f"{w['probes']}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
+        out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
                                f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
     print("\n".join(out) + "\n")
     print_comparison(comparison.names, comparison.rows, note_of_tests(comparison.tests), plan.lang)

@@ -114,8 +114,8 @@ def difference_text(test: Test) -> str:
     >>> test = Test("x", "a", "b", Difference(0.0174, (0.016, 0.019), 1e-30, True))
     >>> difference_text(test)
     '+1.74 pt [+1.60, +1.90]'
-    >>> _points(0.0000225), _points(0.0)
-    ('+0.0023', '+0.00')
+    >>> _points(0.0000225), _points(0.0), _points(0.000000046)
+    ('+0.0023', '+0.00', '+0.0000')
     """
     d = test.difference
     lo, hi = d.ci95
@@ -129,7 +129,9 @@ def _points(fraction: float) -> str:
     """Percentage points, signed: two decimals, or two significant digits below 0.1 (never a bare +0.00
     for a difference that is not zero)."""
     pts = 100 * fraction
-    return f"{pts:+.2f}" if pts == 0 or abs(pts) >= 0.1 else f"{pts:+.2g}"
+    if pts == 0 or abs(pts) >= 0.1:
+        return f"{pts:+.2f}"
+    return f"{pts:+.2g}" if abs(pts) >= 0.001 else f"{pts:+.4f}"
 
 
 @dataclass(frozen=True)
