@@ -30,7 +30,7 @@ _WORDS = {
         "rate": "In {hi} {what} {ratio:.1f}× as often as in {lo}: {p_hi} vs {p_lo} ({diff}).",
         "rate_more": "In {hi} {what} more often than in {lo}: {p_hi} vs {p_lo} ({diff}).",
         "rate_new": "In {hi} {what} in {p_hi} of hands, in {lo} never.",
-        "mean": "{what}: {v_a} in {a} vs {v_b} in {b} ({diff}).",
+        "mean": "In {hi} the {what} is higher than in {lo}: {v_hi} vs {v_lo} ({diff}).",
         "driver": "Driven by one rule, {keys} as in {b}: {rule_b} Switching it alone in {a} moves this figure "
                   "{share:.0%} of the way.",
         "partly": "Partly driven by {keys} as in {b}: {rule_b} Alone it moves this figure {share:.0%} of the way.",
@@ -54,7 +54,7 @@ _WORDS = {
         "rate": "В {hi} {what} в {ratio:.1f} раза чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
         "rate_more": "В {hi} {what} чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
         "rate_new": "В {hi} {what} в {p_hi} сдач, в {lo} никогда.",
-        "mean": "{what}: {v_a} в {a} против {v_b} в {b} ({diff}).",
+        "mean": "В {hi} {what} больше, чем в {lo}: {v_hi} против {v_lo} ({diff}).",
         "driver": "Причина – одно правило, {keys} как в {b}: {rule_b} Одно это правило в {a} даёт {share:.0%} "
                   "разницы.",
         "partly": "Отчасти причина – {keys} как в {b}: {rule_b} Одно оно даёт {share:.0%} разницы.",
@@ -114,6 +114,28 @@ def threshold(test: Test, base: float) -> float:
     return max(THRESHOLDS["relative"] * abs(base), 1e-9)
 
 
+#: The figures' labels in Russian (the English labels are the figures' own names).
+_LABELS_RU = (("ends: ", "конец сдачи: "), ("mean actions per hand", "среднее число действий за сдачу"),
+              ("mean turns per hand", "среднее число ходов за сдачу"), ("win rate: ", "доля побед: "),
+              ("mean net per hand: ", "средний выигрыш за сдачу: "), ("position ", "место "),
+              ("dealer", "сдающий"), ("hands ended by a knock", "доля сдач, кончившихся открытием"),
+              ("mean count at a knock", "средние очки открывшегося"),
+              ("strategic depth (order)", "стратегическая глубина"))
+
+
+def label(metric: str, lang: str) -> str:
+    """A figure's label in ``lang``.
+
+    >>> label("mean net per hand: dealer", "ru")
+    'средний выигрыш за сдачу: сдающий'
+    """
+    if lang != "ru":
+        return metric
+    for english, russian in _LABELS_RU:
+        metric = metric.replace(english, russian)
+    return metric
+
+
 def _what(metric: str, lang: str) -> str:
     w = _WORDS[lang]
     if metric.startswith("ends: "):
@@ -122,7 +144,7 @@ def _what(metric: str, lang: str) -> str:
         return w["knocked"]
     if metric.startswith("win rate: "):
         return w["wins"].format(position=metric[10:])
-    return metric
+    return label(metric, lang)
 
 
 def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
@@ -141,8 +163,10 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
         template = w["rate" if ratio >= 1.5 else "rate_more"]
         return template.format(hi=hi, lo=lo, what=_what(test.metric, lang), ratio=ratio, p_hi=p_hi, p_lo=p_lo,
                                diff=diff)
-    return w["mean"].format(what=test.metric, a=test.a, b=test.b, v_a=strip[0], v_b=strip[1],
-                            diff=diff)
+    a_high = d.value < 0
+    hi, lo = (test.a, test.b) if a_high else (test.b, test.a)
+    v_hi, v_lo = (strip[0], strip[1]) if a_high else (strip[1], strip[0])
+    return w["mean"].format(what=label(test.metric, lang), hi=hi, lo=lo, v_hi=v_hi, v_lo=v_lo, diff=diff)
 
 
 def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:
@@ -183,7 +207,7 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
 
 
 def unmoved(labels: Sequence[str], lang: str) -> str:
-    return _WORDS[lang]["still"].format(labels="; ".join(labels)) if labels else ""
+    return _WORDS[lang]["still"].format(labels="; ".join(label(x, lang) for x in labels)) if labels else ""
 
 
 def nothing_moved(lang: str) -> str:
