@@ -7,6 +7,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.test_cli import tonk
 from tonk_rules.report.compare import VariantFigures, compare
@@ -216,3 +218,22 @@ def test_a_finding_names_the_rule_that_drives_it() -> None:
     said = attribution(test, effects, "en")
     assert said.startswith("Driven by one rule, [deal_check.at_most] as in pagat: «no low tonk.»") and "94%" in said
     assert attribution(test, effects[1:], "en").startswith("No single rule accounts for it")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=3, max_size=300))
+def test_a_paired_rate_is_the_paired_mean_of_its_zeros_and_ones(hands: list[tuple[bool, bool]]) -> None:
+    from tonk_rules.sim.paired import paired_means, paired_proportions
+    from tonk_rules.sim.stats import Moments
+    x = [int(a) for a, _ in hands]
+    y = [int(b) for _, b in hands]
+    d = [a - b for a, b in zip(x, y, strict=True)]
+    n = len(hands)
+    rate = paired_proportions(sum(x), sum(y), n, sum(v * v for v in d))
+    squares = sum(v * v for v in d)
+    mean = paired_means(Moments(n, sum(x), sum(x)), Moments(n, sum(y), sum(y)), Moments(n, sum(d), squares))
+    assert rate.value == pytest.approx(mean.value, abs=1e-12)
+    assert rate.ci95 == pytest.approx(mean.ci95, abs=1e-12)  # the same interval of the mean difference
+    assert rate.ci95[0] <= rate.value <= rate.ci95[1] and 0 <= rate.p <= 1
+    swapped = paired_proportions(sum(y), sum(x), n, sum(v * v for v in d))
+    assert swapped.p == pytest.approx(rate.p) and swapped.value == pytest.approx(-rate.value)

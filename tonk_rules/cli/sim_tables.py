@@ -16,7 +16,7 @@ import re
 import shutil
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rich.console import Console
@@ -25,6 +25,7 @@ from rich.table import Table
 from tonk_rules.cli.terminal import markup_safe, plain
 from tonk_rules.report.compare import Row, mark, note_of_tests
 from tonk_rules.report.documents import HEADINGS
+from tonk_rules.report.findings import figure_label
 from tonk_rules.sim.stats import percent
 
 if TYPE_CHECKING:
@@ -248,7 +249,8 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
         out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
                                f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
     print("\n".join(out) + "\n")
-    print_comparison(comparison.names, comparison.rows, note_of_tests(comparison.tests), plan.lang)
+    rows = [replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows]
+    print_comparison(comparison.names, rows, note_of_tests(comparison.tests), plan.lang)
 
 
 def wrapped(text: str) -> str:

@@ -123,10 +123,10 @@ _LABELS_RU = (("ends: ", "конец сдачи: "), ("mean actions per hand", "
               ("strategic depth (order)", "стратегическая глубина"))
 
 
-def label(metric: str, lang: str) -> str:
+def figure_label(metric: str, lang: str) -> str:
     """A figure's label in ``lang``.
 
-    >>> label("mean net per hand: dealer", "ru")
+    >>> figure_label("mean net per hand: dealer", "ru")
     'средний выигрыш за сдачу: сдающий'
     """
     if lang != "ru":
@@ -144,7 +144,7 @@ def _what(metric: str, lang: str) -> str:
         return w["knocked"]
     if metric.startswith("win rate: "):
         return w["wins"].format(position=metric[10:])
-    return label(metric, lang)
+    return figure_label(metric, lang)
 
 
 def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
@@ -166,7 +166,7 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
     a_high = d.value < 0
     hi, lo = (test.a, test.b) if a_high else (test.b, test.a)
     v_hi, v_lo = (strip[0], strip[1]) if a_high else (strip[1], strip[0])
-    return w["mean"].format(what=label(test.metric, lang), hi=hi, lo=lo, v_hi=v_hi, v_lo=v_lo, diff=diff)
+    return w["mean"].format(what=figure_label(test.metric, lang), hi=hi, lo=lo, v_hi=v_hi, v_lo=v_lo, diff=diff)
 
 
 def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:
@@ -207,7 +207,7 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
 
 
 def unmoved(labels: Sequence[str], lang: str) -> str:
-    return _WORDS[lang]["still"].format(labels="; ".join(label(x, lang) for x in labels)) if labels else ""
+    return _WORDS[lang]["still"].format(labels="; ".join(figure_label(x, lang) for x in labels)) if labels else ""
 
 
 def nothing_moved(lang: str) -> str:

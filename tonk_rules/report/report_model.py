@@ -3,10 +3,12 @@ the HTML and Markdown are written from: findings first, the rules in words, the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tonk_rules.report.compare import note_of_tests
 from tonk_rules.report.documents import HEADINGS, Report, RulesDiff, RulesInWords
+from tonk_rules.report.findings import figure_label
 from tonk_rules.variant.diff import DiffReport, label_of, show_value, side_mark, source_text
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
         findings=[(f"{f.a} vs {f.b}", f.findings, f.unmoved) for f in comparison.findings],
         rules=rules,
         diffs=[rules_diff(d) for d in comparison.diffs],
-        rows=comparison.rows,
+        rows=[replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows],
         test_note=note_of_tests(comparison.tests),
         plots=plots,
         lang=plan.lang,
