@@ -242,7 +242,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
         out += ["", f"{w['rules']}: {section.a} vs {section.b}".upper(), ""]
         for change in section.changes:
             label = f"{change.heading}: " if change.heading else ""
-            out.append(_paragraph(f"{label}[{', '.join(change.keys)}]", "- ", "  "))
+            out.append(_paragraph(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
             out.append(_paragraph(f"{section.a}: {change.left}", "    ", "      "))
             out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
     if plan.probe_hands:

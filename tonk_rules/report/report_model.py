@@ -39,7 +39,8 @@ def settings_of(plan: Plan) -> list[tuple[str, str]]:
 def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
     plan = comparison.plan
     words = HEADINGS[plan.lang]
-    rules = [RulesInWords(f.a, f.b, [(c.heading, c.left, c.right, ", ".join(c.keys)) for c in f.changes])
+    rules = [RulesInWords(f.a, f.b, [(c.heading, c.left, c.right, c.reference(plan.lang))
+                                              for c in f.changes])
              for f in comparison.findings]
     return Report(
         title=" vs ".join(comparison.names) + words["title"],

@@ -25,6 +25,7 @@ from tonk_rules.variant.loader import LoadedVariant
 #: Rule values that never change how one hand plays at equal stakes (who deals first, the rotation, the
 #: table's size range, per-player stakes, points): the simulator plays independent hands at stake 1.
 NOT_IN_PLAY = ("players.", "dealer.", "stakes.", "scoring.")
+_NOT_IN_PLAY_NOTE = {"en": "does not change how a hand plays", "ru": "не меняет игру одной сдачи"}
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,11 @@ class RuleChange:
     heading: str
     left: str
     right: str
+
+    def reference(self, lang: str = "en") -> str:
+        """The keys, and a note when the change cannot alter how one hand plays."""
+        keys = ", ".join(self.keys)
+        return keys if self.in_play else f"{keys} ({_NOT_IN_PLAY_NOTE[lang]})"
 
     @property
     def in_play(self) -> bool:
