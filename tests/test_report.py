@@ -66,6 +66,10 @@ def test_compare_needs_two_variants_and_refuses_bad_bots(tmp_path: Path) -> None
     assert tonk("compare", "russian", "--out", str(tmp_path)).returncode == 2
     proc = tonk("compare", "russian", "pagat", "--strong", "gredy", "--out", str(tmp_path))
     assert proc.returncode == 2 and "unknown bot 'gredy'" in proc.stderr
+    proc = tonk("compare", "russian", "pagat", "--check-bots", "gredy", "--out", str(tmp_path))
+    assert proc.returncode == 2 and "'--check-bots': unknown bot 'gredy'" in proc.stderr
+    proc = tonk("compare", "russian", "pagat", "--check-bots", "random", "--probe-hands", "0", "--out", str(tmp_path))
+    assert proc.returncode == 2 and "--probe-hands" in proc.stderr  # an option that would do nothing is refused
     assert not any(tmp_path.iterdir())  # nothing written
 
 

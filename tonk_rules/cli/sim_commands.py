@@ -47,7 +47,7 @@ def _players_note(tables: list[tuple[str, Ruleset]], given: int | None, players:
     return plain(note) if note else None
 
 
-def _seats(bots: str | None, players: int, budget: int | None = None) -> tuple[BotSpec, ...]:
+def _seats(bots: str | None, players: int, budget: int | None = None, option: str = "--bots") -> tuple[BotSpec, ...]:
     from tonk_rules.bots.specs import parse_specs
     from tonk_rules.errors import BotSpecError
 
@@ -55,12 +55,12 @@ def _seats(bots: str | None, players: int, budget: int | None = None) -> tuple[B
     try:
         specs = _with_budget(parse_specs(text), text.split(","), budget)
     except BotSpecError as exc:
-        raise click.BadParameter(plain(str(exc)), param_hint="'--bots'") from None
+        raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
         raise click.BadParameter(f"give one bot for every seat ({players}), or one bot for all; got {len(specs)}",
-                                 param_hint="'--bots'")
+                                 param_hint=f"'{option}'")
     return tuple(specs)
 
 
@@ -245,7 +245,11 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     tables = [(t.name, t.ruleset) for t in loaded]
     given, players = players, _players(tables, players)
     seats = _seats(bots, players)
-    check = _seats(check_bots or ",".join(["greedy"] + ["random"] * (players - 1)), players)
+    probes = hands // 4 if probe_hands is None else probe_hands
+    if check_bots is not None and probes == 0:
+        raise click.BadParameter("the check table plays --probe-hands hands, and that is 0",
+                                 param_hint="'--check-bots'")
+    check = _seats(check_bots or ",".join(["greedy"] + ["random"] * (players - 1)), players, option="--check-bots")
     strong_bot, weak_bot = _one_bot(strong, "--strong"), _one_bot(weak, "--weak")
     if budget is not None:  # every montecarlo bot of the report: the seats, the strong and the weak bot
         seat_texts = (bots or "greedy").split(",")
@@ -255,7 +259,7 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
                                                      budget)
         seats = tuple(seated)
     plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=seats,
-                strong=strong_bot, weak=weak_bot, probe_hands=hands // 4 if probe_hands is None else probe_hands,
+                strong=strong_bot, weak=weak_bot, probe_hands=probes,
                 check=check, lang=lang)
     run = _executor(executor, workers, address)
     comparison = run_comparison(loaded, plan, run, run_with_feedback)
