@@ -250,7 +250,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
                                f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
     print("\n".join(out) + "\n")
     rows = [replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows]
-    print_comparison(comparison.names, rows, note_of_tests(comparison.tests), plan.lang)
+    print_comparison(comparison.names, rows, note_of_tests(comparison.tests, plan.lang), plan.lang)
 
 
 def wrapped(text: str) -> str:

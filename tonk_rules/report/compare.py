@@ -229,8 +229,18 @@ def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None)
     return rows, tests
 
 
-def note_of_tests(tests: Sequence[Test]) -> str:
-    return TEST_NOTE.format(m=len(tests), paired=sum(1 for t in tests if t.paired))
+TEST_NOTE_RU = ("Разница (второй вариант минус первый; pt – процентные пункты) дана с 95% интервалом и проверена "
+                "попарно: по каждой раздаче, где оба варианта сдают одинаковые карты (критерий Макнемара для долей, "
+                "парный t-критерий для средних), иначе без пар (z-критерий для двух долей, критерий Уэлча); парных "
+                "проверок {paired} из {m}. Разница помечена ✱, если она значима с поправкой Холма–Бонферрони по всем "
+                "{m} сравнениям отчёта (вероятность хотя бы одной ложной пометки 5%). Строка " + DEAL_CHECK_LABEL +
+                " дана для сведения и не проверяется: её сдачи – это сдачи концовок " + f"{Ending.DEAL_TONK} и "
+                f"{Ending.DEAL_VOID}, которые уже проверены.")
+
+
+def note_of_tests(tests: Sequence[Test], lang: str = "en") -> str:
+    """What the tests are, for the report's footnote (``lang``: "en" or "ru")."""
+    return (TEST_NOTE_RU if lang == "ru" else TEST_NOTE).format(m=len(tests), paired=sum(1 for t in tests if t.paired))
 
 
 def mark(row: Row, n_variants: int) -> str:

@@ -50,7 +50,7 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
         rules=rules,
         diffs=[rules_diff(d) for d in comparison.diffs],
         rows=[replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows],
-        test_note=note_of_tests(comparison.tests),
+        test_note=note_of_tests(comparison.tests, plan.lang),
         plots=plots,
         lang=plan.lang,
     )
