@@ -52,13 +52,22 @@ def run_with_feedback(jobs: Sequence[Job | PairedJob], executor: Executor, descr
             _compile(job)
         return run(jobs, executor)
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        if compiling and job is not None:
-            pulse = bar.add_task("compiling the kernel (once)", total=None)
+    console = Console(stderr=True)
+    if compiling and job is not None:
+        with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console,
+                      transient=True) as pulse:
+            pulse.add_task("compiling the kernel (once)", total=None)
             _compile(job)
-            bar.remove_task(pulse)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True) as bar:
         task = bar.add_task(description, total=total_hands(jobs))
         return run(jobs, executor, lambda n: bar.advance(task, n))
