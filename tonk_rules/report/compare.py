@@ -39,7 +39,8 @@ DEAL_CHECK_LABEL = "deal check (sim / exact)"
 TEST_NOTE = ("Differences (the later variant minus the first; pt: percentage points) carry 95% intervals and are "
              "tested pairwise: paired per deal "
              "where both variants deal the same cards (McNemar's test for rates, the paired t-test for means), "
-             "unpaired elsewhere (two-proportion z-test, Welch's test); {paired} of the {m} tests are paired. "
+             "unpaired elsewhere (two-proportion z-test, Welch's test; marked †); {paired} of the {m} tests are "
+             "paired. "
              "A difference is marked ✱ when significant after the Holm–Bonferroni correction over all {m} "
              "comparisons of this report (family-wise error rate 5%). The " + DEAL_CHECK_LABEL + " row is shown "
              f"for information and not tested: its hands are those of the {Ending.DEAL_TONK} and "
@@ -219,7 +220,9 @@ def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None)
                 kind: Kind = "rate" if isinstance(first.sample, tuple) else "mean"
                 tests.append(Test(first.label, a.label, b.label, d, kind, first.digits))
                 if i == 0:
-                    row.differences[j - 1] = difference_text(tests[-1])
+                    text = difference_text(tests[-1])
+                    # † marks an unpaired test beside the value (the interval stays last, for narrow layouts)
+                    row.differences[j - 1] = text if d.paired else text.replace(" [", "† [", 1)
     for test, adjusted in zip(tests, holm([t.p for t in tests]), strict=True):
         test.adjusted = adjusted
     by_label = {row.label: row for row in rows}
@@ -231,8 +234,9 @@ def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None)
 
 TEST_NOTE_RU = ("Разница (второй вариант минус первый; pt – процентные пункты) дана с 95% интервалом и проверена "
                 "попарно: по каждой раздаче, где оба варианта сдают одинаковые карты (критерий Макнемара для долей, "
-                "парный t-критерий для средних), иначе без пар (z-критерий для двух долей, критерий Уэлча); парных "
-                "проверок {paired} из {m}. Разница помечена ✱, если она значима с поправкой Холма–Бонферрони по всем "
+                "парный t-критерий для средних), иначе без пар (z-критерий для двух долей, критерий Уэлча; "
+                "помечено †); парных проверок {paired} из {m}. Разница помечена ✱, если она значима с поправкой "
+                "Холма–Бонферрони по всем "
                 "{m} сравнениям отчёта (вероятность хотя бы одной ложной пометки 5%). Строка " + DEAL_CHECK_LABEL +
                 " дана для сведения и не проверяется: её сдачи – это сдачи концовок " + f"{Ending.DEAL_TONK} и "
                 f"{Ending.DEAL_VOID}, которые уже проверены.")
