@@ -241,3 +241,16 @@ def test_a_paired_rate_is_the_paired_mean_of_its_zeros_and_ones(hands: list[tupl
     assert rate.ci95[0] <= rate.value <= rate.ci95[1] and 0 <= rate.p <= 1
     swapped = paired_proportions(sum(y), sum(x), n, sum(v * v for v in d))
     assert swapped.p == pytest.approx(rate.p) and swapped.value == pytest.approx(-rate.value)
+
+
+def test_a_house_rule_that_moves_only_depth_gets_its_reason(tmp_path: Path) -> None:
+    # knocking only with 10 or less binds the random bots of strategic depth, never the greedy main table
+    house = tmp_path / "knock10.yaml"
+    house.write_text("extends: russian\ntitle: Knock with 10 or less\nknocking:\n  max_count: 10\n", encoding="utf-8")
+    out = tmp_path / "r"
+    proc = tonk("compare", "russian", str(house), "-n", "2000", "--depth-hands", "3000", "--out", str(out), "-w", "2")
+    assert proc.returncode == 0, proc.stderr
+    [finding] = json.loads((out / "comparison.json").read_text(encoding="utf-8"))["findings"][0]["findings"]
+    assert "strategic depth (order) is higher" in finding
+    assert "the only rule that differs in play, [knocking.max_count]" in finding
+    assert "how random fares against greedy" in finding

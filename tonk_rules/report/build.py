@@ -110,7 +110,7 @@ def _pairs(rulesets: Sequence[Ruleset]) -> tuple[tuple[int, int], ...]:
 
 def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run: RunAll = run_all) -> Comparison:
     """Simulate every variant (one executor run for everything) and compare; identical rules simulate nothing."""
-    from tonk_rules.report.attribution import switches
+    from tonk_rules.report.attribution import Switch, switches
 
     names = [t.name for t in tables]
     rulesets = tuple(t.ruleset for t in tables)
@@ -121,12 +121,16 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
     jobs: list[Job | PairedJob] = [PairedJob("main", rulesets, plan.seats, plan.hands, plan.seed, _pairs(rulesets))]
     for t in tables:
         jobs += depth_jobs(t.name, t.ruleset, plan.strong, plan.weak, plan.players, plan.depth_hands, plan.seed)
-    probes = []
+    # one-rule runs, per later variant: (the switches, the index of their job); none where a single rule
+    # differs in play (it alone is the cause of every difference) or where they are left out
+    probes: dict[int, tuple[list[Switch], int]] = {}
     if plan.probe_hands:
-        for k, t in enumerate(tables[1:]):
-            usable = [s for s in switches(tables[0].loaded, t.loaded, changes[k], plan.players) if s.ruleset]
-            probes.append(usable)
+        for k, t in enumerate(tables[1:], 1):
+            if sum(1 for c in changes[k - 1] if c.in_play) < 2:
+                continue
+            usable = [s for s in switches(tables[0].loaded, t.loaded, changes[k - 1], plan.players) if s.ruleset]
             switched = tuple(s.ruleset for s in usable if s.ruleset is not None)
+            probes[k] = (usable, len(jobs))
             jobs.append(PairedJob(f"{names[0]} one rule at a time", (rulesets[0], *switched), plan.seats,
                                   plan.probe_hands, plan.seed, _pairs((rulesets[0], *switched))))
         if plan.check:
@@ -138,10 +142,9 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
                               float(deal_tonk_odds(t.ruleset, plan.players).table)) for i, t in enumerate(tables)]
     rows, tests = compare(figures, main)
     found = []
-    rest = results[1 + len(tables) * per:]
-    check = rest[-1] if plan.probe_hands and plan.check else None
+    check = results[-1] if plan.probe_hands and plan.check else None
     for k in range(1, len(tables)):
-        probe = (probes[k - 1], rest[k - 1]) if plan.probe_hands else None
+        probe = (probes[k][0], results[probes[k][1]]) if k in probes else None
         pair_tests = [t for t in tests if t.a == names[0] and t.b == names[k]]
         found.append(findings_for(pair_tests, figures, (0, k), changes[k - 1], probe, check, plan))
     return Comparison(names, plan, figures, rows, tests, diffs, found)

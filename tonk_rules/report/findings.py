@@ -38,6 +38,7 @@ _WORDS = {
                      "the way): the rules act together.",
         "no_runs": "Not attributed: the one-rule-at-a-time runs measure the main table's per-hand figures only.",
         "not_run": "Not attributed: the one-rule-at-a-time runs were left out (--probe-hands 0).",
+        "only": "Its cause is the only rule that differs in play, {keys} as in {b}: {rule_b}",
         "holds": "Holds with {bots}: {v_a} vs {v_b}.",
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
@@ -62,6 +63,7 @@ _WORDS = {
                      "больше {share:.0%}): правила действуют вместе.",
         "no_runs": "Причина не определялась: прогоны по одному правилу измеряют только показатели каждой сдачи.",
         "not_run": "Причина не определялась: прогоны по одному правилу не делались (--probe-hands 0).",
+        "only": "Причина – единственное правило, которое меняет игру, {keys} как в {b}: {rule_b}",
         "holds": "Подтверждается с ботами {bots}: {v_a} против {v_b}.",
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
@@ -169,11 +171,18 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
     return w["mean"].format(what=figure_label(test.metric, lang), hi=hi, lo=lo, v_hi=v_hi, v_lo=v_lo, diff=diff)
 
 
-def attribution(test: Test, effects: Sequence[Effect] | None, lang: str) -> str:
+def only_rule(test: Test, change: RuleChange, lang: str) -> str:
+    """The cause of a difference when a single rule that can change play differs."""
+    return _WORDS[lang]["only"].format(keys=f"[{', '.join(change.keys)}]", b=test.b, rule_b=f"«{change.right}»")
+
+
+def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True) -> str:
     """Which rule moves the figure from the first variant towards the second (or that none does alone)."""
     w = _WORDS[lang]
-    if effects is None:
+    if effects is None and not run:
         return w["not_run"]
+    if effects is None:
+        effects = []
     if not effects:
         return w["no_runs"]
     needed = test.difference.value  # from a to b

@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tonk_rules.report.compare import Metric, Test, VariantFigures, difference, difference_text, metrics
-from tonk_rules.report.findings import Effect, attribution, check, describe, nothing_moved, threshold, unmoved
+from tonk_rules.report.findings import (
+    Effect,
+    attribution,
+    check,
+    describe,
+    nothing_moved,
+    only_rule,
+    threshold,
+    unmoved,
+)
 from tonk_rules.report.rule_words import RuleChange
 from tonk_rules.sim.depth import Depth
 from tonk_rules.sim.paired_run import PairedTally
@@ -20,6 +29,15 @@ from tonk_rules.sim.stats import Moments
 if TYPE_CHECKING:
     from tonk_rules.report.attribution import Switch
     from tonk_rules.report.build import Plan
+
+
+#: Why strategic depth can move while the main table does not: the rule binds only the weak bot's play.
+_WEAK_ONLY = {
+    "en": "The main table's figures did not move (its bots hardly ever do what the rule changes), so the change is "
+          "in how {weak} fares against {strong} under it.",
+    "ru": "Показатели основного стола не изменились (его боты почти не делают того, что меняет правило); "
+          "меняется то, как {weak} играет против {strong}.",
+}
 
 
 @dataclass(frozen=True)
@@ -80,13 +98,24 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
     for _, test in ranked:
         diff = f"{test.b} − {test.a}: {difference_text(test)}"
         parts = [describe(test, (ma[test.metric].text, mb[test.metric].text), diff, lang)]
-        parts.append(attribution(test, _effects(test.metric, probe) if probe else None, lang))
+        in_play = [c for c in changes if c.in_play]
+        if len(in_play) == 1:
+            parts.append(only_rule(test, in_play[0], lang))
+        else:
+            parts.append(attribution(test, _effects(test.metric, probe) if probe else None, lang,
+                                     run=plan.probe_hands > 0))
         other, values = None, None
         if check_run is not None:
             ca, cb = _metrics(check_run, i, test.a), _metrics(check_run, k, test.b)
-            other = difference(cb[test.metric], ca[test.metric], check_run, k, i)  # b - a, as the test
-            values = (ca[test.metric].text, cb[test.metric].text)
+            sample = ca[test.metric].sample
+            measured = not (isinstance(sample, Moments) and sample.n == 0)
+            if measured:  # strategic depth has its own tables (strong against weak), not played at the check
+                other = difference(cb[test.metric], ca[test.metric], check_run, k, i)  # b - a, as the test
+                values = (ca[test.metric].text, cb[test.metric].text)
         parts.append(check(test, other, values, bots, lang))
+        if test.metric.startswith("strategic depth") and all(t.metric.startswith("strategic depth")
+                                                              for _, t in ranked):
+            parts.append(_WEAK_ONLY[lang].format(strong=plan.strong, weak=plan.weak))
         texts.append(" ".join(parts))
     return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang)], unmoved(still, lang),
                         changes)
