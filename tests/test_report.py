@@ -35,6 +35,7 @@ class _Resources(HTMLParser):
         self.text.append(data)
 
 
+@pytest.mark.slow  # a full comparison: simulation, depth hands, plots
 def test_compare_writes_a_self_contained_html_markdown_json_and_plots(tmp_path: Path) -> None:
     out = tmp_path / "report"
     proc = tonk("compare", "russian", "pagat", "--hands", "400", "--depth-hands", "150", "--out", str(out),
@@ -115,6 +116,7 @@ def test_the_deal_check_row_is_shown_but_not_in_the_tested_family() -> None:
     assert f"0 of the {len(tests)} tests are paired" in note  # no paired sums given: every test unpaired
 
 
+@pytest.mark.slow  # two full comparisons in their own processes
 def test_the_compare_table_and_footer_fit_an_80_column_terminal(tmp_path: Path) -> None:
     from tests.test_simulate import _at_width
     for names in (["russian", "pagat"], ["russian", "pagat", "pagat-no-upcard"]):
@@ -125,6 +127,7 @@ def test_the_compare_table_and_footer_fit_an_80_column_terminal(tmp_path: Path) 
         assert all(name in out for name in names)
 
 
+@pytest.mark.slow  # a comparison with its one-rule and check runs
 def test_compare_pairs_the_tests_of_variants_that_deal_the_same_cards(tmp_path: Path) -> None:
     out = tmp_path / "r"
     proc = tonk("compare", "russian", "pagat", "-n", "3000", "--depth-hands", "300", "--probe-hands", "600",
