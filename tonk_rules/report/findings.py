@@ -38,6 +38,7 @@ _WORDS = {
                      "the way): the rules act together.",
         "no_runs": "Not attributed: the one-rule-at-a-time runs measure the main table's per-hand figures only.",
         "not_run": "Not attributed: the one-rule-at-a-time runs were left out (--probe-hands 0).",
+        "too_few": "Not attributed: the one-rule-at-a-time runs saw too few such hands (raise --probe-hands).",
         "only": "Its cause is the only rule that differs in play, {keys} as in {b}: {rule_b}",
         "holds": "Holds with {bots}: {v_a} vs {v_b}.",
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
@@ -63,6 +64,8 @@ _WORDS = {
                      "больше {share:.0%}): правила действуют вместе.",
         "no_runs": "Причина не определялась: прогоны по одному правилу измеряют только показатели каждой сдачи.",
         "not_run": "Причина не определялась: прогоны по одному правилу не делались (--probe-hands 0).",
+        "too_few": "Причина не определена: в прогонах по одному правилу таких сдач слишком мало (увеличьте "
+                   "--probe-hands).",
         "only": "Причина – единственное правило, которое меняет игру, {keys} как в {b}: {rule_b}",
         "holds": "Подтверждается с ботами {bots}: {v_a} против {v_b}.",
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
@@ -177,14 +180,18 @@ def only_rule(test: Test, change: RuleChange, lang: str) -> str:
 
 
 def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True) -> str:
-    """Which rule moves the figure from the first variant towards the second (or that none does alone)."""
+    """Which rule moves the figure from the first variant towards the second (or that none does alone).
+
+    ``effects`` None: the one-rule runs were not made (``run`` False) or cannot measure this figure; empty:
+    they saw too few of the hands it counts.
+    """
     w = _WORDS[lang]
-    if effects is None and not run:
+    if not run:
         return w["not_run"]
     if effects is None:
-        effects = []
-    if not effects:
         return w["no_runs"]
+    if not effects:
+        return w["too_few"]
     needed = test.difference.value  # from a to b
     best = max(effects, key=lambda e: e.difference.value / needed)
     share = best.difference.value / needed

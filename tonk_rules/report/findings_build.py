@@ -65,11 +65,12 @@ def _value(m: Metric) -> float:
     return 0.0
 
 
-def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> list[Effect]:
+def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> list[Effect] | None:
+    """Each switch's effect on ``metric`` (None: not one value per hand, so the one-rule runs cannot tell)."""
     switches, tally = probe
     base = _metrics(tally, 0, "base")[metric]
     if base.feature is None:
-        return []  # not one value per hand: the one-rule runs do not measure it
+        return None
     out = []
     for x, switch in enumerate(switches, 1):
         d = difference(_metrics(tally, x, "switched")[metric], base, tally, x, 0)
@@ -101,9 +102,10 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
         in_play = [c for c in changes if c.in_play]
         if len(in_play) == 1:
             parts.append(only_rule(test, in_play[0], lang))
+        elif probe is None:
+            parts.append(attribution(test, None, lang, run=False))
         else:
-            parts.append(attribution(test, _effects(test.metric, probe) if probe else None, lang,
-                                     run=plan.probe_hands > 0))
+            parts.append(attribution(test, _effects(test.metric, probe), lang))
         other, values = None, None
         if check_run is not None:
             ca, cb = _metrics(check_run, i, test.a), _metrics(check_run, k, test.b)
