@@ -113,6 +113,12 @@ def _write_cache(path: Path, value: Tuned) -> None:
 
 
 @functools.cache
+def _notice() -> None:
+    print(f"tonk: tuning greedy's knock threshold to rules not shipped with tonk-rules (a few seconds per rule "
+          f"set and table size, once: cached in {cache_dir()})", file=sys.stderr)
+
+
+@functools.cache
 def tuned(ruleset: Ruleset, players: int) -> Tuned:
     """The tuned greedy of ``ruleset`` at ``players`` seats: shipped, cached, or measured now (and cached)."""
     digest = play_digest(ruleset)
@@ -123,8 +129,7 @@ def tuned(ruleset: Ruleset, players: int) -> Tuned:
     found = _read_cache(path)
     if found is not None:
         return found
-    print(f"tonk: tuning greedy's knock threshold to these rules at {players} players (once: a few seconds; "
-          f"cached in {cache_dir()})", file=sys.stderr)
+    _notice()
     value = Tuned.from_json(search(ruleset, players, HOUSE_HANDS, SEED).to_json())  # as the cache will read it
     _write_cache(path, value)
     return value
