@@ -134,12 +134,14 @@ def test_variants_without_a_common_table_size_are_a_clear_error(tmp_path: Path) 
 def test_the_pooled_bot_interval_counts_each_hand_once() -> None:
     import numpy as np
 
+    from tonk_rules.bots.specs import parse_specs
     from tonk_rules.ruleset.compile import load_ruleset
     from tonk_rules.sim.runner import play_hands
+    from tonk_rules.sim.tuning import seats_for
     data = json.loads(tonk("simulate", "pagat", "--hands", "3000", "--seed", "4", "--bots", "greedy,random,random",
                            "--json", "-w", "1").stdout)
     pooled = data["variants"]["pagat"]["bots"]["random"]
-    seats = [parse_spec(s).seat for s in ("greedy", "random", "random")]
+    seats = seats_for(load_ruleset("pagat"), 3, parse_specs("greedy,random,random"))
     net = play_hands(load_ruleset("pagat"), seats, 3000, 4).net
     per_hand = net[:, 1:].mean(axis=1)  # the two random seats of one hand are one observation
     half = 1.959963984540054 * per_hand.std(ddof=1) / np.sqrt(len(per_hand))
