@@ -20,7 +20,8 @@ import tempfile
 import time
 
 from tonk_rules import load_ruleset
-from tonk_rules.kernel import play_hands, reference
+from tonk_rules.kernel import play_hands
+from tonk_rules.sim import reference
 from tonk_rules.kernel.batch import HandBatch
 
 SEATS = {"random": [("random", {})] * 3, "greedy": [("greedy", {})] * 3}

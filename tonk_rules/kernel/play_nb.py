@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import objmode
 
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_inline
 from tonk_rules.kernel.layout import (
     E_DEAL_TONK,
     E_DEAL_VOID,
@@ -24,7 +24,6 @@ from tonk_rules.kernel.layout import (
     K_SPREAD,
     KIND_SHIFT,
     MAX_PAY_RULES,
-    NONE,
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
@@ -51,11 +50,6 @@ from tonk_rules.kernel.layout import (
     R_STOCK_TIES_VOID,
     R_TAKEN,
     R_UPCARD,
-    ROLE_ABOVE,
-    ROLE_AT_OR_BELOW,
-    ROLE_KNOCKER,
-    ROLE_OTHERS,
-    ROLE_WINNERS,
     S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
@@ -81,27 +75,23 @@ from tonk_rules.kernel.layout import (
 )
 from tonk_rules.kernel.reshuffle import permutation
 from tonk_rules.kernel.rules_nb import ONE, VALUE, lowest, popcount, suit_line
+from tonk_rules.ruleset import core
 
 KIND_MASK = np.int64(7)
 
 
+#: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is: the engine runs the same functions.
+count_is_deal_tonk = njit_inline(core.count_is_deal_tonk)
+holds_role = njit_inline(core.holds_role)
+knock_succeeds = njit_inline(core.knock_succeeds)
+
+
 @njit
 def _role(S, role, p, players):  # type: ignore[no-untyped-def]
-    """Whether seat ``p`` holds payment ``role`` (``PaymentSchedule.settle``'s roles)."""
+    """Whether seat ``p`` holds payment ``role`` (``PaymentSchedule.settle``'s roles: ``core.holds_role``)."""
     knocker = S[S_KNOCKER]
-    if role == ROLE_WINNERS:
-        return S[O_WINNERS + p] == 1
-    if role == ROLE_OTHERS:
-        return S[O_WINNERS + p] == 0
-    if knocker < 0:
-        return False
-    if role == ROLE_KNOCKER:
-        return p == knocker
-    if role == ROLE_AT_OR_BELOW:
-        return p != knocker and S[O_COUNTS + p] <= S[O_COUNTS + knocker]
-    if role == ROLE_ABOVE:
-        return p != knocker and S[O_COUNTS + p] > S[O_COUNTS + knocker]
-    return False
+    return holds_role(role, S[O_WINNERS + p] == 1, p, knocker, S[O_COUNTS + p],
+                      S[O_COUNTS + knocker] if knocker >= 0 else 0)
 
 
 @njit
@@ -162,7 +152,7 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
     tonks = 0
     for p in range(players):
         c = S[O_COUNTS + p]
-        if (R[R_DC_AT_MOST] != NONE and c <= R[R_DC_AT_MOST]) or (R[R_DC_AT_LEAST] != NONE and c >= R[R_DC_AT_LEAST]):
+        if count_is_deal_tonk(c, R[R_DC_AT_MOST], R[R_DC_AT_LEAST]):
             S[O_WINNERS + p] = 1
             tonks += 1
     if tonks > 1 and R[R_DC_SEVERAL_VOID]:
@@ -236,7 +226,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             if q != p:
                 low = min(low, S[O_COUNTS + q])
         mine = S[O_COUNTS + p]
-        if mine < low or (R[R_KN_TIES_WIN] and mine == low):
+        if knock_succeeds(mine, low, R[R_KN_TIES_WIN] == 1):
             S[O_WINNERS + p] = 1
             end_hand(S, E_KNOCK_WON, tb)
         else:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
+from tonk_rules.ruleset import core
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.terms import (
     AfterVoid,
@@ -41,6 +42,23 @@ from tonk_rules.terms import (
 
 #: What a rule decides about how a hand ends: the ending and its winners.
 Outcome = tuple[Ending, tuple[int, ...]]
+
+#: Whose spreads may be hit, as the codes :func:`core.hit_refusal` (and the kernel's tables) read.
+HIT_CODES = {HitPermission.ANYONE: core.HIT_ANYONE, HitPermission.OWN: core.HIT_OWN,
+             HitPermission.NONE: core.HIT_NONE}
+
+#: The words for each refusal code of :func:`core.knock_refusal`.
+_KNOCK_REFUSALS = {
+    core.KNOCK_AFTER_DRAW: "a knock must come before drawing",
+    core.KNOCK_NOT_FIRST: "a knock must be the first action of the turn",
+    core.KNOCK_COUNT_TOO_HIGH: "a knock needs a count of {max_count} or less (you have {count})",
+    core.KNOCK_TOO_EARLY: "a knock is allowed only after {min_turns} turn(s) (you have had {turns_taken})",
+    core.KNOCK_HIT_LOCKED: "your spread was hit: you may not knock for {locked_turns} more turn(s)",
+}
+
+
+def _limit(value: int | None) -> int:
+    return core.NO_LIMIT if value is None else value
 
 
 @dataclass(frozen=True)
@@ -115,13 +133,12 @@ class DealCheckRule:
     at_least: int | None
     several: SeveralDealTonks | None  # None without a deal check
 
+    def qualifies_count(self, count: int) -> bool:
+        """A dealt hand of this count is a deal tonk (the one test: :func:`core.count_is_deal_tonk`)."""
+        return self.enabled and core.count_is_deal_tonk(count, _limit(self.at_most), _limit(self.at_least))
+
     def qualifies(self, hand: Sequence[Card]) -> bool:
-        if not self.enabled:
-            return False
-        count = hand_count(hand)
-        return (self.at_most is not None and count <= self.at_most) or (
-            self.at_least is not None and count >= self.at_least
-        )
+        return self.qualifies_count(hand_count(hand))
 
     def holders(self, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
         """Seats whose dealt hand is a deal tonk."""
@@ -146,33 +163,35 @@ class KnockRule:
     min_turns: int
     hit_lock: bool
     wins_when: KnockWinsWhen
+    # the arguments core.knock_refusal takes, derived once
+    _before_draw: bool = field(init=False, repr=False, compare=False)
+    _max_count: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_before_draw", self.timing is KnockTiming.BEFORE_DRAW)
+        object.__setattr__(self, "_max_count", _limit(self.max_count))
+
+    def refusal(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool) -> int:
+        """Why the current player may not knock now, as a ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may)."""
+        return core.knock_refusal(count, turns_taken, locked_turns, acted, drawn, self._before_draw,
+                                  self._max_count, self.min_turns, self.hit_lock)
 
     def allowed(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool) -> bool:
-        """May the player knock now (before drawing)? The fast form of :meth:`why_not`."""
-        return ((not acted or self.timing is KnockTiming.BEFORE_DRAW)
-                and (self.max_count is None or count <= self.max_count)
-                and turns_taken >= self.min_turns
-                and not (self.hit_lock and locked_turns > 0))
+        """May the player knock now (before drawing)? :meth:`why_not` without the words."""
+        return self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
+                            drawn=False) == core.KNOCK_OK
 
     def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool) -> str | None:
         """Why the current player may not knock now, or None when they may."""
-        if drawn:
-            return "a knock must come before drawing"
-        if acted and self.timing is not KnockTiming.BEFORE_DRAW:
-            return "a knock must be the first action of the turn"
-        if self.max_count is not None and count > self.max_count:
-            return f"a knock needs a count of {self.max_count} or less (you have {count})"
-        if turns_taken < self.min_turns:
-            return f"a knock is allowed only after {self.min_turns} turn(s) (you have had {turns_taken})"
-        if self.hit_lock and locked_turns > 0:
-            return f"your spread was hit: you may not knock for {locked_turns} more turn(s)"
-        return None
+        code = self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
+                            drawn=drawn)
+        if code == core.KNOCK_OK:
+            return None
+        return _KNOCK_REFUSALS[code].format(max_count=self.max_count, count=count, min_turns=self.min_turns,
+                                            turns_taken=turns_taken, locked_turns=locked_turns)
 
     def succeeds(self, knocker_count: int, other_counts: Sequence[int]) -> bool:
-        lowest_other = min(other_counts)
-        if self.wins_when is KnockWinsWhen.LOWEST_OR_TIED:
-            return knocker_count <= lowest_other
-        return knocker_count < lowest_other
+        return core.knock_succeeds(knocker_count, min(other_counts), self.wins_when is KnockWinsWhen.LOWEST_OR_TIED)
 
     def outcome(self, counts: Sequence[int], knocker: int) -> Outcome:
         """A won knock pays the knocker; a caught one pays the lowest of the others (never the knocker)."""
@@ -239,15 +258,18 @@ class HitRule:
     runs: HitPermission
     books: HitPermission
 
+    def refusal(self, kind: MeldKind, own: bool) -> int:
+        """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit: a ``core.HIT_*`` code."""
+        return core.hit_refusal(HIT_CODES[self.runs if kind is MeldKind.RUN else self.books], own)
+
     def allows(self, kind: MeldKind, own: bool) -> bool:
-        allowed = self.runs if kind is MeldKind.RUN else self.books
-        return allowed is HitPermission.ANYONE or (own and allowed is HitPermission.OWN)
+        return self.refusal(kind, own) == core.HIT_OK
 
     def why_not(self, kind: MeldKind, own: bool) -> str | None:
-        allowed = self.runs if kind is MeldKind.RUN else self.books
-        if allowed is HitPermission.NONE:
+        code = self.refusal(kind, own)
+        if code == core.HIT_NOT_ALLOWED:
             return f"hitting {kind}s is not allowed in this variant"
-        if allowed is HitPermission.OWN and not own:
+        if code == core.HIT_ONLY_OWN:
             return f"you may hit only your own {kind}s"
         return None
 

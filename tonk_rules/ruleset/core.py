@@ -1,0 +1,88 @@
+"""The arithmetic of the rules, written once: plain functions of whole numbers and flags.
+
+The rule objects of :mod:`tonk_rules.ruleset.strategies` (and so the reference engine and ``tonk settle``)
+call these functions as they are; the compiled kernel (:mod:`tonk_rules.kernel.rules_nb`,
+:mod:`tonk_rules.kernel.play_nb`) compiles the very same functions with numba. Each therefore takes only
+ints and bools (an absent limit is :data:`NO_LIMIT`) and returns an int or a bool: a refusal is a code
+(0: allowed) that :mod:`tonk_rules.ruleset.strategies` words for people. A rule whose arithmetic lives here
+cannot be enforced by one engine and forgotten by the other.
+
+    >>> knock_refusal(count=12, turns_taken=0, locked_turns=0, acted=False, drawn=False, before_draw=False,
+    ...               max_count=10, min_turns=0, hit_lock=False) == KNOCK_COUNT_TOO_HIGH
+    True
+    >>> knock_succeeds(mine=9, lowest_other=9, ties_win=False), count_is_deal_tonk(50, NO_LIMIT, 49)
+    (False, True)
+"""
+
+from __future__ import annotations
+
+#: "No limit" for an optional threshold (a knock limit, a deal-check bound); the kernel's tables use it too.
+NO_LIMIT = -(2**40)
+
+# Why a knock is refused (0: it is allowed); worded in strategies.KnockRule.why_not.
+KNOCK_OK, KNOCK_AFTER_DRAW, KNOCK_NOT_FIRST, KNOCK_COUNT_TOO_HIGH, KNOCK_TOO_EARLY, KNOCK_HIT_LOCKED = range(6)
+# Whose spreads of a kind a player may hit (the kernel's tables hold these codes).
+HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
+# Why a hit is refused for its target's owner (0: allowed); worded in strategies.HitRule.why_not.
+HIT_OK, HIT_NOT_ALLOWED, HIT_ONLY_OWN = 0, 1, 2
+# The payment roles (terms.Role), as codes.
+ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER, ROLE_AT_OR_BELOW, ROLE_ABOVE = 0, 1, 2, 3, 4
+
+
+def count_is_deal_tonk(count: int, at_most: int, at_least: int) -> bool:
+    """A dealt hand of this count is a tonk on the deal: at or below ``at_most``, or at or above ``at_least``
+    (either may be :data:`NO_LIMIT`)."""
+    return (at_most != NO_LIMIT and count <= at_most) or (at_least != NO_LIMIT and count >= at_least)
+
+
+def knock_refusal(count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool, before_draw: bool,
+                  max_count: int, min_turns: int, hit_lock: bool) -> int:
+    """Why the current player may not knock now (a ``KNOCK_*`` code; :data:`KNOCK_OK` when they may).
+
+    ``acted``: they have laid something this turn; ``before_draw``: the variant lets a knock come after
+    spreads laid before the draw; ``locked_turns``: turns left of a hit lock.
+    """
+    if drawn:
+        return KNOCK_AFTER_DRAW
+    if acted and not before_draw:
+        return KNOCK_NOT_FIRST
+    if max_count != NO_LIMIT and count > max_count:
+        return KNOCK_COUNT_TOO_HIGH
+    if turns_taken < min_turns:
+        return KNOCK_TOO_EARLY
+    if hit_lock and locked_turns > 0:
+        return KNOCK_HIT_LOCKED
+    return KNOCK_OK
+
+
+def knock_succeeds(mine: int, lowest_other: int, ties_win: bool) -> bool:
+    """The knocker's count beats the lowest of the others (or ties it, where ties win)."""
+    return mine < lowest_other or (ties_win and mine == lowest_other)
+
+
+def hit_refusal(permission: int, own: bool) -> int:
+    """Why a spread may not be hit under ``permission`` (a ``HIT_*`` permission) by its owner (``own``) or
+    another player (a ``HIT_*`` refusal code; :data:`HIT_OK` when it may)."""
+    if permission == HIT_NONE:
+        return HIT_NOT_ALLOWED
+    if permission == HIT_OWN and not own:
+        return HIT_ONLY_OWN
+    return HIT_OK
+
+
+def holds_role(role: int, winner: bool, seat: int, knocker: int, count: int, knocker_count: int) -> bool:
+    """Seat ``seat`` holds payment ``role`` (a ``ROLE_*`` code) in a hand whose winners are known and whose
+    knocker is ``knocker`` (-1: nobody knocked)."""
+    if role == ROLE_WINNERS:
+        return winner
+    if role == ROLE_OTHERS:
+        return not winner
+    if knocker < 0:
+        return False
+    if role == ROLE_KNOCKER:
+        return seat == knocker
+    if role == ROLE_AT_OR_BELOW:
+        return seat != knocker and count <= knocker_count
+    if role == ROLE_ABOVE:
+        return seat != knocker and count > knocker_count
+    return False
