@@ -21,8 +21,8 @@ import time
 
 from tonk_rules import load_ruleset
 from tonk_rules.kernel import play_hands
-from tonk_rules.sim import reference
 from tonk_rules.kernel.batch import HandBatch
+from tonk_rules.sim import reference
 
 SEATS = {"random": [("random", {})] * 3, "greedy": [("greedy", {})] * 3}
 START = ("import time; t0 = time.perf_counter(); from tonk_rules import load_ruleset; "

@@ -49,7 +49,7 @@ N_PARAMS = 32
 
 HIT_ANYONE, HIT_OWN, HIT_NONE = core.HIT_ANYONE, core.HIT_OWN, core.HIT_NONE  # the rules' own codes
 TAKEN_FREE, TAKEN_NOT_THIS_TURN, TAKEN_STRAIGHT = 0, 1, 2
-STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = 0, 1, 2
+STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = core.STOCK_END, core.STOCK_RESHUFFLE, core.STOCK_VOID
 
 # --- payment roles ---------------------------------------------------------------------------------------
 ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER = core.ROLE_WINNERS, core.ROLE_OTHERS, core.ROLE_KNOCKER

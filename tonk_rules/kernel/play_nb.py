@@ -66,8 +66,6 @@ from tonk_rules.kernel.layout import (
     S_SPREADS_N,
     S_STOCK_N,
     S_TAKEN,
-    STOCK_END,
-    STOCK_RESHUFFLE,
     T_PAY,
     T_PAY_N,
     T_POS,
@@ -84,6 +82,9 @@ KIND_MASK = np.int64(7)
 count_is_deal_tonk = njit_inline(core.count_is_deal_tonk)
 holds_role = njit_inline(core.holds_role)
 knock_succeeds = njit_inline(core.knock_succeeds)
+several_deal_tonks_void = njit_inline(core.several_deal_tonks_void)
+empty_stock = njit_inline(core.empty_stock)
+lowest_tie_void = njit_inline(core.lowest_tie_void)
 
 
 @njit
@@ -155,7 +156,7 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
         if count_is_deal_tonk(c, R[R_DC_AT_MOST], R[R_DC_AT_LEAST]):
             S[O_WINNERS + p] = 1
             tonks += 1
-    if tonks > 1 and R[R_DC_SEVERAL_VOID]:
+    if several_deal_tonks_void(tonks, R[R_DC_SEVERAL_VOID] == 1):
         end_hand(S, E_DEAL_VOID, tb)
     elif tonks > 0:
         end_hand(S, E_DEAL_TONK, tb)
@@ -171,7 +172,7 @@ def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
     for p in range(players):
         S[O_WINNERS + p] = 1 if S[O_COUNTS + p] == low else 0
         ties += S[O_WINNERS + p]
-    if ties > 1 and tb[R_STOCK_TIES_VOID]:
+    if lowest_tie_void(ties, tb[R_STOCK_TIES_VOID] == 1):
         end_hand(S, E_STOCK_VOID, tb)
     else:
         end_hand(S, E_STOCK_EXHAUSTED, tb)
@@ -244,14 +245,14 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[S_ACTED] = 1
     elif kind == K_DRAW_STOCK:
         if S[S_STOCK_N] == 0:
-            if R[R_STOCK] == STOCK_RESHUFFLE and S[S_DISCARD_N] > 1:
-                _reshuffle(S)
-            elif R[R_STOCK] != STOCK_END:
+            what = empty_stock(R[R_STOCK], S[S_DISCARD_N])
+            if what == core.EMPTY_VOIDS:
                 end_hand(S, E_STOCK_VOID, tb)
                 return
-            else:
+            if what == core.EMPTY_LOWEST_WINS:
                 _lowest_wins(S, tb)
                 return
+            _reshuffle(S)
         S[S_STOCK_N] -= 1
         _take(S, p, S[O_STOCK + S[S_STOCK_N]])
         S[S_DRAWN] = 1

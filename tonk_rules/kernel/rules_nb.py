@@ -71,6 +71,8 @@ from tonk_rules.ruleset import core
 ONE = np.int64(1)
 hit_refusal = njit_inline(core.hit_refusal)
 knock_refusal = njit_inline(core.knock_refusal)
+may_lay_now = njit_inline(core.may_lay_now)
+keeps_card = njit_inline(core.keeps_card)
 VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
 
 
@@ -320,7 +322,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                     R[R_TAKEN] != TAKEN_STRAIGHT or can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)):
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
-    if drawn != R[R_SP_BEFORE_DRAW]:
+    if may_lay_now(R[R_SP_BEFORE_DRAW] == 1, drawn == 1):
         n = _spreads(hand, pending, tb, out, n)
         hit_base = np.int64(K_HIT) << KIND_SHIFT
         rest = (hand if pending < 0 else hand & (ONE << pending)) if S[S_SPREADS_N] > 0 else 0
@@ -338,7 +340,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
         while rest:
             c = lowest(rest)
             rest &= rest - 1
-            if R[R_TAKEN] == TAKEN_NOT_THIS_TURN and S[S_TAKEN] == c and size > 1:
+            if keeps_card(R[R_TAKEN] == TAKEN_NOT_THIS_TURN, S[S_TAKEN] == c, size):
                 continue
             if check_held and held_spread(hand & ~(ONE << c), tb):
                 continue

@@ -25,6 +25,9 @@ KNOCK_OK, KNOCK_AFTER_DRAW, KNOCK_NOT_FIRST, KNOCK_COUNT_TOO_HIGH, KNOCK_TOO_EAR
 HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
 # Why a hit is refused for its target's owner (0: allowed); worded in strategies.HitRule.why_not.
 HIT_OK, HIT_NOT_ALLOWED, HIT_ONLY_OWN = 0, 1, 2
+# What the empty stock does (terms.StockPolicy), and what one draw from it does.
+STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = 0, 1, 2
+EMPTY_LOWEST_WINS, EMPTY_RESHUFFLES, EMPTY_VOIDS = 0, 1, 2
 # The payment roles (terms.Role), as codes.
 ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER, ROLE_AT_OR_BELOW, ROLE_ABOVE = 0, 1, 2, 3, 4
 
@@ -33,6 +36,11 @@ def count_is_deal_tonk(count: int, at_most: int, at_least: int) -> bool:
     """A dealt hand of this count is a tonk on the deal: at or below ``at_most``, or at or above ``at_least``
     (either may be :data:`NO_LIMIT`)."""
     return (at_most != NO_LIMIT and count <= at_most) or (at_least != NO_LIMIT and count >= at_least)
+
+
+def several_deal_tonks_void(holders: int, several_void: bool) -> bool:
+    """``holders`` deal tonks make the deal void (rather than paid)."""
+    return holders > 1 and several_void
 
 
 def knock_refusal(count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool, before_draw: bool,
@@ -68,6 +76,33 @@ def hit_refusal(permission: int, own: bool) -> int:
     if permission == HIT_OWN and not own:
         return HIT_ONLY_OWN
     return HIT_OK
+
+
+def may_lay_now(before_draw: bool, drawn: bool) -> bool:
+    """Spreads and hits may be laid now: before the draw where the variant says so, else after it."""
+    return drawn != before_draw
+
+
+def keeps_card(keeps_taken: bool, is_taken: bool, cards_in_hand: int) -> bool:
+    """The card may not be discarded: it was taken from the discard pile this turn, the variant keeps such a
+    card (``keeps_taken``), and it is not the player's last card."""
+    return keeps_taken and is_taken and cards_in_hand > 1
+
+
+def empty_stock(policy: int, discard_size: int) -> int:
+    """What a draw from the empty stock does under ``policy`` (a ``STOCK_*`` code): reshuffle the discard
+    pile but its top card (only when there is something to shuffle), void the hand, or end it with the lowest
+    count winning (``EMPTY_*``)."""
+    if policy == STOCK_RESHUFFLE and discard_size > 1:
+        return EMPTY_RESHUFFLES
+    if policy != STOCK_END:
+        return EMPTY_VOIDS
+    return EMPTY_LOWEST_WINS
+
+
+def lowest_tie_void(lowest: int, ties_void: bool) -> bool:
+    """``lowest`` players share the lowest count at the empty stock, and the variant voids such a hand."""
+    return lowest > 1 and ties_void
 
 
 def holds_role(role: int, winner: bool, seat: int, knocker: int, count: int, knocker_count: int) -> bool:

@@ -47,6 +47,10 @@ Outcome = tuple[Ending, tuple[int, ...]]
 HIT_CODES = {HitPermission.ANYONE: core.HIT_ANYONE, HitPermission.OWN: core.HIT_OWN,
              HitPermission.NONE: core.HIT_NONE}
 
+#: What the empty stock does, as the codes :func:`core.empty_stock` (and the kernel's tables) read.
+STOCK_CODES = {StockPolicy.END_LOWEST_WINS: core.STOCK_END, StockPolicy.RESHUFFLE: core.STOCK_RESHUFFLE,
+               StockPolicy.VOID: core.STOCK_VOID}
+
 #: The words for each refusal code of :func:`core.knock_refusal`.
 _KNOCK_REFUSALS = {
     core.KNOCK_AFTER_DRAW: "a knock must come before drawing",
@@ -149,7 +153,7 @@ class DealCheckRule:
         tonks = self.holders(hands)
         if not tonks:
             return None
-        if len(tonks) > 1 and self.several is SeveralDealTonks.VOID:
+        if core.several_deal_tonks_void(len(tonks), self.several is SeveralDealTonks.VOID):
             return Ending.DEAL_VOID, ()
         return Ending.DEAL_TONK, tonks
 
@@ -227,7 +231,12 @@ class SpreadRule:
     def __post_init__(self) -> None:
         object.__setattr__(self, "before_draw", self.timing is SpreadTiming.BEFORE_DRAW)
 
+    def may_lay_now(self, drawn: bool) -> bool:
+        return core.may_lay_now(self.before_draw, drawn)
+
     def why_not_now(self, drawn: bool) -> str | None:
+        if self.may_lay_now(drawn):
+            return None
         if self.before_draw and drawn:
             return "spreads and hits must be laid before drawing in this variant"
         if not self.before_draw and not drawn:
@@ -298,7 +307,7 @@ class TakenDiscardRule:
         return None
 
     def may_discard(self, card: Card, taken: Card | None, hand_size: int) -> bool:
-        return not (self.keeps_taken_card and taken is not None and card == taken and hand_size > 1)
+        return not core.keeps_card(self.keeps_taken_card, taken is not None and card == taken, hand_size)
 
     def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
         if not self.may_discard(card, taken, hand_size):
@@ -329,15 +338,15 @@ class StockRule:
 
     def reshuffles(self, discard_size: int) -> bool:
         """Does this draw from the empty stock turn the discard pile (all but its top card) into a new stock?"""
-        return self.when_empty is StockPolicy.RESHUFFLE and discard_size > 1
+        return core.empty_stock(STOCK_CODES[self.when_empty], discard_size) == core.EMPTY_RESHUFFLES
 
     def outcome(self, counts: Sequence[int]) -> Outcome:
         """How the hand ends on an empty stock that is not reshuffled (a reshuffle with nothing to shuffle
         is void)."""
-        if self.when_empty is not StockPolicy.END_LOWEST_WINS:
+        if core.empty_stock(STOCK_CODES[self.when_empty], 0) != core.EMPTY_LOWEST_WINS:
             return Ending.STOCK_VOID, ()
         low = min(counts)
         lowest = tuple(p for p, c in enumerate(counts) if c == low)
-        if len(lowest) > 1 and self.ties is StockTies.VOID:
+        if core.lowest_tie_void(len(lowest), self.ties is StockTies.VOID):
             return Ending.STOCK_VOID, ()
         return Ending.STOCK_EXHAUSTED, lowest
