@@ -266,10 +266,17 @@ class HitRule:
 
     runs: HitPermission
     books: HitPermission
+    # the permissions as core.hit_refusal reads them, derived once (move generation asks per spread)
+    _runs: int = field(init=False, repr=False, compare=False)
+    _books: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_runs", HIT_CODES[self.runs])
+        object.__setattr__(self, "_books", HIT_CODES[self.books])
 
     def refusal(self, kind: MeldKind, own: bool) -> int:
         """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit: a ``core.HIT_*`` code."""
-        return core.hit_refusal(HIT_CODES[self.runs if kind is MeldKind.RUN else self.books], own)
+        return core.hit_refusal(self._runs if kind is MeldKind.RUN else self._books, own)
 
     def allows(self, kind: MeldKind, own: bool) -> bool:
         return self.refusal(kind, own) == core.HIT_OK
