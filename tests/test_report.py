@@ -6,6 +6,8 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from tests.test_cli import tonk
 from tonk_rules.report.compare import VariantFigures, compare
 from tonk_rules.sim.depth import Depth
@@ -31,6 +33,7 @@ class _Resources(HTMLParser):
         self.text.append(data)
 
 
+@pytest.mark.slow  # a full comparison: simulation, depth hands, plots
 def test_compare_writes_a_self_contained_html_markdown_json_and_plots(tmp_path: Path) -> None:
     out = tmp_path / "report"
     proc = tonk("compare", "russian", "pagat", "--hands", "400", "--depth-hands", "150", "--out", str(out),
@@ -106,6 +109,7 @@ def test_the_deal_check_row_is_shown_but_not_in_the_tested_family() -> None:
     assert f"all {len(tests)} comparisons" in note and "not tested" in note
 
 
+@pytest.mark.slow  # two full comparisons in their own processes
 def test_the_compare_table_and_footer_fit_an_80_column_terminal(tmp_path: Path) -> None:
     from tests.test_simulate import _at_width
     for names in (["russian", "pagat"], ["russian", "pagat", "pagat-no-upcard"]):

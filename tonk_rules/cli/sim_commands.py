@@ -31,14 +31,13 @@ def _load(names: tuple[str, ...]) -> list[tuple[str, Ruleset]]:
 
 def _seatable(ruleset: Ruleset) -> set[int]:
     """The table sizes ``ruleset`` seats and its deck can deal."""
-    extra = 1 if ruleset.deal.upcard else 0
-    return {n for n in range(ruleset.min_players, ruleset.max_players + 1)
-            if n * ruleset.deal.hand_size + extra <= len(ruleset.deal.deck)}
+    return set(ruleset.table_sizes())
 
 
 def _seats_text(ruleset: Ruleset) -> str:
-    low, high = ruleset.min_players, ruleset.max_players
-    return f"exactly {low}" if low == high else f"{low} to {high}"
+    from tonk_rules.ruleset.facts import seats_phrase
+
+    return seats_phrase(ruleset.min_players, ruleset.max_players)
 
 
 def _players(tables: list[tuple[str, Ruleset]], players: int | None) -> int:
@@ -47,8 +46,8 @@ def _players(tables: list[tuple[str, Ruleset]], players: int | None) -> int:
     if players is not None:
         for name, ruleset in tables:
             if players not in _seatable(ruleset):
-                if ruleset.min_players <= players <= ruleset.max_players:
-                    why = f"its {len(ruleset.deal.deck)}-card deck cannot deal {players} hands"
+                if ruleset.why_not_seat(players) is None:
+                    why = str(ruleset.why_not_deal(players))
                 else:
                     why = f"it seats {_seats_text(ruleset)} players"
                 raise click.BadParameter(f"{plain(name)} cannot be played by {players}: {why}",
