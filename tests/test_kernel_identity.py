@@ -15,7 +15,6 @@ from kernel_helpers import assert_identical
 from model_fields import FIELD_IDS, FIELDS, Path, bases, changed, changes, compiled, get, paths_in, values_of
 from pydantic.fields import FieldInfo
 
-from tonk_rules.cards import RANK_ORDER
 from tonk_rules.kernel.batch import ENDINGS
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.ruleset import Ruleset, compile_ruleset
