@@ -58,9 +58,9 @@ def legal_actions(hand: Hand) -> list[Action]:
     if phase is Phase.START or phase is Phase.LAID:
         first = rules.deal.first_turn_draws_from_stock and not any(hand.turns_taken)
         held = spreading.must_spread and spreading.held_spread(cards) is not None
-        if (not first and not held
-                and rules.knocking.allowed(count=hand_count(cards), turns_taken=hand.turns_taken[me],
-                                           locked_turns=hand.hit_locks[me], acted=phase is Phase.LAID)):
+        if rules.knocking.allowed(count=hand_count(cards), turns_taken=hand.turns_taken[me],
+                                  locked_turns=hand.hit_locks[me], acted=phase is Phase.LAID, first_turn=first,
+                                  holds_spread=held):
             actions.append(KNOCK)
         if not (held and spreading.before_draw):
             sources = rules.drawing.sources

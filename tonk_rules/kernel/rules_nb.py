@@ -308,10 +308,9 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     if not drawn:
         held = held_spread(hand, tb)
         first = R[R_FIRST_TURN_STOCK] == 1 and S[S_FIRST_TURN] == 1
-        if (not first and not held
-                and knock_refusal(S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur], S[S_ACTED] == 1, False,
-                                  R[R_KN_BEFORE_DRAW] == 1, R[R_KN_MAX], R[R_KN_MIN_TURNS],
-                                  R[R_KN_HIT_LOCK] == 1) == core.KNOCK_OK):
+        if knock_refusal(S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur], S[S_ACTED] == 1, False,
+                         R[R_KN_BEFORE_DRAW] == 1, R[R_KN_MAX], R[R_KN_MIN_TURNS], R[R_KN_HIT_LOCK] == 1, first,
+                         held) == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1
         if not (R[R_SP_BEFORE_DRAW] and held):

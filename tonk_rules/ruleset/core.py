@@ -8,8 +8,8 @@ ints and bools (an absent limit is :data:`NO_LIMIT`) and returns an int or a boo
 cannot be enforced by one engine and forgotten by the other.
 
     >>> knock_refusal(count=12, turns_taken=0, locked_turns=0, acted=False, drawn=False, before_draw=False,
-    ...               max_count=10, min_turns=0, hit_lock=False) == KNOCK_COUNT_TOO_HIGH
-    True
+    ...               max_count=10, min_turns=0, hit_lock=False, first_turn=False, holds_spread=False)
+    3
     >>> knock_succeeds(mine=9, lowest_other=9, ties_win=False), count_is_deal_tonk(50, NO_LIMIT, 49)
     (False, True)
 """
@@ -21,6 +21,7 @@ NO_LIMIT = -(2**40)
 
 # Why a knock is refused (0: it is allowed); worded in strategies.KnockRule.why_not.
 KNOCK_OK, KNOCK_AFTER_DRAW, KNOCK_NOT_FIRST, KNOCK_COUNT_TOO_HIGH, KNOCK_TOO_EARLY, KNOCK_HIT_LOCKED = range(6)
+KNOCK_FIRST_TURN, KNOCK_HOLDS_SPREAD = 6, 7
 # Whose spreads of a kind a player may hit (the kernel's tables hold these codes).
 HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
 # Why a hit is refused for its target's owner (0: allowed); worded in strategies.HitRule.why_not.
@@ -44,11 +45,13 @@ def several_deal_tonks_void(holders: int, several_void: bool) -> bool:
 
 
 def knock_refusal(count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool, before_draw: bool,
-                  max_count: int, min_turns: int, hit_lock: bool) -> int:
+                  max_count: int, min_turns: int, hit_lock: bool, first_turn: bool, holds_spread: bool) -> int:
     """Why the current player may not knock now (a ``KNOCK_*`` code; :data:`KNOCK_OK` when they may).
 
     ``acted``: they have laid something this turn; ``before_draw``: the variant lets a knock come after
-    spreads laid before the draw; ``locked_turns``: turns left of a hit lock.
+    spreads laid before the draw; ``locked_turns``: turns left of a hit lock; ``first_turn``: the hand's
+    first turn, which the variant binds to a draw from the stock; ``holds_spread``: they hold a spread that
+    must be laid.
     """
     if drawn:
         return KNOCK_AFTER_DRAW
@@ -60,6 +63,10 @@ def knock_refusal(count: int, turns_taken: int, locked_turns: int, acted: bool, 
         return KNOCK_TOO_EARLY
     if hit_lock and locked_turns > 0:
         return KNOCK_HIT_LOCKED
+    if first_turn:
+        return KNOCK_FIRST_TURN
+    if holds_spread:
+        return KNOCK_HOLDS_SPREAD
     return KNOCK_OK
 
 

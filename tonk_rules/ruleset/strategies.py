@@ -58,6 +58,9 @@ _KNOCK_REFUSALS = {
     core.KNOCK_COUNT_TOO_HIGH: "a knock needs a count of {max_count} or less (you have {count})",
     core.KNOCK_TOO_EARLY: "a knock is allowed only after {min_turns} turn(s) (you have had {turns_taken})",
     core.KNOCK_HIT_LOCKED: "your spread was hit: you may not knock for {locked_turns} more turn(s)",
+    core.KNOCK_FIRST_TURN: ("the first player of the hand must draw from the stock on their first turn, "
+                            "so may not knock"),
+    core.KNOCK_HOLDS_SPREAD: "you hold a spread that must be laid, so you may not knock",
 }
 
 
@@ -178,20 +181,29 @@ class KnockRule:
         object.__setattr__(self, "_before_draw", self.timing is KnockTiming.BEFORE_DRAW)
         object.__setattr__(self, "_max_count", _limit(self.max_count))
 
-    def refusal(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool) -> int:
-        """Why the current player may not knock now, as a ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may)."""
+    def refusal(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool,
+                first_turn: bool = False, holds_spread: bool = False) -> int:
+        """Why the current player may not knock now, as a ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may);
+        ``first_turn``: the variant binds this first turn of the hand; ``holds_spread``: they hold a spread
+        that must be laid."""
         return core.knock_refusal(count, turns_taken, locked_turns, acted, drawn, self._before_draw,
-                                  self._max_count, self.min_turns, self.hit_lock)
+                                  self._max_count, self.min_turns, self.hit_lock, first_turn, holds_spread)
 
-    def allowed(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool) -> bool:
+    def allowed(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, first_turn: bool = False,
+                holds_spread: bool = False) -> bool:
         """May the player knock now (before drawing)? :meth:`why_not` without the words."""
         return self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
-                            drawn=False) == core.KNOCK_OK
+                            drawn=False, first_turn=first_turn, holds_spread=holds_spread) == core.KNOCK_OK
 
-    def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool) -> str | None:
+    def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool,
+                first_turn: bool = False, holds_spread: bool = False) -> str | None:
         """Why the current player may not knock now, or None when they may."""
-        code = self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
-                            drawn=drawn)
+        return self.words(self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
+                                       drawn=drawn, first_turn=first_turn, holds_spread=holds_spread),
+                          count=count, turns_taken=turns_taken, locked_turns=locked_turns)
+
+    def words(self, code: int, *, count: int, turns_taken: int, locked_turns: int) -> str | None:
+        """The refusal ``code`` of :meth:`refusal` in words (None for ``core.KNOCK_OK``)."""
         if code == core.KNOCK_OK:
             return None
         return _KNOCK_REFUSALS[code].format(max_count=self.max_count, count=count, min_turns=self.min_turns,
