@@ -85,6 +85,20 @@ knock_succeeds = njit_inline(core.knock_succeeds)
 several_deal_tonks_void = njit_inline(core.several_deal_tonks_void)
 empty_stock = njit_inline(core.empty_stock)
 lowest_tie_void = njit_inline(core.lowest_tie_void)
+out_ending = njit_inline(core.out_ending)
+
+
+@njit
+def _went_out(S, p, by_discard, tb):  # type: ignore[no-untyped-def]
+    """Seat ``p`` has no card left: the hand ends as ``core.out_ending`` says (its code as the kernel's)."""
+    how = out_ending(by_discard, S[S_NEW_SPREAD] == 1)
+    S[O_WINNERS + p] = 1
+    if how == core.OUT_BY_DISCARD:
+        end_hand(S, E_OUT_BY_DISCARD, tb)
+    elif how == core.OUT_BY_SPREAD:
+        end_hand(S, E_OUT_BY_SPREAD, tb)
+    else:
+        end_hand(S, E_OUT_BY_HIT, tb)
 
 
 @njit
@@ -208,8 +222,7 @@ def _drop(S, p, card):  # type: ignore[no-untyped-def]
 @njit
 def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
     if S[O_HANDS + p] == 0:
-        S[O_WINNERS + p] = 1
-        end_hand(S, E_OUT_BY_SPREAD if S[S_NEW_SPREAD] else E_OUT_BY_HIT, tb)
+        _went_out(S, p, False, tb)
 
 
 @njit
@@ -296,8 +309,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[O_DISCARD + S[S_DISCARD_N]] = card
         S[S_DISCARD_N] += 1
         if S[O_HANDS + p] == 0:
-            S[O_WINNERS + p] = 1
-            end_hand(S, E_OUT_BY_DISCARD, tb)
+            _went_out(S, p, True, tb)
             return
         S[O_TURNS_TAKEN + p] += 1
         if S[O_LOCKS + p] > 0:

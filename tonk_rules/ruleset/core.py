@@ -29,6 +29,8 @@ HIT_OK, HIT_NOT_ALLOWED, HIT_ONLY_OWN = 0, 1, 2
 # What the empty stock does (terms.StockPolicy), and what one draw from it does.
 STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = 0, 1, 2
 EMPTY_LOWEST_WINS, EMPTY_RESHUFFLES, EMPTY_VOIDS = 0, 1, 2
+# How a player who has no card left went out (terms.Ending's out_by_*).
+OUT_BY_DISCARD, OUT_BY_SPREAD, OUT_BY_HIT = 0, 1, 2
 # The payment roles (terms.Role), as codes.
 ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER, ROLE_AT_OR_BELOW, ROLE_ABOVE = 0, 1, 2, 3, 4
 
@@ -110,6 +112,14 @@ def empty_stock(policy: int, discard_size: int) -> int:
 def lowest_tie_void(lowest: int, ties_void: bool) -> bool:
     """``lowest`` players share the lowest count at the empty stock, and the variant voids such a hand."""
     return lowest > 1 and ties_void
+
+
+def out_ending(by_discard: bool, new_spread: bool) -> int:
+    """How a player went out (an ``OUT_*`` code): by a final discard, else by laying out with a new spread
+    in that turn, else by hits only."""
+    if by_discard:
+        return OUT_BY_DISCARD
+    return OUT_BY_SPREAD if new_spread else OUT_BY_HIT
 
 
 def holds_role(role: int, winner: bool, seat: int, knocker: int, count: int, knocker_count: int) -> bool:

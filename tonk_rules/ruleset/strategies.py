@@ -51,6 +51,10 @@ HIT_CODES = {HitPermission.ANYONE: core.HIT_ANYONE, HitPermission.OWN: core.HIT_
 STOCK_CODES = {StockPolicy.END_LOWEST_WINS: core.STOCK_END, StockPolicy.RESHUFFLE: core.STOCK_RESHUFFLE,
                StockPolicy.VOID: core.STOCK_VOID}
 
+#: The endings of :func:`core.out_ending`'s codes.
+_OUT_ENDINGS = {core.OUT_BY_DISCARD: Ending.OUT_BY_DISCARD, core.OUT_BY_SPREAD: Ending.OUT_BY_SPREAD,
+                core.OUT_BY_HIT: Ending.OUT_BY_HIT}
+
 #: The words for each refusal code of :func:`core.knock_refusal`.
 _KNOCK_REFUSALS = {
     core.KNOCK_AFTER_DRAW: "a knock must come before drawing",
@@ -343,9 +347,7 @@ class GoingOutRule:
     """How a hand ends when a player's last card leaves their hand."""
 
     def ending(self, by_discard: bool, new_spread_this_turn: bool) -> Ending:
-        if by_discard:
-            return Ending.OUT_BY_DISCARD
-        return Ending.OUT_BY_SPREAD if new_spread_this_turn else Ending.OUT_BY_HIT
+        return _OUT_ENDINGS[core.out_ending(by_discard, new_spread_this_turn)]
 
     def outcome(self, player: int, by_discard: bool, new_spread_this_turn: bool) -> Outcome:
         return self.ending(by_discard, new_spread_this_turn), (player,)
