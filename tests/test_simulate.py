@@ -128,3 +128,38 @@ def test_variants_without_a_common_table_size_are_a_clear_error(tmp_path: Path) 
     assert "seats 4 to 10" in message and "classic-pc seats exactly 2" in message
     proc = tonk("simulate", str(big), "-n", "10", "--workers", "1", "--json")
     assert proc.returncode == 0 and json.loads(proc.stdout)["players"] == 10  # the largest it seats
+
+
+def test_the_pooled_bot_interval_counts_each_hand_once() -> None:
+    import numpy as np
+
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim.runner import play_hands
+    data = json.loads(tonk("simulate", "pagat", "--hands", "3000", "--seed", "4", "--bots", "greedy,random,random",
+                           "--json", "-w", "1").stdout)
+    pooled = data["variants"]["pagat"]["bots"]["random"]
+    seats = [parse_spec(s).seat for s in ("greedy", "random", "random")]
+    net = play_hands(load_ruleset("pagat"), seats, 3000, 4).net
+    per_hand = net[:, 1:].mean(axis=1)  # the two random seats of one hand are one observation
+    half = 1.959963984540054 * per_hand.std(ddof=1) / np.sqrt(len(per_hand))
+    assert pooled["mean"] == pytest.approx(per_hand.mean())
+    assert pooled["ci95"] == pytest.approx([per_hand.mean() - half, per_hand.mean() + half])
+    # counted per seat-observation, as if the two seats were independent, the interval would differ
+    naive = 1.959963984540054 * net[:, 1:].ravel().std(ddof=1) / np.sqrt(net[:, 1:].size)
+    assert abs(naive - half) > 0.1 * half
+
+
+def test_a_fresh_kernel_cache_is_announced_before_compiling(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim import progress
+    from tonk_rules.sim.executors import make_executor
+    from tonk_rules.sim.simulate import Job
+    job = Job("pagat", load_ruleset("pagat"), tuple(parse_specs("greedy,greedy,greedy")), 30, 1)
+    monkeypatch.setattr(progress, "kernel_cached", lambda: False)
+    [tally] = progress.run_with_feedback([job], make_executor("local", 1))
+    assert tally.hands == 30
+    assert capsys.readouterr().err.count("compiling the simulation kernel; this happens once") == 1
+    monkeypatch.setattr(progress, "kernel_cached", lambda: True)
+    progress.run_with_feedback([job], make_executor("local", 1))
+    assert capsys.readouterr().err == ""
