@@ -159,7 +159,8 @@ def test_the_file_the_user_types_keeps_its_detailed_messages(secrets: Path, caps
 
 def test_a_ledgers_house_file_swapped_for_secrets_is_not_quoted(
         secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The ledger names its house file; a file of secrets put in its place is refused unquoted."""
+    """The ledger keeps its rules, so a file of secrets put in the house file's place is never read; naming it
+    for a change of rules is refused unquoted."""
     house = secrets / "house.yaml"
     house.write_text("extends: pagat\ntitle: Our table\n", encoding="utf-8")
     code, output = run(capsys, "session", "create", "night.sqlite", "--variant", "./house.yaml", "--players",
@@ -167,6 +168,8 @@ def test_a_ledgers_house_file_swapped_for_secrets_is_not_quoted(
     assert code == 0, output
     house.write_bytes(SECRET_FILES["players.yaml"])
     code, output = run(capsys, "session", "balances", "night.sqlite")
+    assert code == 0 and "hunter2" not in output and "SECRET" not in output, output
+    code, output = run(capsys, "session", "rules", "night.sqlite", "./house.yaml")
     assert code == 1 and "hunter2" not in output and "SECRET" not in output, output
     assert "not a variant file" in output and "internal error" not in output
 

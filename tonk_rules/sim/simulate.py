@@ -22,10 +22,12 @@ from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.limits import MAX_HANDS
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.tally import Tally, proportion
+from tonk_rules.sim.tuning import seats_for
 
 #: The most hands in one chunk: small enough for even work across cores, large enough to amortise a call.
 MAX_CHUNK = 50_000
@@ -48,7 +50,7 @@ class Job:
 class Chunk:
     job: int
     ruleset: Ruleset
-    seats: tuple[BotSpec, ...]
+    seats: tuple[SeatSpec, ...]  # resolved: a tuned greedy's parameters filled in
     seed: int
     first_hand: int
     size: int
@@ -63,8 +65,9 @@ def chunks_of(jobs: Sequence[Job]) -> list[Chunk]:
     out = []
     for index, job in enumerate(jobs):
         size = chunk_size(job.hands)
+        seats = tuple(seats_for(job.ruleset, len(job.seats), job.seats))  # once per job, before any worker
         for first in range(0, job.hands, size):
-            out.append(Chunk(index, job.ruleset, job.seats, job.seed, first, min(size, job.hands - first)))
+            out.append(Chunk(index, job.ruleset, seats, job.seed, first, min(size, job.hands - first)))
     return out
 
 
@@ -72,20 +75,17 @@ def play_chunk(chunk: Chunk) -> Tally:
     """Play one chunk and tally it (runs in a worker)."""
     from tonk_rules.sim.runner import play_hands  # imported in the worker: it loads the kernel
 
-    batch = play_hands(chunk.ruleset, [spec.seat for spec in chunk.seats], chunk.size, chunk.seed,
+    batch = play_hands(chunk.ruleset, chunk.seats, chunk.size, chunk.seed,
                        first_hand=chunk.first_hand)
     return Tally.of(batch, len(chunk.seats))
 
 
 def check_table(ruleset: Ruleset, players: int, label: str) -> None:
     """Raise :class:`SimulationError` when ``ruleset`` cannot seat and deal ``players`` players."""
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        seats = (f"exactly {ruleset.min_players}" if ruleset.min_players == ruleset.max_players
-                 else f"{ruleset.min_players} to {ruleset.max_players}")
-        raise SimulationError(f"{label} seats {seats} players, not {players}")
-    need = players * ruleset.deal.hand_size + (1 if ruleset.deal.upcard else 0)
-    if need > len(ruleset.deal.deck):
-        raise SimulationError(f"{label}: its {len(ruleset.deal.deck)}-card deck cannot deal {players} hands")
+    if why := ruleset.why_not_seat(players, subject=label):
+        raise SimulationError(why)
+    if why := ruleset.why_not_deal(players):
+        raise SimulationError(f"{label}: {why}")
 
 
 def run_jobs(jobs: Sequence[Job], executor: Executor,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tonk_rules.engine.hand import Hand
-from tonk_rules.errors import LedgerError, TableInputError
+from tonk_rules.errors import TableInputError
 from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.settle import parse_stakes
@@ -150,7 +150,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                 echo(f"Hand {number}: seed {hand_seed}, {dealer} deals (tonk play ... --seed {hand_seed} "
                      f"--dealer {dealer} deals it again).")
             hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(hand_seed), stake_list)
-            bots = {i: make_bot(s.spec, hand_seed + i + 1) for i, s in enumerate(seats) if s.spec is not None}
+            bots = {i: make_bot(s.spec, hand_seed + i + 1, rules, len(seats)) for i, s in enumerate(seats)
+                    if s.spec is not None}
             path = None if record_file is None else _record_path(record_file, number)
             if path is not None and number > 1 and (why := why_not_writable(path, force=force)):
                 echo(f"(this hand is not written to a file: {why}; its record is shown when it ends)")
@@ -164,7 +165,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             except KeyboardInterrupt:
                 echo("\nInterrupted: the hand is not finished, nothing was recorded.")
                 raise click.exceptions.Exit(130) from None
-            _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo, misuse)
+            _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo)
             last, finished = hand, finished + 1
             assert hand.result is not None
             for name, net in zip(names, hand.result.net, strict=True):
@@ -184,9 +185,9 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
 
 
 def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, ledger: Ledger | None,
-          ledger_path: str | None, echo: Callable[[str], None], misuse: Callable[[str], Exception]) -> None:
+          ledger_path: str | None, echo: Callable[[str], None]) -> None:
     """Write the finished hand's record (``path``; "" shows it instead) and add it to the session, if any."""
-    from tonk_rules.table.played import entry_from_hand, write_record
+    from tonk_rules.table.played import add_played_hand, write_record
 
     record = None
     if path is not None:
@@ -207,9 +208,7 @@ def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, led
         if record is None:
             from tonk_rules.records import hand_to_record
 
-            record = hand_to_record(hand, ledger.variant_ref, digest)
-        try:
-            number = ledger.record(entry_from_hand(hand, record))
-        except LedgerError as exc:
-            raise misuse(str(exc)) from None
+            record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), digest)
+        # recorded, or refused with the reason and the record kept in a file: never lost
+        number = add_played_hand(ledger, hand, record, path or None)
         echo(f"Added to {ledger_path} as hand {number}; next dealer: {ledger.next_dealer()}.")
