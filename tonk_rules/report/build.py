@@ -25,7 +25,7 @@ from tonk_rules.report.plots import all_plots
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor
-from tonk_rules.sim.odds import deal_tonk_odds
+from tonk_rules.sim.odds import table_odds_or_none
 from tonk_rules.sim.simulate import Job, run_jobs
 from tonk_rules.variant.diff import DiffReport, diff_json, label_of, show_value, side_mark, source_text, variant_diff
 from tonk_rules.variant.loader import LoadedVariant
@@ -82,7 +82,7 @@ def run_comparison(loaded: Sequence[LoadedVariant], plan: Plan, executor: Execut
     per = 1 + plan.players
     figures = [
         VariantFigures(name, tallies[i * per], Depth.of(tallies[i * per + 1:(i + 1) * per]),
-                       float(deal_tonk_odds(ruleset, plan.players).table))
+                       table_odds_or_none(ruleset, plan.players))
         for i, (name, ruleset) in enumerate(zip(names, rulesets, strict=True))
     ]
     rows, tests = compare(figures)

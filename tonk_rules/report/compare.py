@@ -38,7 +38,7 @@ class VariantFigures:
     label: str
     tally: Tally
     depth: Depth
-    exact_deal_check: float
+    exact_deal_check: float | None  # None: too costly to count exactly
 
 
 @dataclass
@@ -90,7 +90,8 @@ def metrics(v: VariantFigures) -> list[tuple[str, str, Sample]]:
     out: list[tuple[str, str, Sample]] = []
     for i, ending in enumerate(ENDINGS):
         out.append((f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands)))
-    out.append((DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {percent(v.exact_deal_check)}", None))
+    exact = "—" if v.exact_deal_check is None else percent(v.exact_deal_check)
+    out.append((DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {exact}", None))
     out.append(("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions)))
     out.append(("mean turns per hand", _mean(t.moments(t.turns)), t.moments(t.turns)))
     for p in range(t.players):

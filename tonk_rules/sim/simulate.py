@@ -16,7 +16,7 @@ kernel, and the integer tallies are merged, so a seed gives the same figures on 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,8 +117,11 @@ def run_with_progress(jobs: Sequence[Job], executor: Executor, description: str)
 
 
 def simulation_json(labels: Sequence[str], tallies: Sequence[Tally], seats: Sequence[BotSpec],
-                    exact: dict[str, float], settings: dict[str, Any]) -> dict[str, Any]:
-    """The JSON of ``tonk simulate``: ``settings`` then one entry per variant under ``variants``."""
+                    exact: Mapping[str, float | None], settings: dict[str, Any]) -> dict[str, Any]:
+    """The JSON of ``tonk simulate``: ``settings`` then one entry per variant under ``variants``.
+
+    ``exact`` is each variant's exact deal-check rate, or None where it was too costly to count.
+    """
     variants = {}
     for label, tally in zip(labels, tallies, strict=True):
         figures = tally.to_json([str(s) for s in seats])
