@@ -26,8 +26,9 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.tally import Tally, proportion
 
-#: The most hands in one chunk: small enough for even work across cores, large enough to amortise a call.
-MAX_CHUNK = 50_000
+#: The most hands in one chunk: small enough for even work across 16 cores (3.2 million hands make 128
+#: chunks, 8 a worker), large enough to amortise a call (a chunk plays for about a quarter of a second).
+MAX_CHUNK = 25_000
 #: A job is cut into about this many chunks (fewer when it has fewer hands).
 CHUNKS_PER_JOB = 16
 
@@ -76,6 +77,18 @@ def play_chunk(chunk: Chunk) -> Tally:
     return Tally.of(batch, len(chunk.seats))
 
 
+def prepare_chunk(chunk: Chunk) -> None:
+    """Load the kernel this chunk plays on (compiling it if its cache is cold) by playing one hand of it.
+
+    Run once by an executor before it forks its workers, which then inherit the loaded kernel.
+    """
+    from tonk_rules.sim.runner import on_kernel, play_hands
+
+    seats = [spec.seat for spec in chunk.seats]
+    if on_kernel(seats):  # the reference engine has nothing to load; a hand of it may be slow (montecarlo)
+        play_hands(chunk.ruleset, seats, 1, chunk.seed, first_hand=chunk.first_hand)
+
+
 def check_table(ruleset: Ruleset, players: int, label: str) -> None:
     """Raise :class:`SimulationError` when ``ruleset`` cannot seat and deal ``players`` players."""
     if not ruleset.min_players <= players <= ruleset.max_players:
@@ -96,7 +109,7 @@ def run_jobs(jobs: Sequence[Job], executor: Executor,
             raise SimulationError(f"the number of hands must be 1 or more, not {job.hands}")
     chunks = chunks_of(jobs)
     tallies = [Tally.empty(len(job.seats)) for job in jobs]
-    for chunk, tally in zip(chunks, executor.map(play_chunk, chunks), strict=True):
+    for chunk, tally in zip(chunks, executor.map(play_chunk, chunks, prepare=prepare_chunk), strict=True):
         tallies[chunk.job].merge(tally)
         if progress is not None:
             progress(chunk.size)
