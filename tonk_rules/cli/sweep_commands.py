@@ -59,7 +59,7 @@ def sweep(variant: str, vary: tuple[str, ...], hands: int, players: int | None, 
     import json
 
     from tonk_rules.errors import SimulationError
-    from tonk_rules.sim.simulate import run_with_progress
+    from tonk_rules.sim.progress import run_with_feedback
     from tonk_rules.sim.sweep import SweepPlan, parse_vary, run_sweep
 
     target = _out_dir(out_dir, force)
@@ -72,7 +72,7 @@ def sweep(variant: str, vary: tuple[str, ...], hands: int, players: int | None, 
     seats = _seats(bots, players, budget)
     run = _executor(executor, workers, address)
     plan = SweepPlan(variant, varied, hands, players, seed, seats)
-    data = run_sweep(plan, run, lambda jobs, ex: run_with_progress(jobs, ex, "sweeping"))
+    data = run_sweep(plan, run, lambda jobs, ex: run_with_feedback(jobs, ex, "sweeping"))
     written: list[Path] = []
     if target is not None:
         from tonk_rules.report.sweep_report import write_sweep
