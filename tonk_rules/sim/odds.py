@@ -40,7 +40,7 @@ from tonk_rules.ruleset import Ruleset
 #: The most ways of sharing one value class among the hands' groups that one answer may count. A bound on
 #: work, not on time, so that a variant gets the same answer (or the same refusal) on any machine; about
 #: 1.5 s of one core. Every built-in variant at every table size it seats needs far fewer.
-MAX_STEPS = 120_000
+MAX_STEPS = 300_000
 
 #: A hand's count marker once it must qualify whatever cards it still gets.
 _SURE = -1
