@@ -13,7 +13,8 @@ from tests.test_cli import tonk
 from tonk_rules.bots.specs import parse_specs
 from tonk_rules.errors import SimulationError, VariantError
 from tonk_rules.sim.executors import make_executor
-from tonk_rules.sim.simulate import run_jobs
+from tonk_rules.sim.paired import unpaired_proportions
+from tonk_rules.sim.paired_run import run_all
 from tonk_rules.sim.sweep import SweepPlan, grid, house_file_text, load_points, parse_vary, run_sweep
 
 
@@ -58,14 +59,37 @@ def test_a_bad_key_or_value_gets_the_loaders_message_naming_the_point() -> None:
 def test_every_point_plays_the_same_deals() -> None:
     # 5 and 5.0 are the same rule: on the same deals the two points must give identical figures
     plan = SweepPlan("russian", (("knocking.max_count", (5, 5.0)),), 400, 3, 7, tuple(parse_specs("greedy") * 3))
-    data = run_sweep(plan, make_executor("local", workers=1), run_jobs)
+    data = run_sweep(plan, make_executor("local", workers=1), run_all)
     first, second = (p["figures"] for p in data["points"])
     assert first == second and data["paired"] is True
     # the deal check happens before any play: raising the low tonk only adds deal tonks, on the same deals
     plan = SweepPlan("russian", (("deal_check.at_most", (13, 17)),), 2_000, 3, 7, tuple(parse_specs("greedy") * 3))
-    low, high = (p["figures"] for p in run_sweep(plan, make_executor("local", workers=1), run_jobs)["points"])
+    low, high = (p["figures"] for p in run_sweep(plan, make_executor("local", workers=1), run_all)["points"])
     assert low["deal_check"]["fraction"] < high["deal_check"]["fraction"]
     assert abs(high["deal_check"]["exact"] - 0.0538) < 0.001
+
+
+def test_later_points_carry_their_difference_from_the_first_paired_where_the_deals_agree() -> None:
+    seats = tuple(parse_specs("greedy") * 3)
+    plan = SweepPlan("russian", (("deal_check.at_most", (13, 17)),), 2_000, 3, 7, seats)
+    data = run_sweep(plan, make_executor("local", workers=1))
+    assert data["paired"] is True and "difference" not in data["points"][0]
+    low, high = (p["figures"] for p in data["points"])
+    change = data["points"][1]["difference"]
+    assert change["paired"] is True
+    tonks = change["figures"]["ends: deal_tonk"]
+    expected = high["endings"]["deal_tonk"]["fraction"] - low["endings"]["deal_tonk"]["fraction"]
+    assert tonks["value"] == pytest.approx(expected)
+    assert 0 < tonks["ci95"][0] < tonks["value"] < tonks["ci95"][1]
+    # on the same deals the interval is narrower than an unpaired one (a deal tonk at 13 is one at 17 too)
+    n = 2_000
+    unpaired = unpaired_proportions(round(high["endings"]["deal_tonk"]["fraction"] * n), n,
+                                    round(low["endings"]["deal_tonk"]["fraction"] * n), n)
+    assert tonks["ci95"][1] - tonks["ci95"][0] < 0.8 * (unpaired.ci95[1] - unpaired.ci95[0])
+    # a point that changes the deal cannot be paired
+    plan = SweepPlan("russian", (("players.max", (7,)), ("deal.hand_size", (5, 6))), 300, 3, 7, seats)
+    data = run_sweep(plan, make_executor("local", workers=1))
+    assert data["paired"] is False and data["points"][1]["difference"]["paired"] is False
 
 
 def test_sweep_writes_its_files_and_refuses_a_used_directory(tmp_path: Path) -> None:
@@ -79,6 +103,7 @@ def test_sweep_writes_its_files_and_refuses_a_used_directory(tmp_path: Path) -> 
         {"deal_check.at_most": 13, "deal.upcard": True}, {"deal_check.at_most": 13, "deal.upcard": False},
         {"deal_check.at_most": 17, "deal.upcard": True}, {"deal_check.at_most": 17, "deal.upcard": False}]
     assert {"endings", "seats", "mean_turns", "deal_check"} <= set(data["points"][0]["figures"])
+    assert "Each point minus the first (deal_check.at_most=13 deal.upcard=true)" in proc.stdout
     page = (out / "sweep.html").read_text(encoding="utf-8")
     assert page.count("data:image/png;base64,") == 4 and "src=\"http" not in page
     assert "![How hands end](sweep-endings.png)" in (out / "sweep.md").read_text(encoding="utf-8")

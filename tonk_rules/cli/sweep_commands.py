@@ -91,7 +91,7 @@ def _print_sweep(data: dict[str, Any], note: str | None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from tonk_rules.report.sweep_report import table_rows
+    from tonk_rules.report.sweep_report import difference_note, difference_rows, table_rows
 
     headers, body = table_rows(data)
     keys = len(data["vary"])
@@ -108,4 +108,13 @@ def _print_sweep(data: dict[str, Any], note: str | None) -> None:
     if note:
         click.echo(note)
     # a pipe or file gets every column whole (a terminal gets its own width)
-    Console(soft_wrap=False, width=None if sys.stdout.isatty() else 1000).print(table)
+    console = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 1000)
+    console.print(table)
+    headers, body = difference_rows(data)
+    if body:
+        changes = Table(title=plain(difference_note(data)), title_justify="left")
+        for i, header in enumerate(headers):
+            changes.add_column(plain(header), justify="left" if i == 0 else "right")
+        for row in body:
+            changes.add_row(*(plain(c) for c in row))
+        console.print(changes)

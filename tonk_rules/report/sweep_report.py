@@ -50,6 +50,35 @@ def table_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     return headers, body
 
 
+def difference_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Each later point minus the first, figure by figure (rows), with 95% intervals; a figure that no
+    point moves at all (an ending that never happens) is left out."""
+    later = data["points"][1:]
+    if not later:
+        return [], []
+    headers = ["figure", *(point_label(p["values"]) for p in later)]
+    body = []
+    for figure in later[0]["difference"]["figures"]:
+        cells = [p["difference"]["figures"][figure] for p in later]
+        if all(c["value"] == 0 and c["ci95"] == [0.0, 0.0] for c in cells):
+            continue
+        rate = figure.startswith("ends: ")
+        body.append([figure, *(_difference(c, rate, 3 if "net" in figure else 2) for c in cells)])
+    return headers, body
+
+
+def _difference(d: dict[str, Any], rate: bool, digits: int) -> str:
+    (lo, hi), scale, unit, n = d["ci95"], (100 if rate else 1), (" pt" if rate else ""), digits
+    return f"{scale * d['value']:+.{n}f}{unit} [{scale * lo:+.{n}f}, {scale * hi:+.{n}f}]"
+
+
+def difference_note(data: dict[str, Any]) -> str:
+    how = ("paired per deal (every point deals the same cards: McNemar's interval for rates, the paired "
+           "t interval for means)" if data["paired"] else "unpaired (the points deal different cards)")
+    return f"Each point minus the first ({point_label(data['points'][0]['values'])}); pt: percentage points; " \
+           f"95% intervals, {how}."
+
+
 def _rate(p: dict[str, Any]) -> str:
     lo, hi = p["ci95"]
     return f"{percent(p['fraction'])} [{percent(lo)[:-1]}, {percent(hi)[:-1]}]"
@@ -143,6 +172,11 @@ def sweep_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
     out += ["| " + " | ".join(map(cell, row)) + " |" for row in body]
     out += ["", "Brackets: 95% intervals. Every point plays the same deals (same seed), so differences between "
             "points come from the rules.", ""]
+    headers, body = difference_rows(data)
+    if body:
+        out += ["## Differences from the first point", "", difference_note(data), ""]
+        out += ["| " + " | ".join(map(cell, headers)) + " |", "|" + "---|" * len(headers)]
+        out += ["| " + " | ".join(map(cell, row)) + " |" for row in body] + [""]
     out += [f"![{PLOTS[stem][0]}]({stem}.png)" for stem in plots]
     return "\n".join(out) + "\n"
 
@@ -160,6 +194,13 @@ def sweep_html(data: dict[str, Any], plots: dict[str, bytes]) -> str:
     parts += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in body]
     parts.append('</tbody></table></div><p class="note">Brackets: 95% intervals. Every point plays the same '
                  "deals (same seed).</p>")
+    headers, body = difference_rows(data)
+    if body:
+        parts += ["<h2>Differences from the first point</h2>", f'<p class="note">{e(difference_note(data))}</p>',
+                  '<div class="scroll"><table><thead><tr>' + "".join(f"<th>{e(h)}</th>" for h in headers)
+                  + "</tr></thead><tbody>"]
+        parts += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in body]
+        parts.append("</tbody></table></div>")
     for stem, png in plots.items():
         encoded = base64.b64encode(png).decode("ascii")
         parts.append(f'<figure><img src="data:image/png;base64,{encoded}" alt="{e(PLOTS[stem][0])}">'

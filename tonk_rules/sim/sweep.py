@@ -27,8 +27,17 @@ from tonk_rules.errors import SimulationError, VariantError
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.odds import table_odds_meanwhile
+from tonk_rules.sim.paired import (
+    PairSums,
+    paired_means,
+    paired_proportions,
+    same_deals,
+    unpaired_means,
+    unpaired_proportions,
+)
+from tonk_rules.sim.paired_run import PairedJob, feature_names, run_all
 from tonk_rules.sim.simulate import Job, check_table
-from tonk_rules.sim.tally import Tally, proportion
+from tonk_rules.sim.tally import ENDINGS, Tally, proportion
 from tonk_rules.variant.loader import is_variant_path, load_variant
 
 #: The most points one sweep may have (a grid multiplies quickly; each point is a full simulation).
@@ -133,11 +142,13 @@ class SweepPlan:
 
 
 def run_sweep(plan: SweepPlan, executor: Executor,
-              run: Callable[[Sequence[Job], Executor], list[Tally]]) -> dict[str, Any]:
+              run: Callable[[Sequence[Job | PairedJob], Executor], list[Any]] = run_all) -> dict[str, Any]:
     """Play every point of ``plan`` (same seed, same seats) and return the sweep's JSON.
 
     ``run`` plays the jobs (with or without a progress bar). Each point's figures are those of
-    ``tonk simulate``'s ``variants.NAME``, the deal check with its exact rate (null where too costly).
+    ``tonk simulate``'s ``variants.NAME``, the deal check with its exact rate (null where too costly); each
+    later point also has ``difference`` from the first point — paired per deal when every point deals the
+    same cards (one paired job), unpaired otherwise (a point that changes the deal).
     """
     points = grid([(key, list(values)) for key, values in plan.varied])
     if len(points) > MAX_POINTS:
@@ -147,16 +158,46 @@ def run_sweep(plan: SweepPlan, executor: Executor,
     for label, ruleset in zip(labels, rulesets, strict=True):
         check_table(ruleset, plan.players, f"{plan.variant} with {label}")
     exact_odds = table_odds_meanwhile(dict(zip(labels, rulesets, strict=True)), plan.players)
-    jobs = [Job(label, ruleset, plan.seats, plan.hands, plan.seed) for label, ruleset in zip(labels, rulesets,
-                                                                                                strict=True)]
-    tallies = run(jobs, executor)
+    paired = len(rulesets) > 1 and all(same_deals(rulesets[0], r) for r in rulesets[1:])
+    if paired:  # one job: every chunk plays its hands at every point, and the per-hand differences are summed
+        pairs = tuple((i, 0) for i in range(1, len(rulesets)))
+        [result] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs)],
+                       executor)
+        tallies: list[Tally] = result.tallies
+    else:
+        tallies = run([Job(label, ruleset, plan.seats, plan.hands, plan.seed)
+                       for label, ruleset in zip(labels, rulesets, strict=True)], executor)
     exact = exact_odds()
     bots = [str(s) for s in plan.seats]
     out = []
-    for values, label, tally in zip(points, labels, tallies, strict=True):
+    for i, (values, label, tally) in enumerate(zip(points, labels, tallies, strict=True)):
         figures = tally.to_json(bots)
         figures["deal_check"] = {**proportion(tally.deal_check, tally.hands), "exact": exact[label]}
-        out.append({"values": values, "figures": figures})
+        point: dict[str, Any] = {"values": values, "figures": figures}
+        if i:
+            sums = {f: result.pair(i, 0, f) for f in feature_names(plan.players)} if paired else None
+            point["difference"] = differences(tally, tallies[0], sums)
+        out.append(point)
     return {"format": "tonk-sweep/1", "variant": plan.variant,
             "vary": {key: list(values) for key, values in plan.varied}, "seed": plan.seed, "hands": plan.hands,
-            "players": plan.players, "bots": bots, "paired": True, "points": out}
+            "players": plan.players, "bots": bots, "paired": paired, "points": out}
+
+
+def differences(tally: Tally, first: Tally, sums: dict[str, PairSums] | None) -> dict[str, Any]:
+    """Each main figure of a point minus the first point's, with its 95% interval: paired per deal where
+    ``sums`` (the per-hand differences, by feature) are given, unpaired otherwise."""
+    out: dict[str, Any] = {}
+    n = tally.hands
+    for e, ending in enumerate(ENDINGS):
+        key = f"ends: {ending}"
+        k, k0 = tally.endings[e], first.endings[e]
+        diff = (paired_proportions(k, k0, n, sums[key].squares) if sums is not None
+                else unpaired_proportions(k, n, k0, first.hands))
+        out[key] = diff.to_json()
+    means = [("turns", "mean turns", tally.moments(tally.turns), first.moments(first.turns))]
+    means += [(f"net: position {p + 1}", f"position {p + 1} mean net", tally.moments(tally.position_net[p]),
+               first.moments(first.position_net[p])) for p in range(tally.players)]
+    for feature, key, a, b in means:
+        diff = paired_means(a, b, sums[feature].moments) if sums is not None else unpaired_means(a, b)
+        out[key] = diff.to_json()
+    return {"paired": sums is not None, "figures": out}
