@@ -36,6 +36,7 @@ from math import comb, factorial
 from tonk_rules.cards import Card
 from tonk_rules.errors import TonkError
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.strategies import DealCheckRule
 
 #: The most ways of sharing one value class among the hands' groups that one answer may count. A bound on
 #: work, not on time, so that a variant gets the same answer (or the same refusal) on any machine; about
@@ -110,7 +111,7 @@ def deal_tonk_odds(ruleset: Ruleset, players: int, max_steps: int = MAX_STEPS) -
         raise TonkError(why or f"a table has at least 1 player, not {players}")
     if not check.enabled:
         return DealTonkOdds(players, Fraction(0), Fraction(0), deal_check=False)
-    return _odds(value_classes(deal.deck), deal.hand_size, check.at_most, check.at_least, players, max_steps)
+    return _odds(value_classes(deal.deck), deal.hand_size, check, players, max_steps)
 
 
 def table_odds_or_none(ruleset: Ruleset, players: int) -> float | None:
@@ -150,13 +151,13 @@ def table_odds_meanwhile(rulesets: Mapping[str, Ruleset], players: int) -> Calla
 
 
 @lru_cache(maxsize=256)
-def _odds(classes: tuple[tuple[int, int], ...], hand_size: int, at_most: int | None, at_least: int | None,
-          players: int, max_steps: int) -> DealTonkOdds:
+def _odds(classes: tuple[tuple[int, int], ...], hand_size: int, check: DealCheckRule, players: int,
+          max_steps: int) -> DealTonkOdds:
     counter = _Steps(max_steps, players, hand_size)
     cards = sum(m for _, m in classes)
     all_qualify: list[Fraction] = []
     for j in range(1, players + 1):
-        ways = _Count(classes, hand_size, at_most, at_least, counter).ordered_deals(j)
+        ways = _Count(classes, hand_size, check, counter).ordered_deals(j)
         deals = factorial(cards) // (factorial(hand_size) ** j * factorial(cards - j * hand_size))
         all_qualify.append(Fraction(ways, deals))
         if ways == 0:  # j qualifying hands cannot coexist, so neither can more
@@ -190,12 +191,12 @@ _Group = tuple[tuple[int, int], int]
 class _Count:
     """Ordered deals of j hands that all qualify, counted class by class (see the module docstring)."""
 
-    def __init__(self, classes: tuple[tuple[int, int], ...], hand_size: int, at_most: int | None,
-                 at_least: int | None, steps: _Steps) -> None:
-        self.classes, self.h, self.low, self.high, self.steps = classes, hand_size, at_most, at_least, steps
-
-    def qualifies(self, count: int) -> bool:
-        return (self.low is not None and count <= self.low) or (self.high is not None and count >= self.high)
+    def __init__(self, classes: tuple[tuple[int, int], ...], hand_size: int, check: DealCheckRule,
+                 steps: _Steps) -> None:
+        self.classes, self.h, self.steps = classes, hand_size, steps
+        # the thresholds prune hands that can no longer qualify (or must); a complete hand is judged by the
+        # deal check's own count test (ruleset/core.py), the one the engine and the kernel run
+        self.low, self.high, self.qualifies = check.at_most, check.at_least, check.qualifies_count
 
     def ordered_deals(self, j: int) -> int:
         """Ordered j-tuples of disjoint qualifying hands (each hand a set of cards)."""
