@@ -12,10 +12,13 @@ from hypothesis import strategies as st
 from tests.test_cli import tonk
 from tonk_rules.bots.specs import parse_specs
 from tonk_rules.errors import SimulationError, VariantError
+from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.sim.executors import make_executor
 from tonk_rules.sim.paired import unpaired_proportions
 from tonk_rules.sim.paired_run import run_all
+from tonk_rules.sim.simulate import Job
 from tonk_rules.sim.sweep import SweepPlan, grid, house_file_text, load_points, parse_vary, run_sweep
+from tonk_rules.variant.loader import load_variant
 
 
 def test_values_are_yaml_scalars() -> None:
@@ -114,3 +117,12 @@ def test_sweep_writes_its_files_and_refuses_a_used_directory(tmp_path: Path) -> 
                   "--out", str(out), "--force")
     assert forced.returncode == 0, forced.stderr
     assert len(json.loads((out / "sweep.json").read_text(encoding="utf-8"))["points"]) == 1
+
+
+def test_a_point_with_the_variants_own_value_plays_exactly_as_simulate() -> None:
+    seats = tuple(parse_specs("greedy") * 3)
+    plan = SweepPlan("russian", (("deal_check.at_most", (15,)),), 400, 3, 7, seats)
+    [point] = run_sweep(plan, make_executor("local", workers=1))["points"]
+    [tally] = run_all([Job("russian", compile_ruleset(load_variant("russian").variant), seats, 400, 7)],
+                      make_executor("local", workers=1))
+    assert {k: v for k, v in point["figures"].items() if k != "deal_check"} == tally.to_json(["greedy"] * 3)
