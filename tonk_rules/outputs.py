@@ -29,20 +29,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tonk_rules.errors import TableInputError
+from tonk_rules.safe_read import file_kind
 
 __all__ = ["why_not_writable", "why_not_writable_folder", "write_atomic"]
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def _existing_problem(path: str | Path, *, force: bool) -> str | None:
@@ -56,7 +45,7 @@ def _existing_problem(path: str | Path, *, force: bool) -> str | None:
     if not stat.S_ISREG(mode):
         if stat.S_ISDIR(mode):
             return f"{path}: is a folder, not a file"
-        return f"{path}: is {_kind(mode)}; --force replaces only a regular file"
+        return f"{path}: is {file_kind(mode)}; --force replaces only a regular file"
     if not force:
         return f"{path}: already exists; give --force to replace it"
     return None
