@@ -30,7 +30,8 @@ NUMBA_VERSION = metadata.version("numba") if AVAILABLE else "none"
 
 HERE = Path(__file__).resolve().parent
 #: The modules whose compiled code is cached, and the constants they bake in.
-COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py")
+COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py",
+                    "search_nb.py")
 
 
 def source_hash() -> str:
