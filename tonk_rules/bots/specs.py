@@ -10,7 +10,7 @@ values are errors with one clear message, never silently replaced by defaults.
     >>> str(parse_spec("greedy:knock=5"))  # the default is not repeated
     'greedy'
     >>> parse_spec("montecarlo").params
-    {'rollouts': 200}
+    {'rollouts': 600, 'knock': 5, 'patience': 30}
     >>> parse_spec("greedy:knok=5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tonk_rules.bots.greedy import GreedyBot
-from tonk_rules.bots.montecarlo import DEFAULT_ROLLOUTS, MonteCarloBot
+from tonk_rules.bots.montecarlo import MONTECARLO_PARAMS, MonteCarloBot
 from tonk_rules.bots.random_bot import RandomBot
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
@@ -45,7 +45,7 @@ class Param:
 BOTS: dict[str, dict[str, Param]] = {
     **{name: {key: Param(p.default, p.low, p.high, p.help) for key, p in params.items()}
        for name, params in KERNEL_POLICIES.items()},
-    "montecarlo": {"rollouts": Param(DEFAULT_ROLLOUTS, 1, 1_000_000, "playouts per decision (the budget)")},
+    "montecarlo": {key: Param(p.default, p.low, p.high, p.help) for key, p in MONTECARLO_PARAMS.items()},
 }
 #: Bots the compiled kernel plays itself; the others are played on the reference engine.
 KERNEL_BOTS = frozenset(KERNEL_POLICIES)

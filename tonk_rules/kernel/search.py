@@ -117,8 +117,9 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
 
 
 def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int], discarded: int,
-           rng: npt.NDArray[np.uint64], params: Mapping[str, int]) -> int:
-    """The canonical key montecarlo picks in the kernel state vector ``state`` for the seat to act.
+           rng: npt.NDArray[np.uint64], params: Mapping[str, int]) -> tuple[list[int], list[int]]:
+    """The legal keys (canonical order) of the seat to act in the kernel state vector ``state``, and each
+    one's summed net over montecarlo's playouts; the bot picks the first best.
 
     ``known``: per seat, the cards it took from the discard pile and still holds (a mask); ``discarded``:
     the cards discarded in view this hand (a mask); ``rng``: the seat's SplitMix64 state (one uint64),
@@ -134,6 +135,8 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
     if n == 0:
         raise KernelError("the seat to act has no legal action")
     me = int(state[L.S_CURRENT])
-    return int(compiled().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64),
-                                    np.int64(discarded), rng, np.int64(0), np.int64(full["rollouts"]),
-                                    np.int64(full["knock"]), np.int64(full["patience"]), tb))
+    totals = np.zeros(n, np.int64)
+    compiled().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), np.int64(discarded),
+                         rng, np.int64(0), np.int64(full["rollouts"]), np.int64(full["knock"]),
+                         np.int64(full["patience"]), tb, totals)
+    return legal[:n].tolist(), totals.tolist()

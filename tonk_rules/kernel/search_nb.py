@@ -132,8 +132,10 @@ def sample_view(S, X, me, known, discarded, rngs, r):  # type: ignore[no-untyped
 
 
 @njit
-def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patience, tb):  # type: ignore[no-untyped-def]
-    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys), ``rollouts`` playouts."""
+def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patience, tb, totals):  # type: ignore[no-untyped-def]
+    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys), ``rollouts`` playouts;
+    ``totals[:n]`` receives each candidate's summed net (a single candidate is played without sampling)."""
+    totals[:n] = 0
     if n == 1:
         return legal[0]
     players = S[S_PLAYERS]
@@ -146,7 +148,6 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patie
         knocks[p, 1] = patience
     idle = np.zeros(players, np.uint64)  # greedy draws no random numbers
     no_trace = np.zeros(0, np.int64)
-    totals = np.zeros(n, np.int64)
     samples = max(1, rollouts // n)
     for _ in range(samples):
         sample_view(S, X, me, known, discarded, rngs, r)
@@ -176,6 +177,7 @@ def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal
     """``play_out`` where montecarlo seats search (``mc[seat]``: rollouts, knock, patience)."""
     players = S[S_PLAYERS]
     discarded = np.int64(0)
+    totals = np.zeros(MAX_LEGAL, np.int64)
     for p in range(players):
         known[p] = 0
     while not S[S_OVER]:
@@ -195,7 +197,7 @@ def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal
             key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
         else:
             key = mc_choice(S, legal, n, seat, known, discarded, rngs, seat, mc[seat, 0], mc[seat, 1], mc[seat, 2],
-                            tb)
+                            tb, totals)
         if S[S_ACTIONS] < trace.shape[0]:
             trace[S[S_ACTIONS]] = key
         track(S, key, seat, known)
