@@ -88,8 +88,12 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
 
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
                stakes: Sequence[int] | None = None, first_dealer: int = 0, first_hand: int = 0,
-               trace: bool = False, max_actions: int = MAX_ACTIONS) -> HandBatch:
-    """:func:`tonk_rules.kernel.play_hands` for tables that may seat ``montecarlo`` bots (same deals)."""
+               trace: bool = False, max_actions: int = MAX_ACTIONS,
+               searched: npt.NDArray[np.int64] | None = None) -> HandBatch:
+    """:func:`tonk_rules.kernel.play_hands` for tables that may seat ``montecarlo`` bots (same deals).
+
+    ``searched``: when given (one int64 per seat), each montecarlo seat's searched decisions are added to it.
+    """
     if not AVAILABLE:
         raise KernelError("the compiled search needs numba, which is not installed")
     tables = _tables_for(ruleset)
@@ -99,10 +103,14 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     out = empty_batch(n_hands, players)
     errors = np.zeros(n_hands, np.int64)
     trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
+    counted = np.zeros(players, np.int64)
     compiled().play_batch_search(
         tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
         knocks, mc, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
-        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys)
+        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys,
+        counted)
+    if searched is not None:
+        searched += counted
     bad = np.flatnonzero(errors)
     if bad.size:
         why = _ERRORS[int(errors[bad[0]])].format(max_actions=max_actions)

@@ -173,8 +173,9 @@ def track(S, key, seat, known):  # type: ignore[no-untyped-def]
 
 
 @njit
-def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal, known):  # type: ignore[no-untyped-def]
-    """``play_out`` where montecarlo seats search (``mc[seat]``: rollouts, knock, patience)."""
+def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal, known, searched):  # type: ignore[no-untyped-def]
+    """``play_out`` where montecarlo seats search (``mc[seat]``: rollouts, knock, patience); ``searched[seat]``
+    counts the decisions a montecarlo seat searched (those with more than one legal action)."""
     players = S[S_PLAYERS]
     discarded = np.int64(0)
     totals = np.zeros(MAX_LEGAL, np.int64)
@@ -196,6 +197,8 @@ def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal
         elif policies[seat] == POLICY_GREEDY:
             key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
         else:
+            if n > 1:
+                searched[seat] += 1
             key = mc_choice(S, legal, n, seat, known, discarded, rngs, seat, mc[seat, 0], mc[seat, 1], mc[seat, 2],
                             tb, totals)
         if S[S_ACTIONS] < trace.shape[0]:
@@ -211,7 +214,7 @@ def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal
 
 @njit
 def play_batch_search(tb, deck0, seed, first_hand, first_dealer, policies, knocks, mc, stakes, max_actions,  # type: ignore[no-untyped-def]
-                      ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace):
+                      ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace, searched):
     """``play_batch`` with montecarlo seats: hands ``first_hand ..`` of run ``seed``, dealt as there."""
     players = policies.shape[0]
     S = np.zeros(STATE_SIZE, np.int64)
@@ -231,7 +234,7 @@ def play_batch_search(tb, deck0, seed, first_hand, first_dealer, policies, knock
             rngs[p] = next_u64(gen, 0)
         d = (first_dealer + first_hand + row) % players
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
-        play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace[row], legal, known)
+        play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace[row], legal, known, searched)
         errors[row] = S[S_ERROR]
         ending[row] = S[S_ENDING]
         for p in range(players):
