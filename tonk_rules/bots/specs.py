@@ -10,7 +10,7 @@ values are errors with one clear message, never silently replaced by defaults.
     >>> str(parse_spec("greedy:knock=5"))  # the default is not repeated
     'greedy'
     >>> parse_spec("montecarlo").params
-    {'rollouts': 600, 'knock': 5, 'patience': 30}
+    {'rollouts': 1000, 'knock': 5, 'patience': 30}
     >>> parse_spec("greedy:knok=5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

@@ -29,8 +29,8 @@ from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.ruleset import Ruleset
 
-#: playouts per decision at the default budget (about 10 ms a decision on one core; docs/speed.md)
-DEFAULT_ROLLOUTS = 600
+#: playouts per decision at the default budget (a few ms per decision on one core: docs/speed.md)
+DEFAULT_ROLLOUTS = 1000
 #: montecarlo's parameters: the budget, and the greedy policy its playouts use for every seat
 MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "rollouts": PolicyParam(DEFAULT_ROLLOUTS, 1, 1_000_000, "playouts per decision (the budget)"),
