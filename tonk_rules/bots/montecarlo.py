@@ -33,8 +33,7 @@ from tonk_rules.engine.encoding import action_key, canonical
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import AVAILABLE
 from tonk_rules.kernel.rollout import encode
-from tonk_rules.kernel.search import DEFAULT_ROLLOUTS, MONTECARLO_PARAMS, decide, montecarlo_params
-from tonk_rules.kernel.tables import tables_of
+from tonk_rules.kernel.search import DEFAULT_ROLLOUTS, MONTECARLO_PARAMS, cached_tables, decide, montecarlo_params
 from tonk_rules.prng import SplitMix64
 
 __all__ = ["DEFAULT_ROLLOUTS", "MONTECARLO_PARAMS", "MonteCarloBot"]
@@ -84,7 +83,7 @@ class MonteCarloBot:
         return totals
 
     def _kernel_totals(self, obs: Observation, view: View, candidates: Sequence[Action]) -> list[int]:
-        state = encode(tables_of(obs.ruleset), as_state(obs, view))
+        state = encode(cached_tables(obs.ruleset), as_state(obs, view))
         known = [_mask(held) for held in view.known]
         rng = np.array([self.seed], np.uint64)
         keys, totals = decide(obs.ruleset, state, known, _mask(view.discarded), rng, self._params)

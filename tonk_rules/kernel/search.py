@@ -63,13 +63,14 @@ def compiled() -> ModuleType:
 
 
 @lru_cache(maxsize=16)
-def _tables_for(ruleset: Ruleset) -> KernelTables:
+def cached_tables(ruleset: Ruleset) -> KernelTables:
+    """The kernel tables of ``ruleset``, built once (a montecarlo bot asks at every decision)."""
     return tables_of(ruleset)
 
 
 @lru_cache(maxsize=16)
 def _packed_for(ruleset: Ruleset) -> npt.NDArray[np.int64]:
-    return _tables_for(ruleset).packed()
+    return cached_tables(ruleset).packed()
 
 
 def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
@@ -96,7 +97,7 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     """
     if not AVAILABLE:
         raise KernelError("the compiled search needs numba, which is not installed")
-    tables = _tables_for(ruleset)
+    tables = cached_tables(ruleset)
     policies, knocks, mc = seat_arrays(seats)
     players = len(policies)
     stake_list = check_run(tables.seating, players, n_hands, seed, first_hand, first_dealer, stakes)
