@@ -1,5 +1,6 @@
 """Benchmark: the session ledger — hands recorded per second (one durable transaction each), reading the
-balances and the history, exporting; and settling a hand through the Ruleset.
+balances and the history, exporting, importing (every event replayed and checked); and settling a hand
+through the Ruleset.
 
 Run: python benchmarks/bench_ledger.py   (prints its figures; not a test)
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from tonk_rules.table.ledger import HandEntry, Ledger
 from tonk_rules.table.ledger_export import export_csv, export_json
+from tonk_rules.table.ledger_import import import_json
 from tonk_rules.table.settle import HowItEnded, parse_hands, settle_hand
 
 SEATS = ("Костоправ", "Гоблин", "Элмо", "Одноглазый")
@@ -42,6 +44,10 @@ def main(hands: int = 300) -> None:
                 read()
                 runs.append(time.perf_counter() - start)
             print(f"{label} of {hands} hands: {1000 * statistics.median(runs):.1f} ms (median of 5)")
+        exported = export_json(ledger)
+        start = time.perf_counter()
+        import_json(Path(folder) / "copy.sqlite", exported).close()
+        print(f"import of {hands} hands (replayed, checked, one fsync): {time.perf_counter() - start:.2f} s")
         ledger.close()
     table = parse_hands(["Croaker=5п 4т", "Goblin=3п 3т 2п Тт Тч", "Elmo=7п 7ч 6б 2т 2б"])
     settle_hand("russian", table, HowItEnded("knock", "Croaker"), [])

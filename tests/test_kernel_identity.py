@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernel_helpers import assert_identical
 
+from tonk_rules.cards import RANK_ORDER
 from tonk_rules.kernel.batch import ENDINGS
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.variant.loader import builtin_names, load_variant
-from tonk_rules.variant.model import RANK_ORDER, Variant
+from tonk_rules.variant.model import Variant
 
 CASES = [(name, players) for name in builtin_names()
          for players in range(2, 7)

@@ -20,7 +20,8 @@ from tablekit import ROOT, run, tonk
 
 from tonk_rules.errors import LedgerError, SessionFileError
 from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_export import export_csv, export_json, import_json
+from tonk_rules.table.ledger_export import export_csv, export_json
+from tonk_rules.table.ledger_import import import_json
 from tonk_rules.table.session_file import load_session_file, session_schema_text
 
 SESSION = """\
@@ -77,6 +78,10 @@ def test_a_session_file_creates_the_table(table: Path) -> None:
     ("currency: крона", "currancy: крона"),
     ("variant: house.yaml", "variant: russain"),
     ("format: tonk-session/1", "format: tonk-session/9"),
+    ("  - Элмо", "  - " + "Э" * 41),
+    ("  - Элмо", "  - ''"),
+    ("  - Элмо", "  - {name: ''}"),
+    ("  - {name: Гоблин, player: Anna}", "  - {name: Гоблин, player: ''}"),
 ])
 def test_bad_session_files_get_located_messages(table: Path, change: str, message: str) -> None:
     path = table / "bad.yaml"
@@ -89,6 +94,21 @@ def test_bad_session_files_get_located_messages(table: Path, change: str, messag
     proc = run("session", "create", str(table / "x.sqlite"), "--from", str(path))
     assert proc.returncode == 1 and proc.stderr.startswith(f"{path}:{line}:")
     assert not (table / "x.sqlite").exists()
+
+
+@pytest.mark.parametrize(("seat", "message"), [
+    ("Э" * 41, "a seat name has at most 40 characters, not 41"),
+    ("''", "a seat name may not be empty"),
+    ("{name: " + "Э" * 41 + "}", "a seat name has at most 40 characters"),
+    ("{name: Гоблин, player: ''}", "a seat's player is a name of 1 to 80 characters"),
+    ("{name: Гоблин, nick: G}", "a seat is a name or {name, player}; unknown key 'nick'"),
+])
+def test_seat_names_beyond_the_stated_limits_get_one_located_line(table: Path, seat: str, message: str) -> None:
+    path = table / "bad.yaml"
+    path.write_text(SESSION.replace("  - Элмо", f"  - {seat}"), encoding="utf-8")
+    proc = run("session", "create", str(table / "x.sqlite"), "--from", str(path))
+    assert proc.returncode == 1 and proc.stderr.startswith(f"{path}:9:5: {message}"), proc.stderr
+    assert proc.stderr.count("\n") == 1 and "internal error" not in proc.stderr
 
 
 def test_per_player_stakes_need_a_per_player_variant(table: Path) -> None:
@@ -145,11 +165,12 @@ def test_undo_removes_the_last_hand_and_its_dealer_deals_again(tmp_path: Path) -
     led.record(knock(seats, "Cy"))
     assert led.next_dealer() == "Cy"
     undone = led.undo()
-    assert undone["number"] == 2 and undone["winners"] == ["Cy"]
+    assert undone["hand"]["number"] == 2 and undone["hand"]["winners"] == ["Cy"]
+    assert undone["said"] == "hand 2 (knock won, won by Cy)"
     assert led.balances() == {"Ann": 2, "Bob": -1, "Cy": -1} and led.next_dealer() == "Bob"
     led.undo()
     assert led.hand_count() == 0 and led.next_dealer() == "Ann"
-    with pytest.raises(LedgerError, match="no hand to undo"):
+    with pytest.raises(LedgerError, match="nothing to undo"):
         led.undo()
 
 
@@ -185,7 +206,7 @@ def test_export_and_import_commands(table: Path) -> None:
     data["balances"]["Элмо"] = 5
     out.write_text(json.dumps(data), encoding="utf-8")
     bad = run("session", "import", str(table / "edited.sqlite"), str(out))
-    assert bad.returncode == 1 and "not the sum of its payments" in bad.stderr
+    assert bad.returncode == 1 and "not the sum of the payments" in bad.stderr
     assert not (table / "edited.sqlite").exists()
 
 
@@ -202,7 +223,7 @@ def test_a_damaged_ledger_gets_one_message_and_stays_as_it_was(table: Path, dama
         sqlite3.connect(path).execute("CREATE TABLE x (y)").connection.commit()
     else:  # a ledger written by a later version of the program
         db = sqlite3.connect(path)
-        db.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
         db.commit()
         db.close()
     before = path.read_bytes()
@@ -305,3 +326,21 @@ def test_session_options_that_cannot_be_get_one_line(tmp_path: Path, options: li
                *options)
     assert proc.returncode == 2 and message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
     assert not path.exists()
+
+
+def test_csv_for_excel_has_a_byte_order_mark_and_the_currency_as_a_label(table: Path) -> None:
+    ledger = table / "t.sqlite"
+    run("session", "create", str(ledger), "--from", str(table / "table2.yaml"))
+    record = run("session", "record", str(ledger), "--count", "Костоправ=5", "--count", "Гоблин=20", "--count",
+                 "Элмо=30", "--knock", "Костоправ")
+    assert "Гоблин pays Костоправ 2 (крона)" in record.stdout and "2 крона" not in record.stdout
+    out = table / "t.csv"
+    assert run("session", "export", str(ledger), "--bom", "--out", str(out)).returncode == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and "Гоблин".encode() in data
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert rows[1] == {"hand": "1", "kind": "settled", "ending": "knock_won", "dealer": "Элмо", "player": "Гоблин",
+                       "count": "20", "stake": "2", "net": "-2", "winner": "no", "currency": "крона"}
+    assert not run("session", "export", str(ledger)).stdout.startswith("\ufeff")  # only when asked for
+    proc = run("session", "export", str(ledger), "--format", "json", "--bom")
+    assert proc.returncode == 2 and "--bom is for CSV" in proc.stderr

@@ -1,16 +1,26 @@
-"""The "At the table" walk-through (docs/table.md), run block by block, in order, in one folder."""
+"""The "At the table" walk-through (docs/table.md), run block by block, in order, in one folder.
+
+A line of a shell block is run as a game master types it: `tonk ...` (in this process), `cd DIR`,
+`mv A B`, `echo 'TEXT' >> FILE`, steps joined by `&&`; a line ending in `&` runs in a second terminal (a
+process of its own) at the same time as the next line, and `wait` waits for it.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from tablekit import ROOT, run
+
+from tonk_rules.table.ledger import Ledger
 
 FENCE = re.compile(r"```(?P<lang>\w+)\n(?P<body>.*?)\n```", re.S)
 
@@ -20,27 +30,66 @@ def section() -> str:
     return (ROOT / "docs" / "table.md").read_text(encoding="utf-8")
 
 
+def _step(words: list[str], background: list[subprocess.Popen[str]], in_background: bool) -> None:
+    if words[0] == "cd":
+        os.chdir(words[1])
+    elif words[0] == "mv":
+        Path(words[1]).rename(words[2])
+    elif words[0] == "echo":
+        assert words[2] == ">>", words
+        with Path(words[3]).open("a", encoding="utf-8") as file:
+            file.write(words[1] + "\n")
+    elif words[0] == "wait":
+        for proc in background:
+            out, err = proc.communicate(timeout=120)
+            assert proc.returncode == 0 and "Recorded as hand" in out, err
+        background.clear()
+    elif in_background:  # the second terminal
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        background.append(subprocess.Popen([sys.executable, "-m", "tonk_rules", *words[1:]], text=True, env=env,
+                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    else:
+        assert words[0] == "tonk", words
+        # the person answers every prompt with move 1 (a knock, whenever it is allowed)
+        proc = run(*words[1:], stdin="1\n" * 200)
+        assert proc.returncode == 0, f"{' '.join(words)}\n{proc.stderr}"
+
+
 def test_a_game_masters_weekend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    commands = []
+    (tmp_path / "evening").mkdir()
+    monkeypatch.chdir(tmp_path / "evening")
+    lines = []
     for match in FENCE.finditer(section()):
         body = match.group("body")
         if match.group("lang") == "yaml":
             first = next(iter(yaml.safe_load(body)))
             Path("table2.yaml" if first == "format" else "house.yaml").write_text(body + "\n", encoding="utf-8")
         elif match.group("lang") == "sh":
-            commands += [line.split("  #")[0].strip() for line in body.splitlines() if line.startswith("tonk ")]
-    assert len(commands) >= 12
-    for command in commands:
-        # the person answers every prompt with move 1 (a knock, whenever it is allowed)
-        proc = run(*shlex.split(command)[1:], stdin="1\n" * 200)
-        assert proc.returncode == 0, f"{command}\n{proc.stderr}"
+            lines += [line.split("  #")[0].strip() for line in body.splitlines() if line.strip()]
+    assert sum(line.startswith("tonk ") for line in lines) >= 20
+    background: list[subprocess.Popen[str]] = []
+    for line in lines:
+        in_background = line.endswith(" &")
+        for step in line.removesuffix(" &").split(" && "):
+            _step(shlex.split(step), background, in_background)
+    assert not background, "a second terminal was never waited for"
+    assert Path.cwd().name == "saturday" and not (tmp_path / "evening").exists()
     sheet = Path("rules-ru.html").read_text(encoding="utf-8")
     assert "13 или меньше" in sheet and sheet.count('class="differs"') == 2
     history = run("session", "history", "table2.sqlite").stdout
-    assert [line.split(" ")[0] for line in history.splitlines() if line.startswith("#")] == ["#1", "#2", "#3", "#4"]
+    numbers = [line.split(" ")[0] for line in history.splitlines() if line.startswith("#")]
+    assert numbers == [f"#{n}" for n in range(1, 10)]
     assert "Одноглазый joined" in history and "#2 settled, dealt by Костоправ: out by discard" in history
+    assert "-- Ильмо joined (undone)" in history and "undo: took back Ильмо joining the table" in history
+    assert "out by spread" in history and "(undone)" in history.split("out by spread")[1].splitlines()[0]
+    assert "rules changed to Black Company weekend" in history and "knocking.max_count: null -> 9" in history
     rows = list(csv.DictReader(io.StringIO(Path("table2.csv").read_text(encoding="utf-8"))))
     assert {r["hand"] for r in rows} == {"1", "2", "3"} and sum(int(r["net"]) for r in rows) == 0
-    balances = run("session", "balances", "table2.sqlite", "--json").stdout
-    assert '"hands": 4' in balances
+    excel = Path("table2-excel.csv").read_bytes()
+    assert excel.startswith(b"\xef\xbb\xbf") and excel.count(b"\n") == 1 + 3 * 3 + 6 * 4  # 3 hands at 3 seats, 6 at 4
+    with Ledger.open("table2.sqlite") as led:
+        hands = led.hands()
+        assert all(h["dealer"] == before["next_dealer"] for before, h in zip(hands, hands[1:], strict=False))
+        assert sum(led.balances().values()) == 0 and led.rules.knocking.max_count == 9
+        assert hands[4]["counts"] == {"Костоправ": 12, "Гоблин": 31, "Элмо": 9, "Одноглазый": 40}
+        assert hands[6]["ending"] == "deal_tonk" and hands[6]["winners"] == ["Костоправ"]

@@ -43,6 +43,10 @@ def _settle_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--hand", "hands", multiple=True, metavar="NAME=CARDS",
                      help="A player's remaining cards (all of them for --deal), in seat order; repeat per player."),
+        click.option("--count", "counts", multiple=True, metavar="NAME=N",
+                     help="Quick entry: a player's count instead of their cards (knock, stock out, out)."),
+        click.option("--tonk", "tonks", multiple=True, metavar="NAME",
+                     help="Quick entry with --deal: NAME holds a deal tonk (no cards needed); repeat per holder."),
         click.option("--deal", is_flag=True, help="Settle the deal check (tonk on the deal)."),
         click.option("--knock", metavar="NAME", help="NAME knocked."),
         click.option("--out", "out", metavar="NAME", help="NAME went out (their hand is empty)."),
@@ -114,25 +118,41 @@ def _table_input(fn: Callable[[], Any]) -> Any:
               help="The stake (default 1), or each player's stake with NAME=N (per-player variants).")
 @click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default="unicode",
               show_default=True, help="How --json prints the cards.")
-def settle(variant: str, hands: tuple[str, ...], deal: bool, knock: str | None, out: str | None, no_discard: bool,
-           new_spread: bool, stock_out: bool, as_json: bool, stakes: tuple[str, ...], style: str) -> None:
+@click.option("--players", metavar="NAME,NAME,...",
+              help="The seats in order (needed when not every player is named by --hand or --count).")
+def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...], deal: bool,
+           knock: str | None, out: str | None, no_discard: bool, new_spread: bool, stock_out: bool, as_json: bool,
+           stakes: tuple[str, ...], style: str, players: str | None) -> None:
     """Settle a hand played with real cards: who pays whom under VARIANT's rules.
 
-    Seat order is the order of the --hand options. Cards in any notation (10S QH, 10♠ Q♥, 10п Дч),
-    separated by spaces or commas; the player who went out may have an empty hand (--hand 'Ann=').
+    Seat order is --players, or the order of the --hand options then the --count options. Cards in any
+    notation (10S QH, 10♠ Q♥, 10п Дч), separated by spaces or commas; the player who went out may have an
+    empty hand (--hand 'Ann='). Quick entry gives only what decides the payment: --count NAME=N instead of
+    the cards (a knock, an empty stock), nothing for the others when a player goes out, --tonk NAME for
+    the holders of a deal tonk.
 
     \b
     Examples:
       tonk settle russian --hand 'Croaker=5п 4т' --hand 'Goblin=3п 3т 2п Тт Тч' \\
                           --hand 'Elmo=7п 7ч 6б 2т 2б' --knock Croaker
-      tonk settle pagat --hand Ann= --hand 'Bob=KS 2H' --out Ann --no-discard --new-spread --stake 5
+      tonk settle russian --count Croaker=9 --count Goblin=34 --count Elmo=30 --knock Croaker
+      tonk settle pagat --players Ann,Bob,Cy --deal --tonk Bob --stake 5
     """
-    from tonk_rules.table.settle import parse_hands, parse_stakes, settle_hand
+    from tonk_rules.table.settle import parse_stakes, parse_table, settle_hand
+    from tonk_rules.table.table_setup import why_bad_name
 
     how = _how(deal, knock, out, no_discard, new_spread, stock_out)
 
     def run() -> Any:
-        table = parse_hands(list(hands))
+        seats = None
+        if players is not None:
+            seats = tuple(n.strip() for n in players.split(","))
+            if len(set(seats)) != len(seats):
+                raise Misuse("--players: a seat name is given twice")
+            for name in seats:
+                if why := why_bad_name(name):
+                    raise Misuse(f"--players: {why}")
+        table = parse_table(list(hands), list(counts), list(tonks), how, seats)
         return settle_hand(variant, table, how, parse_stakes(list(stakes), table.names))
 
     _print_result(_table_input(run), as_json, style=style)

@@ -8,14 +8,13 @@ from typing import Any
 
 import click
 
+from tonk_rules.cli.ledger_open import open_ledger as _open
 from tonk_rules.cli.table_commands import (
     Misuse,
     _how,
     _print_result,
     _settle_options,
     _table_input,
-    check_output,
-    write_output,
 )
 
 
@@ -29,17 +28,14 @@ def session() -> None:
       tonk session create table2.sqlite --from table2.yaml
       tonk session create night.sqlite --variant pagat --players Ann,Bob,Cy --stake 5 --currency chips
       tonk session record night.sqlite --hand 'Ann=3H' --hand 'Bob=KS 9D' --hand 'Cy=2C 2D' --knock Ann
+      tonk session record night.sqlite --count Ann=3 --count Bob=19 --count Cy=4 --knock Ann
+      tonk session record night.sqlite --out Bob
       tonk session add-played night.sqlite hand-7.yaml
       tonk session balances night.sqlite
       tonk session undo night.sqlite
-      tonk session export night.sqlite --format csv --out night.csv
+      tonk session rules night.sqlite house.yaml
+      tonk session export night.sqlite --format csv --bom --out night.csv
     """
-
-
-def _open(ledger: str) -> Any:
-    from tonk_rules.table.ledger import Ledger
-
-    return Ledger.open(ledger)
 
 
 def _status(led: Any) -> None:
@@ -99,39 +95,35 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
         except LedgerError as exc:
             raise Misuse(str(exc)) from None
     with led:
-        click.echo(plain(f"created {ledger}: {led.variant_ref}, playing for {led.currency}"))
+        click.echo(plain(f"created {ledger}: {led.stored_rules().title} (rules read from {led.variant_ref}, "
+                         f"kept in the ledger), currency: {led.currency}"))
         _status(led)
 
 
 @session.command("record")
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @_settle_options
-def session_record(ledger: str, hands: tuple[str, ...], deal: bool, knock: str | None, out: str | None,
-                   no_discard: bool, new_spread: bool, stock_out: bool, as_json: bool) -> None:
+def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
+                   deal: bool, knock: str | None, out: str | None, no_discard: bool, new_spread: bool,
+                   stock_out: bool, as_json: bool) -> None:
     """Settle a hand played with real cards (options as `tonk settle`) and add it to LEDGER.
 
-    Give every seated player's --hand (in any order); the stakes are the session's.
+    Give what decides the payment for the seated players: every --hand (or --count NAME=N) for a knock or
+    an empty stock; nothing more for --out NAME; every --hand, or --tonk NAME per holder, for --deal. The
+    stakes, the seats and the rules are the session's.
     """
     from tonk_rules.table.ledger import HandEntry
-    from tonk_rules.table.settle import HandsAtTable, parse_hands, settle_hand
+    from tonk_rules.table.settle import parse_table, settle_hand
 
     how = _how(deal, knock, out, no_discard, new_spread, stock_out)
     with _open(ledger) as led:
         seated = led.seated()
         names = [n for n, _ in seated]
+        rules = led.rules
 
         def run() -> Any:
-            given = parse_hands(list(hands))
-            unknown = [n for n in given.names if n not in names]
-            missing = [n for n in names if n not in given.names]
-            if unknown or missing:
-                from tonk_rules.errors import TableInputError
-
-                raise TableInputError("; ".join(
-                    ([f"not seated: {', '.join(unknown)}"] if unknown else [])
-                    + ([f"no --hand for {', '.join(missing)}"] if missing else [])) + f" (seated: {', '.join(names)})")
-            table = HandsAtTable(tuple(names), tuple(given.cards[given.names.index(n)] for n in names))
-            return settle_hand(led.variant_ref, table, how, [s for _, s in seated]), table
+            table = parse_table(list(hands), list(counts), list(tonks), how, tuple(names))
+            return settle_hand(rules, table, how, [s for _, s in seated]), table
 
         result, table = _table_input(run)
         if result.settlement is None:
@@ -139,13 +131,15 @@ def session_record(ledger: str, hands: tuple[str, ...], deal: bool, knock: str |
             click.echo("Nothing recorded: the hand is played.", err=True)
             return
         s = result.settlement
-        entry = HandEntry("settled", str(s.ending), tuple(names), result.stakes, s.counts,
+        given = {n: (" ".join(map(str, c)) if g == "cards" else None)
+                 for n, c, g in zip(names, table.cards, table.given or ("cards",) * len(names), strict=True)}
+        entry = HandEntry("settled", str(s.ending), tuple(names), result.stakes, result.recorded_counts,
                           tuple(names[w] for w in s.winners), None if s.knocker is None else names[s.knocker],
                           tuple((names[p.payer], names[p.receiver], p.amount) for p in s.payments),
-                          {"hands": {n: " ".join(map(str, c)) for n, c in zip(names, table.cards, strict=True)},
-                           "how": how.kind, "player": how.player, "by_discard": how.by_discard,
-                           "new_spread": how.new_spread})
-        number = led.record(entry)
+                          {"hands": given, "how": how.kind, "player": how.player, "by_discard": how.by_discard,
+                           "new_spread": how.new_spread, **({"tonks": list(table.tonks)} if table.tonks else {})},
+                          rules=led.stored_rules().digest)
+        number = led.record(entry)  # refused, with the reason, if the seats or rules changed meanwhile
         _print_result(result, as_json, led.currency)
         if not as_json:
             click.echo(f"Recorded as hand {number}.")
@@ -179,12 +173,13 @@ def session_balances(ledger: str, as_json: bool) -> None:
         balances = led.balances()
         if as_json:
             click.echo(json.dumps({"currency": led.currency, "hands": led.hand_count(), "balances": balances,
-                                   "seated": [n for n, _ in led.seated()], "next_dealer": led.next_dealer()},
-                                  indent=2, ensure_ascii=False))
+                                   "seated": [n for n, _ in led.seated()], "next_dealer": led.next_dealer(),
+                                   "rules": led.stored_rules().title}, indent=2, ensure_ascii=False))
             return
         seated = {n for n, _ in led.seated()}
         width = max(len(n) for n in balances)
-        click.echo(plain(f"After {led.hand_count()} hand(s), in {led.currency}:"))
+        click.echo(plain(f"After {led.hand_count()} hand(s), under {led.stored_rules().title} "
+                         f"(currency: {led.currency}):"))
         for name, amount in balances.items():
             click.echo(plain(f"  {name:<{width}}  {amount:+d}{'' if name in seated else '  (left the table)'}"))
         click.echo(plain(f"Next dealer: {led.next_dealer()}"))
@@ -194,41 +189,39 @@ def session_balances(ledger: str, as_json: bool) -> None:
 
 @session.command("history")
 @click.argument("ledger", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print every hand as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print every event as JSON (a hand event with its hand).")
 def session_history(ledger: str, as_json: bool) -> None:
-    """Every hand recorded, oldest first, with its payments."""
+    """Every event, oldest first: hands with their payments, joins, leaves, rules changes, undos.
+
+    What an undo took back stays in the history, marked "(undone)".
+    """
     from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.ledger_history import history_lines
 
     with _open(ledger) as led:
-        hands = led.hands()
+        events = led.events()
         if as_json:
-            click.echo(json.dumps(hands, indent=2, ensure_ascii=False))
+            click.echo(json.dumps(events, indent=2, ensure_ascii=False))
             return
-        log = led.seating_log()
-        for hand in [*hands, None]:
-            before = hand["number"] - 1 if hand else led.hand_count()
-            for change in [c for c in log if c["after_hand"] == before]:
-                click.echo(plain(f"  -- {change['name']} {'joined' if change['change'] == 'join' else 'left'}"))
-            if hand is None:
-                break
-            winners = ", ".join(hand["winners"]) or "nobody"
-            pays = "; ".join(f"{p['from']} -> {p['to']} {p['amount']}" for p in hand["payments"]) or "no payments"
-            click.echo(plain(f"#{hand['number']} {hand['kind']}, dealt by {hand['dealer']}: "
-                             f"{hand['ending'].replace('_', ' ')}, won by {winners}: {pays}"))
-        if not hands:
+        click.echo(plain(f"{led.stored_rules().title} (currency: {led.currency}):"))
+        for line in history_lines(events):
+            click.echo(plain(line))
+        if not events:
             click.echo("No hands yet.")
 
 
 @session.command("undo")
 @click.argument("ledger", type=click.Path(dir_okay=False))
 def session_undo(ledger: str) -> None:
-    """Remove the last hand (its dealer deals again)."""
+    """Take back the last event: a hand (its dealer deals again), a join, a leave or a rules change.
+
+    The history keeps what was taken back, marked "(undone)".
+    """
     from tonk_rules.cli.terminal import plain
 
     with _open(ledger) as led:
-        hand = led.undo()
-        click.echo(plain(f"Undid hand {hand['number']} ({hand['ending'].replace('_', ' ')}, "
-                         f"won by {', '.join(hand['winners']) or 'nobody'})."))
+        took = led.undo()
+        click.echo(plain(f"Undid {took['said']}."))
         _status(led)
 
 
@@ -260,47 +253,11 @@ def session_leave(ledger: str, name: str) -> None:
         _status(led)
 
 
-@session.command("export")
-@click.argument("ledger", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
-@click.option("--force", is_flag=True, help="Replace the --out file if it exists (refused otherwise).")
-def session_export(ledger: str, fmt: str, out: str | None, force: bool) -> None:
-    """Export LEDGER: CSV (one row per player per hand) or JSON (everything; `tonk session import` reads it)."""
-    from tonk_rules.table.ledger_export import export_csv, export_json
+def _add_file_commands() -> None:
+    from tonk_rules.cli.table_session_files import FILE_COMMANDS
 
-    check_output(out, force)
-    with _open(ledger) as led:
-        text = export_csv(led) if fmt == "csv" else export_json(led)
-    write_output(text, out)
+    for command in FILE_COMMANDS:
+        session.add_command(command)
 
 
-@session.command("import")
-@click.argument("ledger", type=click.Path(dir_okay=False))
-@click.argument("export", type=click.Path(dir_okay=False))
-def session_import(ledger: str, export: str) -> None:
-    """Create LEDGER from a JSON export (the exact same session)."""
-    from tonk_rules.errors import LedgerError, YamlReadError
-    from tonk_rules.safe_read import decode, read_limited
-    from tonk_rules.table.ledger_export import MAX_EXPORT_BYTES, import_json
-
-    try:  # the project's safe reader: regular files only, never blocking, bounded in size
-        text = decode(export, read_limited(export, MAX_EXPORT_BYTES, what="ledger export"))
-    except YamlReadError as exc:
-        raise LedgerError(str(exc.diagnostics[0])) from None
-    try:
-        imported = import_json(ledger, text)
-    except LedgerError as exc:
-        raise LedgerError(f"{export}: cannot import: {exc}") from None
-    with imported as led:
-        click.echo(f"created {ledger} with {led.hand_count()} hand(s)")
-
-
-@session.command("schema")
-def session_schema_command() -> None:
-    """Print the JSON Schema of session files (identical to schemas/session.schema.json)."""
-    from tonk_rules.table.session_file import session_schema_text
-
-    click.echo(session_schema_text(), nl=False)
-
-
+_add_file_commands()

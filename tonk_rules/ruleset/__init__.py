@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tonk_rules.cards import Card, hand_count
+from tonk_rules.errors import SetupError
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.payments import CompiledRule, Payment, PaymentSchedule, net_of
 from tonk_rules.ruleset.settlement import Settlement, check_table, settle
@@ -124,6 +125,19 @@ class Ruleset:
         counts = [hand_count(h) for h in hands]
         check_table(counts, stakes)
         outcome = self.deal_check.outcome(hands)
+        if outcome is None:
+            return None
+        return settle(self.payments, *outcome, None, counts, stakes)
+
+    def settle_deal_tonks(self, holders: Sequence[int], stakes: Sequence[int],
+                          counts: Sequence[int] | None = None) -> Settlement | None:
+        """The deal check when the table says who holds a deal tonk (``holders``; their cards decide nothing
+        more): the same outcome and payments as :meth:`settle_deal` on hands with those holders."""
+        counts = list(counts) if counts is not None else [0] * len(stakes)
+        check_table(counts, stakes, *holders)
+        if not self.deal_check.enabled:
+            raise SetupError("this variant has no deal check (no tonk on the deal)")
+        outcome = self.deal_check.outcome_of(tuple(sorted(set(holders))))
         if outcome is None:
             return None
         return settle(self.payments, *outcome, None, counts, stakes)

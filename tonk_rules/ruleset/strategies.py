@@ -129,7 +129,10 @@ class DealCheckRule:
 
     def outcome(self, hands: Sequence[Sequence[Card]]) -> Outcome | None:
         """How the deal ends the hand (None: play goes on)."""
-        tonks = self.holders(hands)
+        return self.outcome_of(self.holders(hands))
+
+    def outcome_of(self, tonks: tuple[int, ...]) -> Outcome | None:
+        """How the deal ends the hand when the seats ``tonks`` hold a deal tonk (None: play goes on)."""
         if not tonks:
             return None
         if len(tonks) > 1 and self.several is SeveralDealTonks.VOID:

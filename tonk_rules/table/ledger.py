@@ -1,4 +1,4 @@
-"""A table's session ledger: seats, stakes, every hand with its payments, balances, the next dealer.
+"""A table's session ledger: seats, stakes, every hand with its payments, balances, the next dealer, the events.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "evening.sqlite"
@@ -10,9 +10,15 @@
     1
     >>> ledger.balances(), ledger.next_dealer()
     ({'Ann': 2, 'Bob': -1, 'Cy': -1}, 'Ann')
+    >>> ledger.undo()["said"]
+    'hand 1 (knock won, won by Ann)'
 
 The ledger stores what the Ruleset settled; it computes no payment itself. Who deals next comes from the
-variant's dealer rule (the same rule object the engine uses).
+variant's dealer rule (the same rule object the engine uses), read from the rules stored in the ledger
+(:mod:`tonk_rules.table.ledger_rules`): the house file is read once, at create.
+
+Every change is one ``BEGIN IMMEDIATE`` transaction holding its own reads (numbering, the dealer, the seats,
+the last event), and is logged as an event (hand, join, leave, rules change) that ``undo`` can take back.
 """
 
 from __future__ import annotations
@@ -25,10 +31,12 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.errors import LedgerError, VariantError
-from tonk_rules.table.ledger_db import create_database, discard_new, open_database, transaction
-from tonk_rules.table.table_setup import check_table_setup, ruleset_for, why_bad_name, why_not_stakes
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
+from tonk_rules.table.ledger_db import transaction as db_transaction
+from tonk_rules.table.ledger_rules import StoredRules, rules_diff
+from tonk_rules.table.table_setup import check_seating, why_bad_name, why_not_stakes
 from tonk_rules.terms import Ending
-from tonk_rules.variant.loader import load_variant
 
 
 @dataclass(frozen=True)
@@ -39,19 +47,20 @@ class HandEntry:
     ending: str
     seats: tuple[str, ...]
     stakes: tuple[int, ...]
-    counts: tuple[int, ...]
+    counts: tuple[int | None, ...]  # None: not given (quick entry, where the count decides nothing)
     winners: tuple[str, ...]
     knocker: str | None
     payments: tuple[tuple[str, str, int], ...]
     detail: dict[str, Any] = field(default_factory=dict)
     dealer: str | None = None  # a played hand names its dealer; a settled hand is dealt by the next dealer
+    rules: str | None = None  # the digest of the rules it was settled by (refused if they changed meanwhile)
 
     @property
     def void(self) -> bool:
         return Ending(self.ending).void
 
 
-def _now() -> str:
+def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -60,28 +69,34 @@ class Ledger:
 
     def __init__(self, path: Path, db: sqlite3.Connection) -> None:
         self.path, self.db = path, db
-        self.meta: dict[str, str] = dict(db.execute("SELECT key, value FROM meta"))
-        self.variant_ref = self.meta["variant"]
+        self._rules: StoredRules | None = None
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: str | Path, *, variant_ref: str, seats: list[str], stakes: list[int], currency: str,
-               first_dealer: str | None = None, title: str | None = None,
-               players: list[str | None] | None = None) -> Ledger:
+    def create(cls, path: str | Path, *, seats: list[str], stakes: list[int], currency: str,
+               variant_ref: str | None = None, rules: StoredRules | None = None, first_dealer: str | None = None,
+               title: str | None = None, players: list[str | None] | None = None,
+               created: str | None = None) -> Ledger:
+        """A new ledger holding the resolved rules of ``variant_ref`` (or ``rules``): never read again."""
         path = Path(path)
-        why = check_table_setup(variant_ref, seats, stakes)
-        if why:
+        if rules is None:
+            from tonk_rules.variant.loader import load_variant
+
+            if variant_ref is None:
+                raise LedgerError("name the variant the table plays")
+            rules = StoredRules.of(load_variant(variant_ref), variant_ref)
+        if why := check_seating(rules.ruleset, seats, stakes):
             raise LedgerError(why)
         first = first_dealer if first_dealer is not None else seats[0]
         if first not in seats:
             raise LedgerError(f"first dealer {first!r} is not seated (seats: {', '.join(seats)})")
         if not currency.strip():
             raise LedgerError("the currency name is empty: name the money the table plays for (--currency chips)")
-        meta = {"variant": variant_ref, "variant_sha256": load_variant(variant_ref).digest, "currency": currency,
-                "title": title or "", "first_dealer": first, "next_dealer": first, "created": _now()}
+        meta = {**rules.meta(), "currency": currency, "title": title or "", "first_dealer": first,
+                "next_dealer": first, "created": created or now()}
         db = create_database(path, meta)
         try:
-            with transaction(db):
+            with db_transaction(db, path):
                 db.executemany("INSERT INTO players (name, player, stake, seat) VALUES (?, ?, ?, ?)",
                                [(name, (players or [None] * len(seats))[i], stakes[i], i)
                                 for i, name in enumerate(seats)])
@@ -95,16 +110,29 @@ class Ledger:
         path = Path(path)
         ledger = cls(path, open_database(path))
         try:
-            digest = load_variant(ledger.variant_ref).digest
-        except VariantError as exc:
+            if schema_version(ledger.db) == 1:
+                ledger._migrate_v1()
+            ledger.stored_rules()  # the stored rules are checked against their digest before any use
+        except BaseException:
             ledger.close()
-            raise LedgerError(f"{path}: cannot read the session's rules ({exc}); the session was created with "
-                              f"{ledger.variant_ref}: put that file back there to go on with this ledger") from None
-        if digest != ledger.meta["variant_sha256"]:
-            ledger.close()
-            raise LedgerError(f"{path}: the rules of {ledger.variant_ref} changed since the session was created; "
-                              "a session keeps one set of rules (start a new session for the new rules)")
+            raise
         return ledger
+
+    def _migrate_v1(self) -> None:
+        """A ledger of the first format named its rules by file: read that file once, keep it inside."""
+        from tonk_rules.variant.loader import load_variant
+
+        ref, digest = self.meta["variant"], self.meta["variant_sha256"]
+        try:
+            loaded = load_variant(ref)
+        except VariantError:
+            loaded = None
+        if loaded is None or loaded.digest != digest:
+            what = "cannot be read" if loaded is None else "has changed since"
+            raise LedgerError(f"{self.path}: this ledger comes from an earlier version that kept only the path of "
+                              f"its rules, and {ref} {what}; put the file as it was back there once: the ledger "
+                              "then keeps its rules inside and never needs the file again")
+        migrate_v1(self.db, self.path, StoredRules.of(loaded, ref).meta())
 
     def close(self) -> None:
         self.db.close()
@@ -115,10 +143,40 @@ class Ledger:
     def __exit__(self, *_: object) -> None:
         self.close()
 
+    def transaction(self) -> Any:
+        return db_transaction(self.db, self.path)
+
     # --- reading ---------------------------------------------------------------------------------------
     @property
+    def meta(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT key, value FROM meta"))
+
+    def _meta(self, key: str) -> str:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return "" if row is None else str(row[0])
+
+    @property
+    def variant_ref(self) -> str:
+        """Where the session's rules were read from (shown to people; never read again)."""
+        return self._meta("variant")
+
+    @property
     def currency(self) -> str:
-        return self.meta["currency"]
+        return self._meta("currency")
+
+    def stored_rules(self) -> StoredRules:
+        """The session's rules as stored now (a rules change in another terminal is seen)."""
+        digest = self._meta("variant_sha256")
+        if self._rules is None or self._rules.digest != digest or self._rules.ref != self.variant_ref:
+            try:
+                self._rules = StoredRules.from_json(self._meta("variant_json"), self.variant_ref, digest)
+            except (ValueError, LedgerError) as exc:
+                raise LedgerError(f"{self.path}: {exc}") from None
+        return self._rules
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.stored_rules().ruleset
 
     def seated(self) -> list[tuple[str, int]]:
         """The players at the table in seat order, with their stakes."""
@@ -130,7 +188,7 @@ class Ledger:
         return [{"name": n, "player": p, "stake": s, "seated": seat is not None} for n, p, s, seat in rows]
 
     def next_dealer(self) -> str:
-        return str(self.db.execute("SELECT value FROM meta WHERE key = 'next_dealer'").fetchone()[0])
+        return self._meta("next_dealer")
 
     def hand_count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])
@@ -143,11 +201,12 @@ class Ledger:
             totals[receiver] += amount
         return totals
 
-    def hands(self) -> list[dict[str, Any]]:
+    def hands(self, number: int | None = None) -> list[dict[str, Any]]:
         """The hand history, oldest first, each as the JSON of ``tonk replay --json`` plus the table's data."""
         out = []
+        where = "" if number is None else f"WHERE number = {int(number)} "
         rows = self.db.execute("SELECT number, kind, ending, dealer, next_dealer, seats, stakes, counts, winners, "
-                               "knocker, detail, recorded_at FROM hands ORDER BY number").fetchall()
+                               f"knocker, detail, recorded_at FROM hands {where}ORDER BY number").fetchall()
         for number, kind, ending, dealer, nxt, seats, stakes, counts, winners, knocker, detail, at in rows:
             names = json.loads(seats)
             pays = [{"from": p, "to": r, "amount": a} for p, r, a in self.db.execute(
@@ -162,125 +221,165 @@ class Ledger:
                         "detail": json.loads(detail), "recorded_at": at})
         return out
 
+    def events(self) -> list[dict[str, Any]]:
+        """Everything that happened at the table, in order; a hand event carries its hand (kept when undone)."""
+        out = []
+        standing = {h["number"]: h for h in self.hands()}
+        for id_, kind, after, name, detail, at, undone_by in self.db.execute(
+                "SELECT id, kind, after_hand, name, detail, at, undone_by FROM events ORDER BY id").fetchall():
+            data = json.loads(detail)
+            event = {"event": id_, "kind": kind, "after_hand": after, "name": name, "at": at,
+                     "undone_by": undone_by, "detail": data}
+            if kind == "hand" and undone_by is None:
+                event["hand"] = standing[after + 1]
+            elif kind == "hand":
+                event["hand"] = data["hand"]
+            out.append(event)
+        return out
+
     def game_over(self) -> str | None:
         """With points scoring, as the engine's Session: who reached the target (None: play goes on)."""
-        target = ruleset_for(self.variant_ref).points_target
+        target = self.rules.points_target
         if target is None:
             return None
         leaders = [name for name, points in self.balances().items() if points >= target]
         return f"{', '.join(leaders)} reached the points target ({target})" if leaders else None
 
-    def seating_log(self) -> list[dict[str, Any]]:
-        return [{"after_hand": h, "name": n, "change": c, "at": at} for h, n, c, at in self.db.execute(
-            "SELECT after_hand, name, change, at FROM seating ORDER BY id")]
-
-    # --- changing --------------------------------------------------------------------------------------
-    def record(self, entry: HandEntry) -> int:
-        """Add a settled hand (one transaction) and pass the deal; return the hand's number."""
-        seated = [n for n, _ in self.seated()]
-        if why := check_table_setup(self.variant_ref, seated, list(entry.stakes)):
-            raise LedgerError(why)
-        if list(entry.seats) != seated:
-            raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the table "
-                              f"in seat order ({', '.join(seated)})")
-        if (over := self.game_over()) is not None:
-            raise LedgerError(f"the session is over: {over}; start a new session for a new game")
-        dealer = self.next_dealer()
-        if entry.dealer is not None and entry.dealer != dealer:
-            raise LedgerError(f"{dealer} deals this hand at the table, but the hand was dealt by {entry.dealer}")
-        rules = ruleset_for(self.variant_ref)
-        seat_of = {n: i for i, n in enumerate(seated)}
-        following = rules.dealer.next_dealer(seat_of[dealer], len(seated),
-                                             tuple(seat_of[w] for w in entry.winners), entry.void)
-        with transaction(self.db):
+    # --- changing: each one transaction, its reads inside it ----------------------------------------------
+    def record(self, entry: HandEntry, *, at: str | None = None) -> int:
+        """Add a settled hand and pass the deal; return the hand's number."""
+        with self.transaction():
+            seated = [n for n, _ in self.seated()]
+            rules = self.rules
+            if why := check_seating(rules, seated, list(entry.stakes)):
+                raise LedgerError(why)
+            if list(entry.seats) != seated:
+                raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the "
+                                  f"table in seat order ({', '.join(seated)})")
+            if entry.rules is not None and entry.rules != self.stored_rules().digest:
+                raise LedgerError("the session's rules changed (in another terminal) while the hand was being "
+                                  "settled: settle it again")
+            if (over := self.game_over()) is not None:
+                raise LedgerError(f"the session is over: {over}; start a new session for a new game")
+            dealer = self.next_dealer()
+            if entry.dealer is not None and entry.dealer != dealer:
+                raise LedgerError(f"{dealer} deals this hand at the table, but the hand was dealt by {entry.dealer}")
+            seat_of = {n: i for i, n in enumerate(seated)}
+            following = seated[rules.dealer.next_dealer(seat_of[dealer], len(seated),
+                                                        tuple(seat_of[w] for w in entry.winners), entry.void)]
             number = self.hand_count() + 1
+            at = at or now()
             self.db.execute(
                 "INSERT INTO hands (number, kind, ending, dealer, next_dealer, seats, stakes, counts, winners, "
                 "knocker, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (number, entry.kind, entry.ending, dealer, seated[following], json.dumps(seated, ensure_ascii=False),
-                 json.dumps(dict(zip(seated, entry.stakes, strict=True)), ensure_ascii=False),
-                 json.dumps(dict(zip(seated, entry.counts, strict=True)), ensure_ascii=False),
-                 json.dumps(list(entry.winners), ensure_ascii=False), entry.knocker,
-                 json.dumps(entry.detail, ensure_ascii=False), _now()))
+                (number, entry.kind, entry.ending, dealer, following, _json(seated),
+                 _json(dict(zip(seated, entry.stakes, strict=True))),
+                 _json(dict(zip(seated, entry.counts, strict=True))), _json(list(entry.winners)), entry.knocker,
+                 _json(entry.detail), at))
             self.db.executemany("INSERT INTO payments (hand, payer, receiver, amount) VALUES (?, ?, ?, ?)",
                                 [(number, p, r, a) for p, r, a in entry.payments])
-            self._set_next_dealer(seated[following])
+            self._set_next_dealer(following)
+            self._log("hand", None, {"before": self._state(dealer)}, at)
         return number
 
-    def undo(self) -> dict[str, Any]:
-        """Remove the last hand (one transaction); its dealer deals again. Returns the hand removed."""
-        hands = self.hands()
-        if not hands:
-            raise LedgerError(f"{self.path}: there is no hand to undo")
-        last = hands[-1]
-        with transaction(self.db):
-            self.db.execute("DELETE FROM payments WHERE hand = ?", (last["number"],))
-            self.db.execute("DELETE FROM hands WHERE number = ?", (last["number"],))
-            self._set_next_dealer(self._seated_from(last["dealer"], last["players"]))
-        return last
-
-    def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None) -> None:
+    def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None,
+             at: str | None = None) -> None:
         """Seat ``name`` between hands (at the end of the seat order, or after ``after``)."""
         if why := why_bad_name(name):
             raise LedgerError(why)
-        seated = self.seated()
-        names = [n for n, _ in seated]
-        if name in names:
-            raise LedgerError(f"{name} is already at the table")
-        rules = ruleset_for(self.variant_ref)
-        if stake is None:
-            stake = seated[0][1] if seated else 1
-        if len(names) + 1 > rules.max_players:
-            raise LedgerError(f"this variant seats at most {rules.max_players} players")
-        if why := why_not_stakes(rules, [s for _, s in seated] + [stake], len(names) + 1):
-            raise LedgerError(why)
-        if after is not None and after not in names:
-            raise LedgerError(f"{after} is not at the table (seated: {', '.join(names)})")
-        order = names[:]
-        order.insert(order.index(after) + 1 if after is not None else len(order), name)
-        with transaction(self.db):
+        with self.transaction():
+            seated = self.seated()
+            names = [n for n, _ in seated]
+            if name in names:
+                raise LedgerError(f"{name} is already at the table")
+            rules = self.rules
+            given = stake
+            stake = stake if stake is not None else seated[0][1] if seated else 1
+            if len(names) + 1 > rules.max_players:
+                raise LedgerError(f"this variant seats at most {rules.max_players} players")
+            if why := why_not_stakes(rules, [s for _, s in seated] + [stake], len(names) + 1):
+                raise LedgerError(why)
+            if after is not None and after not in names:
+                raise LedgerError(f"{after} is not at the table (seated: {', '.join(names)})")
+            was = self.db.execute("SELECT stake, player FROM players WHERE name = ?", (name,)).fetchone()
+            detail = {"stake": given, "after": after, "player": player, "before": self._state(),
+                      "was": None if was is None else {"stake": was[0], "player": was[1]}}
+            order = names[:]
+            order.insert(order.index(after) + 1 if after is not None else len(order), name)
             self.db.execute("INSERT INTO players (name, player, stake, seat) VALUES (?, ?, ?, NULL) "
                             "ON CONFLICT (name) DO UPDATE SET stake = excluded.stake, "
                             "player = COALESCE(excluded.player, players.player)", (name, player, stake))
             self._renumber(order)
-            self._log(name, "join")
+            self._log("join", name, detail, at)
 
-    def leave(self, name: str) -> None:
+    def leave(self, name: str, *, at: str | None = None) -> None:
         """``name`` leaves the table between hands (keeping their balance); the deal passes on if theirs."""
-        names = [n for n, _ in self.seated()]
-        if name not in names:
-            raise LedgerError(f"{name} is not at the table (seated: {', '.join(names)})")
-        order = [n for n in names if n != name]
-        least = ruleset_for(self.variant_ref).min_players
-        if len(order) < least:
-            raise LedgerError(f"{name} cannot leave: this variant needs at least {least} players at the table "
-                              f"(seated: {', '.join(names)}); let someone join first, or end the session")
-        with transaction(self.db):
+        with self.transaction():
+            names = [n for n, _ in self.seated()]
+            if name not in names:
+                raise LedgerError(f"{name} is not at the table (seated: {', '.join(names)})")
+            order = [n for n in names if n != name]
+            least = self.rules.min_players
+            if len(order) < least:
+                raise LedgerError(f"{name} cannot leave: this variant needs at least {least} players at the "
+                                  f"table (seated: {', '.join(names)}); let someone join first, or end the session")
+            detail = {"before": self._state()}
             self.db.execute("UPDATE players SET seat = NULL WHERE name = ?", (name,))
             self._renumber(order)
             if self.next_dealer() == name:
-                self._set_next_dealer(names[(names.index(name) + 1) % len(names)] if order else name)
-            self._log(name, "leave")
+                self._set_next_dealer(names[(names.index(name) + 1) % len(names)])
+            self._log("leave", name, detail, at)
 
-    # --- helpers ---------------------------------------------------------------------------------------
+    def change_rules(self, new: StoredRules, *, at: str | None = None) -> list[dict[str, Any]]:
+        """Play on under ``new`` rules from the next hand: an event holding the old rules and the diff."""
+        with self.transaction():
+            old = self.stored_rules()
+            diff = rules_diff(old, new)
+            if not diff:
+                raise LedgerError(f"{new.ref} has the same rules as the session's ({old.title}): nothing to change")
+            names, stakes = zip(*self.seated(), strict=True)
+            if why := check_seating(new.ruleset, list(names), list(stakes)):
+                raise LedgerError(f"the table as seated cannot play the new rules: {why}")
+            detail = {"ref": new.ref, "title": new.title, "sha256": new.digest, "diff": diff,
+                      "variant": new.data(), "before": old.meta()}
+            self._set_meta(new.meta())
+            self._log("rules", None, detail, at)
+        return diff
+
+    def undo(self, *, at: str | None = None) -> dict[str, Any]:
+        """Take back the last event that stands (a hand, a join, a leave, a rules change); say what it was."""
+        from tonk_rules.table.ledger_undo import take_back
+
+        with self.transaction():
+            return take_back(self, at or now())
+
+    # --- helpers (called inside a transaction) -------------------------------------------------------------
+    def _state(self, next_dealer: str | None = None) -> dict[str, Any]:
+        """What an event may change and its undo puts back: the seats in order, their stakes, the dealer."""
+        return {"seats": [[n, s] for n, s in self.seated()], "next_dealer": next_dealer or self.next_dealer()}
+
+    def _restore(self, state: dict[str, Any]) -> None:
+        self.db.execute("UPDATE players SET seat = NULL")
+        self.db.executemany("UPDATE players SET seat = ?, stake = ? WHERE name = ?",
+                            [(i, stake, n) for i, (n, stake) in enumerate(state["seats"])])
+        self._set_next_dealer(state["next_dealer"])
+
     def _renumber(self, order: list[str]) -> None:
         self.db.execute("UPDATE players SET seat = NULL")
         self.db.executemany("UPDATE players SET seat = ? WHERE name = ?", [(i, n) for i, n in enumerate(order)])
 
-    def _log(self, name: str, change: str) -> None:
-        self.db.execute("INSERT INTO seating (after_hand, name, change, at) VALUES (?, ?, ?, ?)",
-                        (self.hand_count(), name, change, _now()))
+    def _log(self, kind: str, name: str | None, detail: dict[str, Any], at: str | None) -> int:
+        after = self.hand_count() - (1 if kind == "hand" else 0)
+        cursor = self.db.execute("INSERT INTO events (kind, after_hand, name, detail, at) VALUES (?, ?, ?, ?, ?)",
+                                 (kind, after, name, _json(detail), at or now()))
+        return int(cursor.lastrowid or 0)
 
     def _set_next_dealer(self, name: str) -> None:
-        self.db.execute("UPDATE meta SET value = ? WHERE key = 'next_dealer'", (name,))
+        self._set_meta({"next_dealer": name})
 
-    def _seated_from(self, name: str, order: list[str]) -> str:
-        """``name`` if still seated, else the first seated player after them in ``order`` (the seats then)."""
-        names = [n for n, _ in self.seated()]
-        if name in names or not names:
-            return name
-        start = order.index(name) if name in order else 0
-        for step in range(1, len(order) + 1):
-            if (candidate := order[(start + step) % len(order)]) in names:
-                return candidate
-        return names[0]
+    def _set_meta(self, values: dict[str, str]) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", list(values.items()))
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -5,6 +5,10 @@ checked (``PRAGMA quick_check``, the format marker, the schema version) before a
 kept in WAL mode with ``synchronous=FULL``: a writer killed at any moment leaves every committed hand in
 the file and the file readable, and a reader (``balances`` in another terminal) never blocks the writer.
 
+Every change is one ``BEGIN IMMEDIATE`` transaction that also does the reads it depends on (the next hand's
+number, the dealer, the last event): two terminals writing at once are served one after the other, and a
+writer that finds the ledger busy waits up to :data:`BUSY_TIMEOUT_S` seconds, then says so in one line.
+
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.sqlite"
     >>> db = create_database(path, {"currency": "crowns"})
@@ -17,16 +21,22 @@ the file and the file readable, and a reader (``balances`` in another terminal) 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from tonk_rules.errors import LedgerError
 
 FORMAT = "tonk-ledger"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: versions this program opens: version 1 (rules kept as a file path, seating log) is migrated on open
+READABLE_VERSIONS = ("1", "2")
+#: how long a command waits for another terminal's write to finish before saying the ledger is busy
+BUSY_TIMEOUT_S = 10.0
 # "TONK" in ASCII: lets `file` and sqlite tools recognise the file's application
 APPLICATION_ID = 0x544F4E4B
 
@@ -58,45 +68,78 @@ CREATE TABLE payments (
     receiver TEXT NOT NULL,
     amount INTEGER NOT NULL CHECK (amount > 0)
 );
-CREATE TABLE seating (
-    id INTEGER PRIMARY KEY,
-    after_hand INTEGER NOT NULL,       -- the change happened after this many hands
-    name TEXT NOT NULL,
-    change TEXT NOT NULL CHECK (change IN ('join', 'leave')),
-    at TEXT NOT NULL
+CREATE INDEX payments_by_hand ON payments (hand);
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,            -- the order things happened at the table
+    kind TEXT NOT NULL CHECK (kind IN ('hand', 'join', 'leave', 'rules', 'undo')),
+    after_hand INTEGER NOT NULL,       -- hands in the ledger before this event (a hand event: its number - 1)
+    name TEXT,                         -- who joined or left
+    detail TEXT NOT NULL,              -- JSON: what is needed to show the event and to take it back
+    at TEXT NOT NULL,
+    undone_by INTEGER REFERENCES events (id)  -- the undo event that took this one back (NULL: it stands)
 );
 """
 
 
 def _connect(path: Path, mode: str) -> sqlite3.Connection:
     # isolation_level=None: no implicit transactions; every change goes through `transaction` below
-    db = sqlite3.connect(f"file:{quote(str(path))}?mode={mode}", uri=True, isolation_level=None, timeout=10)
+    db = sqlite3.connect(f"file:{quote(str(path))}?mode={mode}", uri=True, isolation_level=None,
+                         timeout=BUSY_TIMEOUT_S)
     if mode == "ro":
         return db
     db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA busy_timeout = 10000")
+    db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     return db
 
 
+def busy_message(path: Path | str) -> str:
+    return (f"{path}: the ledger is busy: another command has been writing to it for over {BUSY_TIMEOUT_S:g} s; "
+            "nothing was changed: try again when it has finished")
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc))
+
+
 @contextmanager
-def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction: all of it is committed, or (on any error, or a killed process) none of it."""
-    db.execute("BEGIN IMMEDIATE")
+def transaction(db: sqlite3.Connection, path: Path | str = "the ledger") -> Iterator[sqlite3.Connection]:
+    """One write transaction: all of it is committed, or (on any error, or a killed process) none of it.
+
+    ``BEGIN IMMEDIATE`` takes the write lock before the first read, so what the transaction reads (the
+    hand count, the next dealer) cannot change under it; a lock held elsewhere longer than the busy
+    timeout is one :class:`LedgerError`, not a traceback."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        if is_busy(exc):
+            raise LedgerError(busy_message(path)) from None
+        raise
     try:
         yield db
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
+    try:
+        db.execute("COMMIT")
+    except sqlite3.OperationalError as exc:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        if is_busy(exc):
+            raise LedgerError(busy_message(path)) from None
+        raise
 
 
 def create_database(path: Path, meta: dict[str, str]) -> sqlite3.Connection:
     """Create a new, empty ledger file at ``path`` (refused when something is there already)."""
-    if path.exists() or path.is_symlink():
-        raise LedgerError(f"{path}: already exists; a new session needs a new file (or open this one)")
+    try:  # claimed with O_EXCL: of two terminals creating the same file, one gets it, the other is refused
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        raise LedgerError(f"{path}: already exists; a new session needs a new file (or open this one)") from None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot create the ledger: {exc.strerror}") from None
     db: sqlite3.Connection | None = None
     try:
-        db = _connect(path, "rwc")
+        db = _connect(path, "rw")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         with transaction(db):
@@ -176,6 +219,38 @@ def _check_file(path: Path, mode: str) -> None:
         db.close()
     if found.get("format") != FORMAT:
         raise LedgerError(f"{path}: not a tonk session ledger")
-    if found.get("schema_version") != str(SCHEMA_VERSION):
+    if found.get("schema_version") not in READABLE_VERSIONS:
         raise LedgerError(f"{path}: ledger schema version {found.get('schema_version')} is not the version this "
                           f"program reads ({SCHEMA_VERSION})")
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+
+
+def migrate_v1(db: sqlite3.Connection, path: Path, rules_meta: dict[str, str]) -> None:
+    """Turn a version-1 ledger into version 2 (one transaction): its rules stored inside it, its seating
+    log and hands as events. Nothing else changes: the hands, payments and balances stay as they were."""
+    import json
+
+    with transaction(db, path):
+        if schema_version(db) != 1:  # another terminal migrated it meanwhile
+            return
+        for statement in _SCHEMA.split(";"):
+            if "CREATE TABLE events" in statement or "CREATE INDEX" in statement:
+                db.execute(statement)
+        # (sort key, kind, hands before, name, detail, at): a seating change after k hands came after hand k
+        # and before hand k + 1
+        migrated = json.dumps({"migrated": True})
+        rows: list[tuple[Any, ...]] = [((number, 0), "hand", number - 1, None, migrated, at)
+                                       for number, at in db.execute("SELECT number, recorded_at FROM hands")]
+        rows += [((after, 1, i), change, after, name, migrated, at)
+                 for i, (after, name, change, at) in
+                 enumerate(db.execute("SELECT after_hand, name, change, at FROM seating ORDER BY id"))]
+        rows.sort(key=lambda row: row[0])
+        db.executemany("INSERT INTO events (kind, after_hand, name, detail, at) VALUES (?, ?, ?, ?, ?)",
+                       [row[1:] for row in rows])
+        db.execute("DROP TABLE seating")
+        db.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                       [*rules_meta.items(), ("schema_version", str(SCHEMA_VERSION))])
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from tonk_rules.engine.hand import Hand
-from tonk_rules.errors import LedgerError, TableInputError
+from tonk_rules.errors import TableInputError
 from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.settle import parse_stakes
@@ -34,7 +34,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                       ask: Callable[[str], str] = _ask, force: bool = False) -> Hand | None:
     """Set up and play one hand; record it where asked. Bad options raise ``misuse(message)``."""
     from tonk_rules.table.ledger import Ledger
-    from tonk_rules.table.played import entry_from_hand, write_record
+    from tonk_rules.table.played import add_played_hand, write_record
 
     if record_file is not None and (why := why_not_writable(record_file, force=force)):
         raise misuse(f"--record {why}")  # found out before the hand, not after it
@@ -107,11 +107,9 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             if record is None:
                 from tonk_rules.records import hand_to_record
 
-                record = hand_to_record(hand, ledger.variant_ref, loaded.digest)
-            try:
-                number = ledger.record(entry_from_hand(hand, record))
-            except LedgerError as exc:
-                raise misuse(str(exc)) from None
+                record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest)
+            # recorded, or refused with the reason and the record kept in a file: never lost
+            number = add_played_hand(ledger, hand, record, record_file)
             echo(f"Added to {ledger_path} as hand {number}; next dealer: {ledger.next_dealer()}.")
         return hand
     finally:

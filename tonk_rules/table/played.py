@@ -6,6 +6,7 @@ The one place the table tools touch hand records (``tonk-hand/1``), so that thei
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from tonk_rules.table.output_file import write_atomic
 if TYPE_CHECKING:
     from tonk_rules.table.ledger import HandEntry, Ledger
 
-__all__ = ["entry_from_hand", "entry_from_record", "hand_to_record", "write_record"]
+__all__ = ["add_played_hand", "entry_from_hand", "entry_from_record", "hand_to_record", "write_record"]
 
 
 def entry_from_hand(hand: Hand, record: dict[str, Any]) -> HandEntry:
@@ -62,3 +63,36 @@ def write_record(hand: Hand, variant_ref: str, digest: str, path: str | Path) ->
     text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110)
     write_atomic(path, f"# a hand played with `tonk play`\n{text}")
     return record
+
+
+def add_played_hand(ledger: Ledger, hand: Hand, record: dict[str, Any], record_file: str | Path | None) -> int:
+    """Add a hand just played (``tonk play --session``) to ``ledger``, losing it in no case.
+
+    The hand is written as a record file first (``record_file``, or one beside the ledger), then recorded
+    in one transaction. If the ledger refuses it (another terminal recorded a hand meanwhile and the deal
+    passed on, a player joined, the rules changed), the error says why and where the record is kept:
+    ``tonk session add-played`` adds it once the table agrees. A record file this function made is removed
+    once the hand is in the ledger (the ledger keeps the record).
+    """
+    import yaml
+
+    from tonk_rules.errors import TableInputError
+
+    kept = Path(record_file) if record_file is not None else None
+    if kept is None:
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
+        kept = ledger.path.with_name(f"{ledger.path.stem}-played-{stamp}.yaml")
+        try:
+            write_atomic(kept, "# a hand played with `tonk play --session`, kept until the ledger holds it\n"
+                         + yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110))
+        except TableInputError:
+            kept = None  # the ledger's folder is not writable: the ledger itself is the only copy then
+    try:
+        number = ledger.record(entry_from_hand(hand, record))
+    except LedgerError as exc:
+        where = (f"its record is kept in {kept} (`tonk session add-played {ledger.path} {kept}` adds it once the "
+                 "table agrees)") if kept is not None else "its record could not be written beside the ledger"
+        raise LedgerError(f"the hand was not added to {ledger.path}: {exc}; {where}") from None
+    if record_file is None and kept is not None:
+        kept.unlink(missing_ok=True)
+    return number

@@ -45,6 +45,11 @@ FORMAT = "tonk-session/1"
 SCHEMA_ID = "urn:tonk-rules:schema:session"
 MAX_SESSION_BYTES = 64 * 1024
 Name = str
+#: A seat name: typed in commands (``--hand NAME=CARDS``), so 1 to 40 characters, none of ``= , :``
+SeatName = Annotated[str, Field(min_length=1, max_length=40, description="A seat name: 1 to 40 characters, no "
+                                                                        "'=', ',' or ':', no leading or trailing "
+                                                                        "space.")]
+MAX_PLAYER_CHARS = 80
 #: A stake: a whole number of at least 1 (strict: ``true`` is not 1).
 Stake = Annotated[int, Field(ge=1, strict=True)]
 
@@ -57,9 +62,10 @@ class Seat(_Strict):
     """One seat: the name used at the table (a character name) and, optionally, who plays it."""
 
     name: str = Field(min_length=1, max_length=40,
-                      description="The name used at the table and in commands (no '=', ',' or ':').")
-    player: str | None = Field(None, min_length=1, max_length=80,
-                               description="Who plays this seat (optional).")
+                      description="The name used at the table and in commands: 1 to 40 characters, no '=', ',' "
+                                  "or ':'.")
+    player: str | None = Field(None, min_length=1, max_length=MAX_PLAYER_CHARS,
+                               description="Who plays this seat (optional; 1 to 80 characters).")
 
 
 class SessionFile(_Strict):
@@ -72,7 +78,7 @@ class SessionFile(_Strict):
     currency: str = Field(min_length=1, max_length=40, description="The name of the in-game money.")
     stakes: Stake | dict[Name, Stake] = Field(
         description="One stake for everyone, or a stake per seat name (variants with per-player stakes).")
-    seats: list[Seat | str] = Field(min_length=2, description="The seats clockwise: names, or {name, player}.")
+    seats: list[Seat | SeatName] = Field(min_length=2, description="The seats clockwise: names, or {name, player}.")
     first_dealer: str | None = Field(None, description="The seat that deals first (default: the first seat).")
 
 
@@ -121,8 +127,27 @@ def _schema_problems(doc: YamlDocument) -> list[Diagnostic]:
             continue
         if error.validator == "anyOf" and path and path[0] == "stakes":
             message = f"a stake is a whole number of at least 1, or a mapping name -> stake; got {error.instance!r}"
+        if error.validator == "anyOf" and len(path) == 2 and path[0] == "seats":
+            message = _why_not_seat(error.instance)
         problems.append(doc.diagnostic(path, message))
     return problems
+
+
+def _why_not_seat(seat: object) -> str:
+    """Why a seat entry is not one: a name, or ``{name, player}``, within the stated limits."""
+    from tonk_rules.table.table_setup import why_bad_name
+
+    if isinstance(seat, dict):
+        unknown = [str(k) for k in seat if k not in ("name", "player")]
+        if unknown:
+            return f"a seat is a name or {{name, player}}; unknown key {unknown[0]!r}"
+        name, player = seat.get("name"), seat.get("player")
+        if player is not None and (not isinstance(player, str) or not 1 <= len(player) <= MAX_PLAYER_CHARS):
+            return f"a seat's player is a name of 1 to {MAX_PLAYER_CHARS} characters"
+        seat = name
+    if not isinstance(seat, str):
+        return "a seat is a name (1 to 40 characters), or {name, player}"
+    return why_bad_name(seat) or "a seat name has 1 to 40 characters"
 
 
 def _model_problems(doc: YamlDocument, exc: ValidationError) -> list[Diagnostic]:

@@ -26,14 +26,37 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class HandsAtTable:
-    """The seated names in order and the cards each still holds."""
+    """The seated names in order and the cards each still holds.
+
+    Quick entry gives less where less decides the payment: ``given[i]`` is ``"cards"`` (the cards are
+    ``cards[i]``), ``"count"`` (only the count, ``known[i]``) or ``"none"`` (nothing: the player who went
+    out, or anyone after a going out, where no count changes a payment); ``tonks`` names the deal tonk
+    holders of a deal settled without the cards.
+    """
 
     names: tuple[str, ...]
     cards: tuple[tuple[Card, ...], ...]
+    given: tuple[str, ...] = ()
+    known: tuple[int | None, ...] = ()
+    tonks: tuple[str, ...] = ()
+
+    def given_as(self, i: int) -> str:
+        return self.given[i] if self.given else "cards"
 
     @property
     def counts(self) -> list[int]:
-        return [hand_count(c) for c in self.cards]
+        """The counts the Ruleset is asked with (0 where nothing was given: only where no count matters)."""
+        return [self.known[i] or 0 if self.given_as(i) != "cards" else hand_count(c)
+                for i, c in enumerate(self.cards)]
+
+    @property
+    def recorded_counts(self) -> tuple[int | None, ...]:
+        """The counts as the table gave them (None: not given)."""
+        return tuple(None if self.given_as(i) == "none" else n for i, n in enumerate(self.counts))
+
+    @property
+    def quick(self) -> bool:
+        return any(self.given_as(i) != "cards" for i in range(len(self.names)))
 
 
 @dataclass(frozen=True)
@@ -54,6 +77,11 @@ class TableResult:
     settlement: Settlement | None  # None: the deal check found no tonk, the hand is played
     stakes: tuple[int, ...]
     cards: tuple[tuple[Card, ...], ...] = ()
+    table: HandsAtTable | None = None  # what the table gave (quick entry: counts, or nothing)
+
+    @property
+    def recorded_counts(self) -> tuple[int | None, ...]:
+        return self.table.recorded_counts if self.table is not None else self.counts
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -77,11 +105,15 @@ class TableResult:
         else:
             data = result.to_json()
         data["cards"] = style
-        data["hands"] = {n: format_cards(c, style) for n, c in zip(self.names, self.cards, strict=True)}
+        table = self.table
+        data["hands"] = {n: format_cards(c, style) if table is None or table.given_as(i) == "cards" else None
+                         for i, (n, c) in enumerate(zip(self.names, self.cards, strict=True))}
+        if table is not None and table.quick and result is not None:
+            data["counts"] = dict(zip(self.names, self.recorded_counts, strict=True))
         return data
 
 
-def parse_hands(options: list[str]) -> HandsAtTable:
+def parse_hands(options: list[str], at_least: int = 2) -> HandsAtTable:
     """``NAME=CARDS`` options, in seat order. Cards in any notation, separated by spaces or commas."""
     names: list[str] = []
     hands: list[tuple[Card, ...]] = []
@@ -107,9 +139,73 @@ def parse_hands(options: list[str]) -> HandsAtTable:
             seen[card] = name
         names.append(name)
         hands.append(tuple(cards))
-    if len(names) < 2:
+    if len(names) < at_least:
         raise TableInputError("give every player's cards: at least two --hand NAME=CARDS options")
     return HandsAtTable(tuple(names), tuple(hands))
+
+
+#: the largest count ``--count`` takes (a hand's count is far below it in every variant)
+MAX_COUNT = 1000
+
+
+def parse_counts(options: list[str]) -> dict[str, int]:
+    """``--count NAME=N`` options: a player's count, where the cards themselves do not matter."""
+    counts: dict[str, int] = {}
+    for option in options:
+        name, eq, text = option.partition("=")
+        name = name.strip()
+        if not eq:
+            raise TableInputError(f"--count {option!r}: write NAME=COUNT, e.g. --count 'Bob=12'")
+        if why := why_bad_name(name):
+            raise TableInputError(f"--count {option!r}: {why}")
+        if name in counts:
+            raise TableInputError(f"--count {option!r}: {name} has two --count options")
+        text = text.strip()
+        if not text.isascii() or not text.isdigit() or len(text) > 4 or int(text) > MAX_COUNT:
+            raise TableInputError(f"--count {option!r}: a count is a whole number from 0 to {MAX_COUNT}")
+        counts[name] = int(text)
+    return counts
+
+
+def parse_table(hand_options: list[str], count_options: list[str], tonk_options: list[str], how: HowItEnded,
+                seats: tuple[str, ...] | None = None) -> HandsAtTable:
+    """The table's input: cards (``--hand``), counts alone (``--count``) or the deal tonk holders (``--tonk``).
+
+    ``seats`` (a session's, or ``--players``) fixes the players and their order; without it the players are
+    those named, ``--hand`` options first. Each ending asks only for what decides its payment: a knock and an
+    empty stock every player's count (cards or ``--count``), going out nothing, a deal every player's cards
+    or the tonk holders alone.
+    """
+    cards = parse_hands(hand_options, at_least=0) if hand_options else HandsAtTable((), ())
+    counts = parse_counts(count_options)
+    tonks = tuple(dict.fromkeys(t.strip() for t in tonk_options))
+    both = [n for n in cards.names if n in counts]
+    if both:
+        raise TableInputError(f"{both[0]} has both --hand and --count: give one")
+    names = seats if seats is not None else (*cards.names, *counts)
+    unknown = [n for n in (*cards.names, *counts, *tonks) if n not in names]
+    if unknown:
+        raise TableInputError(f"not seated: {', '.join(dict.fromkeys(unknown))} (seated: {', '.join(names)})")
+    if tonks and how.kind != "deal":
+        raise TableInputError("--tonk names a deal tonk holder: give it with --deal")
+    if tonks and (cards.names or counts):
+        raise TableInputError("--tonk settles the deal by its holders alone: drop --hand and --count")
+    given = tuple("cards" if n in cards.names else "count" if n in counts else "none" for n in names)
+    lacking = [n for n, g in zip(names, given, strict=True) if g == "none"]
+    if how.kind == "deal" and not tonks and lacking:
+        raise TableInputError(f"--deal: give every player's dealt cards (no --hand for {', '.join(lacking)}), "
+                              "or only the holders of a deal tonk with --tonk NAME")
+    if how.kind == "deal" and counts:
+        raise TableInputError("--deal: counts do not show a deal tonk; give the cards, or --tonk NAME")
+    if how.kind in ("knock", "stock_out") and lacking:
+        raise TableInputError(f"--{how.kind.replace('_', '-')}: every player's count decides the payment: give "
+                              f"--hand NAME=CARDS or --count NAME=N for {', '.join(lacking)}")
+    if len(names) < 2:
+        raise TableInputError("name every player: at least two, by --hand NAME=CARDS or --count NAME=N "
+                              "(or --players)")
+    by_name = dict(zip(cards.names, cards.cards, strict=True))
+    return HandsAtTable(tuple(names), tuple(by_name.get(n, ()) for n in names), given,
+                        tuple(counts.get(n) for n in names), tonks)
 
 
 def parse_stakes(options: list[str], names: tuple[str, ...]) -> list[int]:
@@ -157,7 +253,9 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
     """Refuse hands that cannot be at this ending under these rules (the table miscounted or mistyped)."""
     deck = set(rules.deal.deck)
     size = rules.deal.hand_size
-    for name, cards in zip(hands.names, hands.cards, strict=True):
+    for i, (name, cards) in enumerate(zip(hands.names, hands.cards, strict=True)):
+        if hands.given_as(i) != "cards":
+            continue
         strangers = [c for c in cards if c not in deck]
         if strangers:
             raise TableInputError(f"--hand {name}: {format_cards(strangers)} not in this variant's deck")
@@ -170,16 +268,22 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
                               f"not {len(hands.names)}")
     if how.kind == "deal" and not rules.deal_check.enabled:
         raise TableInputError("--deal: this variant has no deal check (no tonk on the deal)")
-    empty = [n for n, c in zip(hands.names, hands.cards, strict=True) if not c]
+    if hands.tonks:
+        return
+    empty = [n for i, n in enumerate(hands.names) if hands.given_as(i) != "none" and hands.counts[i] == 0]
     if how.kind == "out":
         others = [n for n in empty if n != how.player]
         if others:
             raise TableInputError(f"--out {how.player}: {', '.join(others)} also hold no cards")
-        if how.player not in empty:
-            held = format_cards(hands.cards[hands.names.index(how.player or "")])
+        seat = hands.names.index(how.player or "")
+        if hands.given_as(seat) != "none" and how.player not in empty:
+            held = (format_cards(hands.cards[seat]) if hands.given_as(seat) == "cards"
+                    else f"a count of {hands.counts[seat]}")
             raise TableInputError(f"--out {how.player}: {how.player} still holds {held}")
     elif empty:
-        raise TableInputError(f"--hand {empty[0]}: no cards, but only a player who went out holds none (use --out)")
+        option = "--hand" if hands.given_as(hands.names.index(empty[0])) == "cards" else "--count"
+        raise TableInputError(f"{option} {empty[0]}: no cards, but only a player who went out holds none "
+                              "(use --out)")
     if how.kind == "knock":
         count = hands.counts[hands.names.index(how.player or "")]
         if rules.knocking.max_count is not None and count > rules.knocking.max_count:
@@ -187,9 +291,9 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
                                   f"with {rules.knocking.max_count} or less")
 
 
-def settle_hand(variant_ref: str, hands: HandsAtTable, how: HowItEnded, stakes: list[int]) -> TableResult:
-    """Check the table's input and settle it with the variant's Ruleset."""
-    rules = ruleset_for(variant_ref)
+def settle_hand(variant: str | Ruleset, hands: HandsAtTable, how: HowItEnded, stakes: list[int]) -> TableResult:
+    """Check the table's input and settle it with the Ruleset (``variant``: its name or file, or the rules)."""
+    rules = ruleset_for(variant) if isinstance(variant, str) else variant
     if how.kind in ("knock", "out"):
         _seat(hands, how.player, f"--{how.kind}")
     check_possible(rules, hands, how)
@@ -198,7 +302,9 @@ def settle_hand(variant_ref: str, hands: HandsAtTable, how: HowItEnded, stakes: 
         raise TableInputError(f"--stake: {why}")
     counts = hands.counts
     settlement: Settlement | None
-    if how.kind == "deal":
+    if how.kind == "deal" and hands.tonks:
+        settlement = rules.settle_deal_tonks([hands.names.index(t) for t in hands.tonks], stakes, counts)
+    elif how.kind == "deal":
         settlement = rules.settle_deal([list(c) for c in hands.cards], stakes)
     elif how.kind == "knock":
         settlement = rules.settle_knock(counts, hands.names.index(how.player or ""), stakes)
@@ -209,7 +315,7 @@ def settle_hand(variant_ref: str, hands: HandsAtTable, how: HowItEnded, stakes: 
         settlement = rules.settle_stock_out(counts, stakes)
     else:
         raise TableInputError(f"unknown ending {how.kind!r}")
-    return TableResult(hands.names, settlement, tuple(stakes), hands.cards)
+    return TableResult(hands.names, settlement, tuple(stakes), hands.cards, hands if hands.quick else None)
 
 
 def describe(result: TableResult, currency: str | None = None) -> list[str]:
@@ -218,8 +324,14 @@ def describe(result: TableResult, currency: str | None = None) -> list[str]:
     if hand_result is None:
         return ["No tonk on the deal: nobody pays, play the hand."]
     lines = hand_result.describe()
+    if result.table is not None:  # quick entry: say which counts were not given, not a made-up 0
+        shown = [f"{n} {'not given' if c is None else c}"
+                 for n, c in zip(result.names, result.recorded_counts, strict=True)]
+        lines[1] = ("Counts: not given (the deal tonk holders decide the payment)" if result.table.tonks
+                    else "Counts: " + ", ".join(shown))
     if hand_result.void:
         lines.insert(2, "The hand is void: nobody pays.")
     if currency:
-        lines = [f"{line} {currency}" if line.startswith("  ") and " pays " in line else line for line in lines]
+        # a label, never an inflected word: "2 (крона)", as "2 крона" would be wrong Russian
+        lines = [f"{line} ({currency})" if line.startswith("  ") and " pays " in line else line for line in lines]
     return lines

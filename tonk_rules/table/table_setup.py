@@ -46,7 +46,7 @@ def why_bad_name(name: str) -> str | None:
         # control and format characters cannot be typed, print as nothing or move the cursor, and CSV alters them
         return f"a seat name may not contain control characters: {name!r}"
     if len(name) > 40:
-        return f"a seat name has at most 40 characters: {name!r}"
+        return f"a seat name has at most 40 characters, not {len(name)}: {name[:40]!r}…"
     if name.startswith("bot:"):
         return f"'bot:' names a computer player: {name!r}"
     return None
@@ -54,7 +54,11 @@ def why_bad_name(name: str) -> str | None:
 
 def check_table_setup(ref: str, names: list[str], stakes: list[int]) -> str | None:
     """Why these names and stakes cannot sit at a table of this variant (None when they can)."""
-    rules = ruleset_for(ref)
+    return check_seating(ruleset_for(ref), names, stakes)
+
+
+def check_seating(rules: Ruleset, names: list[str], stakes: list[int]) -> str | None:
+    """Why these names and stakes cannot sit at a table playing ``rules`` (None when they can)."""
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
         return f"this variant seats {rules.min_players} to {rules.max_players} players, not {n}"

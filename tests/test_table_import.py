@@ -1,0 +1,193 @@
+"""`tonk session import`: an export read like every other file, checked all the way, all or nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tablekit import ROOT, run
+
+from tonk_rules.table.ledger import HandEntry, Ledger
+from tonk_rules.table.ledger_export import export_data
+from tonk_rules.table.ledger_export_model import export_schema_text
+
+SEATS = ("Ann", "Bob", "Cy")
+
+
+def knock(seats: tuple[str, ...], winner: str) -> HandEntry:
+    return HandEntry("settled", "knock_won", seats, (1,) * len(seats),
+                     tuple(5 if n == winner else 20 for n in seats), (winner,), winner,
+                     tuple((n, winner, 1) for n in seats if n != winner))
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """An evening with hands, a join, a leave, a rules change and an undo."""
+    folder = tmp_path_factory.mktemp("export")
+    (folder / "house.yaml").write_text("extends: russian\ntitle: Ours\ndescription: d\ndeal_check: {at_most: 9}\n",
+                                       encoding="utf-8")
+    led = Ledger.create(folder / "a.sqlite", variant_ref="russian", seats=list(SEATS), stakes=[2, 2, 2],
+                        currency="крона", first_dealer="Bob")
+    led.record(knock(SEATS, "Ann"))
+    led.join("Di", after="Ann")
+    led.record(knock(("Ann", "Di", "Bob", "Cy"), "Cy"))
+    led.leave("Bob")
+    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.variant.loader import load_variant
+
+    led.change_rules(StoredRules.of(load_variant(folder / "house.yaml"), "house.yaml"))
+    led.record(knock(("Ann", "Di", "Cy"), "Di"))
+    led.record(knock(("Ann", "Di", "Cy"), "Ann"))
+    led.undo()
+    data = export_data(led)
+    led.close()
+    return json.loads(json.dumps(data))
+
+
+def test_the_export_schema_file_is_not_stale_and_describes_exports(exported: dict[str, Any]) -> None:
+    checked_in = (ROOT / "schemas" / "ledger-export.schema.json").read_text(encoding="utf-8")
+    assert checked_in == export_schema_text(), "regenerate: tonk session schema --export > " \
+                                               "schemas/ledger-export.schema.json"
+    jsonschema.validate(exported, json.loads(checked_in))
+
+
+def test_an_export_comes_back_exactly(tmp_path: Path, exported: dict[str, Any]) -> None:
+    (tmp_path / "e.json").write_text(json.dumps(exported, ensure_ascii=False), encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "b.sqlite"), str(tmp_path / "e.json"))
+    assert proc.returncode == 0 and "with 3 hand(s)" in proc.stdout, proc.stderr
+    again = json.loads(run("session", "export", str(tmp_path / "b.sqlite"), "--format", "json").stdout)
+    assert again == exported
+    assert "-- rules changed to Ours" in run("session", "history", str(tmp_path / "b.sqlite")).stdout
+
+
+def _hand(data: dict[str, Any], number: int) -> dict[str, Any]:
+    return next(e["hand"] for e in data["events"] if e["kind"] == "hand" and e["hand"]["number"] == number
+                and e["undone_by"] is None)
+
+
+def _both(data: dict[str, Any], number: int, change: Callable[[dict[str, Any]], None]) -> None:
+    """Edit hand ``number`` where the export holds it twice (its event and the list of hands)."""
+    change(_hand(data, number))
+    change(data["hands"][number - 1])
+
+
+def _two_seats_then_a_leave(data: dict[str, Any]) -> None:
+    data["start"]["seats"] = data["start"]["seats"][:2]
+    data["events"] = [{"event": 1, "kind": "leave", "name": "Ann", "at": data["created"], "undone_by": None}]
+
+
+EDITS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("amount true", lambda d: _both(d, 1, lambda h: h["payments"][0].update(amount=True)), "valid integer"),
+    ("amount 1.5", lambda d: _both(d, 1, lambda h: h["payments"][0].update(amount=1.5)), "valid integer"),
+    ("ending banana", lambda d: _both(d, 1, lambda h: h.update(ending="banana")), "ending"),
+    ("stake x", lambda d: d["start"]["seats"][0].update(stake="x"), "stake"),
+    ("stake 0", lambda d: d["start"]["seats"][0].update(stake=0), "greater than or equal to 1"),
+    ("one seat", lambda d: d["start"].update(seats=d["start"]["seats"][:1]), "at least 2"),
+    ("gap in numbers", lambda d: _both(d, 2, lambda h: h.update(number=5)), "numbered 1, 2, 3"),
+    ("duplicate number", lambda d: _both(d, 2, lambda h: h.update(number=1)), "numbered 1, 2, 3"),
+    ("balances", lambda d: d["balances"].update(Ann=d["balances"]["Ann"] + 1), "not the sum of the payments"),
+    ("net", lambda d: _both(d, 1, lambda h: h["net"].update(Ann=5)), "nets are not the sum of its payments"),
+    ("dealer chain", lambda d: _both(d, 2, lambda h: h.update(dealer="Ann")), "deals this hand"),
+    ("next dealer", lambda d: _both(d, 1, lambda h: h.update(next_dealer="Ann")), "not Ann"),
+    ("seat minimum", _two_seats_then_a_leave, "needs at least 2 players"),
+    ("unknown key", lambda d: d.update(extra=1), "extra inputs are not permitted"),
+    ("rules digest", lambda d: d["start"]["rules"].update(sha256="0" * 64), "do not match their digest"),
+    ("payment to a stranger", lambda d: _both(d, 1, lambda h: h["payments"][0].update(to="Zed")), "Zed"),
+    ("undo target", lambda d: d["events"][-1].update(undoes=1), "takes back event"),
+    ("old format", lambda d: d.update(format="tonk-ledger-export/1"), "not a ledger export of this version"),
+    ("amount 10**30", lambda d: _both(d, 1, lambda h: h["payments"][0].update(amount=10**30)),
+     "less than or equal to 1000000000000"),
+    ("count 10**30", lambda d: _both(d, 1, lambda h: h["counts"].update(Ann=10**30)), "less than or equal to 1000"),
+    ("undo of nothing", lambda d: d["events"].insert(0, {"event": 1, "kind": "undo", "at": "x", "undone_by": None,
+                                                         "undoes": 1}), "event 1 (undo): there is nothing to undo"),
+    ("a long time", lambda d: d.update(created="x" * 100_000), "at most 64 characters"),
+]
+
+
+@pytest.mark.parametrize(("label", "edit", "message"), EDITS, ids=[e[0] for e in EDITS])
+def test_an_edited_export_is_refused_and_leaves_no_file(tmp_path: Path, exported: dict[str, Any], label: str,
+                                                        edit: Callable[[dict[str, Any]], None], message: str) -> None:
+    data = json.loads(json.dumps(exported))
+    edit(data)
+    source = tmp_path / "e.json"
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "b.sqlite"), str(source))
+    assert proc.returncode == 1, (label, proc.stdout)
+    assert proc.stderr.count("\n") == 1 and message in proc.stderr, proc.stderr
+    assert "internal error" not in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.json"]  # no ledger, no scratch file
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"format": "tonk-ledger-export/2", "format": "x"}', "the key 'format' is given twice"),
+    ("[" * 100_000 + "]" * 100_000, "nested deeper than 64 levels"),
+    ('{"format": NaN}', "not a number JSON allows"),
+    ('{"a": 1' + "0" * 5000 + "}", "not JSON this program reads"),
+    ("{} {}", "more text after the JSON value"),
+])
+def test_hostile_json_gets_one_located_line(tmp_path: Path, text: str, message: str) -> None:
+    source = tmp_path / "e.json"
+    source.write_text(text, encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "b.sqlite"), str(source))
+    assert proc.returncode == 1 and message in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith(f"error: {source}")
+    assert not (tmp_path / "b.sqlite").exists()
+
+
+def test_import_never_replaces_a_file(tmp_path: Path, exported: dict[str, Any]) -> None:
+    (tmp_path / "e.json").write_text(json.dumps(exported), encoding="utf-8")
+    (tmp_path / "b.sqlite").write_text("mine", encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "b.sqlite"), str(tmp_path / "e.json"))
+    assert proc.returncode == 2 and "already exists" in proc.stderr
+    assert (tmp_path / "b.sqlite").read_text(encoding="utf-8") == "mine"
+
+
+OPS = st.lists(st.sampled_from(["hand", "hand", "join", "leave", "undo", "rules"]), min_size=1, max_size=14)
+
+
+@settings(max_examples=15, deadline=None)
+@given(OPS, st.integers(0, 10**6))
+def test_any_evening_exports_and_imports_exactly(tmp_path_factory: pytest.TempPathFactory, ops: list[str],
+                                                 seed: int) -> None:
+    """Whatever happened at the table (hands, joins, leaves, rules changes, undos in any order), the export
+    imports into a ledger that exports the very same file."""
+    import random
+
+    from tonk_rules.errors import LedgerError
+    from tonk_rules.table.ledger_export import export_json
+    from tonk_rules.table.ledger_import import import_json
+    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.variant.loader import load_variant
+
+    rng = random.Random(seed)
+    folder = tmp_path_factory.mktemp("any")
+    led = Ledger.create(folder / "a.sqlite", variant_ref="russian", seats=["Ann", "Bob"], stakes=[1, 1],
+                        currency="c")
+    rules = [StoredRules.of(load_variant(v), v) for v in ("russian", "pagat")]
+    newcomers = iter(["Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"])
+    for op in ops:
+        seats = tuple(n for n, _ in led.seated())
+        try:
+            if op == "hand":
+                led.record(knock(seats, rng.choice(seats)))
+            elif op == "join":
+                led.join(next(newcomers), after=rng.choice([None, *seats]))
+            elif op == "leave":
+                led.leave(rng.choice(seats))
+            elif op == "undo":
+                led.undo()
+            else:
+                led.change_rules(rules[1] if led.stored_rules().digest == rules[0].digest else rules[0])
+        except LedgerError:
+            pass  # refused at the table (too few seated, nothing to undo, a seat count the rules refuse)
+    exported = export_json(led)
+    copy = import_json(folder / "b.sqlite", exported)
+    assert export_json(copy) == exported
+    copy.close()
+    led.close()

@@ -1,0 +1,46 @@
+"""A ledger's history in plain lines: every event in order, what an undo took back marked "(undone)".
+
+    >>> hand = {"number": 1, "kind": "settled", "dealer": "Ann", "ending": "knock_won", "winners": ["Bob"],
+    ...         "payments": [{"from": "Ann", "to": "Bob", "amount": 1}]}
+    >>> for line in history_lines([
+    ...                {"event": 1, "kind": "hand", "hand": hand, "undone_by": None, "name": None, "detail": {}},
+    ...                {"event": 2, "kind": "join", "name": "Cy", "undone_by": 3, "detail": {}},
+    ...                {"event": 3, "kind": "undo", "name": "Cy", "undone_by": None,
+    ...                 "detail": {"said": "Cy joining the table"}}]):
+    ...     print(line)
+    #1 settled, dealt by Ann: knock won, won by Bob: Ann -> Bob 1
+      -- Cy joined (undone)
+      -- undo: took back Cy joining the table
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tonk_rules.table.ledger_rules import describe_diff
+
+
+def hand_line(hand: dict[str, Any]) -> str:
+    winners = ", ".join(hand["winners"]) or "nobody"
+    pays = "; ".join(f"{p['from']} -> {p['to']} {p['amount']}" for p in hand["payments"]) or "no payments"
+    return (f"#{hand['number']} {hand['kind']}, dealt by {hand['dealer']}: {hand['ending'].replace('_', ' ')}, "
+            f"won by {winners}: {pays}")
+
+
+def history_lines(events: list[dict[str, Any]]) -> list[str]:
+    """One line per event (a rules change: one more per changed value)."""
+    lines: list[str] = []
+    for event in events:
+        undone = " (undone)" if event["undone_by"] is not None else ""
+        kind, detail = event["kind"], event["detail"]
+        if kind == "hand":
+            # a hand taken back keeps its line, indented, so that `#N` lines are the hands that stand
+            lines.append(f"  {hand_line(event['hand'])}{undone}" if undone else hand_line(event["hand"]))
+        elif kind in ("join", "leave"):
+            lines.append(f"  -- {event['name']} {'joined' if kind == 'join' else 'left'}{undone}")
+        elif kind == "rules":
+            lines.append(f"  -- rules changed to {detail['title']} ({detail['ref']}){undone}:")
+            lines += [f"       {line}" for line in describe_diff(detail["diff"])]
+        else:
+            lines.append(f"  -- undo: took back {detail['said']}")
+    return lines
