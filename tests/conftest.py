@@ -7,10 +7,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tonk_rules.engine.actions import Action, Knock, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.records import parse_record
+
+# No hypothesis deadline anywhere: a deadline times the machine, and the suite runs on shared, loaded ones.
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 

@@ -26,6 +26,7 @@ def test_chunks_depend_on_the_job_alone_and_cover_every_hand_once() -> None:
         assert sum(c.size for c in mine) == job.hands
 
 
+@pytest.mark.slow  # starts Ray and two local worker processes
 def test_local_processes_and_ray_give_the_tallies_of_one_process() -> None:
     ray = pytest.importorskip("ray")
     one = run_jobs(_jobs(), LocalExecutor(1))

@@ -3,8 +3,8 @@
 Inputs: random bytes, random YAML-ish text, and valid variant files and hand records mutated (bit flips,
 truncation, deep nesting, random tags, duplicated and dropped lines). Each input goes through the real
 path a user's file takes: written to disk, read by the variant loader and by the record reader (and
-replayed when it reads as a record). The bound per input is generous (2 s): it catches a hang or an
-exponential blow-up, not a slow machine.
+replayed when it reads as a record). The bound per input is generous (60 s): it catches a hang or an
+exponential blow-up, not a slow or busy machine.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,15 @@ from tonk_rules.yamlio import read_yaml_file
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = [p.read_bytes() for p in sorted((ROOT / "variants").glob("*.yaml"))]
 SEEDS += [p.read_bytes() for p in sorted((ROOT / "examples").glob("*.yaml"))]
-BOUND_SECONDS = 2.0
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOUND_SECONDS = 60.0
+#: A short budget in the default run; the full one is marked slow (run by `pytest -m slow` and .ci/run).
+BUDGETS = [pytest.param(12, id="quick"), pytest.param(60, id="full", marks=pytest.mark.slow)]
+
+
+def fuzz(budget: int, strategy: st.SearchStrategy[Any], check: Callable[[Any], None]) -> None:
+    """Run ``check`` on ``budget`` examples drawn from ``strategy``."""
+    run = given(strategy)(check)
+    settings(max_examples=budget, deadline=None, suppress_health_check=[HealthCheck.too_slow])(run)()
 
 YAMLISH = st.lists(st.sampled_from(list("{}[]:,-&*!|>'\"#%@`?<=~.\\ \n\t") +
                                     ["a", "b", "1", "0", "true", "null", "!!int", "!!binary", "!x", "<<", "---",
@@ -88,22 +96,19 @@ def read_both(folder: Path, data: bytes) -> None:
     assert elapsed < BOUND_SECONDS, f"{elapsed:.1f} s for {data[:200]!r}"
 
 
-@FUZZ
-@given(data=st.binary(max_size=600))
-def test_random_bytes(folder: Path, data: bytes) -> None:
-    read_both(folder, data)
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_random_bytes(folder: Path, budget: int) -> None:
+    fuzz(budget, st.binary(max_size=600), lambda data: read_both(folder, data))
 
 
-@FUZZ
-@given(text=YAMLISH)
-def test_yamlish_text(folder: Path, text: str) -> None:
-    read_both(folder, text.encode("utf-8", "surrogatepass"))
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_yamlish_text(folder: Path, budget: int) -> None:
+    fuzz(budget, YAMLISH, lambda text: read_both(folder, text.encode("utf-8", "surrogatepass")))
 
 
-@FUZZ
-@given(data=mutated())
-def test_mutated_valid_files(folder: Path, data: bytes) -> None:
-    read_both(folder, data)
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_mutated_valid_files(folder: Path, budget: int) -> None:
+    fuzz(budget, mutated(), lambda data: read_both(folder, data))
 
 
 PLAIN = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
@@ -132,10 +137,13 @@ def _paths(node: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | i
     return out
 
 
-@FUZZ
-@given(data=st.data())
-def test_records_given_as_data_with_one_value_replaced(data: st.DataObject) -> None:
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_records_given_as_data_with_one_value_replaced(budget: int) -> None:
     """The API: a valid record with any one value replaced by any data (even sets and integer keys)."""
+    fuzz(budget, st.data(), _replace_one_value)
+
+
+def _replace_one_value(data: st.DataObject) -> None:
     record = copy.deepcopy(_example_record())
     path = data.draw(st.sampled_from(_paths(record)[1:]))
     node: Any = record

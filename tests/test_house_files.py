@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from tablekit import run
 
 from tonk_rules.variant.loader import load_variant
 
 
 def tonk(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run([sys.executable, "-m", "tonk_rules", *args], capture_output=True, text=True, cwd=cwd)
+    """``tonk ARGS`` run from ``cwd``, in this process (as ``main`` runs it: a process each is slow)."""
+    with contextlib.chdir(cwd):
+        proc = run(*args)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 

@@ -39,7 +39,7 @@ def test_any_chunking_of_a_run_gives_the_same_hands() -> None:
     ([("alphago", {})] * 2, BotSpecError, "unknown bot 'alphago'"),
     ([("greedy", {"knock": -2})] * 2, BotSpecError, "knock must be"),
     ([("greedy", {"nerve": 2})] * 2, BotSpecError, "nerve"),
-    ([("random", {})] * 3, KernelError, "seats 2 to 2 players, not 3"),
+    ([("random", {})] * 3, KernelError, "seats exactly 2 players, not 3"),
 ])
 def test_bad_requests_are_refused_with_a_reason(seats: Any, error: type[Exception], message: str) -> None:
     two_seats = compile_ruleset(load_variant("classic-pc").variant)
@@ -49,10 +49,10 @@ def test_bad_requests_are_refused_with_a_reason(seats: Any, error: type[Exceptio
 
 
 def test_unequal_stakes_need_a_per_player_variant() -> None:
-    with pytest.raises(KernelError, match="uniform stake"):
+    with pytest.raises(KernelError, match="one agreed stake"):
         kernel.play_hands(RUSSIAN, SEATS, 3, seed=1, stakes=[1, 2, 1])
     for runner in (kernel.play_hands, reference.play_hands):
-        with pytest.raises(KernelError, match="uniform stake"):
+        with pytest.raises(KernelError, match="one agreed stake"):
             runner(RUSSIAN, SEATS, 3, seed=1, stakes=[2, 1, 1])
     per_player = compile_ruleset(load_variant("russian-2001").variant)
     batch = kernel.play_hands(per_player, SEATS, 50, seed=1, stakes=[1, 2, 3])

@@ -69,7 +69,8 @@ def test_alias_bomb_is_refused_quickly(tmp_path: Path) -> None:
     start = time.perf_counter()
     with pytest.raises(VariantError, match="anchors and aliases"):
         load_variant(bomb)
-    assert time.perf_counter() - start < 2.0  # a bound against expansion, not a speed figure
+    # a bound against expansion (9**12 items), not a speed figure: a loaded machine stays far below it
+    assert time.perf_counter() - start < 60.0
 
 
 def test_check_command_prints_every_diagnostic_without_traceback() -> None:

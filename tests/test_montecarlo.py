@@ -126,6 +126,7 @@ def test_bad_budget_or_playout_policy_is_refused() -> None:
         MonteCarloBot(knock=-1)
 
 
+@pytest.mark.slow  # simulates Monte Carlo seats in a new process
 def test_montecarlo_seats_simulate_through_the_cli() -> None:
     args = ["simulate", "pagat", "--hands", "3", "--players", "2", "--bots", "montecarlo:rollouts=8,greedy",
             "--seed", "2", "--json"]
@@ -137,6 +138,7 @@ def test_montecarlo_seats_simulate_through_the_cli() -> None:
     assert data["variants"]["pagat"]["hands"] == 3
 
 
+@pytest.mark.slow  # several Monte Carlo simulations, each in a new process
 def test_budget_sets_the_playouts_of_montecarlo_bots_and_is_refused_without_one() -> None:
     args = ["simulate", "pagat", "--hands", "2", "--players", "2", "--seed", "4", "--json"]
     proc = tonk(*args, "--bots", "montecarlo,greedy", "--budget", "6")

@@ -10,8 +10,8 @@ from math import comb
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from tablekit import run as tonk  # in this process: main, as the command runs it
 
-from tests.test_cli import tonk
 from tonk_rules.cards import hand_count
 from tonk_rules.errors import VariantError
 from tonk_rules.ruleset import Ruleset, compile_ruleset

@@ -37,6 +37,8 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 TEXTS = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in DOCS}
 FENCE = re.compile(r"(?P<before>[^\n]*)\n```(?P<lang>[\w-]*)\n(?P<body>.*?)\n```", re.S)
 CHECKED = {"sh", "yaml", "json", "python"}
+#: Turns a hung command into a failure; not a speed limit (a loaded shared machine runs a command for minutes).
+HANG_SECONDS = 900
 
 
 def blocks() -> list[tuple[str, str, str]]:
@@ -133,9 +135,13 @@ def _missing_input(line: str, cwd: Path) -> str | None:
 
 
 SH_LINES = [(n, line) for n, body in _ids("sh") for line in _tonk_lines(body)]
+#: Commands that simulate or compare play thousands of hands in worker processes: marked slow.
+SLOW_COMMAND = re.compile(r"^tonk (simulate|compare)\b")
 
 
-@pytest.mark.parametrize(("where", "line"), SH_LINES, ids=[line for _, line in SH_LINES])
+@pytest.mark.parametrize(("where", "line"), [
+    pytest.param(where, line, id=line, marks=[pytest.mark.slow] if SLOW_COMMAND.match(line) else [])
+    for where, line in SH_LINES])
 def test_readme_command_runs(where: str, line: str, scratch: Path) -> None:
     created = re.match(r"tonk new (\S+)", line)
     if created:
@@ -148,7 +154,7 @@ def test_readme_command_runs(where: str, line: str, scratch: Path) -> None:
     bindir = str(Path(sys.executable).parent)
     env = {**os.environ, "PATH": bindir + os.pathsep + os.environ.get("PATH", ""), "COLUMNS": "100"}
     proc = subprocess.run(["bash", "-c", f"set -o pipefail; {line}"], capture_output=True, text=True, cwd=scratch,
-                          env=env, timeout=120)
+                          env=env, timeout=HANG_SECONDS)
     assert proc.returncode == 0, f"{where}: {line}\n{proc.stderr}"
     assert "Traceback" not in proc.stderr
 
@@ -192,5 +198,6 @@ def test_readme_json_block_parses(where: str, body: str) -> None:
 
 @pytest.mark.parametrize(("where", "body"), _ids("python"))
 def test_readme_python_block_runs(where: str, body: str, scratch: Path) -> None:
-    proc = subprocess.run([sys.executable, "-c", body], capture_output=True, text=True, cwd=scratch, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", body], capture_output=True, text=True, cwd=scratch,
+                          timeout=HANG_SECONDS)
     assert proc.returncode == 0, f"{where}:\n{proc.stderr}"

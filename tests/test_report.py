@@ -6,6 +6,10 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.test_cli import tonk
 from tonk_rules.report.compare import VariantFigures, compare
 from tonk_rules.sim.depth import Depth
@@ -31,6 +35,7 @@ class _Resources(HTMLParser):
         self.text.append(data)
 
 
+@pytest.mark.slow  # a full comparison: simulation, depth hands, plots
 def test_compare_writes_a_self_contained_html_markdown_json_and_plots(tmp_path: Path) -> None:
     out = tmp_path / "report"
     proc = tonk("compare", "russian", "pagat", "--hands", "400", "--depth-hands", "150", "--out", str(out),
@@ -51,7 +56,7 @@ def test_compare_writes_a_self_contained_html_markdown_json_and_plots(tmp_path: 
     assert "hitting.books" in "".join(parsed.text)  # the rules diff (line-break chances split the name)
     assert 'name="viewport"' in page and "@media print" in page
     markdown = (out / "report.md").read_text(encoding="utf-8")
-    assert "| figure | russian | pagat |" in markdown
+    assert "| figure | russian | pagat | pagat − russian |" in markdown
     assert all(f"]({stem}.png)" in markdown for stem in ("endings", "positions", "knock_counts", "depth"))
     data = json.loads((out / "comparison.json").read_text(encoding="utf-8"))
     assert set(data["variants"]) == {"russian", "pagat"}
@@ -62,6 +67,10 @@ def test_compare_needs_two_variants_and_refuses_bad_bots(tmp_path: Path) -> None
     assert tonk("compare", "russian", "--out", str(tmp_path)).returncode == 2
     proc = tonk("compare", "russian", "pagat", "--strong", "gredy", "--out", str(tmp_path))
     assert proc.returncode == 2 and "unknown bot 'gredy'" in proc.stderr
+    proc = tonk("compare", "russian", "pagat", "--check-bots", "gredy", "--out", str(tmp_path))
+    assert proc.returncode == 2 and "'--check-bots': unknown bot 'gredy'" in proc.stderr
+    proc = tonk("compare", "russian", "pagat", "--check-bots", "random", "--probe-hands", "0", "--out", str(tmp_path))
+    assert proc.returncode == 2 and "--probe-hands" in proc.stderr  # an option that would do nothing is refused
     assert not any(tmp_path.iterdir())  # nothing written
 
 
@@ -101,11 +110,13 @@ def test_the_deal_check_row_is_shown_but_not_in_the_tested_family() -> None:
     assert row.values[0].startswith("9.00%") and not row.significant
     assert next(r for r in rows if r.label == "ends: deal_tonk").significant
     assert all(not t.metric.startswith("deal check") for t in tests)
-    from tonk_rules.report.compare import TEST_NOTE
-    note = TEST_NOTE.format(m=len(tests))
+    from tonk_rules.report.compare import note_of_tests
+    note = note_of_tests(tests)
     assert f"all {len(tests)} comparisons" in note and "not tested" in note
+    assert f"0 of the {len(tests)} tests are paired" in note  # no paired sums given: every test unpaired
 
 
+@pytest.mark.slow  # two full comparisons in their own processes
 def test_the_compare_table_and_footer_fit_an_80_column_terminal(tmp_path: Path) -> None:
     from tests.test_simulate import _at_width
     for names in (["russian", "pagat"], ["russian", "pagat", "pagat-no-upcard"]):
@@ -114,3 +125,135 @@ def test_the_compare_table_and_footer_fit_an_80_column_terminal(tmp_path: Path) 
         assert max(len(line) for line in out.splitlines()) <= 80
         assert "Report:" in out and str(tmp_path) in out  # the path is never split
         assert all(name in out for name in names)
+
+
+@pytest.mark.slow  # a comparison with its one-rule and check runs
+def test_compare_pairs_the_tests_of_variants_that_deal_the_same_cards(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    proc = tonk("compare", "russian", "pagat", "-n", "3000", "--depth-hands", "300", "--probe-hands", "600",
+                "--out", str(out), "-w", "2")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads((out / "comparison.json").read_text(encoding="utf-8"))
+    tests = {t["figure"]: t for t in data["tests"]}
+    for test in data["tests"]:
+        lo, hi = test["difference"]["ci95"]
+        assert lo <= test["difference"]["value"] <= hi
+        assert test["p_holm_text"] != "0.0" and (test["p_holm"] > 0 or test["p_holm_text"].startswith("<"))
+    assert tests["ends: deal_tonk"]["paired"] and tests["mean actions per hand"]["paired"]
+    assert "relative" in tests["ends: deal_tonk"]["difference"]
+    # not one value per hand: unpaired, and said so
+    assert not tests["mean count at a knock"]["paired"] and not tests["strategic depth (order)"]["paired"]
+    # the deal check: russian's low tonk (15 or less) makes it 2-3 times as common, and the report says why
+    deal = tests["ends: deal_tonk"]["difference"]
+    assert deal["value"] < 0 and deal["relative"]["ci95"][1] < 1 / 1.5  # pagat minus russian, pagat / russian
+    first = data["findings"][0]["findings"][0]
+    assert first.startswith("In russian a hand ends by «a tonk on the deal»") and "deal_check.at_most" in first
+    assert "Holds with greedy, random, random" in first
+    # the terminal opens with the findings and says the differing rules in the sheet's words
+    assert proc.stdout.index("FINDINGS") < proc.stdout.index("in play")
+    assert "Books on the table may not be hit." in proc.stdout and "3 players" in proc.stdout
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    assert markdown.index("## Findings") < markdown.index("## Rules that differ") < markdown.index("## In play")
+
+
+def test_a_paired_interval_is_narrower_than_the_unpaired_one_on_the_same_counts() -> None:
+    from tonk_rules.sim.paired import paired_proportions, unpaired_proportions
+    # 10,000 shared deals: 1,000 hands counted by both runs, 200 only by a, 100 only by b
+    paired = paired_proportions(1200, 1100, 10_000, discordant=300)
+    unpaired = unpaired_proportions(1200, 10_000, 1100, 10_000)
+    assert paired.value == pytest.approx(0.01) and unpaired.value == pytest.approx(0.01)
+    assert paired.p < 1e-7 < 0.01 < unpaired.p  # McNemar sees what the unpaired test cannot
+    assert paired.ci95[1] - paired.ci95[0] < (unpaired.ci95[1] - unpaired.ci95[0]) / 2
+
+
+def test_paired_sums_equal_the_per_hand_differences() -> None:
+    from tonk_rules.bots.specs import parse_specs
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim.paired_run import PairedChunk, feature_names, hand_features, play_paired_chunk
+    from tonk_rules.sim.runner import play_hands
+    rulesets = (load_ruleset("russian"), load_ruleset("pagat"))
+    seats = tuple(parse_specs("greedy,random,greedy"))
+    result = play_paired_chunk(PairedChunk(0, rulesets, seats, 3, 100, 250, ((0, 1),)))
+    a, b = (hand_features(play_hands(r, [s.seat for s in seats], 250, 3, first_hand=100), 3) for r in rulesets)
+    for index, name in enumerate(feature_names(3)):
+        d = a[:, index] - b[:, index]
+        sums = result.pair(0, 1, name)
+        assert (sums.n, sums.total, sums.squares) == (250, int(d.sum()), int((d * d).sum()))
+        flipped = result.pair(1, 0, name)
+        assert flipped.total == -sums.total and flipped.squares == sums.squares
+
+
+def test_identical_rules_play_identically_and_nothing_is_simulated(tmp_path: Path) -> None:
+    from tonk_rules.bots.specs import parse_spec
+    from tonk_rules.report.build import Plan, load_tables, run_comparison
+    from tonk_rules.sim.executors import make_executor
+    house = tmp_path / "same.yaml"
+    house.write_text("extends: pagat\ntitle: Pagat under another name\n", encoding="utf-8")
+
+    def no_simulation(*_: object) -> list[object]:
+        raise AssertionError("identical rules must not be simulated")
+    greedy = parse_spec("greedy")
+    plan = Plan(100, 10, 3, 0, (greedy,) * 3, greedy, parse_spec("random"), 10, (greedy,) * 3)
+    assert run_comparison(load_tables(["pagat", str(house)]), plan, make_executor("local", 1), no_simulation).identical
+    proc = tonk("compare", "pagat", str(house), "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "play identically" in said and "nothing was simulated" in said
+    assert not (tmp_path / "r").exists()
+
+
+def test_the_russian_report_speaks_russian(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    proc = tonk("compare", "russian", "russian-2001", "-n", "600", "--depth-hands", "90", "--probe-hands", "0",
+                "--lang", "ru", "--out", str(out), "-w", "1")
+    assert proc.returncode == 0, proc.stderr
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    assert "## Выводы" in markdown and "Туз в последовательности" in markdown
+    assert "ВЫВОДЫ" in proc.stdout and "Карту, взятую из кучи" in proc.stdout
+
+
+def test_a_finding_names_the_rule_that_drives_it() -> None:
+    from tonk_rules.report.compare import Test
+    from tonk_rules.report.findings import Effect, attribution
+    from tonk_rules.report.rule_words import RuleChange
+    from tonk_rules.sim.paired import Difference
+    test = Test("ends: deal_tonk", "russian", "pagat", Difference(-0.018, (-0.02, -0.016), 1e-20, True))
+    low = RuleChange(("deal_check.at_most",), "Tonk on the deal", "15 or less", "no low tonk.")
+    books = RuleChange(("hitting.books",), "Your turn", "no hits", "Any books may be hit.")
+    effects = [Effect(low, Difference(-0.017, (-0.019, -0.015), 0.0, True)),
+               Effect(books, Difference(-0.001, (-0.003, 0.001), 0.4, True))]
+    said = attribution(test, effects, "en")
+    assert said.startswith("Driven by one rule, [deal_check.at_most] as in pagat: «no low tonk.»") and "94%" in said
+    assert attribution(test, effects[1:], "en").startswith("No single rule accounts for it")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=3, max_size=300))
+def test_a_paired_rate_is_the_paired_mean_of_its_zeros_and_ones(hands: list[tuple[bool, bool]]) -> None:
+    from tonk_rules.sim.paired import paired_means, paired_proportions
+    from tonk_rules.sim.stats import Moments
+    x = [int(a) for a, _ in hands]
+    y = [int(b) for _, b in hands]
+    d = [a - b for a, b in zip(x, y, strict=True)]
+    n = len(hands)
+    rate = paired_proportions(sum(x), sum(y), n, sum(v * v for v in d))
+    squares = sum(v * v for v in d)
+    mean = paired_means(Moments(n, sum(x), sum(x)), Moments(n, sum(y), sum(y)), Moments(n, sum(d), squares))
+    assert rate.value == pytest.approx(mean.value, abs=1e-12)
+    assert rate.ci95 == pytest.approx(mean.ci95, abs=1e-12)  # the same interval of the mean difference
+    assert rate.ci95[0] <= rate.value <= rate.ci95[1] and 0 <= rate.p <= 1
+    swapped = paired_proportions(sum(y), sum(x), n, sum(v * v for v in d))
+    assert swapped.p == pytest.approx(rate.p) and swapped.value == pytest.approx(-rate.value)
+
+
+def test_a_house_rule_that_moves_only_depth_gets_its_reason(tmp_path: Path) -> None:
+    # knocking only with 10 or less binds the random bots of strategic depth, never the greedy main table
+    house = tmp_path / "knock10.yaml"
+    house.write_text("extends: russian\ntitle: Knock with 10 or less\nknocking:\n  max_count: 10\n", encoding="utf-8")
+    out = tmp_path / "r"
+    proc = tonk("compare", "russian", str(house), "-n", "2000", "--depth-hands", "3000", "--out", str(out), "-w", "2")
+    assert proc.returncode == 0, proc.stderr
+    [finding] = json.loads((out / "comparison.json").read_text(encoding="utf-8"))["findings"][0]["findings"]
+    assert "strategic depth (order) is higher" in finding
+    assert "the only rule that differs in play, [knocking.max_count]" in finding
+    assert "how random fares against greedy" in finding

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tablekit import run
 
 from tests.test_cli import ROOT, tonk
 from tonk_rules.bots.specs import parse_spec, parse_specs
@@ -14,6 +15,7 @@ from tonk_rules.errors import BotSpecError
 from tonk_rules.terms import Ending
 
 
+@pytest.mark.slow  # three simulations in new processes, two with worker processes
 def test_same_seed_gives_byte_identical_json_whatever_the_worker_count() -> None:
     args = ["simulate", "russian", "pagat-no-upcard", "--hands", "300", "--seed", "5", "--bots",
             "greedy:knock=4,random,greedy", "--json"]
@@ -64,7 +66,7 @@ def test_simulated_deal_check_rate_agrees_with_the_exact_odds() -> None:
 def test_bad_bot_specs_are_refused_with_one_clear_message(spec: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=re.escape(message)):
         parse_spec(spec)
-    proc = tonk("simulate", "pagat", "--hands", "10", "--bots", spec)
+    proc = run("simulate", "pagat", "--hands", "10", "--bots", spec)
     assert proc.returncode == 2
     assert message in proc.stderr
 
@@ -75,13 +77,14 @@ def test_specs_print_back_as_typed_and_fill_defaults() -> None:
 
 
 def test_misuse_exits_2_and_bad_variants_exit_1() -> None:
-    assert tonk("simulate", "pagat", "--bots", "greedy,random").returncode == 2  # 2 bots for 3 seats
-    assert tonk("simulate", "classic-pc", "--players", "3").returncode == 2  # classic-pc seats 2
-    assert tonk("simulate", "pagat", "--hands", "0").returncode == 2
-    assert tonk("simulate", "pagat", "--address", "x:1").returncode == 2
-    assert tonk("simulate", "nosuch").returncode == 1
+    assert run("simulate", "pagat", "--bots", "greedy,random").returncode == 2  # 2 bots for 3 seats
+    assert run("simulate", "classic-pc", "--players", "3").returncode == 2  # classic-pc seats 2
+    assert run("simulate", "pagat", "--hands", "0").returncode == 2
+    assert run("simulate", "pagat", "--address", "x:1").returncode == 2
+    assert run("simulate", "nosuch").returncode == 1
 
 
+@pytest.mark.slow  # three simulations, each in a new process
 def test_default_players_follow_the_variants_table_size() -> None:
     proc = tonk("simulate", "classic-pc", "-n", "10", "--workers", "1", "--json")
     assert proc.returncode == 0, proc.stderr
@@ -103,6 +106,7 @@ def _at_width(columns: int, *args: str) -> str:
     return proc.stdout
 
 
+@pytest.mark.slow  # two simulations of several variants in new processes
 def test_the_simulate_table_fits_an_80_column_terminal() -> None:
     out = _at_width(80, "simulate", "russian", "pagat", "pagat-no-upcard", "-n", "200", "--workers", "1")
     assert max(len(line) for line in out.splitlines()) <= 80
@@ -117,10 +121,45 @@ def test_variants_without_a_common_table_size_are_a_clear_error(tmp_path: Path) 
     text = (ROOT / "variants" / "russian.yaml").read_text(encoding="utf-8")
     big = tmp_path / "big-table.yaml"
     big.write_text(text.replace("players:\n  min: 2\n", "players:\n  min: 4\n", 1), encoding="utf-8")
-    proc = tonk("simulate", str(big), "classic-pc", "-n", "10")
+    proc = run("simulate", str(big), "classic-pc", "-n", "10")
     assert proc.returncode == 2
     message = " ".join(proc.stderr.split())
     assert "no number of players suits every variant" in message
     assert "seats 4 to 10" in message and "classic-pc seats exactly 2" in message
     proc = tonk("simulate", str(big), "-n", "10", "--workers", "1", "--json")
     assert proc.returncode == 0 and json.loads(proc.stdout)["players"] == 10  # the largest it seats
+
+
+def test_the_pooled_bot_interval_counts_each_hand_once() -> None:
+    import numpy as np
+
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim.runner import play_hands
+    data = json.loads(tonk("simulate", "pagat", "--hands", "3000", "--seed", "4", "--bots", "greedy,random,random",
+                           "--json", "-w", "1").stdout)
+    pooled = data["variants"]["pagat"]["bots"]["random"]
+    seats = [parse_spec(s).seat for s in ("greedy", "random", "random")]
+    net = play_hands(load_ruleset("pagat"), seats, 3000, 4).net
+    per_hand = net[:, 1:].mean(axis=1)  # the two random seats of one hand are one observation
+    half = 1.959963984540054 * per_hand.std(ddof=1) / np.sqrt(len(per_hand))
+    assert pooled["mean"] == pytest.approx(per_hand.mean())
+    assert pooled["ci95"] == pytest.approx([per_hand.mean() - half, per_hand.mean() + half])
+    # counted per seat-observation, as if the two seats were independent, the interval would differ
+    naive = 1.959963984540054 * net[:, 1:].ravel().std(ddof=1) / np.sqrt(net[:, 1:].size)
+    assert abs(naive - half) > 0.1 * half
+
+
+def test_a_fresh_kernel_cache_is_announced_before_compiling(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim import progress
+    from tonk_rules.sim.executors import make_executor
+    from tonk_rules.sim.simulate import Job
+    job = Job("pagat", load_ruleset("pagat"), tuple(parse_specs("greedy,greedy,greedy")), 30, 1)
+    monkeypatch.setattr(progress, "kernel_cached", lambda: False)
+    [tally] = progress.run_with_feedback([job], make_executor("local", 1))
+    assert tally.hands == 30
+    assert capsys.readouterr().err.count("compiling the simulation kernel; this happens once") == 1
+    monkeypatch.setattr(progress, "kernel_cached", lambda: True)
+    progress.run_with_feedback([job], make_executor("local", 1))
+    assert capsys.readouterr().err == ""

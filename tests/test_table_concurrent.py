@@ -84,6 +84,7 @@ def test_many_threads_record_and_undo_at_once(tmp_path: Path) -> None:
     assert len(hands) == done["record"] - done["undo"] and done["record"] > 40
 
 
+@pytest.mark.slow  # starts twelve processes at once
 def test_many_commands_at_once_get_no_internal_error(tmp_path: Path) -> None:
     path = tmp_path / "table.sqlite"
     Ledger.create(path, variant_ref="russian", seats=list(SEATS), stakes=[1] * 4, currency="c",

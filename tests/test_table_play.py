@@ -29,7 +29,7 @@ def winning_seed(variant: str) -> tuple[int, Hand]:
 
 def spawn(*args: str) -> pexpect.spawn:
     return pexpect.spawn(sys.executable, ["-m", "tonk_rules", "play", *args], cwd=str(ROOT), encoding="utf-8",
-                         timeout=30, dimensions=(40, 120))
+                         timeout=300, dimensions=(40, 120))
 
 
 def test_a_person_wins_a_hand_through_mistakes(tmp_path: Path) -> None:

@@ -174,7 +174,7 @@ def test_html_sheet_prints_on_at_most_two_a4_pages(tmp_path: Path, name: str, la
     html, pdf = tmp_path / "sheet.html", tmp_path / "sheet.pdf"
     assert tonk("rules", name, "--lang", lang, "--format", "html", "--out", str(html)).returncode == 0
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                    f"--print-to-pdf={pdf}", str(html)], capture_output=True, timeout=120, check=False)
+                    f"--print-to-pdf={pdf}", str(html)], capture_output=True, timeout=900, check=False)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
     assert 1 <= pages <= 2

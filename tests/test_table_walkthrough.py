@@ -41,7 +41,7 @@ def _step(words: list[str], background: list[subprocess.Popen[str]], in_backgrou
             file.write(words[1] + "\n")
     elif words[0] == "wait":
         for proc in background:
-            out, err = proc.communicate(timeout=120)
+            out, err = proc.communicate(timeout=900)  # turns a hang into a failure; not a speed limit
             assert proc.returncode == 0 and "Recorded as hand" in out, err
         background.clear()
     elif in_background:  # the second terminal

@@ -133,3 +133,25 @@ def format_cards(cards: Sequence[Card], style: CardStyle = "english") -> str:
 def hand_count(cards: Sequence[Card]) -> int:
     """The count of a hand: the sum of its card values."""
     return sum(map(VALUES.__getitem__, cards))
+
+
+def cards_to_deal(players: int, hand_size: int, upcard: bool) -> int:
+    """How many cards a deal takes: every hand, and the upcard where there is one.
+
+    The one statement of the deck's capacity: the variant check, :class:`~tonk_rules.ruleset.Ruleset` (and
+    through it the simulator, the odds and the CLI) all ask this function.
+    """
+    return players * hand_size + (1 if upcard else 0)
+
+
+def why_not_deal(players: int, hand_size: int, upcard: bool, deck_size: int) -> str | None:
+    """Why a deck of ``deck_size`` cards cannot deal this table (None: it can).
+
+    >>> why_not_deal(11, 5, True, 52)
+    '11 players x 5 cards + the upcard = 56 cards, but the deck has 52'
+    """
+    needed = cards_to_deal(players, hand_size, upcard)
+    if needed <= deck_size:
+        return None
+    return (f"{players} players x {hand_size} cards{' + the upcard' if upcard else ''} = {needed} cards, "
+            f"but the deck has {deck_size}")

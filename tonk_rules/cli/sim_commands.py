@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from tonk_rules.ruleset import Ruleset
     from tonk_rules.sim.executors import Executor
 
-DEFAULT_PLAYERS = 3
 #: Enough hands that the bare ``tonk compare russian pagat`` separates the endings that differ, in < 30 s.
 DEFAULT_COMPARE_HANDS = 400_000
 DEFAULT_DEPTH_HANDS = 100_000
@@ -29,52 +28,26 @@ def _load(names: tuple[str, ...]) -> list[tuple[str, Ruleset]]:
     return [(name, compile_ruleset(load_variant(name).variant)) for name in names]
 
 
-def _seatable(ruleset: Ruleset) -> set[int]:
-    """The table sizes ``ruleset`` seats and its deck can deal."""
-    extra = 1 if ruleset.deal.upcard else 0
-    return {n for n in range(ruleset.min_players, ruleset.max_players + 1)
-            if n * ruleset.deal.hand_size + extra <= len(ruleset.deal.deck)}
-
-
-def _seats_text(ruleset: Ruleset) -> str:
-    low, high = ruleset.min_players, ruleset.max_players
-    return f"exactly {low}" if low == high else f"{low} to {high}"
-
-
 def _players(tables: list[tuple[str, Ruleset]], players: int | None) -> int:
-    """The table size: ``--players`` when given (checked), else 3 when every variant seats 3, else the largest
-    count every variant seats. No common count is a usage error that names each variant's range."""
-    if players is not None:
-        for name, ruleset in tables:
-            if players not in _seatable(ruleset):
-                if ruleset.min_players <= players <= ruleset.max_players:
-                    why = f"its {len(ruleset.deal.deck)}-card deck cannot deal {players} hands"
-                else:
-                    why = f"it seats {_seats_text(ruleset)} players"
-                raise click.BadParameter(f"{plain(name)} cannot be played by {players}: {why}",
-                                         param_hint="'--players'")
-        return players
-    common = set.intersection(*(_seatable(r) for _, r in tables))
-    if DEFAULT_PLAYERS in common:
-        return DEFAULT_PLAYERS
-    if not common:
-        ranges = "; ".join(f"{plain(name)} seats {_seats_text(r)}" for name, r in tables)
-        raise click.UsageError(f"no number of players suits every variant ({ranges}); compare variants that "
-                               "share a table size")
-    return max(common)
+    """The table size (:func:`~tonk_rules.sim.table_size.players_for`), its errors as usage errors."""
+    from tonk_rules.sim.table_size import TableSizeError, players_for
+
+    try:
+        return players_for(tables, players)
+    except TableSizeError as exc:
+        if exc.given:
+            raise click.BadParameter(plain(str(exc)), param_hint="'--players'") from None
+        raise click.UsageError(plain(str(exc))) from None
 
 
 def _players_note(tables: list[tuple[str, Ruleset]], given: int | None, players: int) -> str | None:
-    """Say why the table size is not the usual 3 when the user did not choose it."""
-    if given is not None or players == DEFAULT_PLAYERS:
-        return None
-    why = "; ".join(f"{plain(name)} seats {_seats_text(r)}" for name, r in tables
-                    if DEFAULT_PLAYERS not in _seatable(r))
-    what = "" if len(tables) == 1 else ", the largest number every variant seats"
-    return f"{players} players{what}, not the usual {DEFAULT_PLAYERS}: {why}. Choose another with --players."
+    from tonk_rules.sim.table_size import players_note
+
+    note = players_note(tables, given, players)
+    return plain(note) if note else None
 
 
-def _seats(bots: str | None, players: int, budget: int | None = None) -> tuple[BotSpec, ...]:
+def _seats(bots: str | None, players: int, budget: int | None = None, option: str = "--bots") -> tuple[BotSpec, ...]:
     from tonk_rules.bots.specs import parse_specs
     from tonk_rules.errors import BotSpecError
 
@@ -82,12 +55,12 @@ def _seats(bots: str | None, players: int, budget: int | None = None) -> tuple[B
     try:
         specs = _with_budget(parse_specs(text), text.split(","), budget)
     except BotSpecError as exc:
-        raise click.BadParameter(plain(str(exc)), param_hint="'--bots'") from None
+        raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
         raise click.BadParameter(f"give one bot for every seat ({players}), or one bot for all; got {len(specs)}",
-                                 param_hint="'--bots'")
+                                 param_hint=f"'{option}'")
     return tuple(specs)
 
 
@@ -201,14 +174,15 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
       tonk simulate pagat --bots greedy:knock=5,random,random --json
     """
     from tonk_rules.sim.odds import deal_tonk_odds
-    from tonk_rules.sim.simulate import Job, run_with_progress, simulation_json
+    from tonk_rules.sim.progress import run_with_feedback
+    from tonk_rules.sim.simulate import Job, simulation_json
 
     tables = _load(variants)
     given, players = players, _players(tables, players)
     seats = _seats(bots, players, budget)
     run = _executor(executor, workers, address)
     jobs = [Job(name, ruleset, seats, hands, seed) for name, ruleset in tables]
-    tallies = run_with_progress(jobs, run, "simulating")
+    tallies = run_with_feedback(jobs, run)
     exact = {name: float(deal_tonk_odds(ruleset, players).table) for name, ruleset in tables}
     settings = {"seed": seed, "hands": hands, "players": players, "bots": [str(s) for s in seats]}
     data = simulation_json(variants, tallies, seats, exact, settings)
@@ -230,34 +204,52 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
 @click.option("--bots", default=None, help="Bot spec per seat for the main figures (default: greedy).")
 @click.option("--strong", default="greedy", show_default=True, help="The strong bot of strategic depth.")
 @click.option("--weak", default="random", show_default=True, help="The weak bots of strategic depth.")
+@click.option("--check-bots", default=None,
+              help="A second bot table to check each finding with, per seat or one for all (default: greedy in "
+                   "seat 1, random in the others).")
+@click.option("--probe-hands", type=click.IntRange(min=0), default=None,
+              help="Hands for each one-rule-at-a-time run and for the check table (default: a quarter of --hands; "
+                   "0: no findings' causes and no check).")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+              help="Language of the findings, the rules and the report's headings.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tonk-report", show_default=True,
               help="Directory for report.html, report.md, comparison.json and the PNG plots.")
 def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: int | None, seed: int,
             workers: int | None, executor: str, address: str | None, budget: int | None, bots: str | None,
-            strong: str, weak: str, out_dir: str) -> None:
-    """Compare variants in play: the rules that differ and simulated figures side by side.
+            strong: str, weak: str, check_bots: str | None, probe_hands: int | None, lang: str,
+            out_dir: str) -> None:
+    """Compare variants in play: findings in words, the rules that differ, and the figures side by side.
 
-    Writes an HTML report (self-contained), a Markdown report, the figures as JSON and PNG plots into
-    --out, and prints a summary. Differences that are statistically significant are marked.
+    Opens with the differences that matter, largest first, each with the rule that drives it (from runs
+    that switch one rule at a time) and whether it holds at a second bot table. Writes an HTML report
+    (self-contained), a Markdown report, the figures as JSON and PNG plots into --out. Variants with the
+    same rules are said to play identically, and nothing is simulated.
 
     \b
     Examples:
       tonk compare russian pagat
       tonk compare pagat pagat-no-upcard my-table.yaml --hands 400000 --out report/
+      tonk compare russian russian-2001 --lang ru
     """
     from pathlib import Path
 
-    from tonk_rules.cli.sim_tables import print_comparison, wrapped
-    from tonk_rules.report.build import Plan, run_comparison, write_report
-    from tonk_rules.report.compare import TEST_NOTE
-    from tonk_rules.sim.simulate import run_with_progress
-    from tonk_rules.variant.loader import load_variant
+    from tonk_rules.cli.sim_tables import print_comparison_report
+    from tonk_rules.report.build import Plan, load_tables, run_comparison, write_report
+    from tonk_rules.sim.progress import run_with_feedback
 
     if len(variants) < 2:
         raise click.UsageError("name two or more variants to compare")
-    tables = _load(variants)
+    if len(set(variants)) != len(variants):
+        raise click.UsageError("a variant is named twice")
+    loaded = load_tables(variants)
+    tables = [(t.name, t.ruleset) for t in loaded]
     given, players = players, _players(tables, players)
     seats = _seats(bots, players)
+    probes = hands // 4 if probe_hands is None else probe_hands
+    if check_bots is not None and probes == 0:
+        raise click.BadParameter("the check table plays --probe-hands hands, and that is 0",
+                                 param_hint="'--check-bots'")
+    check = _seats(check_bots or ",".join(["greedy"] + ["random"] * (players - 1)), players, option="--check-bots")
     strong_bot, weak_bot = _one_bot(strong, "--strong"), _one_bot(weak, "--weak")
     if budget is not None:  # every montecarlo bot of the report: the seats, the strong and the weak bot
         seat_texts = (bots or "greedy").split(",")
@@ -267,17 +259,24 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
                                                      budget)
         seats = tuple(seated)
     plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=seats,
-                strong=strong_bot, weak=weak_bot)
+                strong=strong_bot, weak=weak_bot, probe_hands=probes,
+                check=check, lang=lang)
     run = _executor(executor, workers, address)
-    comparison = run_comparison([load_variant(v) for v in variants], plan, run,
-                                lambda jobs, ex: run_with_progress(jobs, ex, "simulating"))
+    comparison = run_comparison(loaded, plan, run, run_with_feedback)
+    if comparison.identical:
+        click.echo(wrapped_text(f"{' and '.join(plain(v) for v in variants)} play identically: they resolve to "
+                                "the same rules, so nothing was simulated and no report was written."))
+        return
     written = write_report(comparison, Path(out_dir))
-    note = _players_note(tables, given, players)
-    if note:
-        click.echo(wrapped(note))
-    print_comparison(comparison.names, comparison.rows, TEST_NOTE.format(m=len(comparison.tests)))
-    click.echo(wrapped(f"Report: {plain(str(written[-3]))} (also {plain(str(written[-2]))}, comparison.json and "
-                       f"{len(written) - 3} PNG plots in {plain(out_dir)})"))
+    print_comparison_report(comparison, _players_note(tables, given, players))
+    click.echo(wrapped_text(f"Report: {plain(str(written.html))} (also {plain(str(written.markdown))}, "
+                            f"{written.json.name} and {len(written.plots)} PNG plots in {plain(out_dir)})"))
+
+
+def wrapped_text(text: str) -> str:
+    from tonk_rules.cli.sim_tables import wrapped
+
+    return wrapped(text)
 
 
 def _one_bot(text: str, option: str) -> BotSpec:

@@ -16,15 +16,20 @@ import re
 import shutil
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.console import Console
 from rich.table import Table
 
-from tonk_rules.cli.terminal import markup_safe
-from tonk_rules.report.compare import Row, mark
+from tonk_rules.cli.terminal import markup_safe, plain
+from tonk_rules.report.compare import Row, mark, note_of_tests
+from tonk_rules.report.documents import HEADINGS
+from tonk_rules.report.findings import figure_label
 from tonk_rules.sim.stats import percent
+
+if TYPE_CHECKING:
+    from tonk_rules.report.build import Comparison
 
 #: Longer label → its short form for narrow terminals (the report files keep the long one).
 _SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "actions/hand"),
@@ -33,7 +38,7 @@ _SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "acti
           ("deal check (sim / exact)", "deal check sim/exact"), ("deal check (exact)", "deal check"),
           ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"))
 _INTERVAL = re.compile(r" (\[[^\]]*\])$")
-CiMode = Literal["inline", "below", "none"]
+CiMode = Literal["inline", "below", "differences", "none"]
 _BRACKETS = "; brackets: 95% intervals"
 
 
@@ -92,19 +97,30 @@ def _needed(labels: Sequence[str], columns: Sequence[Sequence[str]], headers: Se
 
 
 def _layout(labels: Sequence[str], values: Sequence[Sequence[str]], headers: Sequence[str], room: int,
-            extra: int = 0) -> Layout:
-    """The richest layout that fits ``room`` columns. ``values[row][variant]``."""
+            extra: int = 0, keep: int | None = None) -> Layout:
+    """The richest layout that fits ``room`` columns. ``values[row][variant]``; columns from ``keep`` on (the
+    differences) keep their intervals, on a second line, in the ``"differences"`` mode."""
     columns = [[row[i] for row in values] for i in range(len(headers))]
-    modes: list[tuple[bool, CiMode]] = [(False, "inline"), (True, "inline"), (True, "below"), (True, "none")]
+    modes: list[tuple[bool, CiMode]] = [(False, "inline"), (True, "inline"), (True, "below")]
+    if keep is not None:
+        modes.append((True, "differences"))
+    modes.append((True, "none"))
     for per_table in range(len(headers), 0, -1):
         for is_short, ci in modes:
             shown = [short(label) if is_short else label for label in labels]
-            cells = [[cell(v, ci) for v in col] for col in columns]
+            cells = [[cell(v, _column_ci(ci, i, keep)) for v in col] for i, col in enumerate(columns)]
             fits = all(_needed(shown, cells[i:i + per_table], headers[i:i + per_table], extra) <= room
                        for i in range(0, len(headers), per_table))
             if fits:
                 return Layout(is_short, ci, per_table)
     return Layout(True, "none", 1)  # rich folds what still does not fit
+
+
+def _column_ci(ci: CiMode, column: int, keep: int | None) -> CiMode:
+    """Where column ``column``'s intervals go: in the ``differences`` mode only the differences keep theirs."""
+    if ci != "differences":
+        return ci
+    return "below" if keep is not None and column >= keep else "none"
 
 
 def _pct(p: dict[str, Any]) -> str:
@@ -118,17 +134,20 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
 
 
 def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
-                  names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = ()) -> None:
+                  names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = (),
+                  mark_header: str = "", keep: int | None = None) -> None:
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
     headers = [markup_safe(n) for n in names]
     # the mark column: as wide as its longest mark, but wrapping (at spaces) beyond 9 columns
     longest = max((len(m) for m in marks or ()), default=0)
     word = max((len(part) for m in marks or () for part in m.split(" ")), default=0)
     mark_width = max(1, min(longest, max(word, 9))) if marks is not None else 0
-    layout = _layout(labels, values, names, console.width, mark_width)
+    layout = _layout(labels, values, names, console.width, mark_width, keep)
     shown = [markup_safe(short(label) if layout.short else label) for label in labels]
     if layout.ci == "none":
         title = title.replace(_BRACKETS, "")
+    elif layout.ci == "differences":
+        title = title.replace(_BRACKETS, "; brackets: 95% intervals of the differences")
     for start in range(0, len(names), layout.per_table):
         part = range(start, min(start + layout.per_table, len(names)))
         table = Table(title=title if start == 0 else None, title_justify="left")
@@ -136,15 +155,16 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
         for i in part:
             table.add_column(headers[i], justify="right", overflow="fold")
         if marks is not None:
-            table.add_column("sig." if len(names) > 2 else "", justify="center", max_width=mark_width,
+            table.add_column(mark_header, justify="center", max_width=mark_width,
                              overflow="fold")
         for r, label in enumerate(shown):
-            cells = [cell(values[r][i], layout.ci) for i in part]
+            cells = [cell(values[r][i], _column_ci(layout.ci, i, keep)) for i in part]
             extra = [markup_safe(marks[r])] if marks is not None else []
             table.add_row(label, *cells, *extra, style=styles[r] if styles else None)
         console.print(table)
-    if layout.ci == "none":
-        console.print("95% intervals left out to fit the terminal: see --json or the report files.")
+    if layout.ci in ("none", "differences"):
+        which = "of the figures " if layout.ci == "differences" else ""
+        console.print(f"95% intervals {which}left out to fit the terminal: see --json or the report files.")
 
 
 def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
@@ -175,23 +195,62 @@ def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
                   list(variants))
 
 
-def print_comparison(names: list[str], rows: list[Row], note: str) -> None:
-    """The side-by-side figures of ``tonk compare``, significant differences marked.
+def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "en") -> None:
+    """The side-by-side figures of ``tonk compare`` and each later variant's difference from the first,
+    significant differences marked.
 
     With three or more variants each column has a letter, and the mark names the pairs by letter
     (``A≠C``) so that the column stays narrow.
     """
     console = _console()
+    differences = [HEADINGS[lang]["difference"].format(a=names[0], b=b) for b in names[1:]]
     if len(names) == 2:
-        headers, marks = names, [mark(row, 2) for row in rows]
+        headers, marks = [*names, *differences], [mark(row, 2) for row in rows]
     else:
         letter = {name: chr(ord("A") + i) if i < 26 else str(i + 1) for i, name in enumerate(names)}
         headers = [f"{name}\n({letter[name]})" for name in names]
+        headers += [f"{letter[b]} − {letter[names[0]]}" for b in names[1:]]
         marks = [" ".join(f"{letter[a]}≠{letter[b]}" for a, b in row.significant) for row in rows]
-    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play", [row.label for row in rows],
-                  [row.values for row in rows], headers, marks,
-                  ["bold" if row.significant else None for row in rows])
+    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play" + _BRACKETS,
+                  [row.label for row in rows], [[*row.values, *row.differences] for row in rows], headers, marks,
+                  ["bold" if row.significant else None for row in rows], "" if len(names) == 2 else "sig.",
+                  keep=len(names))
     console.print(markup_safe(note))
+
+
+def _paragraph(text: str, first: str = "", rest: str = "") -> str:
+    return textwrap.fill(plain(text), width=width(), initial_indent=first, subsequent_indent=rest,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def print_comparison_report(comparison: Comparison, note: str | None = None) -> None:
+    """``tonk compare`` in the terminal: what was played, the findings, the rules in words, the figures."""
+    plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
+    out: list[str] = []
+    if note:
+        out += [_paragraph(note), ""]
+    bots = ", ".join(str(s) for s in plan.seats)
+    out.append(_paragraph(f"{' vs '.join(comparison.names)}: {plan.players} {w['players']}; {w['bots']}: {bots}; "
+                          f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
+    for section in comparison.findings:
+        heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
+        out += ["", heading.upper(), ""]
+        for i, text in enumerate(section.findings, 1):
+            out.append(_paragraph(text, f"{i}. ", "   "))
+        if section.unmoved:
+            out += ["", _paragraph(section.unmoved)]
+        out += ["", f"{w['rules']}: {section.a} vs {section.b}".upper(), ""]
+        for change in section.changes:
+            label = f"{change.heading}: " if change.heading else ""
+            out.append(_paragraph(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
+            out.append(_paragraph(f"{section.a}: {change.left}", "    ", "      "))
+            out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
+    if plan.probe_hands:
+        out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
+                               f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
+    print("\n".join(out) + "\n")
+    rows = [replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows]
+    print_comparison(comparison.names, rows, note_of_tests(comparison.tests, plan.lang), plan.lang)
 
 
 def wrapped(text: str) -> str:

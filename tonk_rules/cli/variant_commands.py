@@ -33,6 +33,8 @@ def show(variant: str, provenance: bool, digest: bool) -> None:
     if provenance and digest:
         raise click.UsageError("--digest prints only the digest; it does not combine with --provenance")
     loaded = load_variant(variant)
+    for note in loaded.notes:  # on stderr: the output stays a variant file (`tonk show house.yaml > all.yaml`)
+        click.echo(plain(note), err=True)
     if digest:
         click.echo(loaded.digest)
         return
@@ -111,6 +113,8 @@ def check(files: tuple[str, ...]) -> None:
             failed += 1
             echo_problems(exc)
             continue
+        for note in loaded.notes:
+            click.echo(plain(f"{file}: {note}"), err=True)
         click.echo(plain(f"{file}: ok ({loaded.variant.title})"))
     noun = "file" if len(files) == 1 else "files"
     click.echo(f"{len(files)} {noun}: {len(files) - failed} valid, {failed} invalid", err=bool(failed))

@@ -26,6 +26,7 @@ from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel.tables import Seating
 from tonk_rules.prng import SplitMix64, hand_seed
+from tonk_rules.ruleset.facts import why_not_seat, why_not_stakes
 from tonk_rules.terms import Ending
 
 #: Ending codes: ``HandBatch.ending`` indexes this list.
@@ -73,22 +74,18 @@ def empty_batch(n: int, players: int) -> dict[str, npt.NDArray[np.generic]]:
 def check_run(seats: Seating, n_players: int, n_hands: int, seed: int, first_hand: int, first_dealer: int,
               stakes: Sequence[int] | None) -> list[int]:
     """Validate a run's numbers against the variant's seating; return the stakes per seat."""
-    if not seats.min_players <= n_players <= seats.max_players:
-        raise KernelError(f"this variant seats {seats.min_players} to {seats.max_players} players, not {n_players}")
+    if why := why_not_seat(seats.min_players, seats.max_players, n_players):
+        raise KernelError(why)
     if n_hands < 0 or first_hand < 0:
         raise KernelError("n_hands and first_hand must be 0 or more")
     if not 0 <= seed < 2**64:
         raise KernelError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed}")
     if not 0 <= first_dealer < n_players:
         raise KernelError(f"first dealer seat {first_dealer} does not exist at {n_players} seats")
-    stake_list = [1] * n_players if stakes is None else [int(s) for s in stakes]
-    if len(stake_list) != n_players or any(s < 1 for s in stake_list):
-        raise KernelError(f"give one positive whole stake per seat ({n_players} seats), not {stakes!r}")
-    if seats.points and any(s != 1 for s in stake_list):
-        raise KernelError(f"this variant plays to points: every stake is 1, not {stake_list}")
-    if not seats.per_player_stakes and len(set(stake_list)) > 1:
-        raise KernelError(f"this variant plays one uniform stake; per-seat stakes {stake_list} need per_player")
-    return stake_list
+    given = [1] * n_players if stakes is None else list(stakes)
+    if why := why_not_stakes(given, n_players, points=seats.points, per_player=seats.per_player_stakes):
+        raise KernelError(why)
+    return [int(s) for s in given]
 
 
 @dataclass(frozen=True)

@@ -1,41 +1,69 @@
-"""Building the comparison report: run the simulations, compare, plot and write the files.
+"""Building the comparison: load and compile each variant once, run every simulation, compare, find, write.
 
-    >>> from tonk_rules.variant.loader import load_variant
+One executor run plays everything: the main table on the same deals for every variant (paired where they
+deal the same cards), the strategic-depth tables, the first variant with each differing rule switched alone
+(the one-rule runs behind the findings' causes) and the main comparison again at the ``check`` table.
+
     >>> from tonk_rules.sim.executors import make_executor
     >>> from tonk_rules.bots.specs import parse_spec
     >>> plan = Plan(hands=60, depth_hands=30, players=2, seed=1, seats=(parse_spec("greedy"),) * 2,
-    ...             strong=parse_spec("greedy"), weak=parse_spec("random"))
-    >>> c = run_comparison([load_variant("russian"), load_variant("pagat")], plan, make_executor("local", 1))
-    >>> [f.tally.hands for f in c.figures], c.rows[0].label
-    ([60, 60], 'ends: deal_tonk')
+    ...             strong=parse_spec("greedy"), weak=parse_spec("random"), probe_hands=30,
+    ...             check=(parse_spec("greedy"), parse_spec("random")))
+    >>> c = run_comparison(load_tables(["russian", "pagat"]), plan, make_executor("local", 1))
+    >>> [f.tally.hands for f in c.figures], c.rows[0].label, c.tests[0].paired
+    ([60, 60], 'ends: deal_tonk', True)
+    >>> run_comparison(load_tables(["pagat", "pagat"]), plan, make_executor("local", 1)).identical
+    True
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
-from tonk_rules.report.compare import TEST_NOTE, Row, Test, VariantFigures, compare, comparison_json
-from tonk_rules.report.documents import Report, RulesDiff, report_html, report_markdown
-from tonk_rules.report.plots import all_plots
-from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.report.compare import Row, Test, VariantFigures, compare, comparison_json, metrics
+from tonk_rules.report.findings_build import PairFindings, findings_for
+from tonk_rules.report.rule_words import rule_changes
+from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.odds import deal_tonk_odds
-from tonk_rules.sim.simulate import Job, run_jobs
-from tonk_rules.variant.diff import DiffReport, diff_json, label_of, show_value, side_mark, source_text, variant_diff
-from tonk_rules.variant.loader import LoadedVariant
+from tonk_rules.sim.paired import same_deals
+from tonk_rules.sim.paired_run import PairedJob, run_all
+from tonk_rules.sim.simulate import Job
+from tonk_rules.variant.diff import DiffReport, diff_json, variant_diff
+from tonk_rules.variant.loader import LoadedVariant, load_variant
 
-RunJobs = Callable[[Sequence[Job], Executor], list[Any]]
+RunAll = Callable[[Sequence[Job | PairedJob], Executor], list[Any]]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A variant loaded and compiled once: its name, its file's values and provenance, its rules."""
+
+    name: str
+    loaded: LoadedVariant
+    ruleset: Ruleset
+
+
+def load_tables(names: Sequence[str]) -> list[Table]:
+    """Load and compile each named variant (once)."""
+    out = []
+    for name in names:
+        loaded = load_variant(name)
+        out.append(Table(name, loaded, compile_ruleset(loaded.variant)))
+    return out
 
 
 @dataclass(frozen=True)
 class Plan:
-    """What to simulate for each variant: the main run and the strategic-depth runs."""
+    """What to simulate: the main run, strategic depth, and the one-rule and check runs (``probe_hands``
+    hands each; 0 leaves them out)."""
 
     hands: int
     depth_hands: int
@@ -44,11 +72,15 @@ class Plan:
     seats: tuple[BotSpec, ...]
     strong: BotSpec
     weak: BotSpec
+    probe_hands: int = 0
+    check: tuple[BotSpec, ...] = ()
+    lang: str = "en"
 
     def settings(self) -> dict[str, Any]:
         return {"seed": self.seed, "hands": self.hands, "players": self.players,
-                "bots": [str(s) for s in self.seats], "depth": {"hands": self.depth_hands,
-                                                                "strong": str(self.strong), "weak": str(self.weak)}}
+                "bots": [str(s) for s in self.seats],
+                "depth": {"hands": self.depth_hands, "strong": str(self.strong), "weak": str(self.weak)},
+                "probes": {"hands": self.probe_hands, "check_bots": [str(s) for s in self.check]}}
 
 
 @dataclass(frozen=True)
@@ -59,9 +91,12 @@ class Comparison:
     rows: list[Row]
     tests: list[Test]
     diffs: list[DiffReport]
+    findings: list[PairFindings] = field(default_factory=list)
+    identical: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data = comparison_json(self.figures, self.rows, self.tests, self.plan.settings())
+        data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved} for f in self.findings]
         data["variants"] = {f.label: {**f.tally.to_json([str(s) for s in self.plan.seats]),
                                       "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
                                       "deal_check_exact": f.exact_deal_check} for f in self.figures}
@@ -69,59 +104,86 @@ class Comparison:
         return data
 
 
-def run_comparison(loaded: Sequence[LoadedVariant], plan: Plan, executor: Executor,
-                   run: RunJobs = run_jobs) -> Comparison:
-    """Simulate every variant (one executor run for all of them) and compare the figures."""
-    names = [v.name for v in loaded]
-    rulesets = [compile_ruleset(v.variant) for v in loaded]
-    jobs: list[Job] = []
-    for name, ruleset in zip(names, rulesets, strict=True):
-        jobs.append(Job(name, ruleset, plan.seats, plan.hands, plan.seed))
-        jobs += depth_jobs(name, ruleset, plan.strong, plan.weak, plan.players, plan.depth_hands, plan.seed)
-    tallies = run(jobs, executor)
-    per = 1 + plan.players
-    figures = [
-        VariantFigures(name, tallies[i * per], Depth.of(tallies[i * per + 1:(i + 1) * per]),
-                       float(deal_tonk_odds(ruleset, plan.players).table))
-        for i, (name, ruleset) in enumerate(zip(names, rulesets, strict=True))
-    ]
-    rows, tests = compare(figures)
-    diffs = [variant_diff(loaded[0], other) for other in loaded[1:]]
-    return Comparison(names, plan, figures, rows, tests, diffs)
+def _pairs(rulesets: Sequence[Ruleset]) -> tuple[tuple[int, int], ...]:
+    return tuple((i, j) for i, j in combinations(range(len(rulesets)), 2) if same_deals(rulesets[i], rulesets[j]))
 
 
-def rules_diff(report: DiffReport) -> RulesDiff:
-    """The variant layer's diff as the report's table: each side's value and whether it is sourced."""
-    rows = [{"rule": label_of(r.path) + ("" if r.differs else " (agree)"),
-             report.left_name: f"{show_value(r.left.value)} ({side_mark(r.left)})",
-             report.right_name: f"{show_value(r.right.value)} ({side_mark(r.right)})"} for r in report.rows]
-    return RulesDiff(report.heading(), rows, [source_text(s) for s in report.sources])
+def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run: RunAll = run_all) -> Comparison:
+    """Simulate every variant (one executor run for everything) and compare; identical rules simulate nothing."""
+    from tonk_rules.report.attribution import Switch, switches
+
+    names = [t.name for t in tables]
+    rulesets = tuple(t.ruleset for t in tables)
+    diffs = [variant_diff(tables[0].loaded, t.loaded) for t in tables[1:]]
+    if all(r == rulesets[0] for r in rulesets):
+        return Comparison(names, plan, [], [], [], diffs, identical=True)
+    changes = [rule_changes(tables[0].loaded, t.loaded, plan.lang) for t in tables[1:]]
+    jobs: list[Job | PairedJob] = [PairedJob("main", rulesets, plan.seats, plan.hands, plan.seed, _pairs(rulesets))]
+    for t in tables:
+        jobs += depth_jobs(t.name, t.ruleset, plan.strong, plan.weak, plan.players, plan.depth_hands, plan.seed)
+    # one-rule runs, per later variant: (the switches, the index of their job); none where a single rule
+    # differs in play (it alone is the cause of every difference) or where they are left out
+    probes: dict[int, tuple[list[Switch], int]] = {}
+    if plan.probe_hands:
+        for k, t in enumerate(tables[1:], 1):
+            if sum(1 for c in changes[k - 1] if c.in_play) < 2:
+                continue
+            usable = [s for s in switches(tables[0].loaded, t.loaded, changes[k - 1], plan.players) if s.ruleset]
+            switched = tuple(s.ruleset for s in usable if s.ruleset is not None)
+            probes[k] = (usable, len(jobs))
+            jobs.append(PairedJob(f"{names[0]} one rule at a time", (rulesets[0], *switched), plan.seats,
+                                  plan.probe_hands, plan.seed, _pairs((rulesets[0], *switched))))
+        if plan.check:
+            jobs.append(PairedJob("check", rulesets, plan.check, plan.probe_hands, plan.seed, _pairs(rulesets)))
+    results = run(jobs, executor)
+    main, per = results[0], plan.players
+    figures = [VariantFigures(t.name, main.tallies[i],
+                              Depth.of(results[1 + i * per:1 + (i + 1) * per]),
+                              float(deal_tonk_odds(t.ruleset, plan.players).table)) for i, t in enumerate(tables)]
+    rows, tests = compare(figures, main)
+    found = []
+    check = results[-1] if plan.probe_hands and plan.check else None
+    for k in range(1, len(tables)):
+        probe = (probes[k][0], results[probes[k][1]]) if k in probes else None
+        pair_tests = [t for t in tests if t.a == names[0] and t.b == names[k]]
+        found.append(findings_for(pair_tests, figures, (0, k), changes[k - 1], probe, check, plan))
+    return Comparison(names, plan, figures, rows, tests, diffs, found)
 
 
-def write_report(comparison: Comparison, out: Path) -> list[Path]:
-    """Write report.html, report.md, comparison.json and the PNG plots into ``out``; return the paths."""
+@dataclass(frozen=True)
+class Written:
+    """The files of a report: where each one went."""
+
+    html: Path
+    markdown: Path
+    json: Path
+    plots: list[Path]
+
+    @property
+    def all(self) -> list[Path]:
+        return [*self.plots, self.html, self.markdown, self.json]
+
+
+def write_report(comparison: Comparison, out: Path) -> Written:
+    """Write report.html, report.md, comparison.json and the PNG plots into ``out``."""
+    from tonk_rules.report.documents import report_html, report_markdown
+    from tonk_rules.report.plots import all_plots
+    from tonk_rules.report.report_model import report_of
+
     plan = comparison.plan
     plots = all_plots(comparison.figures, str(plan.strong), str(plan.weak))
-    report = Report(
-        title=" vs ".join(comparison.names) + ": Tonk rules compared in play",
-        variants=comparison.names,
-        settings=[("hands simulated per variant", f"{plan.hands:,}"), ("players", str(plan.players)),
-                  ("bots (by seat)", ", ".join(str(s) for s in plan.seats)), ("seed", str(plan.seed)),
-                  ("strategic depth", f"{plan.strong} against {plan.weak}, {plan.depth_hands:,} hands per variant")],
-        diffs=[rules_diff(d) for d in comparison.diffs],
-        rows=comparison.rows,
-        test_note=TEST_NOTE.format(m=len(comparison.tests)),
-        plots=plots,
-    )
+    report = report_of(comparison, plots)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for stem, png in plots.items():
         path = out / f"{stem}.png"
         path.write_bytes(png)
         written.append(path)
-    for name, text in (("report.html", report_html(report)), ("report.md", report_markdown(report)),
-                       ("comparison.json", json.dumps(comparison.to_json(), indent=2, ensure_ascii=False) + "\n")):
-        path = out / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+    files = {"report.html": report_html(report), "report.md": report_markdown(report),
+             "comparison.json": json.dumps(comparison.to_json(), indent=2, ensure_ascii=False) + "\n"}
+    for name, text in files.items():
+        (out / name).write_text(text, encoding="utf-8")
+    return Written(out / "report.html", out / "report.md", out / "comparison.json", written)
+
+
+__all__ = ["Comparison", "Plan", "Table", "Written", "load_tables", "metrics", "run_comparison", "write_report"]

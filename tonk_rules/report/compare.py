@@ -1,10 +1,13 @@
-"""The comparison behind ``tonk compare``: every figure side by side and which differences are significant.
+"""The comparison behind ``tonk compare``: every figure side by side, each difference with its interval.
 
-Each figure of each pair of variants is tested: proportions (how hands end, win rates, the knock rate) with
-the pooled two-proportion z-test, means (actions, turns, net, the count at a knock, the strong bot's win
-share behind strategic depth) with Welch's test. All the p-values of one report are corrected together
-by Holm–Bonferroni, and a difference is marked significant when its adjusted p-value is below 0.05: the
-chance of marking any difference that is not real is at most 5% for the whole report.
+Each figure of each pair of variants is tested. Where the two variants deal the same cards
+(:func:`~tonk_rules.sim.paired.same_deals`) and both played the same hands, the test is paired per deal:
+McNemar's test for rates (how hands end, win rates, the knock rate) and the paired t-test for means
+(actions, turns, net). Elsewhere, and for figures that are not one value per hand (the count at a knock,
+strategic depth), the test is unpaired: the two-proportion z-test or Welch's test. Each test says which.
+All the p-values of one report are corrected together by Holm–Bonferroni, and a difference is marked
+significant when its adjusted p-value is below 0.05: the chance of marking any difference that is not
+real is at most 5% for the whole report.
 
     >>> Row("mean actions", ["12.0", "14.0"]).label
     'mean actions'
@@ -15,20 +18,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal
 
 from tonk_rules.sim.depth import Depth
-from tonk_rules.sim.stats import Moments, holm, percent, two_proportion_p, welch_p
+from tonk_rules.sim.paired import (
+    Difference,
+    p_text,
+    paired_means,
+    paired_proportions,
+    unpaired_means,
+    unpaired_proportions,
+)
+from tonk_rules.sim.paired_run import PairedTally
+from tonk_rules.sim.stats import Moments, holm, percent
 from tonk_rules.sim.tally import ENDINGS, Tally
 from tonk_rules.terms import Ending
 
 ALPHA = 0.05
 DEAL_CHECK_LABEL = "deal check (sim / exact)"
-TEST_NOTE = ("Differences are tested pairwise (two-proportion z-test for rates, Welch's test for means) and "
-             "marked ✱ when significant after the Holm–Bonferroni correction over all {m} comparisons of this "
-             "report (family-wise error rate 5%). The " + DEAL_CHECK_LABEL + " row is shown for information "
-             f"and not tested: its hands are those of the {Ending.DEAL_TONK} and {Ending.DEAL_VOID} endings, "
-             "which are tested already.")
+TEST_NOTE = ("Differences (the later variant minus the first; pt: percentage points) carry 95% intervals and are "
+             "tested pairwise: paired per deal "
+             "where both variants deal the same cards (McNemar's test for rates, the paired t-test for means), "
+             "unpaired elsewhere (two-proportion z-test, Welch's test; marked †); {paired} of the {m} tests are "
+             "paired. "
+             "A difference is marked ✱ when significant after the Holm–Bonferroni correction over all {m} "
+             "comparisons of this report (family-wise error rate 5%). The " + DEAL_CHECK_LABEL + " row is shown "
+             f"for information and not tested: its hands are those of the {Ending.DEAL_TONK} and "
+             f"{Ending.DEAL_VOID} endings, which are tested already.")
+Kind = Literal["rate", "mean"]
 
 
 @dataclass(frozen=True)
@@ -43,11 +60,24 @@ class VariantFigures:
 
 @dataclass
 class Test:
+    """The test of one figure between variants ``a`` and ``b``; ``difference`` is ``b - a`` (its ratio:
+    ``b / a``), the change from the first named variant to the other."""
+
     metric: str
     a: str
     b: str
-    p: float
+    difference: Difference
+    kind: Kind = "rate"
+    digits: int = 2
     adjusted: float = 1.0
+
+    @property
+    def p(self) -> float:
+        return self.difference.p
+
+    @property
+    def paired(self) -> bool:
+        return self.difference.paired
 
     @property
     def significant(self) -> bool:
@@ -56,11 +86,13 @@ class Test:
 
 @dataclass
 class Row:
-    """A figure of every variant, formatted, and the pairs whose difference is significant."""
+    """A figure of every variant, formatted; the pairs whose difference is significant; and each later
+    variant's difference from the first (formatted, with its interval; empty when not tested)."""
 
     label: str
     values: list[str]
     significant: list[tuple[str, str]] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)
 
 
 def knock_moments(t: Tally) -> Moments:
@@ -77,58 +109,120 @@ def _mean(m: Moments, digits: int = 2) -> str:
     return f"{m.mean:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]" if m.n else "—"
 
 
-Sample = tuple[int, int] | Moments | None
+def difference_text(test: Test) -> str:
+    """The difference as printed: percentage points for rates, the figure's own unit for means.
+
+    >>> test = Test("x", "a", "b", Difference(0.0174, (0.016, 0.019), 1e-30, True))
+    >>> difference_text(test)
+    '+1.74 pt [+1.60, +1.90]'
+    >>> _points(0.0000225), _points(0.0), _points(0.000000046)
+    ('+0.0023', '+0.00', '+0.0000')
+    """
+    d = test.difference
+    lo, hi = d.ci95
+    if test.kind == "rate":
+        return f"{_points(d.value)} pt [{_points(lo)}, {_points(hi)}]"
+    n = test.digits
+    return f"{d.value:+.{n}f} [{lo:+.{n}f}, {hi:+.{n}f}]"
 
 
-def metrics(v: VariantFigures) -> list[tuple[str, str, Sample]]:
-    """Every compared figure of one variant: (label, formatted value, its sample for the test).
+def _points(fraction: float) -> str:
+    """Percentage points, signed: two decimals, or two significant digits below 0.1 (never a bare +0.00
+    for a difference that is not zero)."""
+    pts = 100 * fraction
+    if pts == 0 or abs(pts) >= 0.1:
+        return f"{pts:+.2f}"
+    return f"{pts:+.2g}" if abs(pts) >= 0.001 else f"{pts:+.4f}"
 
-    The sample is None for a figure shown for information only: the deal check repeats the deal endings'
-    tests, and testing it again would inflate the Holm–Bonferroni family.
+
+@dataclass(frozen=True)
+class Metric:
+    """One compared figure of one variant: its label, formatted value, and what its test needs.
+
+    ``sample``: counts ``(k, n)`` for a rate or :class:`Moments` for a mean (None: shown only); ``feature``:
+    the per-hand figure of :func:`~tonk_rules.sim.paired_run.feature_names` a paired test uses (None: this
+    figure is not one value per hand, so its test is unpaired).
+    """
+
+    label: str
+    text: str
+    sample: tuple[int, int] | Moments | None
+    feature: str | None = None
+    digits: int = 2
+
+
+def metrics(v: VariantFigures) -> list[Metric]:
+    """Every compared figure of one variant.
+
+    The deal check has no sample: it repeats the deal endings' tests, and testing it again would inflate
+    the Holm–Bonferroni family.
     """
     t = v.tally
-    out: list[tuple[str, str, Sample]] = []
+    out: list[Metric] = []
     for i, ending in enumerate(ENDINGS):
-        out.append((f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands)))
-    out.append((DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {percent(v.exact_deal_check)}", None))
-    out.append(("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions)))
-    out.append(("mean turns per hand", _mean(t.moments(t.turns)), t.moments(t.turns)))
+        out.append(Metric(f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands), f"ends: {ending}"))
+    out.append(Metric(DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {percent(v.exact_deal_check)}", None))
+    out.append(Metric("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions), "actions"))
+    out.append(Metric("mean turns per hand", _mean(t.moments(t.turns)), t.moments(t.turns), "turns"))
     for p in range(t.players):
         name = "dealer" if p == t.players - 1 else f"position {p + 1}"
-        out.append((f"win rate: {name}", _pct(t.position_wins[p], t.hands), (t.position_wins[p], t.hands)))
+        out.append(Metric(f"win rate: {name}", _pct(t.position_wins[p], t.hands), (t.position_wins[p], t.hands),
+                          f"win: position {p + 1}"))
     for p in range(t.players):
         name = "dealer" if p == t.players - 1 else f"position {p + 1}"
         m = t.moments(t.position_net[p])
-        out.append((f"mean net per hand: {name}", _mean(m, 3), m))
+        out.append(Metric(f"mean net per hand: {name}", _mean(m, 3), m, f"net: position {p + 1}", 3))
     knocks = sum(t.knock_counts.values())
-    out.append(("hands ended by a knock", _pct(knocks, t.hands), (knocks, t.hands)))
-    out.append(("mean count at a knock", _mean(knock_moments(t)), knock_moments(t)))
+    out.append(Metric("hands ended by a knock", _pct(knocks, t.hands), (knocks, t.hands), "knocked"))
+    out.append(Metric("mean count at a knock", _mean(knock_moments(t)), knock_moments(t)))
     lo, hi = v.depth.ci95()
-    out.append(("strategic depth (order)", f"{v.depth.order:.3f} [{lo:.3f}, {hi:.3f}]", v.depth.share))
+    out.append(Metric("strategic depth (order)", f"{v.depth.order:.3f} [{lo:.3f}, {hi:.3f}]", v.depth.share,
+                      digits=3))
     return out
 
 
-def _p(a: Sample, b: Sample) -> float | None:
-    if a is None or b is None:
+def difference(a: Metric, b: Metric, pairs: PairedTally | None, i: int, j: int) -> Difference | None:
+    """The test of ``a - b`` (runs ``i`` and ``j`` of ``pairs`` when they were played on the same deals)."""
+    if a.sample is None or b.sample is None:
         return None  # information only: not part of the tested family
-    if isinstance(a, Moments) and isinstance(b, Moments):
-        return welch_p(a, b) if a.n >= 2 and b.n >= 2 else None
-    assert isinstance(a, tuple) and isinstance(b, tuple)
-    if a[0] == 0 and b[0] == 0:
+    paired = pairs is not None and a.feature is not None and ((i, j) in pairs.sums or (j, i) in pairs.sums)
+    if isinstance(a.sample, Moments) and isinstance(b.sample, Moments):
+        if a.sample.n < 2 or b.sample.n < 2:
+            return None
+        if paired:
+            assert pairs is not None and a.feature is not None
+            return paired_means(a.sample, b.sample, pairs.pair(i, j, a.feature).moments)
+        return unpaired_means(a.sample, b.sample)
+    assert isinstance(a.sample, tuple) and isinstance(b.sample, tuple)
+    if a.sample[0] == 0 and b.sample[0] == 0:
         return None  # never happens in either: nothing to test
-    return two_proportion_p(a[0], a[1], b[0], b[1])
+    if paired:
+        assert pairs is not None and a.feature is not None
+        return paired_proportions(a.sample[0], b.sample[0], a.sample[1], pairs.pair(i, j, a.feature).squares)
+    return unpaired_proportions(a.sample[0], a.sample[1], b.sample[0], b.sample[1])
 
 
-def compare(figures: Sequence[VariantFigures]) -> tuple[list[Row], list[Test]]:
-    """The rows of the side-by-side table and every test made (adjusted by Holm–Bonferroni)."""
+def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None) -> tuple[list[Row], list[Test]]:
+    """The rows of the side-by-side table and every test made (adjusted by Holm–Bonferroni).
+
+    ``pairs``: the paired sums of the main runs (run ``i`` is ``figures[i]``), where they dealt the same
+    cards; without it every test is unpaired.
+    """
     per_variant = [metrics(v) for v in figures]
     rows, tests = [], []
-    for index, (label, _, _) in enumerate(per_variant[0]):
-        rows.append(Row(label, [m[index][1] for m in per_variant]))
+    for index, first in enumerate(per_variant[0]):
+        row = Row(first.label, [m[index].text for m in per_variant], differences=[""] * (len(figures) - 1))
+        rows.append(row)
         for (i, a), (j, b) in combinations(enumerate(figures), 2):
-            p = _p(per_variant[i][index][2], per_variant[j][index][2])
-            if p is not None:
-                tests.append(Test(label, a.label, b.label, p))
+            # b minus a: how the figure changes from the first named variant to the other
+            d = difference(per_variant[j][index], per_variant[i][index], pairs, j, i)
+            if d is not None:
+                kind: Kind = "rate" if isinstance(first.sample, tuple) else "mean"
+                tests.append(Test(first.label, a.label, b.label, d, kind, first.digits))
+                if i == 0:
+                    text = difference_text(tests[-1])
+                    # † marks an unpaired test beside the value (the interval stays last, for narrow layouts)
+                    row.differences[j - 1] = text if d.paired else text.replace(" [", "† [", 1)
     for test, adjusted in zip(tests, holm([t.p for t in tests]), strict=True):
         test.adjusted = adjusted
     by_label = {row.label: row for row in rows}
@@ -136,6 +230,21 @@ def compare(figures: Sequence[VariantFigures]) -> tuple[list[Row], list[Test]]:
         if test.significant:
             by_label[test.metric].significant.append((test.a, test.b))
     return rows, tests
+
+
+TEST_NOTE_RU = ("Разница (второй вариант минус первый; pt – процентные пункты) дана с 95% интервалом и проверена "
+                "попарно: по каждой раздаче, где оба варианта сдают одинаковые карты (критерий Макнемара для долей, "
+                "парный t-критерий для средних), иначе без пар (z-критерий для двух долей, критерий Уэлча; "
+                "помечено †); парных проверок {paired} из {m}. Разница помечена ✱, если она значима с поправкой "
+                "Холма–Бонферрони по всем "
+                "{m} сравнениям отчёта (вероятность хотя бы одной ложной пометки 5%). Строка " + DEAL_CHECK_LABEL +
+                " дана для сведения и не проверяется: её сдачи – это сдачи концовок " + f"{Ending.DEAL_TONK} и "
+                f"{Ending.DEAL_VOID}, которые уже проверены.")
+
+
+def note_of_tests(tests: Sequence[Test], lang: str = "en") -> str:
+    """What the tests are, for the report's footnote (``lang``: "en" or "ru")."""
+    return (TEST_NOTE_RU if lang == "ru" else TEST_NOTE).format(m=len(tests), paired=sum(1 for t in tests if t.paired))
 
 
 def mark(row: Row, n_variants: int) -> str:
@@ -150,11 +259,14 @@ def mark(row: Row, n_variants: int) -> str:
 def comparison_json(figures: Sequence[VariantFigures], rows: Sequence[Row], tests: Sequence[Test],
                     settings: dict[str, Any]) -> dict[str, Any]:
     return {
-        "format": "tonk-compare/1",
+        "format": "tonk-compare/2",
         **settings,
-        "test": TEST_NOTE.format(m=len(tests)),
+        "test": note_of_tests(tests),
+        "difference": "each test's difference is b − a (value and 95% interval); for a rate, relative.ratio is "
+                      "b / a with its 95% interval",
         "rows": [{"figure": r.label, "values": dict(zip([f.label for f in figures], r.values, strict=True)),
                   "significant": [list(pair) for pair in r.significant]} for r in rows],
-        "tests": [{"figure": t.metric, "a": t.a, "b": t.b, "p": t.p, "p_holm": t.adjusted,
-                   "significant": t.significant} for t in tests],
+        "tests": [{"figure": t.metric, "a": t.a, "b": t.b, "paired": t.paired, "difference": t.difference.to_json(),
+                   "p": t.p, "p_holm": t.adjusted, "p_holm_text": p_text(t.adjusted), "significant": t.significant}
+                  for t in tests],
     }

@@ -27,14 +27,48 @@ class RulesDiff:
 
 
 @dataclass(frozen=True)
+class RulesInWords:
+    """The rules that differ between ``a`` and ``b``: (sheet heading, a's sentence, b's sentence, keys)."""
+
+    a: str
+    b: str
+    lines: list[tuple[str, str, str, str]]
+
+
+@dataclass(frozen=True)
 class Report:
     title: str
     variants: list[str]
     settings: list[tuple[str, str]]  # (what, value) lines: hands, players, seed, bots, ...
+    findings: list[tuple[str, list[str], str]]  # per pair: heading, findings (largest first), what did not move
+    rules: list[RulesInWords]
     diffs: list[RulesDiff]
     rows: list[Row]
     test_note: str
     plots: dict[str, bytes]
+    lang: str = "en"
+
+
+HEADINGS = {
+    "en": {"title": ": Tonk rules compared in play", "findings": "Findings", "rules": "Rules that differ",
+           "played": "What was played", "in_play": "In play", "plots": "Plots",
+           "values": "Rule values and their sources",
+           "sources": "Sources of the rules", "no_diff": "No differences.", "rule": "rule", "keys": "keys",
+           "figure": "figure", "difference": "{b} − {a}", "significant": "significant",
+           "players": "players", "hands": "hands per variant", "bots": "bots (by seat)", "seed": "seed",
+           "depth": "strategic depth", "depth_value": "{strong} against {weak}, {n} hands per variant",
+           "probes": "one rule at a time", "probes_value": "the first variant with each differing rule switched "
+           "alone, {n} hands each", "check": "check table (bots by seat)", "brackets": "Brackets: 95% intervals."},
+    "ru": {"title": ": правила Тонка в игре", "findings": "Выводы", "rules": "Правила, которые отличаются",
+           "played": "Что сыграно", "in_play": "В игре", "plots": "Графики", "values": "Значения правил и их источники",
+           "sources": "Источники правил", "no_diff": "Отличий нет.", "rule": "правило", "keys": "ключи",
+           "figure": "показатель", "difference": "{b} − {a}", "significant": "значимо",
+           "players": "игроков", "hands": "сдач на вариант", "bots": "боты (по местам)", "seed": "seed",
+           "depth": "стратегическая глубина", "depth_value": "{strong} против {weak}, {n} сдач на вариант",
+           "probes": "по одному правилу", "probes_value": "первый вариант, в котором по отдельности заменено каждое "
+           "отличающееся правило, по {n} сдач", "check": "проверочный стол (боты по местам)",
+           "brackets": "В скобках: 95% интервалы."},
+}
 
 
 _STYLE = """
@@ -78,12 +112,14 @@ def _table_html(headers: Sequence[str], body: Sequence[Sequence[str]], classes: 
 
 
 def _figure_rows(report: Report) -> tuple[list[str], list[list[str]], list[str]]:
-    headers = ["figure", *report.variants]
+    w = HEADINGS[report.lang]
+    first = report.variants[0]
+    headers = [w["figure"], *report.variants, *(w["difference"].format(a=first, b=b) for b in report.variants[1:])]
     if len(report.variants) > 2:
-        headers.append("significant")
+        headers.append(w["significant"])
     body, classes = [], []
     for row in report.rows:
-        cells = [row.label, *row.values]
+        cells = [row.label, *row.values, *row.differences]
         if len(report.variants) > 2:
             cells.append(mark(row, len(report.variants)))
         body.append(cells)
@@ -94,13 +130,30 @@ def _figure_rows(report: Report) -> tuple[list[str], list[list[str]], list[str]]
 def report_html(report: Report) -> str:
     """The report as one HTML page with everything embedded."""
     parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        "<!DOCTYPE html>", f'<html lang="{report.lang}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(report.title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{_e(report.title)}</h1>",
-        "<ul>" + "".join(f"<li>{_e(k)}: {_e(v)}</li>" for k, v in report.settings) + "</ul>",
-        "<h2>Rules that differ</h2>",
     ]
+    w = HEADINGS[report.lang]
+    parts.append(f"<h2>{_e(w['findings'])}</h2>")
+    for heading, findings, unmoved in report.findings:
+        if len(report.findings) > 1:
+            parts.append(f"<h3>{_e(heading)}</h3>")
+        parts.append("<ol>" + "".join(f"<li>{_e(f)}</li>" for f in findings) + "</ol>")
+        if unmoved:
+            parts.append(f"<p>{_e(unmoved)}</p>")
+    parts.append(f"<h2>{_e(w['rules'])}</h2>")
+    for rules in report.rules:
+        body = [[h, a, b, k] for h, a, b, k in rules.lines]
+        parts.append(f"<h3>{_e(rules.a)} vs {_e(rules.b)}</h3>")
+        parts.append(_table_html(["", rules.a, rules.b, w["keys"]], body, numeric_from=4) if body
+                     else f"<p>{_e(w['no_diff'])}</p>")
+    parts += [f"<h2>{_e(w['played'])}</h2>",
+              "<ul>" + "".join(f"<li>{_e(k)}: {_e(v)}</li>" for k, v in report.settings) + "</ul>"]
+    headers, body, classes = _figure_rows(report)
+    parts += [f"<h2>{_e(w['in_play'])}</h2>", _table_html(headers, body, classes),
+              f'<p class="note">{_e(report.test_note)} {_e(w["brackets"])}</p>', f"<h2>{_e(w['values'])}</h2>"]
     for diff in report.diffs:
         parts.append(f"<h3>{_e(diff.heading)}</h3>")
         if diff.rows:
@@ -110,15 +163,13 @@ def report_html(report: Report) -> str:
             parts.append(f'<p class="note">[n]: the sources listed under "Sources of the rules" '
                          f'({_e(diff.heading.split(":")[0])}).</p>')
         else:
-            parts.append("<p>No differences.</p>")
-    headers, body, classes = _figure_rows(report)
-    parts += ["<h2>In play</h2>", _table_html(headers, body, classes), f'<p class="note">{_e(report.test_note)} '
-              "Brackets: 95% intervals.</p>", "<h2>Plots</h2>"]
+            parts.append(f"<p>{_e(w['no_diff'])}</p>")
+    parts.append(f"<h2>{_e(w['plots'])}</h2>")
     for stem, png in report.plots.items():
         data = base64.b64encode(png).decode("ascii")
         parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{_e(PLOTS[stem])}">'
                      f"<figcaption>{_e(PLOTS[stem])}</figcaption></figure>")
-    parts.append("<h2>Sources of the rules</h2>")
+    parts.append(f"<h2>{_e(w['sources'])}</h2>")
     for diff in report.diffs:
         if diff.sources:
             parts.append(f"<h3>{_e(diff.heading.split(':')[0])}</h3>")
@@ -139,26 +190,42 @@ def _table_md(headers: Sequence[str], body: Sequence[Sequence[str]]) -> list[str
 
 def report_markdown(report: Report) -> str:
     """The report as Markdown; the plots are the PNG files written beside it."""
-    lines = [f"# {_md(report.title)}", ""]
-    lines += [f"- {_md(k)}: {_md(v)}" for k, v in report.settings]
-    lines += ["", "## Rules that differ", ""]
+    w = HEADINGS[report.lang]
+    lines = [f"# {_md(report.title)}", "", f"## {w['findings']}", ""]
+    for heading, findings, unmoved in report.findings:
+        if len(report.findings) > 1:
+            lines += [f"### {_md(heading)}", ""]
+        lines += [*(f"{i}. {_md(f)}" for i, f in enumerate(findings, 1)), ""]
+        if unmoved:
+            lines += [_md(unmoved), ""]
+    lines += [f"## {w['rules']}", ""]
+    for rules in report.rules:
+        lines += [f"### {_md(rules.a)} vs {_md(rules.b)}", ""]
+        if rules.lines:
+            lines += _table_md(["", rules.a, rules.b, w["keys"]],
+                               [[h, a, b, f"`{k}`"] for h, a, b, k in rules.lines])
+        else:
+            lines.append(w["no_diff"])
+        lines.append("")
+    lines += [f"## {w['played']}", "", *(f"- {_md(k)}: {_md(v)}" for k, v in report.settings), ""]
+    headers, body, _ = _figure_rows(report)
+    if len(report.variants) == 2:
+        body = [[f"{cells[0]} ✱" if row.significant else cells[0], *cells[1:]]
+                for cells, row in zip(body, report.rows, strict=True)]
+    lines += [f"## {w['in_play']}", "", *_table_md(headers, body), "", f"{report.test_note} {w['brackets']}", "",
+              f"## {w['values']}", ""]
     for diff in report.diffs:
         lines += [f"### {_md(diff.heading)}", ""]
         if diff.rows:
             headers = list(diff.rows[0])
             lines += _table_md(headers, [[r[h] for h in headers] for r in diff.rows])
         else:
-            lines.append("No differences.")
+            lines.append(w["no_diff"])
         lines.append("")
-    headers, body, _ = _figure_rows(report)
-    if len(report.variants) == 2:
-        body = [[f"{cells[0]} ✱" if row.significant else cells[0], *cells[1:]]
-                for cells, row in zip(body, report.rows, strict=True)]
-    lines += ["## In play", "", *_table_md(headers, body), "", f"{report.test_note} Brackets: 95% intervals.", "",
-              "## Plots", ""]
+    lines += [f"## {w['plots']}", ""]
     for stem in report.plots:
         lines += [f"![{PLOTS[stem]}]({stem}.png)", ""]
-    lines += ["## Sources of the rules", ""]
+    lines += [f"## {w['sources']}", ""]
     for diff in report.diffs:
         if diff.sources:
             lines += [f"### {_md(diff.heading.split(':')[0])}", ""]

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tonk_rules.cards import Card, hand_count
+from tonk_rules.cards import Card, hand_count, why_not_deal
 from tonk_rules.errors import SetupError
+from tonk_rules.ruleset import facts
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.payments import CompiledRule, Payment, PaymentSchedule, net_of
 from tonk_rules.ruleset.settlement import Settlement, check_table, settle
@@ -93,31 +94,28 @@ class Ruleset:
     def melds(self) -> MeldRules:
         return self.spreading.melds
 
-    # --- seating --------------------------------------------------------------------------------------
-    def why_not_seat(self, n_players: int) -> str | None:
-        """Why a table of ``n_players`` cannot play these rules (None: it can).
+    # --- seating, dealing and stakes (worded in ruleset/facts.py and cards.py, once) --------------------
+    def why_not_seat(self, n_players: int, *, subject: str = "this variant") -> str | None:
+        """Why a table of ``n_players`` cannot play these rules (None: it can); ``subject`` names the variant."""
+        return facts.why_not_seat(self.min_players, self.max_players, n_players, subject=subject)
 
-        The one wording of the seat-count rule, for the engine, records, the kernel and the table tools.
-        """
-        if self.min_players <= n_players <= self.max_players:
-            return None
-        seats = (f"exactly {self.min_players}" if self.min_players == self.max_players
-                 else f"{self.min_players} to {self.max_players}")
-        return f"this variant seats {seats} players, not {n_players}"
+    def why_not_deal(self, n_players: int) -> str | None:
+        """Why the deck cannot deal ``n_players`` hands (and the upcard), None when it can."""
+        return why_not_deal(n_players, self.deal.hand_size, self.deal.upcard, len(self.deal.deck))
 
-    # --- stakes ---------------------------------------------------------------------------------------
+    def table_sizes(self) -> tuple[int, ...]:
+        """The table sizes these rules seat and their deck can deal, smallest first."""
+        return tuple(n for n in range(self.min_players, self.max_players + 1) if self.why_not_deal(n) is None)
+
     def why_not_stakes(self, stakes: Sequence[int], n_players: int) -> str | None:
         """Why ``stakes`` cannot be the stakes of a table of ``n_players`` under these rules (None: they can)."""
-        if len(stakes) != n_players:
-            return f"give one stake per player: {len(stakes)} stake(s) for {n_players} players"
-        for stake in stakes:
-            if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
-                return f"a stake is a whole number of at least 1, not {stake!r}"
-        if self.points_target is not None and any(s != 1 for s in stakes):
-            return "this variant plays to points: every stake is 1"
-        if not self.per_player_stakes and len(set(stakes)) > 1:
-            return "this variant plays for one agreed stake: give every player the same stake"
-        return None
+        return facts.why_not_stakes(stakes, n_players, points=self.points_target is not None,
+                                    per_player=self.per_player_stakes)
+
+    def why_not_knock_with(self, count: int) -> str | None:
+        """Why no turn of these rules allows a knock with ``count`` (the table's check of a reported knock)."""
+        return self.knocking.why_not(count=count, turns_taken=self.knocking.min_turns, locked_turns=0, acted=False,
+                                     drawn=False)
 
     # --- settlements (one code path for the engine and the table) -----------------------------------------
     def settle_deal(self, hands: Sequence[Sequence[Card]], stakes: Sequence[int]) -> Settlement | None:

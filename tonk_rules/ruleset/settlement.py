@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tonk_rules.errors import SetupError
+from tonk_rules.ruleset.facts import why_not_stakes
 from tonk_rules.ruleset.payments import Payment, PaymentSchedule, net_of
 from tonk_rules.terms import Ending
 
@@ -41,13 +42,12 @@ def check_table(counts: Sequence[int], stakes: Sequence[int], *seats: int | None
     n = len(counts)
     if n < 2:
         raise SetupError(f"a hand has at least 2 players, not {n}")
-    if len(stakes) != n:
-        raise SetupError(f"give one stake per player: {len(stakes)} stakes for {n} players")
-    for value in (*counts, *stakes):
+    # any stakes a table may play for: whether these rules allow them is Ruleset.why_not_stakes's question
+    if why := why_not_stakes(stakes, n, points=False, per_player=True):
+        raise SetupError(why)
+    for value in counts:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SetupError(f"counts and stakes are whole numbers, not {value!r}")
-    if any(s < 1 for s in stakes):
-        raise SetupError("every stake is a whole number of at least 1")
+            raise SetupError(f"a count is a whole number, not {value!r}")
     if any(c < 0 for c in counts):
         raise SetupError("a count is never negative")
     for seat in seats:

@@ -77,10 +77,8 @@ def deal_tonk_odds(ruleset: Ruleset, players: int) -> DealTonkOdds:
     Raises :class:`TonkError` when the deck cannot deal ``players`` hands (and the upcard).
     """
     deal, check = ruleset.deal, ruleset.deal_check
-    needed = players * deal.hand_size + (1 if deal.upcard else 0)
-    if players < 1 or needed > len(deal.deck):
-        raise TonkError(f"a deck of {len(deal.deck)} cards cannot deal {players} hands of {deal.hand_size}"
-                        + (" and an upcard" if deal.upcard else ""))
+    if players < 1 or (why := ruleset.why_not_deal(players)):
+        raise TonkError(why or f"a table has at least 1 player, not {players}")
     if not check.enabled:
         return DealTonkOdds(players, Fraction(0), Fraction(0), deal_check=False)
     classes = value_classes(deal.deck)

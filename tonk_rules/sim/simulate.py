@@ -78,13 +78,10 @@ def play_chunk(chunk: Chunk) -> Tally:
 
 def check_table(ruleset: Ruleset, players: int, label: str) -> None:
     """Raise :class:`SimulationError` when ``ruleset`` cannot seat and deal ``players`` players."""
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        seats = (f"exactly {ruleset.min_players}" if ruleset.min_players == ruleset.max_players
-                 else f"{ruleset.min_players} to {ruleset.max_players}")
-        raise SimulationError(f"{label} seats {seats} players, not {players}")
-    need = players * ruleset.deal.hand_size + (1 if ruleset.deal.upcard else 0)
-    if need > len(ruleset.deal.deck):
-        raise SimulationError(f"{label}: its {len(ruleset.deal.deck)}-card deck cannot deal {players} hands")
+    if why := ruleset.why_not_seat(players, subject=label):
+        raise SimulationError(why)
+    if why := ruleset.why_not_deal(players):
+        raise SimulationError(f"{label}: {why}")
 
 
 def run_jobs(jobs: Sequence[Job], executor: Executor,

@@ -10,6 +10,8 @@ depend on the order in which chunks were added up.
     1.0
     >>> holm([0.01, 0.04, 0.03])
     [0.03, 0.06, 0.06]
+    >>> holm([1e-20, 0.5])
+    [2e-20, 0.5]
 """
 
 from __future__ import annotations
@@ -111,5 +113,6 @@ def holm(p_values: list[float]) -> list[float]:
     running = 0.0
     for rank, i in enumerate(order):
         running = max(running, min(1.0, (m - rank) * p_values[i]))
-        adjusted[i] = round(running, 12)
+        # 12 significant digits (no float crumbs such as 0.06000000000000001), never rounded to 0.0
+        adjusted[i] = float(f"{running:.12g}")
     return adjusted

@@ -69,12 +69,16 @@ class Tally:
     # per seat: the share of each decided hand's win (1/k for each of k tied winners), in units of
     # 1/SHARE_UNIT so that it stays an exact integer: sum, sum of squares
     seat_share: list[list[int]] = field(default_factory=list)
+    # Σ net[s] * net[t] over hands, for every pair of seats: the spread of any group of seats' summed net
+    # per hand (two seats of one hand are not independent: at three greedy seats they correlate at -0.75)
+    seat_products: list[list[int]] = field(default_factory=list)
 
     @classmethod
     def empty(cls, players: int) -> Tally:
         return cls(players, seat_wins=[0] * players, seat_net=[[0, 0] for _ in range(players)],
                    position_wins=[0] * players, position_net=[[0, 0] for _ in range(players)],
-                   seat_share=[[0, 0] for _ in range(players)])
+                   seat_share=[[0, 0] for _ in range(players)],
+                   seat_products=[[0] * players for _ in range(players)])
 
     @classmethod
     def of(cls, batch: Batch, players: int) -> Tally:
@@ -90,6 +94,7 @@ class Tally:
         wins = batch.winners.astype(np.int64)
         t.seat_wins = _ints(wins.sum(axis=0))
         t.seat_net = [[int(net[:, s].sum()), int((net[:, s] ** 2).sum())] for s in range(players)]
+        t.seat_products = [[int(x) for x in row] for row in net.T @ net]
         # position p of hand i is the seat (dealer + 1 + p) % players
         seat_at = (batch.dealer.astype(np.int64)[:, None] + 1 + np.arange(players)[None, :]) % players
         rows = np.arange(n)[:, None]
@@ -121,6 +126,8 @@ class Tally:
                              in zip(self.position_net, other.position_net, strict=True)]
         self.decided += other.decided
         self.seat_share = [[a + c, b + d] for (a, b), (c, d) in zip(self.seat_share, other.seat_share, strict=True)]
+        self.seat_products = [[a + b for a, b in zip(mine, theirs, strict=True)]
+                              for mine, theirs in zip(self.seat_products, other.seat_products, strict=True)]
         for count, k in other.knock_counts.items():
             self.knock_counts[count] = self.knock_counts.get(count, 0) + k
         return self
@@ -133,6 +140,14 @@ class Tally:
 
     def moments(self, sums: list[int]) -> Moments:
         return Moments(self.hands, sums[0], sums[1])
+
+    def group_net(self, seats: list[int]) -> Moments:
+        """The mean net per seat of a group of seats, as a sample with one value per hand (their average):
+        its interval counts each hand once, however many of the group's seats sit at it."""
+        k = len(seats)
+        total = sum(self.seat_net[s][0] for s in seats)
+        squares = sum(self.seat_products[s][t] for s in seats for t in seats)
+        return Moments(self.hands, total / k, squares / (k * k))
 
     @property
     def deal_check(self) -> int:
@@ -147,10 +162,7 @@ class Tally:
         knocks = sum(self.knock_counts.values())
         by_bot: dict[str, list[int]] = {}
         for seat, spec in enumerate(bots):
-            sums = by_bot.setdefault(spec, [0, 0, 0])
-            sums[0] += self.hands
-            sums[1] += self.seat_net[seat][0]
-            sums[2] += self.seat_net[seat][1]
+            by_bot.setdefault(spec, []).append(seat)
         return {
             "hands": self.hands,
             "endings": self.ending_json(),
@@ -166,7 +178,7 @@ class Tally:
                  "mean_net": mean_json(self.moments(self.position_net[p]))}
                 for p in range(self.players)
             ],
-            "bots": {spec: mean_json(Moments(n, total, squares)) for spec, (n, total, squares) in by_bot.items()},
+            "bots": {spec: mean_json(self.group_net(seats)) for spec, seats in by_bot.items()},
             "knocks": knocks,
             "count_at_knock": {str(c): proportion(k, knocks) for c, k in sorted(self.knock_counts.items())},
         }

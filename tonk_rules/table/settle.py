@@ -18,6 +18,7 @@ from tonk_rules.cards import Card, CardStyle, format_cards, hand_count, parse_ca
 from tonk_rules.engine.result import HandResult
 from tonk_rules.errors import CardError, TableInputError
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.facts import why_not_stake
 from tonk_rules.table.table_setup import MAX_STAKE, ruleset_for, why_bad_name, why_not_stakes
 
 if TYPE_CHECKING:
@@ -217,9 +218,9 @@ def parse_stakes(options: list[str], names: tuple[str, ...]) -> list[int]:
         try:
             value = int(text.strip())
         except ValueError:
-            raise TableInputError(f"--stake {what}: a stake is a whole number of at least 1, not {text!r}") from None
-        if value < 1:
-            raise TableInputError(f"--stake {what}: a stake is a whole number of at least 1, not {value}")
+            raise TableInputError(f"--stake {what}: {why_not_stake(text)}") from None
+        if why := why_not_stake(value):
+            raise TableInputError(f"--stake {what}: {why}")
         if value > MAX_STAKE:
             raise TableInputError(f"--stake {what}: a stake is at most {MAX_STAKE:,}")
         return value
@@ -263,9 +264,8 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
             raise TableInputError(f"--hand {name}: {len(cards)} cards, but the deal gives {size} to each player")
         if how.kind != "deal" and len(cards) > size:
             raise TableInputError(f"--hand {name}: {len(cards)} cards; a hand holds at most {size} between turns")
-    if not rules.min_players <= len(hands.names) <= rules.max_players:
-        raise TableInputError(f"this variant seats {rules.min_players} to {rules.max_players} players, "
-                              f"not {len(hands.names)}")
+    if why := rules.why_not_seat(len(hands.names)):
+        raise TableInputError(why)
     if how.kind == "deal" and not rules.deal_check.enabled:
         raise TableInputError("--deal: this variant has no deal check (no tonk on the deal)")
     if hands.tonks:
@@ -286,9 +286,8 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
                               "(use --out)")
     if how.kind == "knock":
         count = hands.counts[hands.names.index(how.player or "")]
-        if rules.knocking.max_count is not None and count > rules.knocking.max_count:
-            raise TableInputError(f"--knock {how.player}: a count of {count}, but this variant allows a knock only "
-                                  f"with {rules.knocking.max_count} or less")
+        if why := rules.why_not_knock_with(count):
+            raise TableInputError(f"--knock {how.player}: {why}")
 
 
 def settle_hand(variant: str | Ruleset, hands: HandsAtTable, how: HowItEnded, stakes: list[int]) -> TableResult:

@@ -1,7 +1,7 @@
 """Checks of a table before play: the variant reference, the seated names and their stakes.
 
     >>> check_table_setup("classic-pc", ["Ann", "Bob", "Cy"], [1, 1, 1])
-    'this variant seats 2 to 2 players, not 3'
+    'this variant seats exactly 2 players, not 3'
     >>> check_table_setup("russian", ["Ann", "Bob"], [1, 2])
     'this variant plays for one agreed stake: give every player the same stake'
     >>> check_table_setup("russian-2001", ["Ann", "Bob"], [1, 2]) is None
@@ -60,8 +60,8 @@ def check_table_setup(ref: str, names: list[str], stakes: list[int]) -> str | No
 def check_seating(rules: Ruleset, names: list[str], stakes: list[int]) -> str | None:
     """Why these names and stakes cannot sit at a table playing ``rules`` (None when they can)."""
     n = len(names)
-    if not rules.min_players <= n <= rules.max_players:
-        return f"this variant seats {rules.min_players} to {rules.max_players} players, not {n}"
+    if why := rules.why_not_seat(n):
+        return why
     for name in names:
         if why := why_bad_name(name):
             return why

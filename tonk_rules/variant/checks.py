@@ -5,7 +5,9 @@ combination is wrong, first the one named in the message. The loader points at w
 derived file wrote, so a house rule that breaks a parent's value is blamed, not the parent.
 Options that would have no effect are errors too: a table that writes them believes they do something.
 Every such "X only matters when Y" pair is one row of :data:`DEPENDENT_OPTIONS`; the same row says when X
-must then be given.
+must then be given, and what X is when it has no effect (``neutral``). An X that a house file merely
+inherits, and that its own change of Y leaves without effect, is reset to that neutral value by the loader
+instead (``variant/inherited.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tonk_rules.cards import RANK_ORDER
+from tonk_rules.cards import RANK_ORDER, why_not_deal
 from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
 
 if TYPE_CHECKING:  # the model runs these checks from its validator; importing it here would be a circle
@@ -131,6 +133,16 @@ DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
 )
 
 
+def options_without_effect(v: Variant) -> list[tuple[Dependent, str]]:
+    """Every option ``v`` sets that has no effect, with its row: ``(row, key path)``."""
+    return [(row, path) for row in DEPENDENT_OPTIONS if not row.holds(v) for path in row.set_at(v)]
+
+
+def no_effect_message(row: Dependent, path: str) -> str:
+    fix = "leave it out" if row.neutral == "left out" else f"set it to {row.neutral}"
+    return f"{_name(row, path)} has no effect unless {row.condition}; {fix}"
+
+
 def dependent_option_problems(v: Variant) -> list[tuple[str, str]]:
     """The rows of :data:`DEPENDENT_OPTIONS` that ``v`` breaks, as ``(key paths, message)``."""
     problems = []
@@ -140,15 +152,12 @@ def dependent_option_problems(v: Variant) -> list[tuple[str, str]]:
             for path in row.unset_at(v) if row.unset_at else []:
                 problems.append((f"{path}|{blame}", f"{_name(row, path)} must be given when {row.condition}"))
         else:
-            fix = "leave it out" if row.neutral == "left out" else f"set it to {row.neutral}"
-            for path in row.set_at(v):
-                problems.append((f"{path}|{blame}", f"{_name(row, path)} has no effect unless {row.condition}; {fix}"))
+            problems += [(f"{path}|{blame}", no_effect_message(row, path)) for path in row.set_at(v)]
     return problems
 
 
 def _name(row: Dependent, path: str) -> str:
     return path if "*" in row.option else row.option
-
 
 
 def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
@@ -159,14 +168,8 @@ def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
         add(("players.max|players.min", f"max ({v.players.max}) is below min ({v.players.min})"))
     if len(set(v.deck.ranks)) != len(v.deck.ranks):
         add(("deck.ranks", "a rank is listed twice"))
-    deck_size = 4 * len(set(v.deck.ranks))
-    needed = v.players.max * v.deal.hand_size + (1 if v.deal.upcard else 0)
-    if needed > deck_size:
-        add((
-            "players.max|deal.hand_size|deal.upcard|deck.ranks",
-            f"{v.players.max} players x {v.deal.hand_size} cards"
-            f"{' + the upcard' if v.deal.upcard else ''} = {needed} cards, but the deck has {deck_size}",
-        ))
+    if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks))):
+        add(("players.max|deal.hand_size|deal.upcard|deck.ranks", why))
 
     low, high = possible_counts(v)
     dc = v.deal_check

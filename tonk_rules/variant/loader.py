@@ -35,11 +35,14 @@ from tonk_rules.variant.diagnose import (
     schema_diagnostics,
     source_diagnostics,
 )
+from tonk_rules.variant.inherited import DroppedValue, drop_inherited, file_label
+from tonk_rules.variant.inherited import notes as dropped_notes
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.provenance import Provenance
 from tonk_rules.variant.provenance import resolve as resolve_provenance
 from tonk_rules.variant.provenance import strip_sources as strip_sources  # re-exported: callers import it here
 from tonk_rules.variant.schema import variant_file_schema
+from tonk_rules.variant.sources import Assumption
 from tonk_rules.variant.yaml_source import YamlDocument, YamlReadError, read_yaml_file, read_yaml_text
 
 BUILTIN_PACKAGE = "tonk_rules.builtin_variants"
@@ -53,6 +56,12 @@ class LoadedVariant:
     variant: Variant
     provenance: dict[str, Provenance]  # by value path, e.g. "players.max" (see provenance.py)
     chain: tuple[str, ...]
+    dropped: tuple[DroppedValue, ...] = ()  # inherited values a house file's change left without effect
+
+    @property
+    def notes(self) -> list[str]:
+        """What ``tonk show`` and ``tonk check`` say about the load: one line per group of dropped values."""
+        return dropped_notes(self.dropped)
 
     @property
     def digest(self) -> str:
@@ -187,11 +196,20 @@ def load_variant(ref: str | Path) -> LoadedVariant:
     provenance = resolve_provenance((doc.file, doc.data) for doc in reversed(chain))
     merged = copy.deepcopy(merged)  # it shares nodes with the (cached) documents, which must keep their sources
     strip_sources(merged)
-    try:
-        variant = Variant.model_validate(merged, context={"defer_cross_checks": True})
-    except ValidationError as exc:
-        raise VariantError(model_diagnostics(chain, exc)) from None
+
+    def validate(data: dict[str, Any]) -> Variant:
+        try:
+            return Variant.model_validate(data, context={"defer_cross_checks": True})
+        except ValidationError as exc:
+            raise VariantError(model_diagnostics(chain, exc)) from None
+
+    variant, dropped = drop_inherited(merged, chain, validate)
     problems = cross_field_problems(variant)
     if problems:
         raise VariantError(cross_diagnostics(chain, problems))
-    return LoadedVariant(name=text_ref, variant=variant, provenance=provenance, chain=tuple(d.file for d in chain))
+    for value in dropped:
+        if value.path in provenance:  # a value inside a list (a payment rule's stake_of) has its list's source
+            why = f"{file_label(value.set_in)}'s value has no effect unless {value.row.condition}; dropped"
+            provenance[value.path] = Provenance(Assumption(assumed=why), value.changed_in)
+    return LoadedVariant(name=text_ref, variant=variant, provenance=provenance, chain=tuple(d.file for d in chain),
+                         dropped=dropped)

@@ -1,0 +1,234 @@
+"""Findings in words: the differences that matter, largest first, each with its cause and a second opinion.
+
+A difference *matters* when it is significant (Holm) and at least a practical threshold in size
+(:data:`THRESHOLDS`); findings are ranked by size in units of that threshold, never by p. Each names the
+rule that drives it where the one-rule-at-a-time runs (:mod:`tonk_rules.report.attribution`) can tell —
+the switch that moves the figure at least :data:`DRIVER_SHARE` of the way from the first variant to the
+second — and says whether it holds at another bot table (the ``--check-bots`` runs). Every other tested
+figure is listed as not having moved by more than its threshold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tonk_rules.report.compare import Test
+from tonk_rules.report.rule_words import RuleChange
+from tonk_rules.sim.paired import Difference
+from tonk_rules.sim.stats import percent
+
+#: What "moved" means: half a percentage point of a rate, 5% of a mean's size, 0.02 stakes of net per
+#: hand, 0.02 of strategic depth's order.
+THRESHOLDS = {"rate": 0.005, "relative": 0.05, "net": 0.02, "depth": 0.02}
+#: A single rule "drives" a finding when switching it alone moves the figure this share of the way.
+DRIVER_SHARE = 0.5
+PARTLY_SHARE = 0.25
+
+_WORDS = {
+    "en": {
+        "rate": "In {hi} {what} {ratio:.1f}× as often as in {lo}: {p_hi} vs {p_lo} ({diff}).",
+        "rate_more": "In {hi} {what} more often than in {lo}: {p_hi} vs {p_lo} ({diff}).",
+        "rate_new": "In {hi} {what} in {p_hi} of hands, in {lo} never.",
+        "mean": "In {hi} the {what} is higher than in {lo}: {v_hi} vs {v_lo} ({diff}).",
+        "driver": "Driven by one rule, {keys} as in {b}: {rule_b} Switching it alone in {a} moves this figure "
+                  "{share:.0%} of the way.",
+        "partly": "Partly driven by {keys} as in {b}: {rule_b} Alone it moves this figure {share:.0%} of the way.",
+        "no_driver": "No single rule accounts for it (switching each alone in {a} moves it at most {share:.0%} of "
+                     "the way): the rules act together.",
+        "no_runs": "Not attributed: the one-rule-at-a-time runs measure the main table's per-hand figures only.",
+        "not_run": "Not attributed: the one-rule-at-a-time runs were left out (--probe-hands 0).",
+        "too_few": "Not attributed: the one-rule-at-a-time runs saw too few such hands (raise --probe-hands).",
+        "only": "Its cause is the only rule that differs in play, {keys} as in {b}: {rule_b}",
+        "holds": "Holds with {bots}: {v_a} vs {v_b}.",
+        "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
+        "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
+        "unchecked": "Not checked with another bot table.",
+        "absent": "With {bots} it did not happen in either run.",
+        "none": "No figure differs by more than the practical threshold.",
+        "still": "Did not move by more than the practical threshold (½ percentage point of a rate, 5% of a "
+                 "mean, 0.02 stakes per hand): {labels}.",
+        "ends": "a hand ends by «{ending}»",
+        "knocked": "a hand ends by a knock",
+        "wins": "the {position} wins",
+    },
+    "ru": {
+        "rate": "В {hi} {what} в {ratio:.1f} раза чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
+        "rate_more": "В {hi} {what} чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
+        "rate_new": "В {hi} {what} в {p_hi} сдач, в {lo} никогда.",
+        "mean": "В {hi} {what} больше, чем в {lo}: {v_hi} против {v_lo} ({diff}).",
+        "driver": "Причина – одно правило, {keys} как в {b}: {rule_b} Одно это правило в {a} даёт {share:.0%} "
+                  "разницы.",
+        "partly": "Отчасти причина – {keys} как в {b}: {rule_b} Одно оно даёт {share:.0%} разницы.",
+        "no_driver": "Ни одно правило само по себе не объясняет разницу (каждое по отдельности в {a} даёт не "
+                     "больше {share:.0%}): правила действуют вместе.",
+        "no_runs": "Причина не определялась: прогоны по одному правилу измеряют только показатели каждой сдачи.",
+        "not_run": "Причина не определялась: прогоны по одному правилу не делались (--probe-hands 0).",
+        "too_few": "Причина не определена: в прогонах по одному правилу таких сдач слишком мало (увеличьте "
+                   "--probe-hands).",
+        "only": "Причина – единственное правило, которое меняет игру, {keys} как в {b}: {rule_b}",
+        "holds": "Подтверждается с ботами {bots}: {v_a} против {v_b}.",
+        "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
+        "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
+        "unchecked": "С другими ботами не проверялось.",
+        "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
+        "none": "Ни один показатель не отличается больше практического порога.",
+        "still": "Не изменились больше практического порога (½ процентного пункта доли, 5% среднего, 0,02 "
+                 "ставки за сдачу): {labels}.",
+        "ends": "сдача кончается так: «{ending}»",
+        "knocked": "сдача кончается тем, что кто-то открылся",
+        "wins": "выигрывает {position}",
+    },
+}
+_ENDINGS = {
+    "en": {"deal_tonk": "a tonk on the deal", "deal_void": "a void deal (several tonks)", "knock_won": "a won knock",
+           "knock_caught": "a caught knock", "out_by_discard": "going out by a discard",
+           "out_by_spread": "going out with a spread", "out_by_hit": "going out with a hit",
+           "stock_exhausted": "the stock running out", "stock_void": "a void hand on the empty stock"},
+    "ru": {"deal_tonk": "Тонк на раздаче", "deal_void": "раздача не состоялась (несколько Тонков)",
+           "knock_won": "открывшийся выиграл", "knock_caught": "открывшийся пойман",
+           "out_by_discard": "вышел, сбросив последнюю карту", "out_by_spread": "вышел, выложив группу",
+           "out_by_hit": "вышел добавлением", "stock_exhausted": "колода кончилась",
+           "stock_void": "колода кончилась, сдача не состоялась"},
+}
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What switching one rule alone did to a figure (switched minus base), from the one-rule runs."""
+
+    change: RuleChange
+    difference: Difference
+
+
+@dataclass(frozen=True)
+class Finding:
+    test: Test
+    size: float  # |difference| in units of its practical threshold
+    text: str
+
+
+def threshold(test: Test, base: float) -> float:
+    """The practical threshold of ``test``'s figure (``base``: the second variant's value, for means)."""
+    if test.kind == "rate":
+        return THRESHOLDS["rate"]
+    if test.metric.startswith("mean net"):
+        return THRESHOLDS["net"]
+    if test.metric.startswith("strategic depth"):
+        return THRESHOLDS["depth"]
+    return max(THRESHOLDS["relative"] * abs(base), 1e-9)
+
+
+#: The figures' labels in Russian (the English labels are the figures' own names).
+_LABELS_RU = (("ends: ", "конец сдачи: "), ("mean actions per hand", "среднее число действий за сдачу"),
+              ("mean turns per hand", "среднее число ходов за сдачу"), ("win rate: ", "доля побед: "),
+              ("mean net per hand: ", "средний выигрыш за сдачу: "), ("position ", "место "),
+              ("dealer", "сдающий"), ("hands ended by a knock", "доля сдач, кончившихся открытием"),
+              ("mean count at a knock", "средние очки открывшегося"),
+              ("strategic depth (order)", "стратегическая глубина"))
+
+
+def figure_label(metric: str, lang: str) -> str:
+    """A figure's label in ``lang``.
+
+    >>> figure_label("mean net per hand: dealer", "ru")
+    'средний выигрыш за сдачу: сдающий'
+    """
+    if lang != "ru":
+        return metric
+    for english, russian in _LABELS_RU:
+        metric = metric.replace(english, russian)
+    return metric
+
+
+def _what(metric: str, lang: str) -> str:
+    w = _WORDS[lang]
+    if metric.startswith("ends: "):
+        return w["ends"].format(ending=_ENDINGS[lang].get(metric[6:], metric[6:]))
+    if metric == "hands ended by a knock":
+        return w["knocked"]
+    if metric.startswith("win rate: "):
+        return w["wins"].format(position=metric[10:])
+    return figure_label(metric, lang)
+
+
+def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
+    """The finding's first sentence: a rate as "N× as often", a mean as both values and the difference."""
+    w, d = _WORDS[lang], test.difference
+    strip = [v.split(" [")[0] for v in values]
+    if test.kind == "rate":
+        pa = d.relative  # ratio b / a
+        a_high = d.value < 0
+        hi, lo = (test.a, test.b) if a_high else (test.b, test.a)
+        p_hi, p_lo = (strip[0], strip[1]) if a_high else (strip[1], strip[0])
+        if pa is None or pa[0] == 0:
+            return w["rate_new"].format(hi=hi, lo=lo, what=_what(test.metric, lang), p_hi=p_hi)
+        ratio = 1 / pa[0] if a_high else pa[0]
+        # "1.1× as often" says little: below 1.5× the sentence says "more often" and the difference does the rest
+        template = w["rate" if ratio >= 1.5 else "rate_more"]
+        return template.format(hi=hi, lo=lo, what=_what(test.metric, lang), ratio=ratio, p_hi=p_hi, p_lo=p_lo,
+                               diff=diff)
+    a_high = d.value < 0
+    hi, lo = (test.a, test.b) if a_high else (test.b, test.a)
+    v_hi, v_lo = (strip[0], strip[1]) if a_high else (strip[1], strip[0])
+    return w["mean"].format(what=figure_label(test.metric, lang), hi=hi, lo=lo, v_hi=v_hi, v_lo=v_lo, diff=diff)
+
+
+def only_rule(test: Test, change: RuleChange, lang: str) -> str:
+    """The cause of a difference when a single rule that can change play differs."""
+    return _WORDS[lang]["only"].format(keys=f"[{', '.join(change.keys)}]", b=test.b, rule_b=f"«{change.right}»")
+
+
+def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True) -> str:
+    """Which rule moves the figure from the first variant towards the second (or that none does alone).
+
+    ``effects`` None: the one-rule runs were not made (``run`` False) or cannot measure this figure; empty:
+    they saw too few of the hands it counts.
+    """
+    w = _WORDS[lang]
+    if not run:
+        return w["not_run"]
+    if effects is None:
+        return w["no_runs"]
+    if not effects:
+        return w["too_few"]
+    needed = test.difference.value  # from a to b
+    best = max(effects, key=lambda e: e.difference.value / needed)
+    share = best.difference.value / needed
+    lo, hi = best.difference.ci95
+    real = lo > 0 or hi < 0  # the switch's own effect is distinguishable from nothing
+    words = {"a": test.a, "b": test.b, "share": max(0.0, share), "keys": f"[{', '.join(best.change.keys)}]",
+             "rule_b": f"«{best.change.right}»"}
+    if real and share >= DRIVER_SHARE:
+        return w["driver"].format(**words)
+    if real and share >= PARTLY_SHARE:
+        return w["partly"].format(**words)
+    return w["no_driver"].format(**words)
+
+
+def check(test: Test, other: Difference | None, values: tuple[str, str] | None, bots: str, lang: str) -> str:
+    """Whether the difference holds at the check table."""
+    w = _WORDS[lang]
+    if values is None:
+        return w["unchecked"]
+    if other is None:
+        return w["absent"].format(bots=bots)
+    v_a, v_b = (f"{name} {v.split(' [')[0]}" for name, v in zip((test.a, test.b), values, strict=True))
+    same = (other.value > 0) == (test.difference.value > 0) and other.value != 0
+    if same and other.p < 0.05:
+        return w["holds"].format(bots=bots, v_a=v_a, v_b=v_b)
+    if same:
+        return w["weak"].format(bots=bots, v_a=v_a, v_b=v_b)
+    return (w["flips"] if other.p < 0.05 else w["weak"]).format(bots=bots, v_a=v_a, v_b=v_b)
+
+
+def unmoved(labels: Sequence[str], lang: str) -> str:
+    return _WORDS[lang]["still"].format(labels="; ".join(figure_label(x, lang) for x in labels)) if labels else ""
+
+
+def nothing_moved(lang: str) -> str:
+    return _WORDS[lang]["none"]
+
+
+def rate_text(k: int, n: int) -> str:
+    return percent(k / n) if n else "—"

@@ -1,0 +1,123 @@
+"""The findings of one pair of variants, from the comparison's tests and the one-rule and check runs.
+
+See :mod:`tonk_rules.report.findings` for what a finding says; this module collects the figures each
+sentence needs: the main test, each one-rule switch's paired effect, and the test at the check table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tonk_rules.report.compare import Metric, Test, VariantFigures, difference, difference_text, metrics
+from tonk_rules.report.findings import (
+    Effect,
+    attribution,
+    check,
+    describe,
+    nothing_moved,
+    only_rule,
+    threshold,
+    unmoved,
+)
+from tonk_rules.report.rule_words import RuleChange
+from tonk_rules.sim.depth import Depth
+from tonk_rules.sim.paired_run import PairedTally
+from tonk_rules.sim.stats import Moments
+
+if TYPE_CHECKING:
+    from tonk_rules.report.attribution import Switch
+    from tonk_rules.report.build import Plan
+
+
+#: Why strategic depth can move while the main table does not: the rule binds only the weak bot's play.
+_WEAK_ONLY = {
+    "en": "The main table's figures did not move (its bots hardly ever do what the rule changes), so the change is "
+          "in how {weak} fares against {strong} under it.",
+    "ru": "Показатели основного стола не изменились (его боты почти не делают того, что меняет правило); "
+          "меняется то, как {weak} играет против {strong}.",
+}
+
+
+@dataclass(frozen=True)
+class PairFindings:
+    """The findings of one pair (the first variant and another), in words, largest first."""
+
+    a: str
+    b: str
+    findings: list[str]
+    unmoved: str
+    changes: list[RuleChange]
+
+
+def _metrics(tally: PairedTally, i: int, label: str) -> dict[str, Metric]:
+    t = tally.tallies[i]
+    figures = VariantFigures(label, t, Depth(t.players, Moments(0, 0, 0)), 0.0)
+    return {m.label: m for m in metrics(figures)}
+
+
+def _value(m: Metric) -> float:
+    if isinstance(m.sample, Moments):
+        return m.sample.mean
+    if isinstance(m.sample, tuple):
+        return m.sample[0] / m.sample[1] if m.sample[1] else 0.0
+    return 0.0
+
+
+def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> list[Effect] | None:
+    """Each switch's effect on ``metric`` (None: not one value per hand, so the one-rule runs cannot tell)."""
+    switches, tally = probe
+    base = _metrics(tally, 0, "base")[metric]
+    if base.feature is None:
+        return None
+    out = []
+    for x, switch in enumerate(switches, 1):
+        d = difference(_metrics(tally, x, "switched")[metric], base, tally, x, 0)
+        if d is not None:
+            out.append(Effect(switch.change, d))
+    return out
+
+
+def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair: tuple[int, int],
+                 changes: list[RuleChange], probe: tuple[list[Switch], PairedTally] | None,
+                 check_run: PairedTally | None, plan: Plan) -> PairFindings:
+    """Rank the pair's differences that matter by size and say each one's cause and second opinion."""
+    i, k = pair
+    lang = plan.lang
+    ma, mb = ({m.label: m for m in metrics(figures[i])}, {m.label: m for m in metrics(figures[k])})
+    ranked, still = [], []
+    for test in tests:
+        size = abs(test.difference.value) / threshold(test, _value(mb[test.metric]))
+        if test.significant and size >= 1:
+            ranked.append((size, test))
+        else:
+            still.append(test.metric)
+    ranked.sort(key=lambda pair_: -pair_[0])
+    bots = ", ".join(str(s) for s in plan.check)
+    texts = []
+    for _, test in ranked:
+        diff = f"{test.b} − {test.a}: {difference_text(test)}"
+        parts = [describe(test, (ma[test.metric].text, mb[test.metric].text), diff, lang)]
+        in_play = [c for c in changes if c.in_play]
+        if len(in_play) == 1:
+            parts.append(only_rule(test, in_play[0], lang))
+        elif probe is None:
+            parts.append(attribution(test, None, lang, run=False))
+        else:
+            parts.append(attribution(test, _effects(test.metric, probe), lang))
+        other, values = None, None
+        if check_run is not None:
+            ca, cb = _metrics(check_run, i, test.a), _metrics(check_run, k, test.b)
+            sample = ca[test.metric].sample
+            measured = not (isinstance(sample, Moments) and sample.n == 0)
+            if measured:  # strategic depth has its own tables (strong against weak), not played at the check
+                other = difference(cb[test.metric], ca[test.metric], check_run, k, i)  # b - a, as the test
+                values = (ca[test.metric].text, cb[test.metric].text)
+        parts.append(check(test, other, values, bots, lang))
+        if test.metric.startswith("strategic depth") and all(t.metric.startswith("strategic depth")
+                                                              for _, t in ranked):
+            parts.append(_WEAK_ONLY[lang].format(strong=plan.strong, weak=plan.weak))
+        texts.append(" ".join(parts))
+    return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang)], unmoved(still, lang),
+                        changes)

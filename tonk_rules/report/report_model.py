@@ -1,0 +1,56 @@
+"""From a :class:`~tonk_rules.report.build.Comparison` to the :class:`~tonk_rules.report.documents.Report`
+the HTML and Markdown are written from: findings first, the rules in words, the settings, the figures."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from tonk_rules.report.compare import note_of_tests
+from tonk_rules.report.documents import HEADINGS, Report, RulesDiff, RulesInWords
+from tonk_rules.report.findings import figure_label
+from tonk_rules.variant.diff import DiffReport, label_of, show_value, side_mark, source_text
+
+if TYPE_CHECKING:
+    from tonk_rules.report.build import Comparison, Plan
+
+
+def rules_diff(report: DiffReport) -> RulesDiff:
+    """The variant layer's diff as the report's table: each side's value and whether it is sourced."""
+    rows = [{"rule": label_of(r.path) + ("" if r.differs else " (agree)"),
+             report.left_name: f"{show_value(r.left.value)} ({side_mark(r.left)})",
+             report.right_name: f"{show_value(r.right.value)} ({side_mark(r.right)})"} for r in report.rows]
+    return RulesDiff(report.heading(), rows, [source_text(s) for s in report.sources])
+
+
+def settings_of(plan: Plan) -> list[tuple[str, str]]:
+    """What was played, as (what, value) lines."""
+    words = HEADINGS[plan.lang]
+    out = [(words["players"], str(plan.players)), (words["hands"], f"{plan.hands:,}"),
+           (words["bots"], ", ".join(str(s) for s in plan.seats)), (words["seed"], str(plan.seed)),
+           (words["depth"], words["depth_value"].format(strong=plan.strong, weak=plan.weak, n=f"{plan.depth_hands:,}"))]
+    if plan.probe_hands:
+        out.append((words["probes"], words["probes_value"].format(n=f"{plan.probe_hands:,}")))
+        if plan.check:
+            out.append((words["check"], ", ".join(str(s) for s in plan.check)))
+    return out
+
+
+def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
+    plan = comparison.plan
+    words = HEADINGS[plan.lang]
+    rules = [RulesInWords(f.a, f.b, [(c.heading, c.left, c.right, c.reference(plan.lang))
+                                              for c in f.changes])
+             for f in comparison.findings]
+    return Report(
+        title=" vs ".join(comparison.names) + words["title"],
+        variants=comparison.names,
+        settings=settings_of(plan),
+        findings=[(f"{f.a} vs {f.b}", f.findings, f.unmoved) for f in comparison.findings],
+        rules=rules,
+        diffs=[rules_diff(d) for d in comparison.diffs],
+        rows=[replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows],
+        test_note=note_of_tests(comparison.tests, plan.lang),
+        plots=plots,
+        lang=plan.lang,
+    )

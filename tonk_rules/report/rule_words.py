@@ -1,0 +1,86 @@
+"""The rules that differ between two variants, in the rules sheet's sentences (English or Russian).
+
+Both variants' rules sheets (:mod:`tonk_rules.table.sheet`) are built, and every sentence whose words
+differ is paired with the other variant's sentence about the same rule values; the dotted keys of the
+values that differ stay beside it as a small reference. A value no sentence mentions (a rule the sheet
+leaves out because it cannot apply) is shown by its key and value.
+
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> changes = rule_changes(load_variant("pagat"), load_variant("pagat-no-upcard"), "en")
+    >>> [c.keys for c in changes]
+    [('deal.upcard',), ('deal.first_turn',)]
+    >>> changes[0].left.startswith("The next card is turned face up")
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tonk_rules.table.sheet import Sheet, build_sheet
+from tonk_rules.table.variant_view import VariantView, rule_values
+from tonk_rules.variant.diff import label_of, show_value, variant_diff
+from tonk_rules.variant.loader import LoadedVariant
+
+#: Rule values that never change how one hand plays at equal stakes (who deals first, the rotation, the
+#: table's size range, per-player stakes, points): the simulator plays independent hands at stake 1.
+NOT_IN_PLAY = ("players.", "dealer.", "stakes.", "scoring.")
+_NOT_IN_PLAY_NOTE = {"en": "does not change how a hand plays", "ru": "не меняет игру одной сдачи"}
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One rule sentence that reads differently in the two variants, and the keys of the values behind it."""
+
+    keys: tuple[str, ...]
+    heading: str
+    left: str
+    right: str
+
+    def reference(self, lang: str = "en") -> str:
+        """The keys, and a note when the change cannot alter how one hand plays."""
+        keys = ", ".join(self.keys)
+        return keys if self.in_play else f"{keys} ({_NOT_IN_PLAY_NOTE[lang]})"
+
+    @property
+    def in_play(self) -> bool:
+        """Whether this change can alter how a hand is played (see :data:`NOT_IN_PLAY`)."""
+        return not all(key.startswith(NOT_IN_PLAY) for key in self.keys)
+
+
+def _sheet(loaded: LoadedVariant, lang: str) -> Sheet:
+    return build_sheet(VariantView(loaded, rule_values(loaded.variant), None, frozenset()), lang)
+
+
+def _lines(sheet: Sheet) -> dict[tuple[str, ...], tuple[str, str]]:
+    """Sentence by the keys it is about -> (block heading, the sentence with its lead-in)."""
+    out = {}
+    for block in sheet.blocks:
+        for line in block.lines:
+            if line.paths:
+                out[line.paths] = (block.heading, f"{line.label}: {line.text}" if line.label else line.text)
+    return out
+
+
+def rule_changes(a: LoadedVariant, b: LoadedVariant, lang: str = "en") -> list[RuleChange]:
+    """The rules whose values differ between ``a`` and ``b``, as sentences of each (see the module docstring)."""
+    differing = [label_of(row.path) for row in variant_diff(a, b).rows if row.differs]
+    left, right = _lines(_sheet(a, lang)), _lines(_sheet(b, lang))
+    changes: list[RuleChange] = []
+    covered: set[str] = set()
+    for paths in dict.fromkeys([*left, *right]):
+        keys = tuple(p for p in paths if p in differing)
+        if not keys:
+            continue
+        heading, text_a = left.get(paths, ("", "—"))
+        heading_b, text_b = right.get(paths, ("", "—"))
+        if text_a == text_b:
+            continue
+        changes.append(RuleChange(keys, heading or heading_b, text_a, text_b))
+        covered.update(keys)
+    values_a, values_b = rule_values(a.variant), rule_values(b.variant)
+    for key in differing:
+        if key not in covered:  # no sentence says it: the value itself
+            changes.append(RuleChange((key,), "", f"{key}: {show_value(values_a.get(key))}",
+                                      f"{key}: {show_value(values_b.get(key))}"))
+    return changes
