@@ -55,6 +55,7 @@ def test_a_ladder_needs_two_different_bots() -> None:
         ladder(load_ruleset("russian"), parse_specs("greedy,greedy"), deals=10, players=3, seed=1)
 
 
+@pytest.mark.slow  # three ladders, each in a new process
 def test_the_ladder_command_prints_each_bot_with_its_interval() -> None:
     proc = tonk("ladder", "russian", "--bots", "greedy,random", "--hands", "60", "--players", "2", "--json", "-w", "1")
     assert proc.returncode == 0, proc.stderr
