@@ -6,11 +6,8 @@ same deals: paired). Prints montecarlo's mean net per hand with its 95% interval
 whether the interval is above 0, and the CPU milliseconds per searched decision (one core: CPU time of the
 playing processes over the decisions with more than one legal action; trivial ones cost nothing).
 
-Tuned greedy: ``tonk_rules.sim.tuning.seats_for`` where that module exists; otherwise ``greedy:knock=K``
-with the best fixed threshold measured for every built-in (``FALLBACK_KNOCK``: ``knock=0``, knock only once
-patience runs out, gained most against a table of defaults and against a table of itself in every built-in,
-30,000 hands per threshold; ``knock=1`` is a hair behind).
-montecarlo's playouts use the same greedy parameters.
+Tuned greedy: plain ``greedy`` resolved by :func:`tonk_rules.sim.tuning.seats_for` (the shipped tuned
+values); plain ``montecarlo``'s playouts get the same knock threshold there.
 
 Run: python benchmarks/bench_montecarlo.py [--hands 1200] [--workers N] [--variants a,b] [--rollouts R]
 (prints its figures; not a test)
@@ -19,7 +16,6 @@ Run: python benchmarks/bench_montecarlo.py [--hands 1200] [--workers N] [--varia
 from __future__ import annotations
 
 import argparse
-import importlib
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -27,25 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from tonk_rules import load_ruleset
-from tonk_rules.bots.specs import parse_specs
+from tonk_rules.bots.specs import parse_spec
 from tonk_rules.kernel.search import DEFAULT_ROLLOUTS, play_hands
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.tuning import seats_for
 from tonk_rules.variant.loader import builtin_names
 
 #: deals per task
 CHUNK = 25
-#: greedy's best fixed knock threshold, measured in every built-in (until sim/tuning.py exists)
-FALLBACK_KNOCK = 0
-
-
-def greedy_params(ruleset: Ruleset, players: int) -> dict[str, int]:
-    """The tuned greedy's parameters for this variant and table size."""
-    try:
-        tuning = importlib.import_module("tonk_rules.sim.tuning")
-    except ImportError:
-        return {"knock": FALLBACK_KNOCK}
-    (_, params), = tuning.seats_for(ruleset, players, parse_specs("greedy"))
-    return dict(params)
 
 
 @dataclass(frozen=True)
@@ -62,11 +47,9 @@ class Task:
 def run(task: Task) -> tuple[np.ndarray, int, float]:
     """MC's nets on the task's deals, its searched decisions, and the CPU seconds spent."""
     rules = load_ruleset(task.variant)
-    greedy = greedy_params(rules, task.players)
-    seats: list[tuple[str, dict[str, int]]] = [("greedy", greedy)] * task.players
-    # the playouts play greedy's main threshold (a tuned mixture's second threshold is not modelled)
-    playout: dict[str, int] = {key: greedy[key] for key in ("knock", "patience") if key in greedy}
-    seats[task.seat] = ("montecarlo", {"rollouts": task.rollouts, **playout})
+    specs = [parse_spec("greedy")] * task.players
+    specs[task.seat] = parse_spec(f"montecarlo:rollouts={task.rollouts}")
+    seats = seats_for(rules, task.players, specs)
     searched = np.zeros(task.players, np.int64)
     play_hands(rules, seats, 1, task.seed, first_hand=task.first, searched=np.zeros(task.players, np.int64))
     start = time.process_time()  # after the warm-up above: the kernel is loaded (or compiled) already

@@ -1,22 +1,23 @@
 """The compiled kernel plays exactly as the reference engine: same decks, same actions, same results.
 
 Every built-in variant at every player count from 2 to 6 it seats, with greedy (several knock
-thresholds) and random bots, and house variants made by hypothesis from random changes to the built-ins.
+thresholds) and random bots; every allowed value of every leaf field of the variant model (walked from the
+model by tests/model_fields.py, so a new field is covered without editing this file); and house variants
+made by hypothesis from random changes of random fields to the built-ins.
 """
 
 from __future__ import annotations
-
-import copy
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernel_helpers import assert_identical
+from model_fields import FIELD_IDS, FIELDS, Path, bases, changed, changes, compiled, get, paths_in, values_of
+from pydantic.fields import FieldInfo
 
-from tonk_rules.cards import RANK_ORDER
 from tonk_rules.kernel.batch import ENDINGS
-from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.kernel.seats import SeatSpec
+from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.variant.model import Variant
 
@@ -32,6 +33,10 @@ def test_builtin_variants_play_identically(name: str, players: int) -> None:
     assert_identical(ruleset, greedy_and_random, 25, seed=players, first_dealer=players - 1)
     # Greedy players that never knock play to the end of the stock (exhaustion, reshuffles, going out).
     assert_identical(ruleset, [("greedy", {"knock": 0})] * players, 12, seed=100 + players)
+    # A mixture draws its threshold per hand from the seat's seed: the reference bot draws the same.
+    mixture = ("greedy", {"knock": 1, "alt_knock": 8, "alt_share": 500})
+    assert_identical(ruleset, [mixture, *[("greedy", {"knock": 2 + s}) for s in range(1, players)]], 15,
+                     seed=200 + players)
 
 
 def test_identity_covers_every_ending_across_the_builtins() -> None:
@@ -49,64 +54,49 @@ def test_identity_covers_every_ending_across_the_builtins() -> None:
     assert len(ENDINGS) >= len(seen)
 
 
+# --- every value of every rule field ---------------------------------------------------------------------
+# Generated from the variant model (tests/model_fields.py), not a hand-kept list: a field the kernel reads but
+# does not enforce (or enforces and the engine does not) makes both engines part on these hands.
+def _stakes(ruleset: Ruleset, players: int) -> list[int] | None:
+    return list(range(1, players + 1)) if ruleset.per_player_stakes else None
+
+
+def _seats(players: int) -> list[SeatSpec]:
+    bots: list[SeatSpec] = [("random", {}), ("greedy", {"knock": 4}), ("greedy", {"knock": 0})]
+    return [bots[s % len(bots)] for s in range(players)]
+
+
+@pytest.mark.parametrize(("path", "info"), FIELDS, ids=FIELD_IDS)
+def test_every_value_of_every_rule_field_plays_identically(path: Path, info: FieldInfo) -> None:
+    seen: set[str] = set()
+    for _, _, value, variation in changes(path, info):
+        if repr(value) in seen:
+            continue  # one variant per value: the first built-in it is valid in
+        seen.add(repr(value))
+        ruleset = compile_ruleset(Variant.model_validate(variation))
+        for players in {ruleset.min_players, min(ruleset.max_players, 4)}:
+            assert_identical(ruleset, _seats(players), 4, seed=len(seen), stakes=_stakes(ruleset, players),
+                             max_actions=400)
+    assert seen, f"{'.'.join(path)}: no valid value found"
+
+
 # --- house variants --------------------------------------------------------------------------------------
-ROLES = ["winners", "others", "knocker", "at_or_below_knocker", "above_knocker"]
-CHANGES: dict[str, Any] = {
-    "deck.ranks": st.lists(st.sampled_from(RANK_ORDER), min_size=5, max_size=13, unique=True).map(
-        lambda rs: sorted(rs, key=RANK_ORDER.index)),
-    "deal.hand_size": st.integers(1, 9),
-    "deal.upcard": st.booleans(),
-    "deal.first_turn": st.sampled_from(["free", "draw_from_stock"]),
-    "deal_check.enabled": st.booleans(),
-    "deal_check.at_most": st.none() | st.integers(3, 25),
-    "deal_check.at_least": st.none() | st.integers(30, 50),
-    "deal_check.several": st.sampled_from(["all_paid", "void"]),
-    "knocking.timing": st.sampled_from(["start_of_turn", "before_draw"]),
-    "knocking.max_count": st.none() | st.integers(1, 30),
-    "knocking.min_turns": st.integers(0, 3),
-    "knocking.hit_lock": st.booleans(),
-    "knocking.wins_when": st.sampled_from(["strictly_lowest", "lowest_or_tied"]),
-    "drawing.sources": st.sampled_from([["stock"], ["discard"], ["stock", "discard"]]),
-    "spreading.timing": st.sampled_from(["after_draw", "before_draw"]),
-    "spreading.must_spread": st.booleans(),
-    "spreading.may_hold_books": st.lists(st.fixed_dictionaries({
-        "rank": st.sampled_from(RANK_ORDER), "size": st.sampled_from([3, 4])}), max_size=3, unique_by=str),
-    "melds.book_sizes": st.sampled_from([[3], [4], [3, 4]]),
-    "melds.run_min": st.integers(3, 5),
-    "melds.ace": st.sampled_from(["low", "low_or_high"]),
-    "hitting.runs": st.sampled_from(["anyone", "own", "none"]),
-    "hitting.books": st.sampled_from(["anyone", "own", "none"]),
-    "taken_discard.rule": st.sampled_from(["free", "not_discarded_this_turn", "straight_into_spread"]),
-    "stock_exhaustion.when_empty": st.sampled_from(["end_lowest_wins", "reshuffle", "void"]),
-    "stock_exhaustion.ties": st.sampled_from(["all_paid", "void"]),
-    "stakes.mode": st.sampled_from(["uniform", "per_player"]),
-}
-for _ending in ["deal_tonk", "knock_won", "knock_caught", "out_by_discard", "out_by_spread", "out_by_hit",
-                "stock_exhausted"]:
-    CHANGES[f"payments.{_ending}.rules"] = st.lists(st.fixed_dictionaries({
-        "payer": st.sampled_from(ROLES), "receiver": st.sampled_from(ROLES), "stakes": st.integers(1, 3),
-        "stake_of": st.sampled_from(["payer", "receiver"])}), min_size=1, max_size=3)
-
-
-def _set(data: dict[str, Any], path: str, value: Any) -> None:
-    *parents, last = path.split(".")
-    for key in parents:
-        data = data[key]
-    data[last] = value
-
-
 @st.composite
 def house_variants(draw: st.DrawFn) -> Variant:
-    """A built-in with random changes, each kept only if the variant stays valid."""
-    data = load_variant(draw(st.sampled_from(builtin_names()))).variant.model_dump()
-    for path in draw(st.lists(st.sampled_from(sorted(CHANGES)), min_size=1, max_size=10, unique=True)):
-        trial = copy.deepcopy(data)
-        _set(trial, path, draw(CHANGES[path]))
-        try:
-            Variant.model_validate(trial)
-        except ValueError:
+    """A built-in with random changes of random fields (values from the model), each kept only if the variant
+    stays valid."""
+    data = draw(st.sampled_from(bases()))
+    for path, info in draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=10, unique_by=lambda f: f[0])):
+        wheres = list(paths_in(data, path))
+        if not wheres:
             continue
-        data = trial
+        where = draw(st.sampled_from(wheres))
+        values = values_of(info, get(data, where), data)
+        if not values:
+            continue
+        trial = changed(data, where, draw(st.sampled_from(values)))
+        if compiled(trial) is not None:
+            data = trial
     return Variant.model_validate(data)
 
 

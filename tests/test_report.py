@@ -171,10 +171,11 @@ def test_paired_sums_equal_the_per_hand_differences() -> None:
     from tonk_rules.ruleset.compile import load_ruleset
     from tonk_rules.sim.paired_run import PairedChunk, feature_names, hand_features, play_paired_chunk
     from tonk_rules.sim.runner import play_hands
+    from tonk_rules.sim.tuning import seats_for
     rulesets = (load_ruleset("russian"), load_ruleset("pagat"))
-    seats = tuple(parse_specs("greedy,random,greedy"))
+    seats = tuple(tuple(seats_for(r, 3, parse_specs("greedy,random,greedy"))) for r in rulesets)  # tuned per ruleset
     result = play_paired_chunk(PairedChunk(0, rulesets, seats, 3, 100, 250, ((0, 1),)))
-    a, b = (hand_features(play_hands(r, [s.seat for s in seats], 250, 3, first_hand=100), 3) for r in rulesets)
+    a, b = (hand_features(play_hands(r, s, 250, 3, first_hand=100), 3) for r, s in zip(rulesets, seats, strict=True))
     for index, name in enumerate(feature_names(3)):
         d = a[:, index] - b[:, index]
         sums = result.pair(0, 1, name)

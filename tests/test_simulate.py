@@ -71,9 +71,10 @@ def test_bad_bot_specs_are_refused_with_one_clear_message(spec: str, message: st
     assert message in proc.stderr
 
 
-def test_specs_print_back_as_typed_and_fill_defaults() -> None:
-    specs = parse_specs("greedy:knock=3,random,greedy:knock=5")
-    assert [str(s) for s in specs] == ["greedy:knock=3", "random", "greedy"]
+def test_specs_print_back_as_typed() -> None:
+    # greedy:knock=5 is the fixed bot, not the (tuned) default greedy: the spec remembers what was typed
+    specs = parse_specs("greedy:knock=3,random,greedy:knock=5,greedy")
+    assert [str(s) for s in specs] == ["greedy:knock=3", "random", "greedy:knock=5", "greedy"]
 
 
 def test_misuse_exits_2_and_bad_variants_exit_1() -> None:
@@ -133,12 +134,14 @@ def test_variants_without_a_common_table_size_are_a_clear_error(tmp_path: Path) 
 def test_the_pooled_bot_interval_counts_each_hand_once() -> None:
     import numpy as np
 
+    from tonk_rules.bots.specs import parse_specs
     from tonk_rules.ruleset.compile import load_ruleset
     from tonk_rules.sim.runner import play_hands
+    from tonk_rules.sim.tuning import seats_for
     data = json.loads(tonk("simulate", "pagat", "--hands", "3000", "--seed", "4", "--bots", "greedy,random,random",
                            "--json", "-w", "1").stdout)
     pooled = data["variants"]["pagat"]["bots"]["random"]
-    seats = [parse_spec(s).seat for s in ("greedy", "random", "random")]
+    seats = seats_for(load_ruleset("pagat"), 3, parse_specs("greedy,random,random"))
     net = play_hands(load_ruleset("pagat"), seats, 3000, 4).net
     per_hand = net[:, 1:].mean(axis=1)  # the two random seats of one hand are one observation
     half = 1.959963984540054 * per_hand.std(ddof=1) / np.sqrt(len(per_hand))

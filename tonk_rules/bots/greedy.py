@@ -1,4 +1,4 @@
-"""``greedy``: a simple, fully deterministic player, the fast policy of bulk simulation.
+"""``greedy``: a simple player, the fast policy of bulk simulation.
 
 The rule, applied to the canonical list of legal actions (:func:`~tonk_rules.engine.encoding.canonical`)
 at every decision, first match wins:
@@ -20,6 +20,15 @@ at every decision, first match wins:
 
 So it lays everything it can and keeps its count down, without looking ahead or at other players.
 
+The rule is written once, in the compiled kernel (:func:`tonk_rules.kernel.policies_nb.greedy_choice`):
+this class encodes what its seat sees into the kernel's state vector, passes the legal actions as their
+canonical keys, and returns the action whose key the kernel picked — so the bot and bulk simulation
+cannot drift apart.
+
+With ``alt_share > 0`` the bot is a *mixture*: for the hand it is built for it knocks at ``alt_knock``
+instead of ``knock`` with probability ``alt_share / 1000``, drawn from ``seed`` exactly as the kernel draws
+it from the seat's stream (a runner builds one bot per hand with that hand's seat seed).
+
     >>> GreedyBot(knock=3).params()
     {'knock': 3, 'patience': 30}
 """
@@ -27,63 +36,103 @@ So it lays everything it can and keeps its count down, without looking ahead or 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from tonk_rules.bots.observation import Observation
-from tonk_rules.cards import VALUES, Card
-from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
-from tonk_rules.engine.encoding import canonical
-from tonk_rules.errors import BotSpecError
-from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE
-from tonk_rules.terms import Pile
+from tonk_rules.engine.actions import Action
+from tonk_rules.engine.encoding import action_key
+from tonk_rules.errors import BotSpecError, KernelError
+from tonk_rules.kernel import layout as L
+from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, KERNEL_POLICIES, SHARE_UNIT
+from tonk_rules.kernel.tables import KernelTables, tables_of
+from tonk_rules.prng import SplitMix64
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.terms import MeldKind
 
 
 class GreedyBot:
     """The greedy rule above; ``knock``: the highest own count it knocks with; ``patience``: own turns after
-    which it knocks whenever it may."""
+    which it knocks whenever it may; ``alt_knock``, ``alt_share``: a mixture (see the module docstring)."""
 
     name = "greedy"
 
-    def __init__(self, *, knock: int = DEFAULT_KNOCK, patience: int = DEFAULT_PATIENCE, seed: int = 0) -> None:
-        # ``seed`` is accepted so every bot class is built the same way; greedy never draws a random number.
-        for name, value, low in (("knock", knock, 0), ("patience", patience, 1)):
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= 10**6:
-                raise BotSpecError(f"greedy: {name} must be a whole number from {low} to 1000000, not {value!r}")
-        self.knock = knock
+    def __init__(self, *, knock: int = DEFAULT_KNOCK, patience: int = DEFAULT_PATIENCE, alt_knock: int = 0,
+                 alt_share: int = 0, seed: int = 0) -> None:
+        params = KERNEL_POLICIES["greedy"]
+        for name, value in (("knock", knock), ("patience", patience), ("alt_knock", alt_knock),
+                            ("alt_share", alt_share)):
+            low, high = params[name].low, params[name].high
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise BotSpecError(f"greedy: {name} must be a whole number from {low} to {high}, not {value!r}")
         self.patience = patience
+        self.alt_knock, self.alt_share = alt_knock, alt_share
+        # the hand's threshold, drawn as the kernel draws it (policies_nb.draw_knocks)
+        self.knock = alt_knock if alt_share and SplitMix64(seed).below(SHARE_UNIT) < alt_share else knock
+        self.base_knock = knock
+        self._seen: tuple[Ruleset, KernelTables, npt.NDArray[np.int64]] | None = None
 
     def params(self) -> dict[str, int]:
-        return {"knock": self.knock, "patience": self.patience}
+        out = {"knock": self.base_knock, "patience": self.patience}
+        if self.alt_share:
+            out |= {"alt_knock": self.alt_knock, "alt_share": self.alt_share}
+        return out
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        actions = canonical(legal)
-        if any(isinstance(a, Knock) for a in actions) and (
-                obs.count <= self.knock or obs.turns_taken[obs.seat] >= self.patience):
-            return Knock()
-        spreads = [a for a in actions if isinstance(a, Spread)]
-        if spreads:  # max() keeps the first of equal scores: the canonical tie-break
-            return max(spreads, key=lambda s: (len(s.cards), sum(VALUES[c] for c in s.cards)))
-        hits = [a for a in actions if isinstance(a, Hit)]
-        if hits:
-            return max(hits, key=lambda h: VALUES[h.card])
-        draws = {a.source: a for a in actions if isinstance(a, Draw)}
-        if draws:
-            if Pile.DISCARD in draws and obs.discard_top is not None and useful(obs, obs.discard_top):
-                return draws[Pile.DISCARD]
-            return draws.get(Pile.STOCK) or draws[Pile.DISCARD]
-        discards = [a for a in actions if isinstance(a, Discard)]
-        if discards:
-            return max(discards, key=lambda d: (VALUES[d.card], int(d.card)))
-        return actions[0]
+        by_key: dict[int, Action] = {}
+        for action in legal:  # canonical order: by key, the first of equal keys kept (engine.encoding)
+            by_key.setdefault(action_key(action), action)
+        keys = np.array(sorted(by_key), np.int64)
+        seen = self._seen
+        if seen is None or seen[0] is not obs.ruleset:  # hashing a Ruleset costs more than a decision: once
+            seen = self._seen = (obs.ruleset, *_tables(obs.ruleset))
+        _, tables, packed = seen
+        key = _greedy_choice()(seen_state(obs, tables), keys, len(keys), self.knock, self.patience, packed)
+        return by_key[int(key)]
 
 
-def useful(obs: Observation, card: Card) -> bool:
-    """Whether ``card`` would be in a book or run of the hand with it, or extends a spread one may hit."""
-    rules = obs.ruleset
-    melds = rules.melds
-    if any(card in meld for meld in melds.melds_in([*obs.hand, card])):
-        return True
-    for spread in obs.spreads:
-        if rules.hitting.allows(spread.kind, spread.owner == obs.seat) and melds.can_extend(
-                spread.kind, spread.cards, card):
-            return True
-    return False
+def _greedy_choice() -> Any:
+    from tonk_rules.kernel.api import compiled  # numba is imported on a bot's first decision, not before
+
+    if not AVAILABLE:  # numba is a dependency; an install without it gets one clear message
+        raise KernelError("the greedy bot decides with the compiled kernel, which needs numba (pip install numba)")
+    return compiled().greedy_choice
+
+
+@lru_cache(maxsize=16)
+def _tables(ruleset: Ruleset) -> tuple[KernelTables, npt.NDArray[np.int64]]:
+    # Every decision of a hand reads the same tables: compile them once per ruleset (it is frozen, hashed by value).
+    tables = tables_of(ruleset)
+    return tables, tables.packed()
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
+    """The kernel's state vector holding only what ``obs`` shows: the seat's own hand, count and turns, the
+    spreads and the top discard (every other hand and the stock stay empty; greedy reads none of them)."""
+    S = np.zeros(L.STATE_SIZE, np.int64)
+    seat = obs.seat
+    S[L.S_PLAYERS], S[L.S_CURRENT] = len(obs.hand_sizes), seat
+    S[L.O_HANDS + seat] = _mask(obs.hand)
+    S[L.O_COUNTS + seat] = obs.count
+    S[L.O_TURNS_TAKEN + seat] = obs.turns_taken[seat]
+    if obs.discard_top is not None:
+        S[L.O_DISCARD], S[L.S_DISCARD_N] = int(obs.discard_top), 1
+    S[L.S_SPREADS_N] = len(obs.spreads)
+    for k, spread in enumerate(obs.spreads):
+        run = spread.kind is MeldKind.RUN
+        first = spread.cards[0]
+        S[L.O_SP_OWNER + k], S[L.O_SP_RUN + k], S[L.O_SP_MASK + k] = spread.owner, int(run), _mask(spread.cards)
+        S[L.O_SP_KEY + k] = first.suit if run else first.rank
+        S[L.O_SP_POS + k] = sum(1 << int(tables.position[c.rank]) for c in spread.cards) if run else 0
+    return S

@@ -2,15 +2,18 @@
 ``montecarlo:rollouts=200``, parsed and checked into :class:`BotSpec` values.
 
 A spec is a bot name, then optional ``:key=value`` parameters. Unknown bots, unknown parameters and bad
-values are errors with one clear message, never silently replaced by defaults.
+values are errors with one clear message, never silently replaced by defaults. A spec remembers only what
+the user gave: the rest is resolved per rule set and table size where specs become seats
+(:func:`tonk_rules.sim.tuning.seats_for`), so ``greedy`` is the tuned default and ``greedy:knock=5`` the
+fixed bot that knocks at 5 or less.
 
     >>> spec = parse_spec("greedy:knock=3")
     >>> spec.name, spec.params, str(spec)
-    ('greedy', {'knock': 3, 'patience': 30}, 'greedy:knock=3')
-    >>> str(parse_spec("greedy:knock=5"))  # the default is not repeated
-    'greedy'
+    ('greedy', {'knock': 3}, 'greedy:knock=3')
+    >>> str(parse_spec("greedy:knock=5")), str(parse_spec("greedy"))
+    ('greedy:knock=5', 'greedy')
     >>> parse_spec("montecarlo").params
-    {'rollouts': 1000, 'knock': 5, 'patience': 30}
+    {}
     >>> parse_spec("greedy:knok=5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -56,17 +59,13 @@ BOT_CLASSES: dict[str, type[GreedyBot] | type[RandomBot] | type[MonteCarloBot]] 
 
 @dataclass(frozen=True)
 class BotSpec:
+    """A bot's name and the parameters the user gave (checked; nothing filled in)."""
+
     name: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def seat(self) -> tuple[str, dict[str, Any]]:
-        """The ``(name, params)`` pair the kernel's ``play_hands`` takes for a seat."""
-        return (self.name, dict(self.params))
-
     def __str__(self) -> str:
-        given = {k: v for k, v in self.params.items() if v != BOTS[self.name][k].default}
-        return self.name + "".join(f":{k}={v}" for k, v in sorted(given.items()))
+        return self.name + "".join(f":{k}={v}" for k, v in sorted(self.params.items()))
 
     def __hash__(self) -> int:
         return hash(str(self))
@@ -83,7 +82,7 @@ def parse_spec(text: str) -> BotSpec:
     if name not in BOTS:
         raise BotSpecError(f"unknown bot {name!r}{_suggest(name, list(BOTS))}; bots: {', '.join(BOTS)}")
     known = BOTS[name]
-    params: dict[str, Any] = {k: p.default for k, p in known.items() if p.default is not None}
+    params: dict[str, Any] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:

@@ -17,6 +17,7 @@ from tonk_rules.cli.problems import echo_problems, one_line
 from tonk_rules.cli.sim_commands import compare, odds, simulate
 from tonk_rules.cli.table_commands import play, rules, settle
 from tonk_rules.cli.table_session_commands import session
+from tonk_rules.cli.tune_commands import tune
 from tonk_rules.cli.variant_commands import check, diff, new, schema, show, sources, variants
 from tonk_rules.errors import TonkError
 
@@ -42,6 +43,7 @@ for command in (odds, simulate, compare, ladder):
     cli.add_command(command)
 for command in (rules, settle, session, play):
     cli.add_command(command)
+cli.add_command(tune)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tonk_rules.cards import Card, format_cards, hand_count
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.turn import Phase
+from tonk_rules.ruleset import core
 from tonk_rules.terms import Pile
 
 if TYPE_CHECKING:
@@ -50,14 +51,14 @@ def _held_text(held: Sequence[Card]) -> str:
 def _why_not_knock(hand: Hand) -> str | None:
     rules, me = hand.ruleset, hand.current
     cards = hand.hands[me]
-    why = rules.knocking.why_not(count=hand_count(cards), turns_taken=hand.turns_taken[me],
-                                 locked_turns=hand.hit_locks[me], acted=hand.turn.phase is not Phase.START,
-                                 drawn=hand.turn.drawn)
-    if why is None and hand.first_turn_binds:
-        why = f"{FIRST_TURN}, so may not knock"
-    if why is None and (held := rules.spreading.held_spread(cards)) is not None:
-        why = f"{_held_text(held)}, so you may not knock"
-    return why
+    held = rules.spreading.held_spread(cards)
+    count, turns_taken, locked_turns = hand_count(cards), hand.turns_taken[me], hand.hit_locks[me]
+    code = rules.knocking.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns,
+                                  acted=hand.turn.phase is not Phase.START, drawn=hand.turn.drawn,
+                                  first_turn=hand.first_turn_binds, holds_spread=held is not None)
+    if code == core.KNOCK_HOLDS_SPREAD and held is not None:
+        return f"{_held_text(held)}, so you may not knock"  # the words name the spread
+    return rules.knocking.words(code, count=count, turns_taken=turns_taken, locked_turns=locked_turns)
 
 
 def _why_not_draw(hand: Hand, action: Draw) -> str | None:

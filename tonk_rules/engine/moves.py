@@ -58,9 +58,9 @@ def legal_actions(hand: Hand) -> list[Action]:
     if phase is Phase.START or phase is Phase.LAID:
         first = rules.deal.first_turn_draws_from_stock and not any(hand.turns_taken)
         held = spreading.must_spread and spreading.held_spread(cards) is not None
-        if (not first and not held
-                and rules.knocking.allowed(count=hand_count(cards), turns_taken=hand.turns_taken[me],
-                                           locked_turns=hand.hit_locks[me], acted=phase is Phase.LAID)):
+        if rules.knocking.allowed(count=hand_count(cards), turns_taken=hand.turns_taken[me],
+                                  locked_turns=hand.hit_locks[me], acted=phase is Phase.LAID, first_turn=first,
+                                  holds_spread=held):
             actions.append(KNOCK)
         if not (held and spreading.before_draw):
             sources = rules.drawing.sources
@@ -69,7 +69,7 @@ def legal_actions(hand: Hand) -> list[Action]:
             if (Pile.DISCARD in sources and hand.discard and not first
                     and not (rules.taken_discard.straight_into_spread and not can_meld(hand, hand.discard[-1]))):
                 actions.append(DRAW_DISCARD)
-    if phase.drawn is not spreading.before_draw:
+    if spreading.may_lay_now(phase.drawn):
         pending = turn.pending
         for meld in spreading.melds.melds_in(cards):
             if pending is None or pending in meld:
@@ -85,7 +85,8 @@ def legal_actions(hand: Hand) -> list[Action]:
     if phase is Phase.DRAWN:
         # the taken card may be kept from the discard, and under must_spread (spreads after the draw) no
         # discard may leave a spread in hand
-        kept = turn.taken if rules.taken_discard.keeps_taken_card and len(cards) > 1 else None
+        taken = turn.taken
+        kept = taken if taken is not None and not rules.taken_discard.may_discard(taken, taken, len(cards)) else None
         if spreading.must_spread and not spreading.before_draw:
             actions += [DISCARDS[c] for c in cards
                         if c != kept and spreading.held_spread([d for d in cards if d != c]) is None]

@@ -19,7 +19,7 @@ from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
-from tonk_rules.kernel.seats import SeatSpec, kernel_seats
+from tonk_rules.kernel.seats import KNOCK_COLUMNS, SeatSpec, kernel_seats
 from tonk_rules.kernel.tables import tables_of
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import Ending
@@ -42,14 +42,14 @@ def compiled() -> ModuleType:
 
 
 def policy_arrays(seats: Sequence[SeatSpec]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """Seat specs as the kernel's policy codes and greedy knock thresholds."""
+    """Seat specs as the kernel's policy codes and greedy's parameters (columns: ``KNOCK_COLUMNS``)."""
     specs = kernel_seats(seats)
     policies = np.zeros(len(specs), np.int64)
-    knocks = np.zeros((len(specs), 2), np.int64)  # greedy's knock and patience
+    knocks = np.zeros((len(specs), len(KNOCK_COLUMNS)), np.int64)
     for i, (name, params) in enumerate(specs):
         if name == "greedy":
             policies[i] = L.POLICY_GREEDY
-            knocks[i] = params["knock"], params["patience"]
+            knocks[i] = [params[key] for key in KNOCK_COLUMNS]
         else:
             policies[i] = L.POLICY_RANDOM
     return policies, knocks

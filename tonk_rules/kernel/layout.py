@@ -11,10 +11,12 @@ Changing this file changes the cache key of the compiled kernel (:mod:`tonk_rule
 
 from __future__ import annotations
 
+from tonk_rules.ruleset import core
+
 MAX_PLAYERS = 16
 MAX_SPREADS = 18  # 52 cards / 3
 MAX_LEGAL = 512
-NONE = -(2**40)  # "no value" for optional thresholds and cards
+NONE = core.NO_LIMIT  # "no value" for optional thresholds and cards (the rules' own "no limit")
 
 # --- ruleset parameters (R_*) ---------------------------------------------------------------------------
 R_HAND_SIZE = 0
@@ -45,12 +47,13 @@ R_STOCK_TIES_VOID = 24
 R_MIN_BOOK = 25  # the smallest book size
 N_PARAMS = 32
 
-HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
+HIT_ANYONE, HIT_OWN, HIT_NONE = core.HIT_ANYONE, core.HIT_OWN, core.HIT_NONE  # the rules' own codes
 TAKEN_FREE, TAKEN_NOT_THIS_TURN, TAKEN_STRAIGHT = 0, 1, 2
-STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = 0, 1, 2
+STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = core.STOCK_END, core.STOCK_RESHUFFLE, core.STOCK_VOID
 
 # --- payment roles ---------------------------------------------------------------------------------------
-ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER, ROLE_AT_OR_BELOW, ROLE_ABOVE = 0, 1, 2, 3, 4
+ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER = core.ROLE_WINNERS, core.ROLE_OTHERS, core.ROLE_KNOCKER
+ROLE_AT_OR_BELOW, ROLE_ABOVE = core.ROLE_AT_OR_BELOW, core.ROLE_ABOVE
 MAX_PAY_RULES = 8  # per ending; each rule: payer role, receiver role, stakes, at the payer's stake (0/1)
 
 # --- the packed tables (one int64 vector: params first, then T_* blocks) ---------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import objmode
 
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_inline
 from tonk_rules.kernel.layout import (
     E_DEAL_TONK,
     E_DEAL_VOID,
@@ -24,7 +24,6 @@ from tonk_rules.kernel.layout import (
     K_SPREAD,
     KIND_SHIFT,
     MAX_PAY_RULES,
-    NONE,
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
@@ -51,11 +50,6 @@ from tonk_rules.kernel.layout import (
     R_STOCK_TIES_VOID,
     R_TAKEN,
     R_UPCARD,
-    ROLE_ABOVE,
-    ROLE_AT_OR_BELOW,
-    ROLE_KNOCKER,
-    ROLE_OTHERS,
-    ROLE_WINNERS,
     S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
@@ -72,8 +66,6 @@ from tonk_rules.kernel.layout import (
     S_SPREADS_N,
     S_STOCK_N,
     S_TAKEN,
-    STOCK_END,
-    STOCK_RESHUFFLE,
     T_PAY,
     T_PAY_N,
     T_POS,
@@ -81,27 +73,40 @@ from tonk_rules.kernel.layout import (
 )
 from tonk_rules.kernel.reshuffle import permutation
 from tonk_rules.kernel.rules_nb import ONE, VALUE, lowest, popcount, suit_line
+from tonk_rules.ruleset import core
 
 KIND_MASK = np.int64(7)
 
 
+#: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is: the engine runs the same functions.
+count_is_deal_tonk = njit_inline(core.count_is_deal_tonk)
+holds_role = njit_inline(core.holds_role)
+knock_succeeds = njit_inline(core.knock_succeeds)
+several_deal_tonks_void = njit_inline(core.several_deal_tonks_void)
+empty_stock = njit_inline(core.empty_stock)
+lowest_tie_void = njit_inline(core.lowest_tie_void)
+out_ending = njit_inline(core.out_ending)
+
+
+@njit
+def _went_out(S, p, by_discard, tb):  # type: ignore[no-untyped-def]
+    """Seat ``p`` has no card left: the hand ends as ``core.out_ending`` says (its code as the kernel's)."""
+    how = out_ending(by_discard, S[S_NEW_SPREAD] == 1)
+    S[O_WINNERS + p] = 1
+    if how == core.OUT_BY_DISCARD:
+        end_hand(S, E_OUT_BY_DISCARD, tb)
+    elif how == core.OUT_BY_SPREAD:
+        end_hand(S, E_OUT_BY_SPREAD, tb)
+    else:
+        end_hand(S, E_OUT_BY_HIT, tb)
+
+
 @njit
 def _role(S, role, p, players):  # type: ignore[no-untyped-def]
-    """Whether seat ``p`` holds payment ``role`` (``PaymentSchedule.settle``'s roles)."""
+    """Whether seat ``p`` holds payment ``role`` (``PaymentSchedule.settle``'s roles: ``core.holds_role``)."""
     knocker = S[S_KNOCKER]
-    if role == ROLE_WINNERS:
-        return S[O_WINNERS + p] == 1
-    if role == ROLE_OTHERS:
-        return S[O_WINNERS + p] == 0
-    if knocker < 0:
-        return False
-    if role == ROLE_KNOCKER:
-        return p == knocker
-    if role == ROLE_AT_OR_BELOW:
-        return p != knocker and S[O_COUNTS + p] <= S[O_COUNTS + knocker]
-    if role == ROLE_ABOVE:
-        return p != knocker and S[O_COUNTS + p] > S[O_COUNTS + knocker]
-    return False
+    return holds_role(role, S[O_WINNERS + p] == 1, p, knocker, S[O_COUNTS + p],
+                      S[O_COUNTS + knocker] if knocker >= 0 else 0)
 
 
 @njit
@@ -162,10 +167,10 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
     tonks = 0
     for p in range(players):
         c = S[O_COUNTS + p]
-        if (R[R_DC_AT_MOST] != NONE and c <= R[R_DC_AT_MOST]) or (R[R_DC_AT_LEAST] != NONE and c >= R[R_DC_AT_LEAST]):
+        if count_is_deal_tonk(c, R[R_DC_AT_MOST], R[R_DC_AT_LEAST]):
             S[O_WINNERS + p] = 1
             tonks += 1
-    if tonks > 1 and R[R_DC_SEVERAL_VOID]:
+    if several_deal_tonks_void(tonks, R[R_DC_SEVERAL_VOID] == 1):
         end_hand(S, E_DEAL_VOID, tb)
     elif tonks > 0:
         end_hand(S, E_DEAL_TONK, tb)
@@ -181,7 +186,7 @@ def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
     for p in range(players):
         S[O_WINNERS + p] = 1 if S[O_COUNTS + p] == low else 0
         ties += S[O_WINNERS + p]
-    if ties > 1 and tb[R_STOCK_TIES_VOID]:
+    if lowest_tie_void(ties, tb[R_STOCK_TIES_VOID] == 1):
         end_hand(S, E_STOCK_VOID, tb)
     else:
         end_hand(S, E_STOCK_EXHAUSTED, tb)
@@ -217,8 +222,7 @@ def _drop(S, p, card):  # type: ignore[no-untyped-def]
 @njit
 def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
     if S[O_HANDS + p] == 0:
-        S[O_WINNERS + p] = 1
-        end_hand(S, E_OUT_BY_SPREAD if S[S_NEW_SPREAD] else E_OUT_BY_HIT, tb)
+        _went_out(S, p, False, tb)
 
 
 @njit
@@ -236,7 +240,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             if q != p:
                 low = min(low, S[O_COUNTS + q])
         mine = S[O_COUNTS + p]
-        if mine < low or (R[R_KN_TIES_WIN] and mine == low):
+        if knock_succeeds(mine, low, R[R_KN_TIES_WIN] == 1):
             S[O_WINNERS + p] = 1
             end_hand(S, E_KNOCK_WON, tb)
         else:
@@ -254,14 +258,14 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[S_ACTED] = 1
     elif kind == K_DRAW_STOCK:
         if S[S_STOCK_N] == 0:
-            if R[R_STOCK] == STOCK_RESHUFFLE and S[S_DISCARD_N] > 1:
-                _reshuffle(S)
-            elif R[R_STOCK] != STOCK_END:
+            what = empty_stock(R[R_STOCK], S[S_DISCARD_N])
+            if what == core.EMPTY_VOIDS:
                 end_hand(S, E_STOCK_VOID, tb)
                 return
-            else:
+            if what == core.EMPTY_LOWEST_WINS:
                 _lowest_wins(S, tb)
                 return
+            _reshuffle(S)
         S[S_STOCK_N] -= 1
         _take(S, p, S[O_STOCK + S[S_STOCK_N]])
         S[S_DRAWN] = 1
@@ -305,8 +309,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[O_DISCARD + S[S_DISCARD_N]] = card
         S[S_DISCARD_N] += 1
         if S[O_HANDS + p] == 0:
-            S[O_WINNERS + p] = 1
-            end_hand(S, E_OUT_BY_DISCARD, tb)
+            _went_out(S, p, True, tb)
             return
         S[O_TURNS_TAKEN + p] += 1
         if S[O_LOCKS + p] > 0:

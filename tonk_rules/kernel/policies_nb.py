@@ -1,5 +1,13 @@
-"""Compiled bot policies and the play loop: ``random`` and ``greedy`` choice for choice as in
-:mod:`tonk_rules.bots`, whole hands, whole batches, and rollouts from a given state."""
+"""Compiled bot policies and the play loop: ``random`` and ``greedy`` (the one implementation of greedy's
+decisions: :class:`tonk_rules.bots.GreedyBot` calls :func:`greedy_choice` too), whole hands, whole batches,
+and rollouts from a given state.
+
+A greedy seat's parameters are a row of ``knocks``: ``knock``, ``patience``, ``alt_knock``, ``alt_share``
+(:data:`tonk_rules.kernel.seats.KNOCK_COLUMNS`). With ``alt_share > 0`` the seat plays a mixture: at the
+start of each hand (or rollout) it draws ``below(1000)`` from its own random stream — which greedy uses for
+nothing else, so the deal and every other seat are unchanged — and knocks at ``alt_knock`` instead of
+``knock`` when the draw is below ``alt_share`` (per mille).
+"""
 
 from __future__ import annotations
 
@@ -42,12 +50,16 @@ from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, lowest, popcount
 
 KIND_MASK = np.int64(7)
+#: A mixture's share is drawn in per mille.
+SHARE_UNIT = 1000
 S33 = np.uint64(33)
 
 
 @njit
 def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-def]
-    """``GreedyBot.choose`` on canonical keys (see :mod:`tonk_rules.bots.greedy` for the rule)."""
+    """Greedy's decision among the ``n`` canonical keys ``legal`` (:mod:`tonk_rules.bots.greedy` states the
+    rule in words; this is its one implementation). Reads of ``S`` only the current seat's hand, count and
+    turns, the spreads and the top discard: what the seat can see."""
     cur = S[S_CURRENT]
     best = -1
     best_score = -1
@@ -101,6 +113,17 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
 
 
 @njit
+def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
+    """Each seat's knock threshold and patience for one hand into ``out`` (drawing a mixture's threshold)."""
+    for p in range(policies.shape[0]):
+        out[p, 0] = knocks[p, 0]
+        out[p, 1] = knocks[p, 1]
+        if (policies[p] != POLICY_RANDOM and knocks.shape[1] > 3 and knocks[p, 3] > 0
+                and below(rngs, p, SHARE_UNIT) < knocks[p, 3]):
+            out[p, 0] = knocks[p, 2]
+
+
+@njit
 def play_out(S, tb, policies, knocks, rngs, max_actions, trace):  # type: ignore[no-untyped-def]
     """Play the hand in ``S`` to its end with each seat's policy; trace keys when ``trace`` has room."""
     legal = np.empty(MAX_LEGAL, np.int64)
@@ -134,6 +157,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
     deck = deck0.copy()
     gen = np.zeros(1, np.uint64)
     rngs = np.zeros(players, np.uint64)
+    hand_knocks = np.zeros((players, 2), np.int64)
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
         deck[:] = deck0
@@ -145,7 +169,8 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
             rngs[p] = next_u64(gen, 0)
         d = (first_dealer + first_hand + row) % players
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
-        play_out(S, tb, policies, knocks, rngs, max_actions, trace[row])
+        draw_knocks(policies, knocks, rngs, hand_knocks)
+        play_out(S, tb, policies, hand_knocks, rngs, max_actions, trace[row])
         errors[row] = S[S_ERROR]
         ending[row] = S[S_ENDING]
         for p in range(players):
@@ -167,10 +192,12 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
     rngs = np.zeros(players, np.uint64)
     no_trace = np.zeros(0, np.int64)
     legal = np.empty(MAX_LEGAL, np.int64)
+    row_knocks = np.zeros((players, 2), np.int64)
     for row in range(net.shape[0]):
         S[:] = S0
         for p in range(players):
             rngs[p] = seeds[row, p]
+        draw_knocks(policies, knocks, rngs, row_knocks)
         if first_key >= 0 and not S[S_OVER]:
             n = legal_keys(S, tb, legal)
             found = False
@@ -183,7 +210,7 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
                 S[S_TURNS] += 1
             apply_key(S, first_key, tb)
             S[S_ACTIONS] += 1
-        play_out(S, tb, policies, knocks, rngs, max_actions, no_trace)
+        play_out(S, tb, policies, row_knocks, rngs, max_actions, no_trace)
         errors[row] = S[S_ERROR]
         for p in range(players):
             net[row, p] = S[O_NET + p]

@@ -1,9 +1,10 @@
 """Compiled rules: melds, hits and the legal actions of a state, exactly as the reference engine decides.
 
 Every function here mirrors one check of :mod:`tonk_rules.engine.hand` (named in its docstring); the
-identity test plays both on the same decks. ``tb`` is the ruleset's packed tables
-(:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*`` blocks); ``S`` the
-state.
+identity test plays both on the same decks. The rules' arithmetic (may this player knock, may this spread be
+hit) is not mirrored: it is :mod:`tonk_rules.ruleset.core`, compiled here as it is. ``tb`` is the ruleset's
+packed tables (:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*``
+blocks); ``S`` the state.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from numba.extending import intrinsic
 
 from tonk_rules.kernel.jit import njit, njit_inline
 from tonk_rules.kernel.layout import (
-    HIT_NONE,
-    HIT_OWN,
     K_DISCARD,
     K_DRAW_DISCARD,
     K_DRAW_STOCK,
@@ -25,7 +24,6 @@ from tonk_rules.kernel.layout import (
     K_KNOCK,
     K_SPREAD,
     KIND_SHIFT,
-    NONE,
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
@@ -68,8 +66,13 @@ from tonk_rules.kernel.layout import (
     TAKEN_NOT_THIS_TURN,
     TAKEN_STRAIGHT,
 )
+from tonk_rules.ruleset import core
 
 ONE = np.int64(1)
+hit_refusal = njit_inline(core.hit_refusal)
+knock_refusal = njit_inline(core.knock_refusal)
+may_lay_now = njit_inline(core.may_lay_now)
+keeps_card = njit_inline(core.keeps_card)
 VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
 
 
@@ -209,9 +212,7 @@ def may_hit(S, k, player, tb):  # type: ignore[no-untyped-def]
     """``HitRule.why_not(kind, own) is None`` for spread ``k``."""
     R = tb
     perm = R[R_HIT_RUNS] if S[O_SP_RUN + k] else R[R_HIT_BOOKS]
-    if perm == HIT_NONE:
-        return False
-    return perm != HIT_OWN or S[O_SP_OWNER + k] == player
+    return hit_refusal(perm, S[O_SP_OWNER + k] == player) == core.HIT_OK
 
 
 @njit_inline
@@ -307,9 +308,9 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     if not drawn:
         held = held_spread(hand, tb)
         first = R[R_FIRST_TURN_STOCK] == 1 and S[S_FIRST_TURN] == 1
-        if (not first and not held and (not S[S_ACTED] or R[R_KN_BEFORE_DRAW])
-                and (R[R_KN_MAX] == NONE or S[O_COUNTS + cur] <= R[R_KN_MAX])
-                and S[O_TURNS_TAKEN + cur] >= R[R_KN_MIN_TURNS] and not (R[R_KN_HIT_LOCK] and S[O_LOCKS + cur] > 0)):
+        if knock_refusal(S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur], S[S_ACTED] == 1, False,
+                         R[R_KN_BEFORE_DRAW] == 1, R[R_KN_MAX], R[R_KN_MIN_TURNS], R[R_KN_HIT_LOCK] == 1, first,
+                         held) == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1
         if not (R[R_SP_BEFORE_DRAW] and held):
@@ -320,7 +321,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                     R[R_TAKEN] != TAKEN_STRAIGHT or can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)):
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
-    if drawn != R[R_SP_BEFORE_DRAW]:
+    if may_lay_now(R[R_SP_BEFORE_DRAW] == 1, drawn == 1):
         n = _spreads(hand, pending, tb, out, n)
         hit_base = np.int64(K_HIT) << KIND_SHIFT
         rest = (hand if pending < 0 else hand & (ONE << pending)) if S[S_SPREADS_N] > 0 else 0
@@ -338,7 +339,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
         while rest:
             c = lowest(rest)
             rest &= rest - 1
-            if R[R_TAKEN] == TAKEN_NOT_THIS_TURN and S[S_TAKEN] == c and size > 1:
+            if keeps_card(R[R_TAKEN] == TAKEN_NOT_THIS_TURN, S[S_TAKEN] == c, size):
                 continue
             if check_held and held_spread(hand & ~(ONE << c), tb):
                 continue

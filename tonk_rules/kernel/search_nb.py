@@ -55,7 +55,7 @@ from tonk_rules.kernel.layout import (
     STATE_SIZE,
 )
 from tonk_rules.kernel.play_nb import apply_key, deal
-from tonk_rules.kernel.policies_nb import greedy_choice, play_out
+from tonk_rules.kernel.policies_nb import draw_knocks, greedy_choice, play_out
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.rules_nb import ONE, VALUE, legal_keys, lowest, popcount
 
@@ -215,7 +215,9 @@ def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal
 @njit
 def play_batch_search(tb, deck0, seed, first_hand, first_dealer, policies, knocks, mc, stakes, max_actions,  # type: ignore[no-untyped-def]
                       ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace, searched):
-    """``play_batch`` with montecarlo seats: hands ``first_hand ..`` of run ``seed``, dealt as there."""
+    """``play_batch`` with montecarlo seats: hands ``first_hand ..`` of run ``seed``, dealt as there (a
+    montecarlo seat's ``knocks`` row is greedy's defaults without a mixture: ``draw_knocks`` draws nothing
+    from its stream)."""
     players = policies.shape[0]
     S = np.zeros(STATE_SIZE, np.int64)
     deck = deck0.copy()
@@ -223,6 +225,7 @@ def play_batch_search(tb, deck0, seed, first_hand, first_dealer, policies, knock
     rngs = np.zeros(players, np.uint64)
     legal = np.empty(MAX_LEGAL, np.int64)
     known = np.zeros(players, np.int64)
+    hand_knocks = np.zeros((players, 2), np.int64)
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
         deck[:] = deck0
@@ -234,7 +237,8 @@ def play_batch_search(tb, deck0, seed, first_hand, first_dealer, policies, knock
             rngs[p] = next_u64(gen, 0)
         d = (first_dealer + first_hand + row) % players
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
-        play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace[row], legal, known, searched)
+        draw_knocks(policies, knocks, rngs, hand_knocks)  # a greedy mixture's threshold, as play_batch draws it
+        play_out_search(S, tb, policies, hand_knocks, mc, rngs, max_actions, trace[row], legal, known, searched)
         errors[row] = S[S_ERROR]
         ending[row] = S[S_ENDING]
         for p in range(players):

@@ -6,7 +6,11 @@ never imports a higher one); :class:`~tonk_rules.bots.GreedyBot` and the bot spe
 ranges from here.
 
     >>> kernel_seats([("greedy", {"knock": 2}), ("random", {})])
-    [('greedy', {'knock': 2, 'patience': 30}), ('random', {})]
+    [('greedy', {'knock': 2, 'patience': 30, 'alt_knock': 0, 'alt_share': 0}), ('random', {})]
+
+``greedy`` with ``alt_share > 0`` is a *mixture*: each hand it knocks at ``alt_knock`` instead of ``knock``
+with probability ``alt_share / 1000``, drawn from the seat's own seed (the tuned default of a variant can be
+one, :mod:`tonk_rules.sim.tuning`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,10 @@ class PolicyParam:
 DEFAULT_KNOCK = 5
 #: after this many own turns greedy knocks whenever it may (so reshuffle tables always end).
 DEFAULT_PATIENCE = 30
+#: A mixture's ``alt_share`` is in these units (per mille).
+SHARE_UNIT = 1000
+#: greedy's parameters in the order of the kernel's ``knocks`` columns (:mod:`tonk_rules.kernel.policies_nb`).
+KNOCK_COLUMNS = ("knock", "patience", "alt_knock", "alt_share")
 
 #: The compiled policies and their parameters.
 KERNEL_POLICIES: dict[str, dict[str, PolicyParam]] = {
@@ -40,6 +48,9 @@ KERNEL_POLICIES: dict[str, dict[str, PolicyParam]] = {
     "greedy": {
         "knock": PolicyParam(DEFAULT_KNOCK, 0, 100, "knock at the start of a turn with this count or less"),
         "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed"),
+        "alt_knock": PolicyParam(0, 0, 100, "a mixture's other knock threshold (used alt_share per mille of hands)"),
+        "alt_share": PolicyParam(0, 0, SHARE_UNIT, "per mille of hands (drawn from the seat's seed) that knock at "
+                                                   "alt_knock instead"),
     },
 }
 

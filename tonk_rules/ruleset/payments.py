@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tonk_rules.ruleset import core
 from tonk_rules.terms import Ending, Role, StakeOf
+
+#: The payment roles as the codes :func:`core.holds_role` (and the kernel's tables) read.
+ROLE_CODES = {Role.WINNERS: core.ROLE_WINNERS, Role.OTHERS: core.ROLE_OTHERS, Role.KNOCKER: core.ROLE_KNOCKER,
+              Role.AT_OR_BELOW_KNOCKER: core.ROLE_AT_OR_BELOW, Role.ABOVE_KNOCKER: core.ROLE_ABOVE}
 
 
 @dataclass(frozen=True)
@@ -61,21 +66,19 @@ class PaymentSchedule:
         ending = Ending(ending)  # a plain "knock_won" is accepted too
         if ending.void:
             return []
-        everyone = range(len(counts))
         win = set(winners)
-        roles: dict[Role, list[int]] = {
-            Role.WINNERS: sorted(win),
-            Role.OTHERS: [p for p in everyone if p not in win],
-        }
-        if knocker is not None:
-            mine = counts[knocker]
-            roles[Role.KNOCKER] = [knocker]
-            roles[Role.AT_OR_BELOW_KNOCKER] = [p for p in everyone if p != knocker and counts[p] <= mine]
-            roles[Role.ABOVE_KNOCKER] = [p for p in everyone if p != knocker and counts[p] > mine]
+        k = -1 if knocker is None else knocker
+        knocker_count = counts[k] if k >= 0 else 0
+
+        def holding(role: Role) -> list[int]:
+            code = ROLE_CODES[role]
+            return [p for p in range(len(counts)) if core.holds_role(code, p in win, p, k, counts[p], knocker_count)]
+
         payments = []
         for rule in self.rules[ending]:
-            for payer in roles.get(rule.payer, []):
-                for receiver in roles.get(rule.receiver, []):
+            receivers = holding(rule.receiver)
+            for payer in holding(rule.payer):
+                for receiver in receivers:
                     if payer != receiver:
                         stake = stakes[payer] if rule.at_payers_stake else stakes[receiver]
                         payments.append(Payment(payer, receiver, rule.stakes * stake))

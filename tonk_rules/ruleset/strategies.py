@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
+from tonk_rules.ruleset import core
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.terms import (
     AfterVoid,
@@ -41,6 +42,34 @@ from tonk_rules.terms import (
 
 #: What a rule decides about how a hand ends: the ending and its winners.
 Outcome = tuple[Ending, tuple[int, ...]]
+
+#: Whose spreads may be hit, as the codes :func:`core.hit_refusal` (and the kernel's tables) read.
+HIT_CODES = {HitPermission.ANYONE: core.HIT_ANYONE, HitPermission.OWN: core.HIT_OWN,
+             HitPermission.NONE: core.HIT_NONE}
+
+#: What the empty stock does, as the codes :func:`core.empty_stock` (and the kernel's tables) read.
+STOCK_CODES = {StockPolicy.END_LOWEST_WINS: core.STOCK_END, StockPolicy.RESHUFFLE: core.STOCK_RESHUFFLE,
+               StockPolicy.VOID: core.STOCK_VOID}
+
+#: The endings of :func:`core.out_ending`'s codes.
+_OUT_ENDINGS = {core.OUT_BY_DISCARD: Ending.OUT_BY_DISCARD, core.OUT_BY_SPREAD: Ending.OUT_BY_SPREAD,
+                core.OUT_BY_HIT: Ending.OUT_BY_HIT}
+
+#: The words for each refusal code of :func:`core.knock_refusal`.
+_KNOCK_REFUSALS = {
+    core.KNOCK_AFTER_DRAW: "a knock must come before drawing",
+    core.KNOCK_NOT_FIRST: "a knock must be the first action of the turn",
+    core.KNOCK_COUNT_TOO_HIGH: "a knock needs a count of {max_count} or less (you have {count})",
+    core.KNOCK_TOO_EARLY: "a knock is allowed only after {min_turns} turn(s) (you have had {turns_taken})",
+    core.KNOCK_HIT_LOCKED: "your spread was hit: you may not knock for {locked_turns} more turn(s)",
+    core.KNOCK_FIRST_TURN: ("the first player of the hand must draw from the stock on their first turn, "
+                            "so may not knock"),
+    core.KNOCK_HOLDS_SPREAD: "you hold a spread that must be laid, so you may not knock",
+}
+
+
+def _limit(value: int | None) -> int:
+    return core.NO_LIMIT if value is None else value
 
 
 @dataclass(frozen=True)
@@ -115,13 +144,12 @@ class DealCheckRule:
     at_least: int | None
     several: SeveralDealTonks | None  # None without a deal check
 
+    def qualifies_count(self, count: int) -> bool:
+        """A dealt hand of this count is a deal tonk (the one test: :func:`core.count_is_deal_tonk`)."""
+        return self.enabled and core.count_is_deal_tonk(count, _limit(self.at_most), _limit(self.at_least))
+
     def qualifies(self, hand: Sequence[Card]) -> bool:
-        if not self.enabled:
-            return False
-        count = hand_count(hand)
-        return (self.at_most is not None and count <= self.at_most) or (
-            self.at_least is not None and count >= self.at_least
-        )
+        return self.qualifies_count(hand_count(hand))
 
     def holders(self, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
         """Seats whose dealt hand is a deal tonk."""
@@ -135,7 +163,7 @@ class DealCheckRule:
         """How the deal ends the hand when the seats ``tonks`` hold a deal tonk (None: play goes on)."""
         if not tonks:
             return None
-        if len(tonks) > 1 and self.several is SeveralDealTonks.VOID:
+        if core.several_deal_tonks_void(len(tonks), self.several is SeveralDealTonks.VOID):
             return Ending.DEAL_VOID, ()
         return Ending.DEAL_TONK, tonks
 
@@ -149,33 +177,44 @@ class KnockRule:
     min_turns: int
     hit_lock: bool
     wins_when: KnockWinsWhen
+    # the arguments core.knock_refusal takes, derived once
+    _before_draw: bool = field(init=False, repr=False, compare=False)
+    _max_count: int = field(init=False, repr=False, compare=False)
 
-    def allowed(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool) -> bool:
-        """May the player knock now (before drawing)? The fast form of :meth:`why_not`."""
-        return ((not acted or self.timing is KnockTiming.BEFORE_DRAW)
-                and (self.max_count is None or count <= self.max_count)
-                and turns_taken >= self.min_turns
-                and not (self.hit_lock and locked_turns > 0))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_before_draw", self.timing is KnockTiming.BEFORE_DRAW)
+        object.__setattr__(self, "_max_count", _limit(self.max_count))
 
-    def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool) -> str | None:
+    def refusal(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool,
+                first_turn: bool = False, holds_spread: bool = False) -> int:
+        """Why the current player may not knock now, as a ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may);
+        ``first_turn``: the variant binds this first turn of the hand; ``holds_spread``: they hold a spread
+        that must be laid."""
+        return core.knock_refusal(count, turns_taken, locked_turns, acted, drawn, self._before_draw,
+                                  self._max_count, self.min_turns, self.hit_lock, first_turn, holds_spread)
+
+    def allowed(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, first_turn: bool = False,
+                holds_spread: bool = False) -> bool:
+        """May the player knock now (before drawing)? :meth:`why_not` without the words."""
+        return self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
+                            drawn=False, first_turn=first_turn, holds_spread=holds_spread) == core.KNOCK_OK
+
+    def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool,
+                first_turn: bool = False, holds_spread: bool = False) -> str | None:
         """Why the current player may not knock now, or None when they may."""
-        if drawn:
-            return "a knock must come before drawing"
-        if acted and self.timing is not KnockTiming.BEFORE_DRAW:
-            return "a knock must be the first action of the turn"
-        if self.max_count is not None and count > self.max_count:
-            return f"a knock needs a count of {self.max_count} or less (you have {count})"
-        if turns_taken < self.min_turns:
-            return f"a knock is allowed only after {self.min_turns} turn(s) (you have had {turns_taken})"
-        if self.hit_lock and locked_turns > 0:
-            return f"your spread was hit: you may not knock for {locked_turns} more turn(s)"
-        return None
+        return self.words(self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
+                                       drawn=drawn, first_turn=first_turn, holds_spread=holds_spread),
+                          count=count, turns_taken=turns_taken, locked_turns=locked_turns)
+
+    def words(self, code: int, *, count: int, turns_taken: int, locked_turns: int) -> str | None:
+        """The refusal ``code`` of :meth:`refusal` in words (None for ``core.KNOCK_OK``)."""
+        if code == core.KNOCK_OK:
+            return None
+        return _KNOCK_REFUSALS[code].format(max_count=self.max_count, count=count, min_turns=self.min_turns,
+                                            turns_taken=turns_taken, locked_turns=locked_turns)
 
     def succeeds(self, knocker_count: int, other_counts: Sequence[int]) -> bool:
-        lowest_other = min(other_counts)
-        if self.wins_when is KnockWinsWhen.LOWEST_OR_TIED:
-            return knocker_count <= lowest_other
-        return knocker_count < lowest_other
+        return core.knock_succeeds(knocker_count, min(other_counts), self.wins_when is KnockWinsWhen.LOWEST_OR_TIED)
 
     def outcome(self, counts: Sequence[int], knocker: int) -> Outcome:
         """A won knock pays the knocker; a caught one pays the lowest of the others (never the knocker)."""
@@ -211,7 +250,12 @@ class SpreadRule:
     def __post_init__(self) -> None:
         object.__setattr__(self, "before_draw", self.timing is SpreadTiming.BEFORE_DRAW)
 
+    def may_lay_now(self, drawn: bool) -> bool:
+        return core.may_lay_now(self.before_draw, drawn)
+
     def why_not_now(self, drawn: bool) -> str | None:
+        if self.may_lay_now(drawn):
+            return None
         if self.before_draw and drawn:
             return "spreads and hits must be laid before drawing in this variant"
         if not self.before_draw and not drawn:
@@ -241,16 +285,26 @@ class HitRule:
 
     runs: HitPermission
     books: HitPermission
+    # the permissions as core.hit_refusal reads them, derived once (move generation asks per spread)
+    _runs: int = field(init=False, repr=False, compare=False)
+    _books: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_runs", HIT_CODES[self.runs])
+        object.__setattr__(self, "_books", HIT_CODES[self.books])
+
+    def refusal(self, kind: MeldKind, own: bool) -> int:
+        """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit: a ``core.HIT_*`` code."""
+        return core.hit_refusal(self._runs if kind is MeldKind.RUN else self._books, own)
 
     def allows(self, kind: MeldKind, own: bool) -> bool:
-        allowed = self.runs if kind is MeldKind.RUN else self.books
-        return allowed is HitPermission.ANYONE or (own and allowed is HitPermission.OWN)
+        return self.refusal(kind, own) == core.HIT_OK
 
     def why_not(self, kind: MeldKind, own: bool) -> str | None:
-        allowed = self.runs if kind is MeldKind.RUN else self.books
-        if allowed is HitPermission.NONE:
+        code = self.refusal(kind, own)
+        if code == core.HIT_NOT_ALLOWED:
             return f"hitting {kind}s is not allowed in this variant"
-        if allowed is HitPermission.OWN and not own:
+        if code == core.HIT_ONLY_OWN:
             return f"you may hit only your own {kind}s"
         return None
 
@@ -279,7 +333,7 @@ class TakenDiscardRule:
         return None
 
     def may_discard(self, card: Card, taken: Card | None, hand_size: int) -> bool:
-        return not (self.keeps_taken_card and taken is not None and card == taken and hand_size > 1)
+        return not core.keeps_card(self.keeps_taken_card, taken is not None and card == taken, hand_size)
 
     def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
         if not self.may_discard(card, taken, hand_size):
@@ -293,9 +347,7 @@ class GoingOutRule:
     """How a hand ends when a player's last card leaves their hand."""
 
     def ending(self, by_discard: bool, new_spread_this_turn: bool) -> Ending:
-        if by_discard:
-            return Ending.OUT_BY_DISCARD
-        return Ending.OUT_BY_SPREAD if new_spread_this_turn else Ending.OUT_BY_HIT
+        return _OUT_ENDINGS[core.out_ending(by_discard, new_spread_this_turn)]
 
     def outcome(self, player: int, by_discard: bool, new_spread_this_turn: bool) -> Outcome:
         return self.ending(by_discard, new_spread_this_turn), (player,)
@@ -310,15 +362,15 @@ class StockRule:
 
     def reshuffles(self, discard_size: int) -> bool:
         """Does this draw from the empty stock turn the discard pile (all but its top card) into a new stock?"""
-        return self.when_empty is StockPolicy.RESHUFFLE and discard_size > 1
+        return core.empty_stock(STOCK_CODES[self.when_empty], discard_size) == core.EMPTY_RESHUFFLES
 
     def outcome(self, counts: Sequence[int]) -> Outcome:
         """How the hand ends on an empty stock that is not reshuffled (a reshuffle with nothing to shuffle
         is void)."""
-        if self.when_empty is not StockPolicy.END_LOWEST_WINS:
+        if core.empty_stock(STOCK_CODES[self.when_empty], 0) != core.EMPTY_LOWEST_WINS:
             return Ending.STOCK_VOID, ()
         low = min(counts)
         lowest = tuple(p for p, c in enumerate(counts) if c == low)
-        if len(lowest) > 1 and self.ties is StockTies.VOID:
+        if core.lowest_tie_void(len(lowest), self.ties is StockTies.VOID):
             return Ending.STOCK_VOID, ()
         return Ending.STOCK_EXHAUSTED, lowest

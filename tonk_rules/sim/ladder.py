@@ -3,7 +3,8 @@
 With ``B`` bots at a table of ``P`` seats, rotation ``r`` (``0 .. B-1``) seats bot ``(r + s) % B`` at seat
 ``s``: over the ``B`` rotations every bot sits in every seat equally often. Every rotation plays the same
 deals (the same run seed and hand indices: the same decks, dealers and seat streams), so the comparison is
-paired: a bot's score on deal ``i`` is its mean net over the seats it held on that deal in all rotations,
+paired: each lineup's specs become seats through :func:`~tonk_rules.sim.tuning.seats_for` (plain
+``greedy`` is the tuned one); a bot's score on deal ``i`` is its mean net over the seats it held on that deal in all rotations,
 and its mean and 95% interval are computed over the deals (independent units), not over seat
 observations (the seats of one hand are strongly correlated).
 
@@ -29,6 +30,7 @@ from tonk_rules.errors import SimulationError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor, make_executor
 from tonk_rules.sim.stats import Z95
+from tonk_rules.sim.tuning import seats_for
 
 #: deals per task: small enough to spread a montecarlo ladder over workers
 CHUNK = 100
@@ -92,7 +94,8 @@ def ladder(ruleset: Ruleset, bots: Sequence[BotSpec], deals: int, players: int, 
     rotations = len(bots)
     tasks = []
     for r in range(rotations):
-        seats = tuple((bots[b].name, tuple(sorted(bots[b].params.items()))) for b in lineup(rotations, players, r))
+        resolved = seats_for(ruleset, players, [bots[b] for b in lineup(rotations, players, r)])
+        seats = tuple((name, tuple(sorted(params.items()))) for name, params in resolved)
         tasks += [_Task(ruleset, seats, seed, first, min(CHUNK, deals - first)) for first in range(0, deals, CHUNK)]
     nets = list(executor.map(_play, tasks))
     per_rotation = len(nets) // rotations

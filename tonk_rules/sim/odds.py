@@ -82,12 +82,8 @@ def deal_tonk_odds(ruleset: Ruleset, players: int) -> DealTonkOdds:
     if not check.enabled:
         return DealTonkOdds(players, Fraction(0), Fraction(0), deal_check=False)
     classes = value_classes(deal.deck)
-
-    def qualifies(count: int) -> bool:
-        return (check.at_most is not None and count <= check.at_most) or (
-            check.at_least is not None and count >= check.at_least)
-
-    hands = _qualifying_compositions(classes, deal.hand_size, qualifies)
+    # the deal check's own count test (ruleset/core.py), the one the engine and the kernel run
+    hands = _qualifying_compositions(classes, deal.hand_size, check.qualifies_count)
     all_qualify = _all_qualify(classes, hands, deal.hand_size, players)
     table = sum((Fraction((-1) ** (j + 1) * comb(players, j)) * all_qualify[j - 1] for j in range(1, players + 1)),
                 Fraction(0))

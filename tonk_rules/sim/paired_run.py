@@ -27,11 +27,13 @@ import numpy.typing as npt
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import PairSums
 from tonk_rules.sim.simulate import Chunk, Job, check_table, chunk_size, chunks_of, play_chunk
 from tonk_rules.sim.tally import ENDINGS, Batch, Tally
+from tonk_rules.sim.tuning import seats_for
 
 Pair = tuple[int, int]
 
@@ -78,7 +80,7 @@ class PairedJob:
 class PairedChunk:
     job: int
     rulesets: tuple[Ruleset, ...]
-    seats: tuple[BotSpec, ...]
+    seats: tuple[tuple[SeatSpec, ...], ...]  # per ruleset, resolved (each ruleset's tuned greedy)
     seed: int
     first_hand: int
     size: int
@@ -113,11 +115,10 @@ def play_paired_chunk(chunk: PairedChunk) -> PairedTally:
     """Play one hand range under every ruleset; tally each and sum the compared pairs' differences."""
     from tonk_rules.sim.runner import play_hands  # imported in the worker: it loads the kernel
 
-    players = len(chunk.seats)
+    players = len(chunk.seats[0])
     tallies, features = [], []
-    for ruleset in chunk.rulesets:
-        batch = play_hands(ruleset, [spec.seat for spec in chunk.seats], chunk.size, chunk.seed,
-                           first_hand=chunk.first_hand)
+    for ruleset, seats in zip(chunk.rulesets, chunk.seats, strict=True):
+        batch = play_hands(ruleset, seats, chunk.size, chunk.seed, first_hand=chunk.first_hand)
         tallies.append(Tally.of(batch, players))
         features.append(hand_features(batch, players))
     sums = {}
@@ -130,7 +131,8 @@ def play_paired_chunk(chunk: PairedChunk) -> PairedTally:
 
 def _paired_chunks(index: int, job: PairedJob) -> list[PairedChunk]:
     size = chunk_size(job.hands)
-    return [PairedChunk(index, job.rulesets, job.seats, job.seed, first, min(size, job.hands - first), job.pairs)
+    seats = tuple(tuple(seats_for(ruleset, len(job.seats), job.seats)) for ruleset in job.rulesets)
+    return [PairedChunk(index, job.rulesets, seats, job.seed, first, min(size, job.hands - first), job.pairs)
             for first in range(0, job.hands, size)]
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired_run import PairedJob, run_all, total_hands
 from tonk_rules.sim.simulate import Job
+from tonk_rules.sim.tuning import seats_for
 
 COMPILE_NOTICE = ("tonk: compiling the simulation kernel; this happens once (about 20-60 s), later runs "
                   "load it in a second")
@@ -30,14 +31,14 @@ def kernel_cached() -> bool:
 def _first_kernel_job(jobs: Sequence[Job | PairedJob]) -> Job | PairedJob | None:
     from tonk_rules.sim.runner import on_kernel
 
-    return next((job for job in jobs if on_kernel([s.seat for s in job.seats])), None)
+    return next((job for job in jobs if on_kernel([(s.name, s.params) for s in job.seats])), None)
 
 
 def _compile(job: Job | PairedJob) -> None:
     from tonk_rules.sim.runner import play_hands
 
     ruleset = job.rulesets[0] if isinstance(job, PairedJob) else job.ruleset
-    play_hands(ruleset, [s.seat for s in job.seats], 1, job.seed)
+    play_hands(ruleset, seats_for(ruleset, len(job.seats), job.seats), 1, job.seed)
 
 
 def run_with_feedback(jobs: Sequence[Job | PairedJob], executor: Executor, description: str = "simulating",

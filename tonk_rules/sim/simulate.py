@@ -22,9 +22,11 @@ from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.tally import Tally, proportion
+from tonk_rules.sim.tuning import seats_for
 
 #: The most hands in one chunk: small enough for even work across cores, large enough to amortise a call.
 MAX_CHUNK = 50_000
@@ -47,7 +49,7 @@ class Job:
 class Chunk:
     job: int
     ruleset: Ruleset
-    seats: tuple[BotSpec, ...]
+    seats: tuple[SeatSpec, ...]  # resolved: a tuned greedy's parameters filled in
     seed: int
     first_hand: int
     size: int
@@ -62,8 +64,9 @@ def chunks_of(jobs: Sequence[Job]) -> list[Chunk]:
     out = []
     for index, job in enumerate(jobs):
         size = chunk_size(job.hands)
+        seats = tuple(seats_for(job.ruleset, len(job.seats), job.seats))  # once per job, before any worker
         for first in range(0, job.hands, size):
-            out.append(Chunk(index, job.ruleset, job.seats, job.seed, first, min(size, job.hands - first)))
+            out.append(Chunk(index, job.ruleset, seats, job.seed, first, min(size, job.hands - first)))
     return out
 
 
@@ -71,7 +74,7 @@ def play_chunk(chunk: Chunk) -> Tally:
     """Play one chunk and tally it (runs in a worker)."""
     from tonk_rules.sim.runner import play_hands  # imported in the worker: it loads the kernel
 
-    batch = play_hands(chunk.ruleset, [spec.seat for spec in chunk.seats], chunk.size, chunk.seed,
+    batch = play_hands(chunk.ruleset, chunk.seats, chunk.size, chunk.seed,
                        first_hand=chunk.first_hand)
     return Tally.of(batch, len(chunk.seats))
 

@@ -71,7 +71,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         rules = ruleset_for(ref)
         hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(seed), stake_list)
-        bots = {i: make_bot(s.spec, seed + i + 1) for i, s in enumerate(seats) if s.spec is not None}
+        bots = {i: make_bot(s.spec, seed + i + 1, rules, len(seats)) for i, s in enumerate(seats) if s.spec is not None}
         person = next(i for i, s in enumerate(seats) if s.spec is None)
         shown = style or "unicode"
         echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again).")

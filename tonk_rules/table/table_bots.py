@@ -5,8 +5,10 @@
     [('Ann', None), ('Greedy 2', 'greedy:knock=5'), ('Goblin', 'greedy:knock=5')]
 
 A SPEC is what the simulator takes (``random``, ``greedy``, ``greedy:knock=5``, ...), parsed by
-:mod:`tonk_rules.bots.specs`; the bot is the bots package's own, built with the game's seed, and it sees
-only :func:`tonk_rules.bots.observe` of its seat, never the other hands or the stock.
+:mod:`tonk_rules.bots.specs` and resolved for the rules and the table size as the simulator resolves it
+(:func:`tonk_rules.sim.tuning.seats_for`: ``greedy`` is the variant's tuned greedy); the bot is the bots
+package's own, built with the game's seed, and it sees only :func:`tonk_rules.bots.observe` of its seat,
+never the other hands or the stock.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from tonk_rules.bots.specs import BotSpec, parse_spec
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError, TableInputError
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.tuning import seats_for
 from tonk_rules.table.play import Player
 from tonk_rules.table.table_setup import why_bad_name
 
@@ -76,7 +80,9 @@ class SeatedBot:
         return self.bot.choose(observe(hand, seat), hand.legal_actions())
 
 
-def make_bot(spec: str, seed: int) -> Player:
+def make_bot(spec: str, seed: int, rules: Ruleset, players: int) -> Player:
+    """The bot of ``spec`` at a ``players``-seat table of ``rules``."""
     parsed = check_spec(spec)
-    bot = BOT_CLASSES[parsed.name](**parsed.params, seed=seed)
+    [(name, params)] = seats_for(rules, players, [parsed])
+    bot = BOT_CLASSES[name](**params, seed=seed)
     return SeatedBot(bot, str(parsed))
