@@ -3,10 +3,10 @@
 With ``B`` bots at a table of ``P`` seats, rotation ``r`` (``0 .. B-1``) seats bot ``(r + s) % B`` at seat
 ``s``: over the ``B`` rotations every bot sits in every seat equally often. Every rotation plays the same
 deals (the same run seed and hand indices: the same decks, dealers and seat streams), so the comparison is
-paired: each lineup's specs become seats through :func:`~tonk_rules.sim.tuning.seats_for` (plain
-``greedy`` is the tuned one); a bot's score on deal ``i`` is its mean net over the seats it held on that deal in all rotations,
+paired: a bot's score on deal ``i`` is its mean net over the seats it held on that deal in all rotations,
 and its mean and 95% interval are computed over the deals (independent units), not over seat
-observations (the seats of one hand are strongly correlated).
+observations (the seats of one hand are strongly correlated). Each lineup's specs become seats through
+:func:`~tonk_rules.sim.tuning.seats_for`, so plain ``greedy`` is the tuned one.
 
     >>> from tonk_rules.bots.specs import parse_specs
     >>> from tonk_rules.ruleset.compile import load_ruleset
