@@ -16,6 +16,7 @@ from tonk_rules.errors import SimulationError
 from tonk_rules.ruleset.compile import load_ruleset
 from tonk_rules.sim.ladder import ladder, lineup
 from tonk_rules.sim.runner import play_hands
+from tonk_rules.sim.tuning import seats_for
 
 
 @given(bots=st.integers(2, 6), players=st.integers(2, 6))
@@ -38,8 +39,8 @@ def test_the_interval_is_computed_over_deals() -> None:
     rules = load_ruleset("russian")
     result = ladder(rules, parse_specs("greedy,random"), deals=150, players=3, seed=8)
     # by hand: rotation 0 seats greedy, random, greedy; rotation 1 random, greedy, random
-    r0 = play_hands(rules, [("greedy", {}), ("random", {}), ("greedy", {})], 150, 8).net
-    r1 = play_hands(rules, [("random", {}), ("greedy", {}), ("random", {})], 150, 8).net
+    r0 = play_hands(rules, seats_for(rules, 3, parse_specs("greedy,random,greedy")), 150, 8).net
+    r1 = play_hands(rules, seats_for(rules, 3, parse_specs("random,greedy,random")), 150, 8).net
     greedy = (r0[:, 0] + r0[:, 2] + r1[:, 1]) / 3
     half = 1.959963984540054 * greedy.std(ddof=1) / np.sqrt(150)
     row = result.rows[0]
