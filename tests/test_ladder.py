@@ -65,5 +65,5 @@ def test_the_ladder_command_prints_each_bot_with_its_interval() -> None:
     assert data["hands"] == 120 and data["rotations"] == 2
     text = tonk("ladder", "russian", "--bots", "greedy,random", "--hands", "60", "--players", "2", "-w", "1").stdout
     assert "60 deals x 2 seat rotations = 120 hands" in text and "greedy" in text.splitlines()[2]
-    bad = tonk("ladder", "russian", "--bots", "greedy,greedy:knock=5")
+    bad = tonk("ladder", "russian", "--bots", "greedy:knock=2,random,greedy:knock=2")
     assert bad.returncode == 2 and "two different bots" in bad.stderr
