@@ -8,6 +8,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tablekit import run as tonk  # in this process: main, as the command runs it
@@ -15,7 +16,7 @@ from tablekit import run as tonk  # in this process: main, as the command runs i
 from tonk_rules.cards import hand_count
 from tonk_rules.errors import VariantError
 from tonk_rules.ruleset import Ruleset, compile_ruleset
-from tonk_rules.sim.odds import deal_tonk_odds
+from tonk_rules.sim.odds import OddsTooCostly, deal_tonk_odds
 from tonk_rules.variant.loader import load_variant
 
 
@@ -33,20 +34,22 @@ def test_no_deal_check_means_zero() -> None:
     assert odds.hand == odds.table == 0
 
 
-def _enumerated(rules: Ruleset, players: int) -> tuple[Fraction, Fraction]:
-    """Every way to deal the first two hands of a tiny deck, counted directly."""
+def _enumerated(rules: Ruleset, players: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Every way to deal the first two hands of a tiny deck, counted directly: one hand, any, exactly one."""
     deck, size = rules.deal.deck, rules.deal.hand_size
     qualifies = rules.deal_check.qualifies
     one = [h for h in combinations(deck, size)]
     hand = Fraction(sum(qualifies(list(h)) for h in one), len(one))
-    hits = total = 0
+    hits = single = total = 0
     for first in one:
         rest = [c for c in deck if c not in first]
         for second in combinations(rest, size):
             total += 1
-            hits += qualifies(list(first)) or qualifies(list(second))
+            tonks = qualifies(list(first)) + qualifies(list(second))
+            hits += tonks > 0
+            single += tonks == 1
     assert players == 2
-    return hand, Fraction(hits, total)
+    return hand, Fraction(hits, total), Fraction(single, total)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -68,7 +71,8 @@ def test_short_decks_agree_with_enumerating_every_deal(variant_file: Callable[[s
     except VariantError:  # a threshold outside the deck's possible counts is refused by the checks
         assume(False)
     odds = deal_tonk_odds(rules, players=2)
-    assert (odds.hand, odds.table) == _enumerated(rules, 2)
+    assert (odds.hand, odds.table, odds.exactly_one) == _enumerated(rules, 2)
+    assert odds.several == odds.table - odds.exactly_one
 
 
 def test_hands_are_dependent_so_the_table_is_not_one_minus_independent() -> None:
@@ -119,3 +123,35 @@ def test_a_variant_without_a_deal_check_says_so() -> None:
 def test_players_outside_the_range_names_the_range() -> None:
     proc = tonk("odds", "classic-pc", "--players", "3")
     assert proc.returncode == 2 and "seats exactly 2 players" in proc.stderr
+
+
+def test_large_tables_agree_with_the_composition_count() -> None:
+    # fractions from the earlier count, which enumerated every hand composition (an independent method)
+    assert deal_tonk_odds(ruleset("russian"), players=10).table == Fraction(
+        5131096835473096886980864349, 51752744104950886289531963724)
+    assert deal_tonk_odds(ruleset("russian"), players=6).table == Fraction(
+        1356372911094555430002529, 22343597086656353364216360)
+
+
+def test_six_card_hands_are_counted(variant_file: Callable[[str], str]) -> None:
+    six = variant_file("extends: russian\nplayers: {max: 7}\ndeal: {hand_size: 6}\n")
+    assert deal_tonk_odds(ruleset(six), players=3).table == Fraction(4463607846749912533, 15249129814027159050)
+
+
+def test_a_count_past_the_bound_is_refused_with_the_reason(variant_file: Callable[[str], str]) -> None:
+    seven = variant_file("extends: russian\nplayers: {max: 7}\ndeal: {hand_size: 7}\n")
+    with pytest.raises(OddsTooCostly, match="counting steps"):
+        deal_tonk_odds(ruleset(seven), players=3, max_steps=1_000)
+    proc = tonk("odds", seven, "--players", "6")
+    assert proc.returncode == 1
+    assert "need more than" in proc.stderr and "simulate the variant" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_simulate_shows_a_dash_where_the_exact_odds_are_too_costly(variant_file: Callable[[str], str]) -> None:
+    seven = variant_file("extends: russian\nplayers: {max: 7}\ndeal: {hand_size: 7}\n")
+    proc = tonk("simulate", seven, "--players", "6", "--hands", "30", "--workers", "1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    figures = next(iter(json.loads(proc.stdout)["variants"].values()))
+    assert figures["deal_check"]["exact"] is None
+    assert figures["deal_check"]["fraction"] > 0.5  # seven cards often make 49: the simulation still counts them

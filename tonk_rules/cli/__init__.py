@@ -15,6 +15,7 @@ from tonk_rules.cli.ladder_commands import ladder
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.problems import echo_problems, one_line
 from tonk_rules.cli.sim_commands import compare, odds, simulate
+from tonk_rules.cli.sweep_commands import sweep
 from tonk_rules.cli.table_commands import play, rules, settle
 from tonk_rules.cli.table_session_commands import session
 from tonk_rules.cli.tune_commands import tune
@@ -39,7 +40,7 @@ def cli() -> None:
 
 for command in (variants, show, check, schema, diff, new, sources, replay):
     cli.add_command(command)
-for command in (odds, simulate, compare, ladder):
+for command in (odds, simulate, compare, sweep, ladder):
     cli.add_command(command)
 for command in (rules, settle, session, play):
     cli.add_command(command)

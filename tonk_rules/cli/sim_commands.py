@@ -107,7 +107,9 @@ def _dump(data: Any) -> str:
 def odds(variant: str, players: int | None, as_json: bool) -> None:
     """The exact probability that a hand is a deal tonk, and that at least one of PLAYERS hands is.
 
-    Counted over the variant's deck and deal check (no sampling), as exact fractions.
+    Counted over the variant's deck and deal check (no sampling), as exact fractions; also the chance
+    that exactly one hand qualifies and that several do. A count too large to finish in about 2 s is
+    refused at once, with the reason.
 
     \b
     Examples:
@@ -129,8 +131,11 @@ def odds(variant: str, players: int | None, as_json: bool) -> None:
         click.echo(f"{plain(variant)} has no deal check: no hand is a deal tonk, whatever the table size")
         return
     click.echo(f"{plain(variant)}, {players} players: deal tonk")
-    for label, p in (("one hand", result.hand), (f"any of {players} hands", result.table)):
-        click.echo(f"  {label:<16} {p.numerator}/{p.denominator} = {float(p):.6f} ({float(p):.3%})")
+    rows = [("one hand", result.hand), (f"any of {players} hands", result.table)]
+    if players > 1:
+        rows += [("exactly one hand", result.exactly_one), ("several hands", result.several)]
+    for label, p in rows:
+        click.echo(f"  {label:<18} {p.numerator}/{p.denominator} = {float(p):.6f} ({float(p):.3%})")
 
 
 def simulation_options(f: Any) -> Any:
@@ -173,7 +178,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
       tonk simulate russian pagat --hands 200000 --players 3 --seed 1
       tonk simulate pagat --bots greedy:knock=5,random,random --json
     """
-    from tonk_rules.sim.odds import deal_tonk_odds
+    from tonk_rules.sim.odds import table_odds_meanwhile
     from tonk_rules.sim.progress import run_with_feedback
     from tonk_rules.sim.simulate import Job, simulation_json
 
@@ -182,8 +187,9 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
     seats = _seats(bots, players, budget)
     run = _executor(executor, workers, address)
     jobs = [Job(name, ruleset, seats, hands, seed) for name, ruleset in tables]
+    exact_odds = table_odds_meanwhile(dict(tables), players)  # counted while the hands play, bounded
     tallies = run_with_feedback(jobs, run)
-    exact = {name: float(deal_tonk_odds(ruleset, players).table) for name, ruleset in tables}
+    exact = exact_odds()
     settings = {"seed": seed, "hands": hands, "players": players, "bots": [str(s) for s in seats]}
     data = simulation_json(variants, tallies, seats, exact, settings)
     if as_json:

@@ -167,6 +167,11 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
         console.print(f"95% intervals {which}left out to fit the terminal: see --json or the report files.")
 
 
+def _exact(rate: float | None) -> str:
+    """An exact rate, or a dash where it was too costly to count (``tonk odds`` says why)."""
+    return "—" if rate is None else percent(rate)
+
+
 def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
     """The figures of ``tonk simulate``, variants side by side, with 95% intervals (when they fit)."""
     variants: dict[str, Any] = data["variants"]
@@ -176,7 +181,7 @@ def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
     lines: list[tuple[str, list[str]]] = []
     for ending in first["endings"]:
         lines.append((f"ends: {ending}", [_pct(v["endings"][ending]) for v in variants.values()]))
-    lines.append(("deal check (exact)", [percent(v['deal_check']['exact']) for v in variants.values()]))
+    lines.append(("deal check (exact)", [_exact(v['deal_check']['exact']) for v in variants.values()]))
     lines.append(("mean actions per hand", [_mean(v["mean_actions"]) for v in variants.values()]))
     lines.append(("mean turns per hand", [_mean(v["mean_turns"]) for v in variants.values()]))
     for s, seat in enumerate(first["seats"]):

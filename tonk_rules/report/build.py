@@ -32,7 +32,7 @@ from tonk_rules.report.rule_words import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor
-from tonk_rules.sim.odds import deal_tonk_odds
+from tonk_rules.sim.odds import table_odds_or_none
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.paired_run import PairedJob, run_all
 from tonk_rules.sim.simulate import Job
@@ -139,7 +139,7 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
     main, per = results[0], plan.players
     figures = [VariantFigures(t.name, main.tallies[i],
                               Depth.of(results[1 + i * per:1 + (i + 1) * per]),
-                              float(deal_tonk_odds(t.ruleset, plan.players).table)) for i, t in enumerate(tables)]
+                              table_odds_or_none(t.ruleset, plan.players)) for i, t in enumerate(tables)]
     rows, tests = compare(figures, main)
     found = []
     check = results[-1] if plan.probe_hands and plan.check else None

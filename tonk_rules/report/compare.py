@@ -55,7 +55,7 @@ class VariantFigures:
     label: str
     tally: Tally
     depth: Depth
-    exact_deal_check: float
+    exact_deal_check: float | None  # None: too costly to count exactly
 
 
 @dataclass
@@ -161,7 +161,8 @@ def metrics(v: VariantFigures) -> list[Metric]:
     out: list[Metric] = []
     for i, ending in enumerate(ENDINGS):
         out.append(Metric(f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands), f"ends: {ending}"))
-    out.append(Metric(DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {percent(v.exact_deal_check)}", None))
+    exact = "—" if v.exact_deal_check is None else percent(v.exact_deal_check)
+    out.append(Metric(DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {exact}", None))
     out.append(Metric("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions), "actions"))
     out.append(Metric("mean turns per hand", _mean(t.moments(t.turns)), t.moments(t.turns), "turns"))
     for p in range(t.players):

@@ -31,7 +31,7 @@ from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import PairSums
-from tonk_rules.sim.simulate import Chunk, Job, check_table, chunk_size, chunks_of, play_chunk
+from tonk_rules.sim.simulate import Chunk, Job, check_table, chunk_size, chunks_of, play_chunk, prepare_chunk
 from tonk_rules.sim.tally import ENDINGS, Batch, Tally
 from tonk_rules.sim.tuning import seats_for
 
@@ -140,6 +140,12 @@ def _play(task: Chunk | PairedChunk) -> Tally | PairedTally:
     return play_chunk(task) if isinstance(task, Chunk) else play_paired_chunk(task)
 
 
+def _prepare(task: Chunk | PairedChunk) -> None:
+    """Load the kernel before local workers fork (see :func:`~tonk_rules.sim.simulate.prepare_chunk`)."""
+    prepare_chunk(task if isinstance(task, Chunk) else
+                  Chunk(task.job, task.rulesets[0], task.seats[0], task.seed, task.first_hand, 1))
+
+
 def total_hands(jobs: Sequence[Job | PairedJob]) -> int:
     """Hands played by all the jobs (a paired job plays its hands once per ruleset)."""
     return sum(job.hands * (len(job.rulesets) if isinstance(job, PairedJob) else 1) for job in jobs)
@@ -165,7 +171,7 @@ def run_all(jobs: Sequence[Job | PairedJob], executor: Executor,
             check_table(job.ruleset, len(job.seats), job.label)
             tasks += [Chunk(index, c.ruleset, c.seats, c.seed, c.first_hand, c.size) for c in chunks_of([job])]
             results.append(Tally.empty(len(job.seats)))
-    for task, result in zip(tasks, executor.map(_play, tasks), strict=True):
+    for task, result in zip(tasks, executor.map(_play, tasks, prepare=_prepare), strict=True):
         results[task.job].merge(result)
         if progress is not None:
             progress(task.size * (len(task.rulesets) if isinstance(task, PairedChunk) else 1))

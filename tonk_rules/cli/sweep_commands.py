@@ -1,0 +1,120 @@
+"""``tonk sweep``: one variant played at each value of one or more of its keys, on the same deals."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note, _seats, simulation_options
+from tonk_rules.cli.terminal import plain
+
+DEFAULT_SWEEP_HANDS = 100_000
+
+
+def _out_dir(out_dir: str | None, force: bool) -> Path | None:
+    """``--out`` must be a new (or empty) directory unless ``--force``; checked before anything plays."""
+    if out_dir is None:
+        if force:
+            raise click.BadParameter("--force only lets --out overwrite; there is no --out",
+                                     param_hint="'--force'")
+        return None
+    path = Path(out_dir)
+    if path.exists() and not path.is_dir():
+        raise click.BadParameter(f"{plain(out_dir)} exists and is not a directory", param_hint="'--out'")
+    if path.is_dir() and any(path.iterdir()) and not force:
+        raise click.BadParameter(f"{plain(out_dir)} is not empty; choose a new directory or add --force to "
+                                 "overwrite the sweep files in it", param_hint="'--out'")
+    return path
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--vary", "vary", multiple=True, required=True, metavar="KEY=V1,V2,…",
+              help="A dotted variant key and its values (YAML scalars), e.g. deal_check.at_most=13,15,17. "
+                   "Repeat for a grid.")
+@click.option("--hands", "-n", type=click.IntRange(min=1), default=DEFAULT_SWEEP_HANDS, show_default=True,
+              help="Hands at each point.")
+@simulation_options
+@click.option("--bots", default=None, help="Bot spec per seat, or one for every seat. Default: greedy.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Write sweep.json, sweep.md, sweep.html and PNG plots into this new directory.")
+@click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
+@click.option("--json", "as_json", is_flag=True, help="Print the sweep's JSON instead of the table.")
+def sweep(variant: str, vary: tuple[str, ...], hands: int, players: int | None, seed: int, workers: int | None,
+          executor: str, address: str | None, budget: int | None, bots: str | None, out_dir: str | None,
+          force: bool, as_json: bool) -> None:
+    """Play VARIANT at each value of the varied keys (a grid for several), on the same deals, and show how
+    every figure moves, with 95% intervals and the exact deal-check odds.
+
+    Each point is the house file `extends: VARIANT` plus the change, checked like any house file.
+
+    \b
+    Examples:
+      tonk sweep russian --vary deal_check.at_most=13,14,15,16,17
+      tonk sweep pagat --vary knocking.max_count=5,10 --vary deal.upcard=true,false --out sweep/
+    """
+    import json
+
+    from tonk_rules.errors import SimulationError
+    from tonk_rules.sim.progress import run_with_feedback
+    from tonk_rules.sim.sweep import SweepPlan, parse_vary, run_sweep
+
+    target = _out_dir(out_dir, force)
+    try:
+        varied = tuple((key, tuple(values)) for key, values in map(parse_vary, vary))
+    except SimulationError as exc:
+        raise click.BadParameter(plain(str(exc)), param_hint="'--vary'") from None
+    tables = _load((variant,))
+    given, players = players, _players(tables, players)
+    seats = _seats(bots, players, budget)
+    run = _executor(executor, workers, address)
+    plan = SweepPlan(variant, varied, hands, players, seed, seats)
+    data = run_sweep(plan, run, lambda jobs, ex: run_with_feedback(jobs, ex, "sweeping"))
+    written: list[Path] = []
+    if target is not None:
+        from tonk_rules.report.sweep_report import write_sweep
+
+        written = write_sweep(data, target)
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    _print_sweep(data, _players_note(tables, given, players))
+    if target is not None:
+        click.echo(f"Written: {plain(str(target / 'sweep.html'))} (also sweep.md, sweep.json and "
+                   f"{len(written) - 3} PNG plots in {plain(str(target))})")
+
+
+def _print_sweep(data: dict[str, Any], note: str | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from tonk_rules.report.sweep_report import difference_note, difference_rows, table_rows
+
+    headers, body = table_rows(data)
+    keys = len(data["vary"])
+    title = (f"{plain(str(data['variant']))}: {data['hands']:,} hands per point, {data['players']} players, "
+             f"seed {data['seed']} (the same deals at every point); brackets: 95% intervals")
+    # figures down, points across: a sweep has few points and many figures
+    table = Table(title=title, title_justify="left")
+    table.add_column("figure")
+    for row in body:
+        table.add_column(plain(" ".join(f"{k}={v}" for k, v in zip(headers[:keys], row[:keys], strict=True))),
+                         justify="right")
+    for i, header in enumerate(headers[keys:], keys):
+        table.add_row(plain(header), *(plain(row[i]) for row in body))
+    if note:
+        click.echo(note)
+    # a pipe or file gets every column whole (a terminal gets its own width)
+    console = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 1000)
+    console.print(table)
+    headers, body = difference_rows(data)
+    if body:
+        changes = Table(title=plain(difference_note(data)), title_justify="left")
+        for i, header in enumerate(headers):
+            changes.add_column(plain(header), justify="left" if i == 0 else "right")
+        for row in body:
+            changes.add_row(*(plain(c) for c in row))
+        console.print(changes)

@@ -1,0 +1,203 @@
+"""A parameter sweep: one variant played at each value of one or more of its keys, on the same deals.
+
+Each point of the sweep is the house file ``extends: VARIANT`` plus the changed keys, loaded through the
+variant loader, so a bad key or value gets the loader's own located message (naming the point). Every point
+plays the same seed with the same seats, so the deals are the same at every point (a paired design: a
+difference between two points is the rules', not the cards'). Several ``--vary`` keys make a grid.
+
+    >>> parse_vary("deal_check.at_most=13,15,null")
+    ('deal_check.at_most', [13, 15, None])
+    >>> [p for p in grid([("a.b", [1, 2]), ("c", [True])])]
+    [{'a.b': 1, 'c': True}, {'a.b': 2, 'c': True}]
+"""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tonk_rules.bots.specs import BotSpec
+from tonk_rules.errors import SimulationError, VariantError
+from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.sim.executors import Executor
+from tonk_rules.sim.odds import table_odds_meanwhile
+from tonk_rules.sim.paired import (
+    PairSums,
+    paired_means,
+    paired_proportions,
+    same_deals,
+    unpaired_means,
+    unpaired_proportions,
+)
+from tonk_rules.sim.paired_run import PairedJob, feature_names, run_all
+from tonk_rules.sim.simulate import Job, check_table
+from tonk_rules.sim.tally import ENDINGS, Tally, proportion
+from tonk_rules.variant.loader import is_variant_path, load_variant
+
+#: The most points one sweep may have (a grid multiplies quickly; each point is a full simulation).
+MAX_POINTS = 64
+
+Scalar = str | int | float | bool | None
+Values = dict[str, Scalar]
+
+
+def parse_vary(text: str) -> tuple[str, list[Scalar]]:
+    """``KEY=V1,V2,…`` -> (dotted key, values parsed as YAML scalars). Raises :class:`SimulationError`."""
+    key, sep, listed = text.partition("=")
+    key = key.strip()
+    if not sep or not key or not listed.strip():
+        raise SimulationError(f"--vary {text!r}: write KEY=V1,V2,… (e.g. deal_check.at_most=13,15,17)")
+    if any(not part for part in key.split(".")):
+        raise SimulationError(f"--vary {text!r}: {key!r} is not a dotted variant key such as deal_check.at_most")
+    values: list[Scalar] = []
+    for raw in listed.split(","):
+        try:
+            value = yaml.safe_load(raw.strip()) if raw.strip() else None
+            scalar = bool(raw.strip()) and isinstance(value, Scalar)
+        except yaml.YAMLError:
+            scalar = False
+        if not scalar:
+            raise SimulationError(f"--vary {key}: {raw.strip()!r} is not a single value (values are YAML "
+                                  "scalars: 13, true, null, free)")
+        if value in values:
+            raise SimulationError(f"--vary {key}: the value {raw.strip()} is given twice")
+        values.append(value)
+    return key, values
+
+
+def grid(varied: Sequence[tuple[str, list[Scalar]]]) -> list[Values]:
+    """Every combination of the varied keys' values, the last key changing fastest."""
+    keys = [key for key, _ in varied]
+    if len(set(keys)) != len(keys):
+        raise SimulationError("a key is varied twice: give each key one --vary with all its values")
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(v for _, v in varied))]
+
+
+def point_label(values: Values) -> str:
+    """``deal_check.at_most=13 knocking.max_count=5``: how a point is named in messages and tables."""
+    return " ".join(f"{key}={_scalar_text(value)}" for key, value in values.items())
+
+
+def _scalar_text(value: Scalar) -> str:
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+
+
+def house_file_text(variant: str, values: Values) -> str:
+    """The house file a point would be: ``extends: VARIANT`` and the changed keys, nested."""
+    tree: dict[str, Any] = {}
+    for key, value in values.items():
+        *parents, leaf = key.split(".")
+        node = tree
+        for part in parents:
+            nested = node.setdefault(part, {})
+            if not isinstance(nested, dict):
+                raise SimulationError(f"--vary {key}: {'.'.join(parents)} is varied itself, so it has no keys")
+            node = nested
+        if leaf in node:
+            raise SimulationError(f"--vary {key}: it is varied both whole and by its keys")
+        node[leaf] = value
+    parent = str(Path(variant).resolve()) if is_variant_path(variant) else variant
+    return yaml.safe_dump({"extends": parent, **tree}, sort_keys=False, allow_unicode=True)
+
+
+def load_points(variant: str, points: Sequence[Values]) -> list[Ruleset]:
+    """Each point's ruleset, loaded from its house file (the loader's messages name the point's file)."""
+    rulesets = []
+    with tempfile.TemporaryDirectory(prefix="tonk-sweep-") as folder:
+        for values in points:
+            name = _file_name(Path(variant).stem if is_variant_path(variant) else variant, values)
+            path = Path(folder) / name
+            path.write_text(house_file_text(variant, values), encoding="utf-8")
+            try:
+                rulesets.append(compile_ruleset(load_variant(path).variant))
+            except VariantError as exc:
+                # the point's house file is never seen: name the point instead of a temporary file's lines
+                raise VariantError([replace(d, file=f"sweep point {point_label(values)}", line=0, column=0)
+                                    if Path(d.file).parent == Path(folder) else d for d in exc.diagnostics]) from None
+    return rulesets
+
+
+def _file_name(variant: str, values: Values) -> str:
+    """A readable, safe file name for a point: ``russian+deal_check.at_most=13.yaml``."""
+    text = "+".join([variant, *(f"{k}={_scalar_text(v)}" for k, v in values.items())])
+    return "".join(ch if ch.isalnum() or ch in "._=+-" else "_" for ch in text)[:200] + ".yaml"
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """What a sweep plays: the variant, the varied keys, and one simulation's settings for every point."""
+
+    variant: str
+    varied: tuple[tuple[str, tuple[Scalar, ...]], ...]
+    hands: int
+    players: int
+    seed: int
+    seats: tuple[BotSpec, ...]
+
+
+def run_sweep(plan: SweepPlan, executor: Executor,
+              run: Callable[[Sequence[Job | PairedJob], Executor], list[Any]] = run_all) -> dict[str, Any]:
+    """Play every point of ``plan`` (same seed, same seats) and return the sweep's JSON.
+
+    ``run`` plays the jobs (with or without a progress bar). Each point's figures are those of
+    ``tonk simulate``'s ``variants.NAME``, the deal check with its exact rate (null where too costly); each
+    later point also has ``difference`` from the first point — paired per deal when every point deals the
+    same cards (one paired job), unpaired otherwise (a point that changes the deal).
+    """
+    points = grid([(key, list(values)) for key, values in plan.varied])
+    if len(points) > MAX_POINTS:
+        raise SimulationError(f"the sweep has {len(points)} points; at most {MAX_POINTS} (vary fewer values)")
+    rulesets = load_points(plan.variant, points)
+    labels = [point_label(values) for values in points]
+    for label, ruleset in zip(labels, rulesets, strict=True):
+        check_table(ruleset, plan.players, f"{plan.variant} with {label}")
+    exact_odds = table_odds_meanwhile(dict(zip(labels, rulesets, strict=True)), plan.players)
+    paired = len(rulesets) > 1 and all(same_deals(rulesets[0], r) for r in rulesets[1:])
+    if paired:  # one job: every chunk plays its hands at every point, and the per-hand differences are summed
+        pairs = tuple((i, 0) for i in range(1, len(rulesets)))
+        [result] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs)],
+                       executor)
+        tallies: list[Tally] = result.tallies
+    else:
+        tallies = run([Job(label, ruleset, plan.seats, plan.hands, plan.seed)
+                       for label, ruleset in zip(labels, rulesets, strict=True)], executor)
+    exact = exact_odds()
+    bots = [str(s) for s in plan.seats]
+    out = []
+    for i, (values, label, tally) in enumerate(zip(points, labels, tallies, strict=True)):
+        figures = tally.to_json(bots)
+        figures["deal_check"] = {**proportion(tally.deal_check, tally.hands), "exact": exact[label]}
+        point: dict[str, Any] = {"values": values, "figures": figures}
+        if i:
+            sums = {f: result.pair(i, 0, f) for f in feature_names(plan.players)} if paired else None
+            point["difference"] = differences(tally, tallies[0], sums)
+        out.append(point)
+    return {"format": "tonk-sweep/1", "variant": plan.variant,
+            "vary": {key: list(values) for key, values in plan.varied}, "seed": plan.seed, "hands": plan.hands,
+            "players": plan.players, "bots": bots, "paired": paired, "points": out}
+
+
+def differences(tally: Tally, first: Tally, sums: dict[str, PairSums] | None) -> dict[str, Any]:
+    """Each main figure of a point minus the first point's, with its 95% interval: paired per deal where
+    ``sums`` (the per-hand differences, by feature) are given, unpaired otherwise."""
+    out: dict[str, Any] = {}
+    n = tally.hands
+    for e, ending in enumerate(ENDINGS):
+        key = f"ends: {ending}"
+        k, k0 = tally.endings[e], first.endings[e]
+        diff = (paired_proportions(k, k0, n, sums[key].squares) if sums is not None
+                else unpaired_proportions(k, n, k0, first.hands))
+        out[key] = diff.to_json()
+    means = [("turns", "mean turns", tally.moments(tally.turns), first.moments(first.turns))]
+    means += [(f"net: position {p + 1}", f"position {p + 1} mean net", tally.moments(tally.position_net[p]),
+               first.moments(first.position_net[p])) for p in range(tally.players)]
+    for feature, key, a, b in means:
+        diff = paired_means(a, b, sums[feature].moments) if sums is not None else unpaired_means(a, b)
+        out[key] = diff.to_json()
+    return {"paired": sums is not None, "figures": out}
