@@ -33,3 +33,34 @@ def test_bad_card_names_the_token_and_the_accepted_forms(token: str) -> None:
 def test_counts_follow_the_card_values() -> None:
     assert hand_count(parse_cards("10п 8б 8ч 5п 4т")) == 35  # seed 000, Croaker's first hand
     assert hand_count(parse_cards("KS QH JD AC")) == 31
+
+
+@pytest.mark.parametrize(("token", "readings"), [
+    ("Tт", ["ten of clubs (10C / 10т) read as Latin", "ace of clubs (AC / Тт) read as Cyrillic"]),
+    ("Тc", ["ten of clubs (10C / 10т) read as Latin"]),  # a Cyrillic С is no Russian suit
+    ("Тq", []),
+    ("Кs", ["king of spades (KS / Кп) read as Latin"]),
+    ("Bб", ["jack of diamonds (JD / Вб) read as Cyrillic"]),
+    ("10т", None), ("TC", None), ("Тт", None),  # one alphabet: read as ever
+])
+def test_a_token_mixing_latin_and_cyrillic_is_refused_naming_every_reading(
+        token: str, readings: list[str] | None) -> None:
+    if readings is None:
+        parse_card(token)
+        return
+    with pytest.raises(CardError) as info:
+        parse_card(token)
+    message = str(info.value)
+    assert f"{token!r} mixes Latin and Cyrillic letters" in message
+    for reading in readings:
+        assert reading in message
+    if not readings:
+        assert "no card either way" in message
+
+
+def test_a_mixed_token_is_refused_at_the_table_too() -> None:
+    from tests.tablekit import run
+
+    proc = run("settle", "russian", "--knock", "Ann", "--hand", "Ann=Tт 2п", "--hand", "Bob=Кп Дп Вп 10п 9п")
+    assert proc.returncode != 0 and "internal error" not in proc.stderr
+    assert "ten of clubs" in proc.stderr and "ace of clubs" in proc.stderr

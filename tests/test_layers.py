@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tonk_rules"
 
 FLOORS: list[set[str]] = [
     {"errors"},
-    {"terms", "prng", "safe_read"},
+    {"terms", "prng", "safe_read", "limits"},
     {"cards", "yamlio", "jsonio", "outputs"},
     {"variant"},
     {"ruleset"},

@@ -121,7 +121,7 @@ def test_the_compare_table_and_footer_fit_an_80_column_terminal(tmp_path: Path) 
     from tests.test_simulate import _at_width
     for names in (["russian", "pagat"], ["russian", "pagat", "pagat-no-upcard"]):
         out = _at_width(80, "compare", *names, "-n", "2000", "--depth-hands", "500", "--workers", "1",
-                        "--out", str(tmp_path))
+                        "--out", str(tmp_path / str(len(names))))  # a new folder each: never overwritten
         assert max(len(line) for line in out.splitlines()) <= 80
         assert "Report:" in out and str(tmp_path) in out  # the path is never split
         assert all(name in out for name in names)

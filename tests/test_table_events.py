@@ -133,13 +133,13 @@ def test_a_played_hand_refused_by_the_ledger_is_kept_as_a_record(tmp_path: Path)
     from tonk_rules.table.play_session import run_terminal_game
 
     ledger = tmp_path / "s.sqlite"
-    Ledger.create(ledger, variant_ref="pagat", seats=["Ann", "Greedy 2"], stakes=[1, 1], currency="chips",
-                  first_dealer="Greedy 2").close()
+    Ledger.create(ledger, variant_ref="pagat", seats=["Ann", "Greedy-2"], stakes=[1, 1], currency="chips",
+                  first_dealer="Greedy-2").close()
 
     def other_terminal_records_meanwhile(_: str) -> str:
         if not Ledger.open(ledger).hand_count():
             with Ledger.open(ledger) as other:
-                other.record(knock(("Ann", "Greedy 2"), "Ann"))
+                other.record(knock(("Ann", "Greedy-2"), "Ann"))
         return "1"
 
     with pytest.raises(LedgerError) as refused:

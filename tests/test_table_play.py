@@ -21,7 +21,7 @@ def winning_seed(variant: str) -> tuple[int, Hand]:
     """A seed whose deal lets Ann (playing first) knock and win at once, as `tonk play` deals it."""
     rules = ruleset_for(variant)
     for seed in range(1000):
-        hand = Hand.shuffled(rules, ["Ann", "Greedy 2"], 1, random.Random(seed), [1, 1])
+        hand = Hand.shuffled(rules, ["Ann", "Greedy-2"], 1, random.Random(seed), [1, 1])
         if not hand.over and hand.count(0) < hand.count(1):
             return seed, hand
     raise AssertionError("no seed found")
@@ -55,6 +55,9 @@ def test_a_person_wins_a_hand_through_mistakes(tmp_path: Path) -> None:
     game.expect("You: knock")
     game.expect("Ending: knock won; winner\\(s\\): Ann")
     game.expect("You win!")
+    game.expect(r"Scores after 1 hand: Ann \+1, Greedy-2 -1")
+    game.expect(r"Another hand\? \(y/n\): ")
+    game.sendline("n")
     game.expect(pexpect.EOF)
     game.close()
     assert game.exitstatus == 0
@@ -83,8 +86,8 @@ def test_end_of_input_and_ctrl_c_leave_cleanly() -> None:
 def test_a_played_hand_goes_into_the_session(tmp_path: Path) -> None:
     seed, _ = winning_seed("pagat")
     ledger = tmp_path / "s.sqlite"
-    Ledger.create(ledger, variant_ref="pagat", seats=["Ann", "Greedy 2"], stakes=[1, 1], currency="chips",
-                  first_dealer="Greedy 2").close()
+    Ledger.create(ledger, variant_ref="pagat", seats=["Ann", "Greedy-2"], stakes=[1, 1], currency="chips",
+                  first_dealer="Greedy-2").close()
     proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", str(seed), "--session", str(ledger),
                stdin="knock\n")
     assert proc.returncode == 0, proc.stderr
@@ -109,4 +112,4 @@ def test_bot_specs_are_the_simulators() -> None:
     bad = run("play", "pagat", "--players", "Ann,bot:greedy:knok=5")
     assert bad.returncode == 2 and "did you mean 'knock'" in bad.stderr
     proc = run("play", "pagat", "--players", "Ann,bot:greedy:knock=5", "--seed", "1", stdin="1\n" * 100)
-    assert proc.returncode == 0 and "Greedy 2" in proc.stdout and "The hand is over" in proc.stdout
+    assert proc.returncode == 0 and "Greedy-2" in proc.stdout and "The hand is over" in proc.stdout

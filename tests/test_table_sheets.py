@@ -154,6 +154,18 @@ def test_a_child_file_marks_what_differs_from_its_parent(tmp_path: Path) -> None
     assert html.count('class="differs"') == 2
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_sheet_is_headed_by_the_variants_title_not_its_file_name(tmp_path: Path, lang: str) -> None:
+    house = tmp_path / "house-v2.yaml"
+    house.write_text("extends: russian\ntitle: Black Company, table 2\ndeal_check: {at_most: 13}\n", encoding="utf-8")
+    for ref, title in ((str(house), "Black Company, table 2"), ("pagat", "Pagat / common US rules")):
+        sheet = build_sheet(load_view(ref), lang)
+        assert sheet.title.endswith(f": {title}")
+        assert render_markdown(sheet).splitlines()[0] == f"# {sheet.title}"
+        assert f"<h1>{sheet.title}</h1>" in render_html(sheet)
+        assert "house-v2" not in sheet.title
+
+
 def test_a_root_file_marks_nothing() -> None:
     sheet = build_sheet(load_view("pagat"), "en")
     assert not any(line.differs for block in sheet.blocks for line in block.lines)
@@ -172,13 +184,29 @@ def test_rules_command_writes_html_and_refuses_unknown_variants(tmp_path: Path) 
 
 @pytest.mark.skipif(not (shutil.which("chromium") and shutil.which("pdfinfo")),
                     reason="needs Debian's chromium and poppler-utils (apt-get install chromium poppler-utils)")
-@pytest.mark.parametrize(("name", "lang"), [("russian-2001", "ru"), ("pagat-must-spread", "en")])
-def test_html_sheet_prints_on_at_most_two_a4_pages(tmp_path: Path, name: str, lang: str) -> None:
+@pytest.mark.parametrize(("name", "lang"), [("russian-2001", "ru"), ("russian", "ru"), ("pagat-must-spread", "en"),
+                                           ("russian-2001", "en")])
+def test_a_built_in_sheet_prints_on_one_a4_page(tmp_path: Path, name: str, lang: str) -> None:
     html, pdf = tmp_path / "sheet.html", tmp_path / "sheet.pdf"
     assert tonk("rules", name, "--lang", lang, "--format", "html", "--out", str(html)).returncode == 0
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
                     f"--print-to-pdf={pdf}", str(html)], capture_output=True, timeout=900, check=False)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))  # type: ignore[union-attr]
-    assert 1 <= pages <= 2
+    assert pages == 1  # the Russian sheet no longer leaves three bullets on a second page
     assert "(A4)" in info
+
+
+@pytest.mark.parametrize("name", ["russian", "russian-2001", "pagat", "pagat-must-spread", "classic-pc"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_sheet_is_set_in_the_largest_size_its_page_holds(name: str, lang: str) -> None:
+    from tonk_rules.table.sheet_render import FULL_PT, PAGE_WEIGHT, SMALLEST_PT, sheet_weight, text_size
+
+    sheet = build_sheet(load_view(name), lang)
+    size = text_size(sheet)
+    assert SMALLEST_PT <= size <= FULL_PT
+    assert sheet_weight(sheet) * (size / FULL_PT) ** 2 <= PAGE_WEIGHT  # it fits, by the measured page
+    assert size == FULL_PT or sheet_weight(sheet) * ((size + 0.25) / FULL_PT) ** 2 > PAGE_WEIGHT  # none larger
+    assert f'<body style="font-size: {size:g}pt">' in render_html(sheet)
+    if lang == "ru":  # Cyrillic is set smaller than the same sheet in English, never larger
+        assert size <= text_size(build_sheet(load_view(name), "en"))

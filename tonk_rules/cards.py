@@ -12,6 +12,13 @@ cheaply in the engine's hot path while still printing as a card::
     ('10♠', 'Дч')
     >>> [str(c) for c in parse_cards("10п 8б 8ч")]
     ['10S', '8D', '8H']
+
+A token that mixes the alphabets is refused, never guessed (a Latin T with a Cyrillic т is a ten or an ace)::
+
+    >>> parse_card("Tт")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tonk_rules.errors.MixedAlphabetsError: 'Tт' mixes Latin and Cyrillic letters: ...ten of clubs ...ace of clubs...
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from tonk_rules.errors import CardError
+from tonk_rules.errors import CardError, MixedAlphabetsError
 
 #: Ranks 1..13: ace, 2..10, jack, queen, king.
 RANKS: tuple[int, ...] = tuple(range(1, 14))
@@ -108,11 +115,57 @@ def parse_card(token: str) -> Card:
     text = token.strip()
     if len(text) < 2:
         raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
+    if _has_latin(text) and _has_cyrillic(text):
+        raise MixedAlphabetsError(_mixed_alphabets(token, text))
+    card = _read(text)
+    if card is None:
+        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
+    return card
+
+
+def _read(text: str) -> Card | None:
     rank = _RANK_TOKENS.get(text[:-1].upper())
     suit = _SUIT_TOKENS.get(text[-1].upper())
-    if rank is None or suit is None:
-        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
-    return make_card(rank, suit)
+    return None if rank is None or suit is None else make_card(rank, suit)
+
+
+# Letters that look alike in the two alphabets: a Latin T beside a Cyrillic т may be either a ten or an ace.
+_LATIN_LOOKS = "ABCEHKMOPTXaceopxy"
+_CYRILLIC_LOOKS = "АВСЕНКМОРТХасеорху"
+_TO_CYRILLIC = str.maketrans(_LATIN_LOOKS, _CYRILLIC_LOOKS)
+_TO_LATIN = str.maketrans(_CYRILLIC_LOOKS, _LATIN_LOOKS)
+_RANK_WORDS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+               "king")
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def _has_latin(text: str) -> bool:
+    return any("A" <= ch <= "Z" or "a" <= ch <= "z" for ch in text)
+
+
+def _has_cyrillic(text: str) -> bool:
+    return any("\u0400" <= ch <= "\u04ff" for ch in text)
+
+
+def card_name(card: Card) -> str:
+    """The card in words: ``ten of clubs``."""
+    return f"{_RANK_WORDS[card.rank]} of {_SUIT_WORDS[card.suit]}"
+
+
+def _mixed_alphabets(token: str, text: str) -> str:
+    """Why a token mixing Latin and Cyrillic letters is refused, with every card it could mean: the look-alike
+    letters read all as Latin, and all as Cyrillic (a wrong guess would silently change a payment)."""
+    readings: list[tuple[str, Card]] = []
+    for alphabet, spelled in (("Latin", text.translate(_TO_LATIN)), ("Cyrillic", text.translate(_TO_CYRILLIC))):
+        card = _read(spelled)
+        if card is not None and card not in [c for _, c in readings]:
+            readings.append((alphabet, card))
+    head = f"{token!r} mixes Latin and Cyrillic letters"
+    if not readings:
+        return f"{head}, and is no card either way: expected {ACCEPTED_FORMS}"
+    meant = " or the ".join(f"{card_name(card)} ({card.format('english')} / {card.format('russian')}) read as "
+                        f"{alphabet}" for alphabet, card in readings)
+    return f"{head}: it could be the {meant}; type it in one alphabet"
 
 
 def parse_cards(text: str | list[str]) -> list[Card]:

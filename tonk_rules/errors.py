@@ -13,6 +13,10 @@ class CardError(TonkError, ValueError):
     """A card token that is not a card."""
 
 
+class MixedAlphabetsError(CardError):
+    """A card token that mixes Latin and Cyrillic letters (``Tт``): refused, never guessed."""
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem in a variant file, located as ``FILE:LINE:COL``."""

@@ -23,9 +23,10 @@ def _fail(file: str, line: int, col: int, message: str, *, opening: bool = False
     return YamlReadError([Diagnostic(file, line, col, message)], opening=opening)
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in words (its ``st_mode``)."""
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return "a folder"
     if stat.S_ISFIFO(mode):
         return "a FIFO (named pipe)"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -56,7 +57,7 @@ def read_limited(path: str | Path, limit: int, *, display: str | None = None, wh
     try:
         mode = os.stat(name).st_mode
         if not stat.S_ISREG(mode):
-            raise _fail(file, 0, 0, f"is {_kind(mode)}, not a {what}", opening=True)
+            raise _fail(file, 0, 0, f"is {file_kind(mode)}, not a {what}", opening=True)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
         fd = os.open(name, flags)
     except FileNotFoundError:
@@ -68,7 +69,7 @@ def read_limited(path: str | Path, limit: int, *, display: str | None = None, wh
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):  # swapped between stat and open
-            raise _fail(file, 0, 0, f"is {_kind(mode)}, not a {what}", opening=True)
+            raise _fail(file, 0, 0, f"is {file_kind(mode)}, not a {what}", opening=True)
         chunks: list[bytes] = []
         remaining = limit + 1
         while remaining > 0:

@@ -5,9 +5,12 @@ Every error a user can cause ends as one message on stderr and a non-zero exit s
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import os
 import sys
+from typing import NoReturn
 
 import click
 
@@ -22,8 +25,29 @@ from tonk_rules.cli.tune_commands import tune
 from tonk_rules.cli.variant_commands import check, diff, new, schema, show, sources, variants
 from tonk_rules.errors import TonkError
 
+#: Errors of writing the output itself: a closed pipe, a full disk or quota, a file too large.
+OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class _OutputFailed(Exception):
+    """Writing the output failed (see :data:`OUTPUT_ERRNOS`); carried past click, which would exit silently."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _TonkGroup(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno in OUTPUT_ERRNOS:
+                raise _OutputFailed(exc) from exc
+            raise
+
+
+@click.group(cls=_TonkGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tonk-rules")
 def cli() -> None:
     """Tonk with its rules as data: variant files, a rule engine and hand replays.
@@ -58,9 +82,11 @@ def main(argv: list[str] | None = None) -> None:
             stream.reconfigure(errors="backslashreplace")
     try:
         code = cli.main(args=argv, standalone_mode=False)
+        sys.stdout.flush()  # a full disk must be found here, where it can be reported, not at exit
         # without standalone mode click returns the status of `Exit` rather than exiting
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
+        _flush_output()
         sys.exit(exc.exit_code)
     except click.ClickException as exc:  # usage errors: exit status 2
         exc.show()
@@ -71,16 +97,43 @@ def main(argv: list[str] | None = None) -> None:
     except TonkError as exc:
         echo_problems(exc)
         sys.exit(1)
-    except BrokenPipeError:
-        # the reader went away (`tonk show x | head`): stop quietly, and keep Python from complaining at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
+    except _OutputFailed as exc:
+        # the reader went away (`tonk show x | head -1`) or the disk is full (`> /dev/full`): one line, exit 1
+        _output_failed(exc.error)
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRNOS:
+            _internal_error(exc)
+        _output_failed(exc)
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
     except Exception as exc:
-        if os.environ.get("TONK_DEBUG"):
+        _internal_error(exc)
+
+
+def _flush_output() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRNOS:
             raise
-        click.echo(f"tonk: internal error: {type(exc).__name__}: {one_line(str(exc))[:300]} (this is a bug in "
-                   "tonk-rules; set TONK_DEBUG=1 to see the traceback)", err=True)
-        sys.exit(3)
+        _output_failed(exc)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """Say once that the output could not be written, and keep Python from failing again on it at exit."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    reason = "the reader closed the pipe" if exc.errno == errno.EPIPE else (exc.strerror or "write failed")
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"tonk: cannot write the output: {reason}\n")
+        sys.stderr.flush()
+    sys.exit(1)
+
+
+def _internal_error(exc: BaseException) -> NoReturn:
+    if os.environ.get("TONK_DEBUG"):
+        raise exc
+    click.echo(f"tonk: internal error: {type(exc).__name__}: {one_line(str(exc))[:300]} (this is a bug in "
+               "tonk-rules; set TONK_DEBUG=1 to see the traceback)", err=True)
+    sys.exit(3)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tonk_rules.cli.terminal import plain
+from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS, MAX_ROLLOUTS, MAX_SEED, MAX_WORKERS
 
 if TYPE_CHECKING:
     from tonk_rules.bots.specs import BotSpec
@@ -101,7 +102,7 @@ def _dump(data: Any) -> str:
 
 @click.command()
 @click.argument("variant")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+@click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS), default=None,
               help="Players at the table (default: 3, or the number the variant seats).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {hand, table} with fraction and decimal.")
 def odds(variant: str, players: int | None, as_json: bool) -> None:
@@ -141,18 +142,18 @@ def odds(variant: str, players: int | None, as_json: bool) -> None:
 def simulation_options(f: Any) -> Any:
     """Options shared by ``simulate`` and ``compare``."""
     for option in reversed([
-        click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+        click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS), default=None,
                      help="Players at each table (default: 3, or else the largest number every variant "
                           "seats)."),
-        click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+        click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
                      help="Fixes every random outcome."),
-        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+        click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,
                      help="Worker processes (default: all cores)."),
         click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True,
                      help="Where chunks run: local processes, or Ray (pip install 'tonk-rules[ray]')."),
         click.option("--address", default=None, help="With --executor ray: the cluster to join (default: "
                                                       "start a local Ray)."),
-        click.option("--budget", type=click.IntRange(min=1), default=None,
+        click.option("--budget", type=click.IntRange(1, MAX_ROLLOUTS), default=None,
                      help="Playouts per decision of every montecarlo bot (its rollouts=)."),
     ]):
         f = option(f)
@@ -161,7 +162,7 @@ def simulation_options(f: Any) -> Any:
 
 @click.command()
 @click.argument("variants", nargs=-1, required=True)
-@click.option("--hands", "-n", type=click.IntRange(min=1), default=100_000, show_default=True,
+@click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=100_000, show_default=True,
               help="Hands per variant.")
 @simulation_options
 @click.option("--bots", default=None, help="Bot spec per seat, comma-separated (greedy, greedy:knock=5, random), "
@@ -202,9 +203,9 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
 
 @click.command()
 @click.argument("variants", nargs=-1, required=True)
-@click.option("--hands", "-n", type=click.IntRange(min=1), default=DEFAULT_COMPARE_HANDS, show_default=True,
+@click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_COMPARE_HANDS, show_default=True,
               help="Hands per variant for the main figures.")
-@click.option("--depth-hands", type=click.IntRange(min=1), default=DEFAULT_DEPTH_HANDS, show_default=True,
+@click.option("--depth-hands", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_DEPTH_HANDS, show_default=True,
               help="Hands per variant for strategic depth (strong bot against weak ones).")
 @simulation_options
 @click.option("--bots", default=None, help="Bot spec per seat for the main figures (default: greedy).")
@@ -213,17 +214,18 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
 @click.option("--check-bots", default=None,
               help="A second bot table to check each finding with, per seat or one for all (default: greedy in "
                    "seat 1, random in the others).")
-@click.option("--probe-hands", type=click.IntRange(min=0), default=None,
+@click.option("--probe-hands", type=click.IntRange(0, MAX_HANDS), default=None,
               help="Hands for each one-rule-at-a-time run and for the check table (default: a quarter of --hands; "
                    "0: no findings' causes and no check).")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the findings, the rules and the report's headings.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tonk-report", show_default=True,
               help="Directory for report.html, report.md, comparison.json and the PNG plots.")
+@click.option("--force", is_flag=True, help="Replace the report's files in --out if they exist (refused otherwise).")
 def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: int | None, seed: int,
             workers: int | None, executor: str, address: str | None, budget: int | None, bots: str | None,
             strong: str, weak: str, check_bots: str | None, probe_hands: int | None, lang: str,
-            out_dir: str) -> None:
+            out_dir: str, force: bool) -> None:
     """Compare variants in play: findings in words, the rules that differ, and the figures side by side.
 
     Opens with the differences that matter, largest first, each with the rule that drives it (from runs
@@ -240,13 +242,16 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     from pathlib import Path
 
     from tonk_rules.cli.sim_tables import print_comparison_report
-    from tonk_rules.report.build import Plan, load_tables, run_comparison, write_report
+    from tonk_rules.outputs import why_not_writable_folder
+    from tonk_rules.report.build import Plan, load_tables, report_file_names, run_comparison, write_report
     from tonk_rules.sim.progress import run_with_feedback
 
     if len(variants) < 2:
         raise click.UsageError("name two or more variants to compare")
     if len(set(variants)) != len(variants):
         raise click.UsageError("a variant is named twice")
+    if why := why_not_writable_folder(out_dir, report_file_names(), force=force):  # before any simulation
+        raise click.BadParameter(plain(why), param_hint="'--out'")
     loaded = load_tables(variants)
     tables = [(t.name, t.ruleset) for t in loaded]
     given, players = players, _players(tables, players)

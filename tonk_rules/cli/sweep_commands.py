@@ -10,6 +10,7 @@ import click
 
 from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note, _seats, simulation_options
 from tonk_rules.cli.terminal import plain
+from tonk_rules.limits import MAX_HANDS
 
 DEFAULT_SWEEP_HANDS = 100_000
 
@@ -27,6 +28,12 @@ def _out_dir(out_dir: str | None, force: bool) -> Path | None:
     if path.is_dir() and any(path.iterdir()) and not force:
         raise click.BadParameter(f"{plain(out_dir)} is not empty; choose a new directory or add --force to "
                                  "overwrite the sweep files in it", param_hint="'--out'")
+    from tonk_rules.outputs import why_not_writable_folder
+    from tonk_rules.report.sweep_report import sweep_file_names
+
+    # a folder that cannot be created or written, or a sweep file that is a device or a folder, even with --force
+    if why := why_not_writable_folder(path, sweep_file_names(), force=True):
+        raise click.BadParameter(plain(why), param_hint="'--out'")
     return path
 
 
@@ -35,7 +42,7 @@ def _out_dir(out_dir: str | None, force: bool) -> Path | None:
 @click.option("--vary", "vary", multiple=True, required=True, metavar="KEY=V1,V2,…",
               help="A dotted variant key and its values (YAML scalars), e.g. deal_check.at_most=13,15,17. "
                    "Repeat for a grid.")
-@click.option("--hands", "-n", type=click.IntRange(min=1), default=DEFAULT_SWEEP_HANDS, show_default=True,
+@click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_SWEEP_HANDS, show_default=True,
               help="Hands at each point.")
 @simulation_options
 @click.option("--bots", default=None, help="Bot spec per seat, or one for every seat. Default: greedy.")

@@ -11,13 +11,15 @@ from typing import Any
 
 import click
 
+from tonk_rules.limits import MAX_SEED
+
 
 @click.command()
 @click.argument("variant")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the sheet (Russian uses the Russian card letters п т б ч, В Д К Т).")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
-              help="Markdown, or an HTML page that prints on one or two A4 pages.")
+              help="Markdown, or an HTML page that prints on one A4 page (a long house sheet on two).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write the sheet to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists (refused otherwise).")
@@ -160,7 +162,7 @@ def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks:
 
 def check_output(out: str | None, force: bool) -> None:
     """Refuse (exit 2) an --out file that cannot be written, or exists without --force, before any work."""
-    from tonk_rules.table.output_file import why_not_writable
+    from tonk_rules.outputs import why_not_writable
 
     if out is not None and (why := why_not_writable(out, force=force)):
         raise Misuse(why)
@@ -168,7 +170,7 @@ def check_output(out: str | None, force: bool) -> None:
 
 def write_output(text: str, out: str | None) -> None:
     """``text`` to standard output, or atomically to ``out`` (checked first with :func:`check_output`)."""
-    from tonk_rules.table.output_file import write_atomic
+    from tonk_rules.outputs import write_atomic
 
     if out is None:
         click.echo(text, nl=False)
@@ -182,7 +184,7 @@ def write_output(text: str, out: str | None) -> None:
 @click.argument("variant")
 @click.option("--players", required=True, metavar="NAME,bot:SPEC,...",
               help="Seats clockwise: your name once, bots as bot:SPEC or NAME=bot:SPEC.")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None,
               help="Fixes the deal and every bot choice (default: random).")
 @click.option("--dealer", metavar="NAME", help="Who deals (default: the last seat, so the first seat plays first).")
 @click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")

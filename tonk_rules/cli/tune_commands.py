@@ -7,6 +7,7 @@ import json
 import click
 
 from tonk_rules.cli.terminal import plain
+from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
 
 #: Paired hands per threshold by default: a few seconds, an interval of about ±0.01 stakes per hand.
 DEFAULT_TUNE_HANDS = 20_000
@@ -14,13 +15,13 @@ DEFAULT_TUNE_HANDS = 20_000
 
 @click.command()
 @click.argument("variant")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+@click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS), default=None,
               help="Players at the table (default: 3, or the largest number the variant seats up to 6).")
-@click.option("--hands", "-n", type=click.IntRange(min=100), default=DEFAULT_TUNE_HANDS, show_default=True,
+@click.option("--hands", "-n", type=click.IntRange(100, MAX_HANDS), default=DEFAULT_TUNE_HANDS, show_default=True,
               help="Paired hands for each fixed threshold's gain.")
-@click.option("--seed", type=click.IntRange(min=0), default=2, show_default=True,
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=2, show_default=True,
               help="The deals of the check (the shipped values were tuned on seed 1).")
-@click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True,
               help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the tuned parameters and the gains as JSON.")
 def tune(variant: str, players: int | None, hands: int, seed: int, workers: int, as_json: bool) -> None:

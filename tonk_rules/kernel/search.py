@@ -27,13 +27,14 @@ from tonk_rules.kernel.batch import MAX_ACTIONS, HandBatch, check_run, empty_bat
 from tonk_rules.kernel.jit import AVAILABLE
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam, SeatSpec
 from tonk_rules.kernel.tables import KernelTables, tables_of
+from tonk_rules.limits import MAX_ROLLOUTS
 from tonk_rules.ruleset import Ruleset
 
 #: playouts per decision at the default budget (a few ms per decision on one core: docs/speed.md)
 DEFAULT_ROLLOUTS = 1000
 #: montecarlo's parameters: the budget, and the greedy policy its playouts use for every seat
 MONTECARLO_PARAMS: dict[str, PolicyParam] = {
-    "rollouts": PolicyParam(DEFAULT_ROLLOUTS, 1, 1_000_000, "playouts per decision (the budget)"),
+    "rollouts": PolicyParam(DEFAULT_ROLLOUTS, 1, MAX_ROLLOUTS, "playouts per decision (the budget)"),
     "knock": PolicyParam(DEFAULT_KNOCK, 0, 100, "the playouts' greedy knock threshold (every seat)"),
     "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "the playouts' greedy patience (every seat)"),
 }

@@ -185,7 +185,10 @@ class _Checker:
     def variant(self) -> LoadedVariant | None:
         ref = self.model.variant
         try:
-            loaded = load_variant(str(self.base_dir / ref) if _is_path(ref) else ref)
+            target = str(self.base_dir / ref) if _is_path(ref) else ref
+            if _is_path(ref) and not _is_path(target):  # `./shadow` beside the record is a file, not a built-in
+                target = f"./{target}"
+            loaded = load_variant(target, named=True)
         except VariantError as exc:
             for d in exc.diagnostics:
                 if d.line == 0:  # not in a file (unknown name, unreadable path): it is about this line

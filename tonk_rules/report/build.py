@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
+from tonk_rules.errors import TableInputError
+from tonk_rules.outputs import write_atomic
 from tonk_rules.report.compare import Row, Test, VariantFigures, compare, comparison_json, metrics
 from tonk_rules.report.findings_build import PairFindings, findings_for
 from tonk_rules.report.rule_words import rule_changes
@@ -173,17 +175,28 @@ def write_report(comparison: Comparison, out: Path) -> Written:
     plan = comparison.plan
     plots = all_plots(comparison.figures, str(plan.strong), str(plan.weak))
     report = report_of(comparison, plots)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TableInputError(f"cannot create {out}: {exc.strerror}") from None
     written = []
     for stem, png in plots.items():
         path = out / f"{stem}.png"
-        path.write_bytes(png)
+        write_atomic(path, png)  # checked again at the rename: never over what is not a regular file
         written.append(path)
     files = {"report.html": report_html(report), "report.md": report_markdown(report),
              "comparison.json": json.dumps(comparison.to_json(), indent=2, ensure_ascii=False) + "\n"}
     for name, text in files.items():
-        (out / name).write_text(text, encoding="utf-8")
+        write_atomic(out / name, text)
     return Written(out / "report.html", out / "report.md", out / "comparison.json", written)
 
 
-__all__ = ["Comparison", "Plan", "Table", "Written", "load_tables", "metrics", "run_comparison", "write_report"]
+def report_file_names() -> list[str]:
+    """The names :func:`write_report` writes into its folder, known before anything is simulated."""
+    from tonk_rules.report.plots import PLOTS
+
+    return [*(f"{stem}.png" for stem in PLOTS), "report.html", "report.md", "comparison.json"]
+
+
+__all__ = ["Comparison", "Plan", "Table", "Written", "load_tables", "metrics", "report_file_names",
+           "run_comparison", "write_report"]

@@ -216,15 +216,26 @@ _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem aut
 
 def write_sweep(data: dict[str, Any], out_dir: Path) -> list[Path]:
     """Write sweep.json, sweep.md, sweep.html and one PNG per plot into ``out_dir``; return their paths."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    from tonk_rules.errors import TableInputError
+    from tonk_rules.outputs import write_atomic
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TableInputError(f"cannot create {out_dir}: {exc.strerror}") from None
     plots = {stem: plot(data, stem) for stem in PLOTS}
     written = []
     for stem, png in plots.items():
-        (out_dir / f"{stem}.png").write_bytes(png)
+        write_atomic(out_dir / f"{stem}.png", png)  # never over what is not a regular file
         written.append(out_dir / f"{stem}.png")
     files = {"sweep.json": json.dumps(data, indent=2, ensure_ascii=False) + "\n",
              "sweep.md": sweep_markdown(data, list(plots)), "sweep.html": sweep_html(data, plots)}
     for name, text in files.items():
-        (out_dir / name).write_text(text, encoding="utf-8")
+        write_atomic(out_dir / name, text)
         written.append(out_dir / name)
     return written
+
+
+def sweep_file_names() -> list[str]:
+    """The names :func:`write_sweep` writes, known before anything plays (for the ``--out`` check)."""
+    return [*(f"{stem}.png" for stem in PLOTS), "sweep.json", "sweep.md", "sweep.html"]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -79,6 +81,8 @@ class RayExecutor:
             options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                        "logging_level": logging.ERROR}
             if address:
+                if why := why_unreachable(address):  # ray.init would retry an unreachable address for minutes
+                    raise SimulationError(f"cannot reach Ray at {address}: {why}")
                 options["address"] = address
             elif workers:
                 options["num_cpus"] = workers
@@ -100,6 +104,44 @@ class RayExecutor:
             if self._started:
                 self._ray.shutdown()
                 self._started = False
+
+
+#: How long an address may take to answer (name lookup and TCP connection together) before it is refused.
+REACH_TIMEOUT_S = 10.0
+
+
+def why_unreachable(address: str, timeout: float = REACH_TIMEOUT_S) -> str | None:
+    """Why nothing answers at the Ray ``address`` (None when a TCP connection opens, or for ``auto``).
+
+    The name lookup has no timeout of its own, so the probe runs in a thread that is given up after ``timeout``.
+
+        >>> why_unreachable("no-port")
+        'a Ray address is HOST:PORT, ray://HOST:PORT or auto'
+    """
+    if address in ("auto", "local"):
+        return None
+    target = address.split("://", 1)[-1].rstrip("/")
+    host, sep, port_text = target.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return "a Ray address is HOST:PORT, ray://HOST:PORT or auto"
+    result: list[str | None] = []
+
+    def probe() -> None:
+        try:
+            with socket.create_connection((host, int(port_text)), timeout=timeout):
+                result.append(None)
+        except OSError as exc:
+            result.append(exc.strerror or str(exc) or type(exc).__name__)
+        except (UnicodeError, ValueError) as exc:  # a host name the resolver cannot encode
+            result.append(str(exc))
+
+    thread = threading.Thread(target=probe, daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if not result:
+        return f"no answer within {timeout:.0f} s"
+    return result[0]
 
 
 def default_workers() -> int:

@@ -23,6 +23,7 @@ from typing import Any
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
 from tonk_rules.kernel.seats import SeatSpec
+from tonk_rules.limits import MAX_HANDS
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.tally import Tally, proportion
@@ -104,8 +105,8 @@ def run_jobs(jobs: Sequence[Job], executor: Executor,
     """Run every job; return one merged tally per job. ``progress(n)`` is told of each chunk's n hands."""
     for job in jobs:
         check_table(job.ruleset, len(job.seats), job.label)
-        if job.hands < 1:
-            raise SimulationError(f"the number of hands must be 1 or more, not {job.hands}")
+        if not 1 <= job.hands <= MAX_HANDS:
+            raise SimulationError(f"the number of hands must be from 1 to {MAX_HANDS:,}, not {job.hands:,}")
     chunks = chunks_of(jobs)
     tallies = [Tally.empty(len(job.seats)) for job in jobs]
     for chunk, tally in zip(chunks, executor.map(play_chunk, chunks, prepare=prepare_chunk), strict=True):

@@ -13,14 +13,22 @@ illegal move is explained and asked again; nothing changes until a move is legal
     >>> hand = Hand.shuffled(ruleset_for("pagat"), ["Ann", "Bob"], 1, random.Random(4))
     >>> read_move("discard 10п", hand)
     Discard(card=Card('10S'))
-    >>> read_move("3", hand) == hand.legal_actions()[2]
+    >>> read_move("3", hand) == ordered_moves(hand)[2]
     True
+    >>> read_move("²", hand)
+    Traceback (most recent call last):
+    ...
+    tonk_rules.errors.TableInputError: there is no move '²': choose 1 to 3
+
+Every line typed gets an answer: any Unicode, a number of any length and a line of any size (longer than
+:data:`MAX_LINE` is refused unread).
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -28,7 +36,7 @@ from typing import Protocol
 from tonk_rules.cards import Card, CardStyle, format_cards, parse_card, parse_cards
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
-from tonk_rules.errors import CardError, TableInputError
+from tonk_rules.errors import CardError, MixedAlphabetsError, TableInputError
 from tonk_rules.terms import Pile
 
 #: What a move may be, said when a word is neither a move nor a card.
@@ -41,6 +49,11 @@ HELP = ("Type the number of a move, or the move itself:\n"
         "Russian: открыться, колода, куча, выложить, добавить CARD на N, сбросить CARD.\n"
         "'quit' leaves the table.")
 WIDTH = 80
+#: The longest line read as a move; the longest real move (a spread of 13 cards) is under 60 characters.
+MAX_LINE = 200
+#: A bot that has not chosen within this many seconds is shown as thinking.
+THINKING_AFTER_S = 0.4
+_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: '²' and '٣' are not move numbers to int()
 _ENGLISH_CARD = re.compile(r"(?<![\w])(10|[2-9JQKA])([SHDC])(?![\w])")
 
 _VERBS = {
@@ -66,17 +79,40 @@ class QuitGame(Exception):
     """The person typed quit."""
 
 
+def ordered_moves(hand: Hand) -> list[Action]:
+    """The legal moves as they are listed and numbered: the engine's order, except that discards and hits come
+    in the order of the person's hand as shown (suits together, then rank)."""
+    legal = hand.legal_actions()
+    discards = iter(sorted((a for a in legal if isinstance(a, Discard)), key=lambda a: (a.card.suit, a.card.rank)))
+    hits = iter(sorted((a for a in legal if isinstance(a, Hit)), key=lambda a: (a.spread, a.card.suit, a.card.rank)))
+    return [next(discards) if isinstance(a, Discard) else next(hits) if isinstance(a, Hit) else a for a in legal]
+
+
+def _shown(text: str, width: int = 40) -> str:
+    """What was typed, quoted and cut to ``width`` characters: a message never repeats a pasted page."""
+    text = text.strip()
+    return repr(text) if len(text) <= width else repr(text[:width]) + f"... ({len(text):,} characters)"
+
+
+def _move_number(word: str, hand: Hand, count: int) -> int:
+    if not _NUMBER.fullmatch(word):
+        raise TableInputError(f"there is no move {_shown(word)}: choose 1 to {count}")
+    number = int(word)
+    if not 1 <= number <= count:
+        raise TableInputError(f"there is no move {number}: choose 1 to {count}")
+    return number
+
+
 def read_move(text: str, hand: Hand) -> Action:
     """The move ``text`` stands for (a number from the list, or a move in words); raise TableInputError."""
+    if len(text) > MAX_LINE:
+        raise TableInputError(f"that line has {len(text):,} characters; a move is at most {MAX_LINE}")
     words = text.strip().split()
     if not words:
         raise TableInputError("type a move (or 'help')")
-    legal = hand.legal_actions()
+    legal = ordered_moves(hand)
     if len(words) == 1 and words[0].isdigit():
-        number = int(words[0])
-        if not 1 <= number <= len(legal):
-            raise TableInputError(f"there is no move {number}: choose 1 to {len(legal)}")
-        return legal[number - 1]
+        return legal[_move_number(words[0], hand, len(legal)) - 1]
     verb = _VERBS.get(words[0].lower())
     rest = words[1:]
     try:
@@ -84,12 +120,13 @@ def read_move(text: str, hand: Hand) -> Action:
             if len(words) == 1:
                 try:
                     return Discard(parse_card(words[0]))  # a card alone: discard it
-                except CardError:
-                    if not any(ch.isdigit() for ch in words[0]):  # a word, not a mistyped card such as 11Ж
-                        raise TableInputError(f"{words[0]!r} is not a move or a card; type {MOVE_FORMS} "
+                except CardError as exc:
+                    # a word, not a mistyped card such as 11Ж (nor Tт, whose own message says why)
+                    if not isinstance(exc, MixedAlphabetsError) and not any("0" <= ch <= "9" for ch in words[0]):
+                        raise TableInputError(f"{_shown(words[0])} is not a move or a card; type {MOVE_FORMS} "
                                               "(or 'help')") from None
                     raise
-            raise TableInputError(f"cannot read {text.strip()!r}; type 'help' for the moves")
+            raise TableInputError(f"cannot read {_shown(text)}; type 'help' for the moves")
         if verb == "knock" and not rest:
             return Knock()
         if verb == "draw" and len(rest) == 1 and _VERBS.get(rest[0].lower()) in ("stock", "discard-pile", "discard"):
@@ -100,7 +137,12 @@ def read_move(text: str, hand: Hand) -> Action:
             return Draw(Pile.DISCARD)
         if verb == "spread" and rest:
             return Spread(tuple(parse_cards(rest)))
-        if verb == "hit" and len(rest) == 3 and rest[1].lower() in ("on", "на") and rest[2].isdigit():
+        if verb == "hit" and len(rest) == 3 and rest[1].lower() in ("on", "на"):
+            if not hand.spreads:
+                raise TableInputError("there is no spread on the table to hit yet")
+            if not _NUMBER.fullmatch(rest[2]):
+                raise TableInputError(f"hit CARD on N: N is a spread's number (1 to {len(hand.spreads)}), "
+                                      f"not {_shown(rest[2])}")
             return Hit(parse_card(rest[0]), int(rest[2]))
         if verb == "hit" and len(rest) == 1 and len(hand.spreads) == 1:
             return Hit(parse_card(rest[0]), 1)
@@ -108,7 +150,7 @@ def read_move(text: str, hand: Hand) -> Action:
             return Discard(parse_card(rest[0]))
     except CardError as exc:
         raise TableInputError(str(exc)) from None
-    raise TableInputError(f"cannot read {text.strip()!r}; type 'help' for the moves")
+    raise TableInputError(f"cannot read {_shown(text)}; type 'help' for the moves")
 
 
 @dataclass
@@ -146,7 +188,9 @@ class TerminalGame:
                 self.say(f"  {s.number}. {names[s.owner]}: {self.cards(s.cards)} ({s.kind})")
         else:
             self.say("Spreads on the table: none")
-        others = ", ".join(f"{names[p]} {len(hand.hands[p])} cards" for p in range(len(names)) if p != self.person)
+        # a seat name holds no ':', so "Greedy-3: 2 cards" cannot be read two ways
+        others = ", ".join(f"{names[p]}: {_cards_text(len(hand.hands[p]))}" for p in range(len(names))
+                           if p != self.person)
         self.say(f"Others: {others}")
         mine = sorted(hand.hands[self.person], key=lambda c: (c.suit, c.rank))  # suits together: runs show
         self.say(f"Your hand ({names[self.person]}): {self.cards(mine)}   "
@@ -161,7 +205,7 @@ class TerminalGame:
         hand = self.hand
         while hand.current == self.person and not hand.over:
             self.show_table()
-            legal = hand.legal_actions()
+            legal = ordered_moves(hand)
             self.say("Your moves:")
             for i, action in enumerate(legal, 1):
                 self.say(f"  {i:>2}. {self.move_text(action)}")
@@ -170,7 +214,7 @@ class TerminalGame:
     def ask_until_legal(self) -> None:
         while True:
             text = self.ask("Your move (number or move, 'help'): ")
-            word = text.strip().lower()
+            word = text.strip().lower() if len(text) <= MAX_LINE else ""
             if word in ("quit", "exit", "выход"):
                 raise QuitGame
             if word in ("help", "?", "помощь"):
@@ -191,9 +235,32 @@ class TerminalGame:
 
     def bot_turn(self) -> None:
         hand, seat = self.hand, self.hand.current
-        action = self.bots[seat].choose(hand, seat)
+        action = self.decide(seat)
         done = hand.apply(action)
         self.say(f"  {hand.players[seat]}: {self.public(done.action)}")
+
+    def decide(self, seat: int) -> Action:
+        """The bot's choice; one that takes longer than :data:`THINKING_AFTER_S` is shown as thinking, so a
+        slow bot (montecarlo, or any bot's first move while the kernel compiles) never looks like a hang."""
+        outcome: list[Action | BaseException] = []
+
+        def choose() -> None:
+            try:
+                outcome.append(self.bots[seat].choose(self.hand, seat))
+            except BaseException as exc:  # handed to the game's thread, which raises it
+                outcome.append(exc)
+
+        worker = threading.Thread(target=choose, daemon=True)
+        worker.start()
+        worker.join(THINKING_AFTER_S)
+        if worker.is_alive():
+            self.say(f"  {self.hand.players[seat]} is thinking…")
+            while worker.is_alive():
+                worker.join(0.1)  # short waits: Ctrl-C still reaches the game
+        result = outcome[0]
+        if isinstance(result, BaseException):
+            raise result
+        return result
 
     def public(self, action: Action) -> str:
         """What the table sees of a bot's move (a card drawn from the stock stays hidden)."""
@@ -227,9 +294,36 @@ class TerminalGame:
         self.say("=== The hand is over ===")
         for p, cards in enumerate(hand.hands):
             self.say(f"  {names[p]:<12} {self.cards(cards):<24} count {hand.count(p)}")
-        for line in hand.result.describe():
+        for line in result_lines(hand):
             self.say(line)
         if self.person in hand.result.winners:
             self.say("You win!")
         elif not hand.result.void:
             self.say("You lose this one.")
+
+
+def _cards_text(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def result_lines(hand: Hand) -> list[str]:
+    """How the hand ended, for the table: one payment line per payer (all they pay, to whom), then the net."""
+    result, names = hand.result, hand.players
+    assert result is not None
+    who = ", ".join(names[w] for w in result.winners) or "nobody"
+    lines = [f"Ending: {result.ending.value.replace('_', ' ')}; winner(s): {who}",
+             "Counts: " + ", ".join(f"{names[i]} {c}" for i, c in enumerate(result.counts))]
+    owed: dict[int, dict[int, int]] = {}
+    for p in result.payments:  # in the order payers first pay; one payer's payments to one receiver added up
+        owed.setdefault(p.payer, {})
+        owed[p.payer][p.receiver] = owed[p.payer].get(p.receiver, 0) + p.amount
+    for payer, to in owed.items():
+        total = sum(to.values())
+        if len(to) == 1:
+            (receiver, amount), = to.items()
+            lines.append(f"  {names[payer]} pays {amount} to {names[receiver]}")
+        else:
+            parts = ", ".join(f"{amount} to {names[receiver]}" for receiver, amount in to.items())
+            lines.append(f"  {names[payer]} pays {total}: {parts}")
+    lines.append("Net: " + ", ".join(f"{names[i]} {n:+d}" for i, n in enumerate(result.net)))
+    return lines

@@ -1,16 +1,21 @@
-"""``tonk play`` set up: seats and bots, dealer and stakes (or a session ledger's), the deal, the record.
+"""``tonk play`` set up: seats and bots, dealer and stakes (or a session ledger's), the deals, the records.
 
-The seed is always printed, so any game can be dealt again: ``--seed`` fixes the deal and every bot choice.
+A sitting is hand after hand, with running scores, until the person answers no (or input ends). The seed is
+always printed, so any hand can be dealt again: ``--seed`` fixes the deals and every bot choice (hand N is
+dealt from seed + N - 1, by the dealer the rules pass the deal to, or the session's next dealer).
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import random
 import signal
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,18 +28,68 @@ from tonk_rules.table.table_bots import make_bot, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 
+if TYPE_CHECKING:
+    from tonk_rules.table.ledger import Ledger
+
 
 def _ask(prompt: str) -> str:
     return input(prompt)
+
+
+def _line_editing() -> None:
+    """Arrow keys, editing and a history of moves for ``input`` at a terminal (``readline`` where Python has
+    it; without it, input still works, unedited)."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what turns line editing on for input())
+
+
+ANOTHER = "Another hand? (y/n): "
+_YES, _NO = ("y", "yes", "д", "да"), ("n", "no", "н", "нет", "q", "quit", "exit", "выход")
+
+
+#: Unclear answers to "Another hand?" before the sitting ends (a script still typing moves must not loop).
+UNCLEAR_ANSWERS = 3
+
+
+def _another(ask: Callable[[str], str], echo: Callable[[str], None]) -> bool:
+    """Whether the person wants another hand; end of input, or :data:`UNCLEAR_ANSWERS` answers that are
+    neither yes nor no, are no."""
+    for _ in range(UNCLEAR_ANSWERS):
+        try:
+            answer = ask(ANOTHER)
+        except EOFError:
+            echo("")
+            return False
+        word = answer.strip().lower() if len(answer) <= 20 else ""
+        if word in _YES:
+            return True
+        if word in _NO:
+            return False
+        echo("  type y for another hand, n to leave the table")
+    return False
+
+
+def _record_path(record_file: str, number: int) -> str:
+    """Hand 1 goes to ``--record`` itself; hand N to the same name with ``-N`` before the suffix."""
+    if number == 1:
+        return record_file
+    path = Path(record_file)
+    return str(path.with_name(f"{path.stem}-{number}{path.suffix}"))
+
+
+def _scores_line(scores: dict[str, int], hands: int) -> str:
+    noun = "hand" if hands == 1 else "hands"
+    return f"Scores after {hands} {noun}: " + ", ".join(f"{name} {net:+d}" for name, net in scores.items())
 
 
 def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: str | None, stakes: list[str],
                       style: str | None, record_file: str | None, ledger_path: str | None,
                       echo: Callable[[str], None], misuse: Callable[[str], Exception],
                       ask: Callable[[str], str] = _ask, force: bool = False) -> Hand | None:
-    """Set up and play one hand; record it where asked. Bad options raise ``misuse(message)``."""
+    """Set up and play hands until the person leaves, with running scores; record each where asked (hand N
+    of ``--record FILE`` in ``FILE-N``). Bad options raise ``misuse(message)``. Returns the last finished hand."""
     from tonk_rules.table.ledger import Ledger
-    from tonk_rules.table.played import add_played_hand, write_record
 
     if record_file is not None and (why := why_not_writable(record_file, force=force)):
         raise misuse(f"--record {why}")  # found out before the hand, not after it
@@ -70,48 +125,90 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             raise misuse(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         rules = ruleset_for(ref)
-        hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(seed), stake_list)
-        bots = {i: make_bot(s.spec, seed + i + 1, rules, len(seats)) for i, s in enumerate(seats) if s.spec is not None}
         person = next(i for i, s in enumerate(seats) if s.spec is None)
         shown = style or "unicode"
         echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again).")
         echo("Type 'help' for help.")
-        game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
+        if ask is _ask:
+            _line_editing()
         if sys.stdin.isatty() and threading.current_thread() is threading.main_thread():
             # A person's Ctrl-C must stop the game even when tonk inherited SIGINT as ignored (started
             # from a script's background job, say): Python would otherwise never see it.
             signal.signal(signal.SIGINT, signal.default_int_handler)
-        try:
-            game.play()
-        except (EOFError, QuitGame):
-            echo("\nYou left the table: the hand is not finished, nothing was recorded.")
-            return None
-        except KeyboardInterrupt:
-            echo("\nInterrupted: the hand is not finished, nothing was recorded.")
-            raise click.exceptions.Exit(130) from None
-        record = None
-        if record_file is not None:
+        scores = dict.fromkeys(names, 0)
+        last: Hand | None = None
+        finished = 0
+        for number in itertools.count(1):
+            hand_seed = (seed + number - 1) % 2**64
+            if number > 1:
+                if ledger is not None:
+                    if [n for n, _ in ledger.seated()] != names:
+                        echo("The session's seats changed (a join or a leave): start `tonk play` again with them.")
+                        break
+                    dealer = ledger.next_dealer()
+                echo("")
+                echo(f"Hand {number}: seed {hand_seed}, {dealer} deals (tonk play ... --seed {hand_seed} "
+                     f"--dealer {dealer} deals it again).")
+            hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(hand_seed), stake_list)
+            bots = {i: make_bot(s.spec, hand_seed + i + 1, rules, len(seats)) for i, s in enumerate(seats)
+                    if s.spec is not None}
+            path = None if record_file is None else _record_path(record_file, number)
+            if path is not None and number > 1 and (why := why_not_writable(path, force=force)):
+                echo(f"(this hand is not written to a file: {why}; its record is shown when it ends)")
+                path = ""
+            game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
             try:
-                record = write_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest,
-                                      record_file)
-                echo(f"Hand record written to {record_file} (tonk replay {record_file}).")
-            except TableInputError as exc:  # the folder went away during the hand: show the record, lose nothing
-                import yaml
-
-                from tonk_rules.records import hand_to_record
-
-                record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest)
-                echo(f"{exc}; the hand record follows (save it as a .yaml file for tonk replay):")
-                echo(yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110))
-        if ledger is not None:
-            if record is None:
-                from tonk_rules.records import hand_to_record
-
-                record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), loaded.digest)
-            # recorded, or refused with the reason and the record kept in a file: never lost
-            number = add_played_hand(ledger, hand, record, record_file)
-            echo(f"Added to {ledger_path} as hand {number}; next dealer: {ledger.next_dealer()}.")
-        return hand
+                game.play()
+            except (EOFError, QuitGame):
+                echo("\nYou left the table: the hand is not finished, nothing was recorded.")
+                break
+            except KeyboardInterrupt:
+                echo("\nInterrupted: the hand is not finished, nothing was recorded.")
+                raise click.exceptions.Exit(130) from None
+            _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo)
+            last, finished = hand, finished + 1
+            assert hand.result is not None
+            for name, net in zip(names, hand.result.net, strict=True):
+                scores[name] += net
+            echo(_scores_line(scores, finished))
+            if not _another(ask, echo):
+                break
+            if ledger is None:
+                dealer = names[rules.dealer.next_dealer(hand.dealer, len(names), hand.result.winners,
+                                                        hand.result.void)]
+        if finished:
+            echo(f"You leave the table. {_scores_line(scores, finished)}")
+        return last
     finally:
         if ledger is not None:
             ledger.close()
+
+
+def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, ledger: Ledger | None,
+          ledger_path: str | None, echo: Callable[[str], None]) -> None:
+    """Write the finished hand's record (``path``; "" shows it instead) and add it to the session, if any."""
+    from tonk_rules.table.played import add_played_hand, write_record
+
+    record = None
+    if path is not None:
+        try:
+            if not path:
+                raise TableInputError("not written")
+            record = write_record(hand, variant if ref == variant else str(Path(ref)), digest, path)
+            echo(f"Hand record written to {path} (tonk replay {path}).")
+        except TableInputError as exc:  # the folder went away during the hand: show the record, lose nothing
+            import yaml
+
+            from tonk_rules.records import hand_to_record
+
+            record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), digest)
+            echo(f"{exc}; the hand record follows (save it as a .yaml file for tonk replay):")
+            echo(yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110))
+    if ledger is not None:
+        if record is None:
+            from tonk_rules.records import hand_to_record
+
+            record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), digest)
+        # recorded, or refused with the reason and the record kept in a file: never lost
+        number = add_played_hand(ledger, hand, record, path or None)
+        echo(f"Added to {ledger_path} as hand {number}; next dealer: {ledger.next_dealer()}.")

@@ -201,7 +201,7 @@ def _plan(doc: YamlDocument, model: SessionFile, base: Path) -> SessionPlan:
         raise SessionFileError(problems)
     ref = resolve_variant_ref(model.variant, base)
     try:
-        why = check_table_setup(ref, names, stakes)
+        why = check_table_setup(ref, names, stakes, named=True)
     except VariantError as exc:
         if all(d.line for d in exc.diagnostics):
             raise  # problems inside the variant file, located there

@@ -195,8 +195,10 @@ def build_sheet(view: VariantView, lang: str) -> Sheet:
     """The rules sheet of ``view`` in ``lang`` ("en" or "ru")."""
     b = _Builder(view, lang)
     w = b.w
-    intro = [view.variant.title]
+    # headed by the variant's title, as the table knows it; the file (or built-in) it came from is a small note
+    intro = [w["variant_line"].format(name=view.name)]
     if view.parent_name is not None:
         intro.append(w["extends"].format(parent=view.parent_name))
     blocks = (b.cards(), b.deal_check(), b.turn(), b.knock(), b.stock(), b.payments())
-    return Sheet(lang, f"Tonk — {w['title_suffix']}: {view.name}", tuple(intro), blocks, w["differs_mark"])
+    return Sheet(lang, f"Tonk — {w['title_suffix']}: {view.variant.title}", tuple(intro), blocks,
+                 w["differs_mark"])

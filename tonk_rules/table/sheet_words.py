@@ -20,6 +20,7 @@ LANGS: tuple[str, ...] = ("en", "ru")
 _EN: dict[Any, Any] = {
     # headings
     "title_suffix": "rules sheet",
+    "variant_line": "Variant: {name}",
     "h.cards": "Players, cards and the deal",
     "h.deal_check": "Tonk on the deal",
     "h.turn": "Your turn",
@@ -160,6 +161,7 @@ _EN: dict[Any, Any] = {
 
 _RU: dict[Any, Any] = {
     "title_suffix": "правила",
+    "variant_line": "Вариант: {name}",
     "h.cards": "Игроки, карты и раздача",
     "h.deal_check": "Тонк на раздаче",
     "h.turn": "Ход",

@@ -2,7 +2,7 @@
 
     >>> seats = parse_players("Ann,bot:greedy:knock=5,Goblin=bot:greedy:knock=5")
     >>> [(s.name, s.spec) for s in seats]
-    [('Ann', None), ('Greedy 2', 'greedy:knock=5'), ('Goblin', 'greedy:knock=5')]
+    [('Ann', None), ('Greedy-2', 'greedy:knock=5'), ('Goblin', 'greedy:knock=5')]
 
 A SPEC is what the simulator takes (``random``, ``greedy``, ``greedy:knock=5``, ...), parsed by
 :mod:`tonk_rules.bots.specs` and resolved for the rules and the table size as the simulator resolves it
@@ -37,7 +37,7 @@ def parse_players(text: str) -> list[SeatSpec]:
     seats: list[SeatSpec] = []
     for i, item in enumerate(p.strip() for p in text.split(",")):
         if item.startswith("bot:"):  # a spec may hold '=' itself (bot:greedy:knock=5)
-            spec, name = item[4:], f"{item[4:].split(':')[0].capitalize()} {i + 1}"
+            spec, name = item[4:], f"{item[4:].split(':')[0].capitalize()}-{i + 1}"  # "Greedy-2": one name
         else:
             name, eq, spec = item.partition("=")
             if eq and not spec.startswith("bot:"):

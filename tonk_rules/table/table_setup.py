@@ -31,9 +31,10 @@ def resolve_variant_ref(ref: str, base: Path) -> str:
 
 
 @cache
-def ruleset_for(ref: str) -> Ruleset:
-    """The compiled rules of a variant reference (a built-in name or a resolved path)."""
-    return compile_ruleset(load_variant(ref).variant)
+def ruleset_for(ref: str, *, named: bool = False) -> Ruleset:
+    """The compiled rules of a variant reference (a built-in name or a resolved path); ``named``: the reference
+    was written in a file (a session file), so a file that is not a variant file is refused unquoted."""
+    return compile_ruleset(load_variant(ref, named=named).variant)
 
 
 def why_bad_name(name: str) -> str | None:
@@ -52,9 +53,10 @@ def why_bad_name(name: str) -> str | None:
     return None
 
 
-def check_table_setup(ref: str, names: list[str], stakes: list[int]) -> str | None:
-    """Why these names and stakes cannot sit at a table of this variant (None when they can)."""
-    return check_seating(ruleset_for(ref), names, stakes)
+def check_table_setup(ref: str, names: list[str], stakes: list[int], *, named: bool = False) -> str | None:
+    """Why these names and stakes cannot sit at a table of this variant (None when they can); ``named`` as
+    for :func:`ruleset_for`."""
+    return check_seating(ruleset_for(ref, named=named), names, stakes)
 
 
 def check_seating(rules: Ruleset, names: list[str], stakes: list[int]) -> str | None:

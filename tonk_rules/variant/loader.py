@@ -35,6 +35,12 @@ from tonk_rules.variant.diagnose import (
     schema_diagnostics,
     source_diagnostics,
 )
+from tonk_rules.variant.file_shape import (
+    OTHER_TONK_FORMATS,
+    not_a_variant_file,
+    read_named_variant_file,
+    why_not_variant_shape,
+)
 from tonk_rules.variant.inherited import DroppedValue, drop_inherited, file_label
 from tonk_rules.variant.inherited import notes as dropped_notes
 from tonk_rules.variant.model import Variant
@@ -43,7 +49,13 @@ from tonk_rules.variant.provenance import resolve as resolve_provenance
 from tonk_rules.variant.provenance import strip_sources as strip_sources  # re-exported: callers import it here
 from tonk_rules.variant.schema import variant_file_schema
 from tonk_rules.variant.sources import Assumption
-from tonk_rules.variant.yaml_source import YamlDocument, YamlReadError, read_yaml_file, read_yaml_text
+from tonk_rules.variant.yaml_source import (
+    MAX_FILE_BYTES,
+    YamlDocument,
+    YamlReadError,
+    read_yaml_file,
+    read_yaml_text,
+)
 
 BUILTIN_PACKAGE = "tonk_rules.builtin_variants"
 
@@ -99,8 +111,13 @@ def _validator() -> jsonschema.protocols.Validator:
     return cls(schema)
 
 
-def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
-    """The file and its ancestors, child first. Problems go to ``diagnostics``."""
+def _read_chain(ref: str, diagnostics: list[Diagnostic], *, named: bool) -> list[YamlDocument]:
+    """The file and its ancestors, child first. Problems go to ``diagnostics``.
+
+    Every parent is named inside a file (its child's ``extends``), and so is ``ref`` itself when ``named``:
+    such a file is read by :func:`read_named_variant_file`, which quotes nothing from a file that is not a
+    variant file. Only the file the user typed is read with every located message.
+    """
     chain: list[YamlDocument] = []
     seen: set[str] = set()
     current, base_dir = ref, Path.cwd()
@@ -111,6 +128,11 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
             diagnostics.append(Diagnostic(current, 0, 0, message))
         else:
             diagnostics.append(Diagnostic(*origin, message, "extends"))
+
+    def shown_as_written() -> bool:
+        """Whether ``current`` may be quoted: typed by the user, or written in the file the user typed (a
+        file read as named is known only to have a variant's shape, so what its `extends` says is not shown)."""
+        return origin is None or (not named and len(chain) == 1)
 
     while True:
         # the file the user named is shown as they typed it; parents resolve against their child's folder
@@ -124,19 +146,35 @@ def _read_chain(ref: str, diagnostics: list[Diagnostic]) -> list[YamlDocument]:
         elif current in builtin_names():
             key = f"<builtin>/{current}"
         else:
+            if not shown_as_written():
+                # written in a file read as named: only its shape is known to be a variant's, so not quoted
+                report(f"`extends` names no built-in variant (built-ins: {', '.join(builtin_names())}) and no "
+                       "file (a file path needs a .yaml suffix or a /)")
+                return chain
             hint = did_you_mean(current, builtin_names())
             report(f"unknown variant {current!r}{hint} (built-ins: {', '.join(builtin_names())}; "
                    "a file path needs a .yaml suffix or a /)")
             return chain
         if key in seen:
-            report("`extends` cycle: " + " -> ".join([d.file for d in chain] + [current]))
+            report("`extends` cycle: " + (" -> ".join([d.file for d in chain] + [current]) if shown_as_written()
+                                          else "a parent extends one of its own children"))
             return chain
         seen.add(key)
         try:
-            doc = read_yaml_file(path) if _is_path(current) else _read_builtin(current)
+            if not _is_path(current):
+                doc = _read_builtin(current)
+            elif named or origin is not None:
+                doc = read_named_variant_file(path, str(path), MAX_FILE_BYTES)
+            else:
+                doc = read_yaml_file(path)
+                if "format" not in doc.data and (why := why_not_variant_shape(doc.data, typed=True)):
+                    # values are quoted only from files shaped like a variant file (a record's `format`
+                    # is named below)
+                    raise not_a_variant_file(doc.file, why)
         except YamlReadError as exc:
             if exc.opening and origin is not None:
-                report(f"parent {current!r}: {exc.diagnostic.message}")
+                parent = repr(current) if shown_as_written() else "(named by a parent file)"
+                report(f"parent {parent}: {exc.diagnostic.message}")
             else:
                 diagnostics.extend(exc.diagnostics)
             return chain
@@ -169,18 +207,25 @@ def _house_title(doc: YamlDocument, parent: dict[str, Any]) -> dict[str, Any]:
     return named
 
 
-def load_variant(ref: str | Path) -> LoadedVariant:
-    """Load a built-in variant by name, or a variant file by path (``extends`` resolved)."""
+def load_variant(ref: str | Path, *, named: bool = False) -> LoadedVariant:
+    """Load a built-in variant by name, or a variant file by path (``extends`` resolved).
+
+    ``named``: ``ref`` was written inside another file (a hand record, a session file), not typed by the user;
+    a file that is not a variant file is then refused without a word of its content (see
+    :mod:`tonk_rules.variant.file_shape`), in a diagnostic at line 0 that the caller places at its own line.
+    """
     text_ref = str(ref)
     if isinstance(ref, Path) and not _is_path(text_ref):
         text_ref = f"./{text_ref}"
     diagnostics: list[Diagnostic] = []
-    chain = _read_chain(text_ref, diagnostics)
-    if chain and isinstance(chain[0].data.get("format"), str) and chain[0].data["format"].startswith("tonk-"):
+    chain = _read_chain(text_ref, diagnostics, named=named)
+    form = chain[0].data.get("format") if chain else None
+    if isinstance(form, str) and form.startswith("tonk-"):
         # a hand record (or another tonk file) given where a variant is expected: say only that
         line, col = chain[0].where(("format",))
-        raise VariantError([Diagnostic(chain[0].file, line, col, f"this is a {chain[0].data['format']} file, not "
-                                       "a variant file (a hand record is replayed with `tonk replay`)", "format")])
+        kind = f"a {form}" if form in OTHER_TONK_FORMATS else "another tonk"
+        raise VariantError([Diagnostic(chain[0].file, line, col, f"this is {kind} file, not a variant file (a hand "
+                                       "record is replayed with `tonk replay`)", "format")])
     for doc in chain:
         diagnostics.extend(schema_diagnostics(doc, _validator()))
     if not diagnostics:

@@ -1,0 +1,190 @@
+"""Files named inside files leak nothing (issue 14, item 5).
+
+A hand record, an ``extends`` line or a session file may name any file as its variant. When that file is not a
+variant file, every entry point says so without quoting anything of it: no key, no value, no position of a
+character, no length. Each file of secrets below goes through every entry point.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tonk_rules.cli import main
+from tonk_rules.errors import RecordError, VariantError
+from tonk_rules.records import load_record
+from tonk_rules.variant.loader import load_variant
+
+#: Every secret below contains this word (or hunter2); neither may ever be printed.
+MARKERS = ("SECRET", "hunter2")
+
+SECRET_FILES: dict[str, bytes] = {
+    "shadow": b"root:$6$SECRETSALT$Qw3rTy:19000:0:99999:7:::\nalice:hunter2:19001::\n",
+    "environ": b"PATH=/usr/bin\x00TOKEN=SECRET-TOKEN-123456\x00HOME=/root\x00",
+    "blob.bin": bytes(range(256)) + b"SECRET" + bytes(range(255, -1, -1)),
+    "players.yaml": b"players: hunter2-SECRET-VALUE\n",
+    "keys.yaml": b"root: SECRET-ROOT\napi_key: SECRET-KEY\n",
+    "wrong-kinds.yaml": b"title: {SECRET: hunter2}\ndeal: SECRET-DEAL\n",
+    "syntax.yaml": b"password: [SECRET, hunter2\n",
+    "duplicates.yaml": b"SECRET: 1\nSECRET: 2\n",
+    "large.yaml": b"title: x\n" + b"# SECRET hunter2\n" * 6000,
+    "latin1.yaml": b"title: SECRET \xff hunter2\n",
+    "list.yaml": b"- SECRET\n- hunter2\n",
+    "tonk-format.yaml": b"format: tonk-SECRET\nvariant: hunter2\n",
+    "extends-name.yaml": b"extends: SECRET-NAME\n",
+    "extends-path.yaml": b"extends: ./SECRET/hunter2.yaml\n",
+    "extends-chain.yaml": b"extends: ./players.yaml\n",
+}
+#: Files with a variant file's shape (a mapping of variant keys, each of its kind): their `extends` line may be
+#: located, being a variant file's, but what it names is not quoted (they were read as named, not typed).
+VARIANT_SHAPED = {"extends-name.yaml", "extends-path.yaml", "extends-chain.yaml"}
+
+RECORD = """format: tonk-hand/1
+variant: {ref}
+players: [Ann, Bob]
+dealer: Ann
+stakes: 1
+deal:
+  hands: {{Ann: 2C 3C 4C 5C 6C, Bob: 2D 3D 4D 5D 6D}}
+  upcard: 7C
+  stock: 8C 9C
+actions: []
+"""
+
+SESSION = """format: tonk-session/1
+variant: {ref}
+currency: crowns
+stakes: 1
+seats: [Ann, Bob]
+"""
+
+
+@pytest.fixture
+def secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name, content in SECRET_FILES.items():
+        (tmp_path / name).write_bytes(content)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out = capsys.readouterr()
+    return int(info.value.code or 0), out.out + out.err
+
+
+def assert_quiet(name: str, code: int, output: str) -> None:
+    """Refused, with nothing of the secret file: no marker, no located line in it, no internal error."""
+    assert code == 1, output
+    for marker in MARKERS:
+        assert marker not in output, output
+    assert "internal error" not in output
+    if name not in VARIANT_SHAPED:
+        assert not re.search(rf"{re.escape(name)}:\d+", output), output
+    assert "not a variant file" in output or "`extends` names no built-in variant" in output \
+        or "(named by a parent file)" in output, output
+
+
+def entry_points(name: str) -> list[tuple[str, ...]]:
+    """Every command that reads a file named as a variant inside another file (the files are written here)."""
+    ref = f"./{name}"
+    Path(f"record-{name}.yaml").write_text(RECORD.format(ref=ref), encoding="utf-8")
+    Path(f"child-{name}.yaml").write_text(f"extends: {ref}\ntitle: Child\n", encoding="utf-8")
+    Path(f"session-{name}.yaml").write_text(SESSION.format(ref=ref), encoding="utf-8")
+    return [
+        ("replay", f"record-{name}.yaml"),
+        ("check", f"child-{name}.yaml"),
+        ("show", f"child-{name}.yaml"),
+        ("rules", f"child-{name}.yaml"),
+        ("session", "create", f"ledger-{name}.db", "--from", f"session-{name}.yaml"),
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(SECRET_FILES))
+def test_a_file_of_secrets_named_as_a_variant_is_refused_without_a_word_of_it(
+        name: str, secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for args in entry_points(name):
+        code, output = run(capsys, *args)
+        assert_quiet(name, code, output)
+    assert not list(secrets.glob("ledger-*.db")), "a refused session file leaves no ledger"
+
+
+def test_proc_self_environ_named_by_a_record_gives_no_lengths(
+        secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    environ = Path("/proc/self/environ")
+    if not environ.exists():
+        pytest.skip("no /proc on this system")
+    Path("record.yaml").write_text(RECORD.format(ref=str(environ)), encoding="utf-8")
+    code, output = run(capsys, "replay", "record.yaml")
+    assert code == 1
+    assert "not a variant file" in output
+    assert not re.search(r"environ:\d+", output), output  # no line or column, so no variable's length
+    assert "U+0000" not in output
+
+
+def test_the_api_refuses_the_same_way(secrets: Path) -> None:
+    Path("record.yaml").write_text(RECORD.format(ref="./players.yaml"), encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load_record("record.yaml")
+    assert "hunter2" not in str(info.value) and "not a variant file" in str(info.value)
+    with pytest.raises(VariantError) as vinfo:
+        load_variant("./players.yaml", named=True)
+    assert "hunter2" not in str(vinfo.value)
+
+
+def test_a_variant_file_named_in_a_file_is_still_quoted_where_it_is_wrong(
+        secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file with the variant's shape is a variant file: its mistakes are located and its values quoted."""
+    Path("house.yaml").write_text("extends: pagat\nplayers: {min: 2, max: lots}\n", encoding="utf-8")
+    Path("record.yaml").write_text(RECORD.format(ref="./house.yaml"), encoding="utf-8")
+    code, output = run(capsys, "replay", "record.yaml")
+    assert code == 1
+    assert re.search(r"house\.yaml:2:\d+: .*'lots'", output), output
+
+
+def test_the_file_the_user_types_keeps_its_detailed_messages(secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Typed on the command line, a house file's typo still gets its suggestion; a file of secrets does not
+    echo even then."""
+    Path("typo.yaml").write_text("extends: pagat\ndela: {hand_size: 7}\n", encoding="utf-8")
+    code, output = run(capsys, "check", "typo.yaml")
+    assert code == 1 and "did you mean 'deal'" in output
+    for name in ("players.yaml", "keys.yaml", "wrong-kinds.yaml"):
+        code, output = run(capsys, "check", name)
+        assert code == 1 and "not a variant file" in output
+        assert "SECRET" not in output and "hunter2" not in output, output
+
+
+def test_a_ledgers_house_file_swapped_for_secrets_is_not_quoted(
+        secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The ledger keeps its rules, so a file of secrets put in the house file's place is never read; naming it
+    for a change of rules is refused unquoted."""
+    house = secrets / "house.yaml"
+    house.write_text("extends: pagat\ntitle: Our table\n", encoding="utf-8")
+    code, output = run(capsys, "session", "create", "night.sqlite", "--variant", "./house.yaml", "--players",
+                       "Ann,Bob", "--currency", "chips")
+    assert code == 0, output
+    house.write_bytes(SECRET_FILES["players.yaml"])
+    code, output = run(capsys, "session", "balances", "night.sqlite")
+    assert code == 0 and "hunter2" not in output and "SECRET" not in output, output
+    code, output = run(capsys, "session", "rules", "night.sqlite", "./house.yaml")
+    assert code == 1 and "hunter2" not in output and "SECRET" not in output, output
+    assert "not a variant file" in output and "internal error" not in output
+
+
+def test_an_export_naming_a_file_of_secrets_is_not_quoted(secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, output = run(capsys, "session", "create", "night.sqlite", "--variant", "pagat", "--players", "Ann,Bob",
+                       "--currency", "chips")
+    assert code == 0, output
+    code, output = run(capsys, "session", "export", "night.sqlite", "--format", "json", "--out", "night.json")
+    assert code == 0, output
+    data = json.loads(Path("night.json").read_text(encoding="utf-8"))
+    data["variant"] = str(secrets / "keys.yaml")
+    Path("night.json").write_text(json.dumps(data), encoding="utf-8")
+    code, output = run(capsys, "session", "import", "copy.sqlite", "night.json")
+    assert code == 1 and "SECRET" not in output and "internal error" not in output, output
+    assert not Path("copy.sqlite").exists()
