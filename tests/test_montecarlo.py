@@ -1,10 +1,12 @@
-"""The montecarlo bot: it decides from its Observation alone, samples consistently, and plays legally."""
+"""The montecarlo bot: it decides from its Observation alone, samples consistently, is reproducible from its
+seed, and plays the same hands on the kernel, on the reference engine and without numba."""
 
 from __future__ import annotations
 
 import json
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,17 +14,21 @@ from hypothesis import strategies as st
 from tests.test_cli import tonk
 from tonk_rules import kernel
 from tonk_rules.bots.greedy import GreedyBot
-from tonk_rules.bots.montecarlo import MonteCarloBot, _known
+from tonk_rules.bots.montecarlo import MonteCarloBot
+from tonk_rules.bots.montecarlo_view import sample, view_of
 from tonk_rules.bots.observation import observe
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Action, Draw
 from tonk_rules.engine.encoding import canonical
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError, IllegalActionError
+from tonk_rules.prng import SplitMix64
 from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.sim import reference
 from tonk_rules.variant.loader import load_variant
 
 VARIANTS = ("russian", "pagat", "pagat-no-upcard", "pagat-must-spread", "russian-2001", "classic-pc")
+needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
 
 
 def _rules(name: str) -> Ruleset:
@@ -39,6 +45,13 @@ def _play(rules: Ruleset, deck: list[Card], players: int, steps: int) -> tuple[H
         chosen.append(action)
         hand.apply(action)
     return hand, chosen
+
+
+def _position(variant: str, seed: int, steps: int) -> Hand:
+    rules = _rules(variant)
+    deck = list(rules.deal.deck)
+    random.Random(seed).shuffle(deck)
+    return _play(rules, deck, 2 if variant == "classic-pc" else 3, steps)[0]
 
 
 @settings(max_examples=15, deadline=None)
@@ -81,35 +94,36 @@ def test_the_choice_depends_on_the_observation_only(variant: str, seed: int, ste
 @settings(max_examples=15, deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6), steps=st.integers(0, 60))
 def test_samples_keep_everything_the_player_has_seen(variant: str, seed: int, steps: int) -> None:
-    rules = _rules(variant)
-    players = 2 if variant == "classic-pc" else 3
-    deck = list(rules.deal.deck)
-    random.Random(seed).shuffle(deck)
-    hand, _ = _play(rules, deck, players, steps)
+    hand = _position(variant, seed, steps)
     if hand.result is not None:
         return
     me = hand.current
     obs = observe(hand, me)
-    known = _known(obs)
-    for seat, held in enumerate(known.held):  # what the history says a player holds, they do hold
+    view = view_of(obs)
+    for seat, held in enumerate(view.known):  # what the history says a player holds, they do hold
         assert set(held) <= set(hand.hands[seat])
-    assert list(known.pile) == hand.discard[len(hand.discard) - len(known.pile):]
-    bot = MonteCarloBot(rollouts=1, seed=seed)
+    assert len(view.pile) == len(hand.discard)
+    assert all(c is None or c == real for c, real in zip(view.pile, hand.discard, strict=True))
+    assert view.pile[-1:] == tuple(hand.discard[-1:])
+    rng = SplitMix64(seed)
     for _ in range(5):
-        sample = bot._sample(obs, known)
-        assert sample.hands[me] == list(obs.hand)
-        assert [len(h) for h in sample.hands] == [len(h) for h in hand.hands]
-        assert len(sample.stock) == len(hand.stock) and sample.pile[-1:] == hand.discard[-1:]
-        for seat, held in enumerate(known.held):
-            assert set(held) <= set(sample.hands[seat])
+        deal = sample(obs, view, rng)
+        assert deal.hands[me] == list(obs.hand)
+        assert [len(h) for h in deal.hands] == [len(h) for h in hand.hands]
+        assert len(deal.stock) == len(hand.stock)
+        assert all(c is None or c == s for c, s in zip(view.pile, deal.pile, strict=True))
+        for seat, held in enumerate(view.known):
+            assert set(held) <= set(deal.hands[seat])
         table = [c for s in hand.spreads for c in s.cards]
-        everything = [c for h in sample.hands for c in h] + sample.pile + sample.stock + table
-        assert sorted(everything) == sorted(rules.deal.deck)
+        everything = [c for h in deal.hands for c in h] + deal.pile + deal.stock + table
+        assert sorted(everything) == sorted(hand.ruleset.deal.deck)
 
 
-def test_bad_budget_is_refused() -> None:
+def test_bad_budget_or_playout_policy_is_refused() -> None:
     with pytest.raises(BotSpecError, match="rollouts must be a whole number 1 or more"):
         MonteCarloBot(rollouts=0)
+    with pytest.raises(BotSpecError, match="knock must be a whole number from 0 to 100"):
+        MonteCarloBot(knock=-1)
 
 
 @pytest.mark.slow  # simulates Monte Carlo seats in a new process
@@ -137,24 +151,60 @@ def test_budget_sets_the_playouts_of_montecarlo_bots_and_is_refused_without_one(
     assert clash.returncode == 2 and "sets rollouts=5, and --budget says 6" in clash.stderr
 
 
-@pytest.mark.skipif(not kernel.AVAILABLE, reason="the kernel path needs numba")
+@needs_numba
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_kernel_and_reference_playouts_score_every_candidate_alike(variant: str) -> None:
-    rules = _rules(variant)
-    players = 2 if variant == "classic-pc" else 3
+def test_the_compiled_search_and_the_python_search_total_every_candidate_alike(variant: str) -> None:
     checked = 0
     for seed in range(40):
-        deck = list(rules.deal.deck)
-        random.Random(seed).shuffle(deck)
-        hand, _ = _play(rules, deck, players, seed % 23)
+        hand = _position(variant, seed, seed % 23)
         candidates = canonical(hand.legal_actions()) if hand.result is None else []
         if len(candidates) < 2:
             continue
         obs = observe(hand, hand.current)
-        fast = MonteCarloBot(rollouts=24, seed=seed).totals(obs, candidates, kernel=True)
-        slow = MonteCarloBot(rollouts=24, seed=seed).totals(obs, candidates, kernel=False)
-        assert fast == slow
+        fast, slow = MonteCarloBot(rollouts=24, seed=seed), MonteCarloBot(rollouts=24, seed=seed)
+        assert fast.totals(obs, candidates, kernel=True) == slow.totals(obs, candidates, kernel=False)
+        assert fast.seed == slow.seed  # both advanced the stream alike: the next decision agrees too
         checked += 1
-        if checked == 4:
+        if checked == 3:
             break
-    assert checked == 4
+    assert checked == 3
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", ["pagat", "russian", "classic-pc"])
+def test_a_table_with_montecarlo_plays_alike_on_the_kernel_and_the_reference_engine(variant: str) -> None:
+    from tonk_rules.kernel import search
+
+    rules = _rules(variant)
+    seats = [("montecarlo", {"rollouts": 16, "knock": 0}), ("greedy", {"knock": 2})]
+    if variant != "classic-pc":
+        seats.append(("montecarlo", {"rollouts": 10}))
+    fast = search.play_hands(rules, seats, 4, seed=9, trace=True)
+    slow = reference.play_hands(rules, seats, 4, seed=9, trace=True)
+    assert fast.trace is not None and slow.trace is not None
+    assert [t.tolist() for t in fast.trace] == [t.tolist() for t in slow.trace]
+    assert np.array_equal(fast.net, slow.net)
+
+
+@needs_numba
+def test_a_seed_fixes_every_hand_however_the_run_is_split() -> None:
+    from tonk_rules.kernel import search
+
+    rules = _rules("russian")
+    seats = [("greedy", {}), ("montecarlo", {"rollouts": 30}), ("greedy", {"knock": 0})]
+    whole = search.play_hands(rules, seats, 12, seed=4, trace=True)
+    again = search.play_hands(rules, seats, 12, seed=4, trace=True)
+    tail = search.play_hands(rules, seats, 4, seed=4, first_hand=8, trace=True)
+    assert whole.trace is not None and again.trace is not None and tail.trace is not None
+    assert [t.tolist() for t in whole.trace] == [t.tolist() for t in again.trace]
+    assert [t.tolist() for t in whole.trace[8:]] == [t.tolist() for t in tail.trace]
+    other = search.play_hands(rules, seats, 12, seed=5)
+    assert not np.array_equal(whole.net, other.net)
+    # the same deals as a table without montecarlo: where a greedy seat opens, it opens alike
+    plain = kernel.play_hands(rules, [("greedy", {})] * 3, 12, seed=4, trace=True)
+    mixed = search.play_hands(rules, [("greedy", {})] * 2 + [("montecarlo", {"rollouts": 3})], 12, seed=4,
+                              trace=True)
+    assert plain.trace is not None and mixed.trace is not None
+    assert plain.dealer.tolist() == mixed.dealer.tolist()
+    greedy_opens = [i for i in range(12) if (int(plain.dealer[i]) + 1) % 3 != 2]
+    assert greedy_opens and all(plain.trace[i][:2].tolist() == mixed.trace[i][:2].tolist() for i in greedy_opens)

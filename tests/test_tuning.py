@@ -54,8 +54,9 @@ def test_greedy_is_tuned_and_greedy_knock_k_is_the_fixed_bot() -> None:
     tuned = tuning.tuned(PAGAT, 3).params()
     seats = tuning.seats_for(PAGAT, 3, parse_specs("greedy,greedy:knock=5,greedy:patience=40"))
     assert seats == [("greedy", tuned), ("greedy", {"knock": 5}), ("greedy", {**tuned, "patience": 40})]
-    assert tuning.seats_for(PAGAT, 3, parse_specs("random,montecarlo:rollouts=7")) == [
-        ("random", {}), ("montecarlo", {"rollouts": 7})]
+    # montecarlo's playouts play the tuned greedy's threshold unless the spec gives one
+    assert tuning.seats_for(PAGAT, 3, parse_specs("random,montecarlo:rollouts=7,montecarlo:knock=3")) == [
+        ("random", {}), ("montecarlo", {"knock": tuned["knock"], "rollouts": 7}), ("montecarlo", {"knock": 3})]
     assert str(parse_spec("greedy:knock=5")) == "greedy:knock=5"  # the user's choice is remembered
 
 

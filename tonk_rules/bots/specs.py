@@ -28,11 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tonk_rules.bots.greedy import GreedyBot
-from tonk_rules.bots.montecarlo import DEFAULT_ROLLOUTS, MonteCarloBot
+from tonk_rules.bots.montecarlo import MONTECARLO_PARAMS, MonteCarloBot
 from tonk_rules.bots.random_bot import RandomBot
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
-from tonk_rules.limits import MAX_ROLLOUTS
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ class Param:
 BOTS: dict[str, dict[str, Param]] = {
     **{name: {key: Param(p.default, p.low, p.high, p.help) for key, p in params.items()}
        for name, params in KERNEL_POLICIES.items()},
-    "montecarlo": {"rollouts": Param(DEFAULT_ROLLOUTS, 1, MAX_ROLLOUTS, "playouts per decision (the budget)")},
+    "montecarlo": {key: Param(p.default, p.low, p.high, p.help) for key, p in MONTECARLO_PARAMS.items()},
 }
 #: Bots the compiled kernel plays itself; the others are played on the reference engine.
 KERNEL_BOTS = frozenset(KERNEL_POLICIES)

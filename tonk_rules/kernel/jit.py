@@ -31,7 +31,7 @@ NUMBA_VERSION = metadata.version("numba") if AVAILABLE else "none"
 HERE = Path(__file__).resolve().parent
 #: The modules whose compiled code is cached, and the constants they bake in.
 COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py",
-                    "../ruleset/core.py")  # the rules' arithmetic, which the kernel compiles
+                    "search_nb.py", "../ruleset/core.py")  # core.py: the rules' arithmetic, which the kernel compiles
 
 
 def source_hash() -> str:

@@ -1,7 +1,8 @@
 """Which runner plays a run: the compiled kernel where it can, the reference engine otherwise.
 
-The kernel compiles the ``random`` and ``greedy`` policies; a table with any other bot (``montecarlo``),
-or a machine without numba, plays on the reference engine (:mod:`tonk_rules.sim.reference`): the same
+The kernel compiles the ``random`` and ``greedy`` policies and the ``montecarlo`` search (a table with a
+montecarlo seat plays in :func:`tonk_rules.kernel.search.play_hands`, the same deals); a machine without
+numba plays on the reference engine (:mod:`tonk_rules.sim.reference`): the same
 deals and the same :class:`~tonk_rules.kernel.batch.HandBatch`, only slower.
 
     >>> from tonk_rules.ruleset.compile import load_ruleset
@@ -30,13 +31,18 @@ def _notice() -> None:
 
 def on_kernel(seats: Sequence[SeatSpec]) -> bool:
     """Whether the compiled kernel plays this table (numba present, every bot compiled)."""
-    return kernel.AVAILABLE and all(name in KERNEL_POLICIES for name, _ in seats)
+    return kernel.AVAILABLE and all(name in KERNEL_POLICIES or name == "montecarlo" for name, _ in seats)
 
 
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
                stakes: Sequence[int] | None = None, first_dealer: int = 0, first_hand: int = 0,
                trace: bool = False, max_actions: int = MAX_ACTIONS) -> HandBatch:
     """Play hands ``first_hand .. first_hand + n_hands - 1`` of the run ``seed`` (see the module docstring)."""
+    if on_kernel(seats) and any(name == "montecarlo" for name, _ in seats):
+        from tonk_rules.kernel import search  # the search compiles apart: only tables that seat it pay for it
+
+        return search.play_hands(ruleset, seats, n_hands, seed, stakes, first_dealer, first_hand, trace,
+                                 max_actions)
     if on_kernel(seats):
         return kernel.play_hands(ruleset, seats, n_hands, seed, stakes, first_dealer, first_hand, trace,
                                  max_actions)

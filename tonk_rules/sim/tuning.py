@@ -137,12 +137,17 @@ def tuned(ruleset: Ruleset, players: int) -> Tuned:
 
 def seats_for(ruleset: Ruleset, players: int, specs: Sequence[BotSpec]) -> list[SeatSpec]:
     """The seats ``(name, params)`` of ``specs`` at a ``players``-seat table of ``ruleset``: each spec's own
-    parameters, and for ``greedy`` without a knock parameter the tuned ones (:func:`tuned`)."""
+    parameters, and for ``greedy`` without a knock parameter the tuned ones (:func:`tuned`); ``montecarlo``
+    without a knock parameter gets the tuned greedy's knock (and patience) for its playouts (a mixture's
+    second threshold is not modelled there)."""
     seats: list[SeatSpec] = []
     for spec in specs:
         params = dict(spec.params)
         if spec.name == "greedy" and not KNOCK_PARAMS & params.keys():
             params = {**tuned(ruleset, players).params(), **params}
+        elif spec.name == "montecarlo" and "knock" not in params:  # its playouts play the tuned greedy
+            tuned_params = tuned(ruleset, players).params()
+            params = {**{k: tuned_params[k] for k in ("knock", "patience") if k in tuned_params}, **params}
         seats.append((spec.name, params))
     return seats
 

@@ -1,0 +1,158 @@
+"""What a montecarlo player knows, rebuilt from its :class:`Observation`, and its samples of the rest.
+
+:func:`view_of` replays the public history: the discard pile card by card (a card discarded in view is
+known where it lies; the upcard, once buried, is not remembered; a draw from an empty stock reshuffles all
+but the top), the cards each player took from the pile and still holds, the cards discarded this hand.
+:func:`sample` deals every other card at random exactly as the compiled search does
+(:func:`tonk_rules.kernel.search_nb.sample_view`): the unseen cards in ascending order, shuffled by the
+seat's SplitMix64 stream, then dealt to the other hands in seat order, the buried pile slots, the stock.
+:func:`as_state` places the unseen cards anywhere (the search deals them anew) to hand the view to the
+compiled search; :func:`play_out` plays a sample on the reference engine where numba is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tonk_rules.bots.greedy import GreedyBot
+from tonk_rules.bots.observation import Observation, observe
+from tonk_rules.cards import Card
+from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Spread
+from tonk_rules.engine.hand import Hand, TableSpread
+from tonk_rules.engine.turn import Turn
+from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.rollout import RolloutState
+from tonk_rules.prng import SplitMix64
+from tonk_rules.terms import Pile
+
+#: A playout that has not ended after this many actions (the candidate included) scores 0, as in the kernel.
+PLAYOUT_ACTIONS = 2000
+
+
+@dataclass(frozen=True)
+class View:
+    """The cards a seat can place: ``pile`` bottom first (``None``: a buried card it never saw),
+    ``known``: per seat, cards taken from the pile and still held; ``discarded``: discarded this hand."""
+
+    pile: tuple[Card | None, ...]
+    known: tuple[frozenset[Card], ...]
+    discarded: frozenset[Card]
+    reshuffles: int
+    new_spread: bool  # the current player laid a new spread this turn
+
+
+def view_of(obs: Observation) -> View:
+    """Replay ``obs.history`` (see the module docstring); :class:`SimulationError` if it does not add up."""
+    rules = obs.ruleset
+    players = len(obs.hand_sizes)
+    upcard = 1 if rules.deal.upcard else 0
+    stock = len(rules.deal.deck) - len(rules.deal.deal_order(players, 0)) - upcard
+    pile: list[Card | None] = [None] * upcard
+    known: list[set[Card]] = [set() for _ in range(players)]
+    discarded: set[Card] = set()
+    reshuffles = 0
+    new_spread = False
+    for public in obs.history:
+        action, seat = public.action, public.player
+        if isinstance(action, Draw) and action.source is Pile.DISCARD:
+            pile.pop()
+            if action.card is not None:
+                known[seat].add(action.card)
+        elif isinstance(action, Draw):
+            if stock == 0:  # the stock was empty: all but the top of the pile became the stock
+                stock, pile = len(pile) - 1, pile[-1:]
+                reshuffles += 1
+            stock -= 1
+        elif isinstance(action, Spread):
+            known[seat].difference_update(action.cards)
+            new_spread = True
+        elif isinstance(action, Hit):
+            known[seat].discard(action.card)
+        elif isinstance(action, Discard):
+            known[seat].discard(action.card)
+            discarded.add(action.card)
+            pile.append(action.card)
+            new_spread = False
+    if pile and obs.discard_top is not None:
+        pile[-1] = obs.discard_top
+    if len(pile) != obs.discard_size or stock != obs.stock_size:
+        raise SimulationError("the observation's history does not match its pile and stock")
+    known[obs.seat] = set()
+    return View(tuple(pile), tuple(frozenset(k) for k in known), frozenset(discarded), reshuffles, new_spread)
+
+
+def _unseen(obs: Observation, view: View) -> list[Card]:
+    seen = set(obs.hand) | {c for s in obs.spreads for c in s.cards} | {c for c in view.pile if c is not None}
+    seen.update(c for held in view.known for c in held)
+    return sorted((c for c in obs.ruleset.deal.deck if c not in seen), key=int)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Every card placed: a determinization of the view."""
+
+    hands: list[list[Card]]
+    pile: list[Card]  # bottom first
+    stock: list[Card]  # bottom first (the top is last)
+    reshuffle_seed: int
+
+
+def _deal(obs: Observation, view: View, pool: Sequence[Card]) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    rest = iter(pool)
+    hands = []
+    for seat, size in enumerate(obs.hand_sizes):
+        if seat == obs.seat:
+            hands.append(list(obs.hand))
+        else:
+            held = sorted(view.known[seat], key=int)
+            hands.append(held + [next(rest) for _ in range(size - len(held))])
+    pile = [next(rest) if c is None else c for c in view.pile]
+    stock = list(rest)
+    if len(stock) != obs.stock_size:
+        raise SimulationError(f"the observation does not add up: {len(stock)} unseen cards for a stock of "
+                              f"{obs.stock_size}")
+    return hands, pile, stock
+
+
+def sample(obs: Observation, view: View, rng: SplitMix64) -> Sample:
+    """One determinization, drawn from ``rng`` as the compiled search draws it."""
+    pool = _unseen(obs, view)
+    for j in range(len(pool) - 1, 0, -1):
+        k = rng.below(j + 1)
+        pool[j], pool[k] = pool[k], pool[j]
+    hands, pile, stock = _deal(obs, view, pool)
+    return Sample(hands, pile, stock, rng.next_u64() >> 33)
+
+
+def as_state(obs: Observation, view: View) -> RolloutState:
+    """The view as a kernel position (unseen cards in card order; the compiled search deals them anew)."""
+    hands, pile, stock = _deal(obs, view, _unseen(obs, view))
+    return RolloutState(hands=hands, stock=stock, discard=pile, spreads=[(s.owner, s.cards) for s in obs.spreads],
+                        current=obs.current, phase=obs.phase, taken=obs.taken_this_turn, new_spread=view.new_spread,
+                        turns_taken=obs.turns_taken, hit_locks=obs.hit_locks, reshuffles=view.reshuffles)
+
+
+def as_hand(obs: Observation, view: View, deal: Sample) -> Hand:
+    """A reference-engine hand at the sampled position (stakes 1: the observation does not show them)."""
+    melds = obs.ruleset.melds
+    spreads = [TableSpread(s.number, s.owner, s.kind, list(s.cards), melds.extenders(s.kind, s.cards))
+               for s in obs.spreads]
+    players = len(deal.hands)
+    return Hand(ruleset=obs.ruleset, players=tuple(f"seat{s}" for s in range(players)),
+                dealer=(obs.current - 1) % players, deck=tuple(obs.ruleset.deal.deck), stakes=(1,) * players,
+                reshuffle_seed=deal.reshuffle_seed, hands=[list(h) for h in deal.hands], stock=list(deal.stock),
+                discard=list(deal.pile), spreads=spreads, current=obs.current, turns_taken=list(obs.turns_taken),
+                hit_locks=list(obs.hit_locks), reshuffles=view.reshuffles,
+                turn=Turn(obs.phase, obs.taken_this_turn, view.new_spread))
+
+
+def play_out(obs: Observation, view: View, deal: Sample, action: Action, policy: GreedyBot) -> int:
+    """Seat ``obs.seat``'s net after ``action`` and ``policy`` in every seat, on the reference engine."""
+    hand = as_hand(obs, view, deal)
+    hand.apply(action)
+    for _ in range(PLAYOUT_ACTIONS - 1):
+        if hand.result is not None:
+            return hand.result.net[obs.seat]
+        hand.apply(policy.choose(observe(hand, hand.current), hand.legal_actions()))
+    return hand.result.net[obs.seat] if hand.result is not None else 0
