@@ -36,6 +36,15 @@ SECRET_FILES: dict[str, bytes] = {
     "extends-name.yaml": b"extends: SECRET-NAME\n",
     "extends-path.yaml": b"extends: ./SECRET/hunter2.yaml\n",
     "extends-chain.yaml": b"extends: ./players.yaml\n",
+    # Nested one level down or more: every key and every value is checked against the schema, not just the top.
+    "nested-int.yaml": b"deal_check: {at_most: hunter2abc}\n",
+    "nested-ranks.yaml": b"deck: {ranks: [hunter2abc, SECRET]}\n",
+    "nested-key.yaml": b"deck: {SECRET: [A], ranks: [A, '2', '3']}\n",
+    "nested-enum.yaml": b"stock_exhaustion: {when_empty: hunter2}\n",
+    "nested-source.yaml": b"deal: {source: {ref: pagat, quote: x, SECRET: hunter2}}\n",
+    "nested-source-for.yaml": b"deck: {source_for: {SECRET: {assumed: x}}}\n",
+    "nested-payment.yaml": b"extends: pagat\npayments: {deal_tonk: {rules: [{payer: SECRET-PAYER}]}}\n",
+    "nested-bool.yaml": b"extends: pagat\nknocking: {enabled: SECRET}\n",
 }
 #: Files with a variant file's shape (a mapping of variant keys, each of its kind): their `extends` line may be
 #: located, being a variant file's, but what it names is not quoted (they were read as named, not typed).
@@ -138,11 +147,21 @@ def test_the_api_refuses_the_same_way(secrets: Path) -> None:
 def test_a_variant_file_named_in_a_file_is_still_quoted_where_it_is_wrong(
         secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A file with the variant's shape is a variant file: its mistakes are located and its values quoted."""
-    Path("house.yaml").write_text("extends: pagat\nplayers: {min: 2, max: lots}\n", encoding="utf-8")
+    Path("house.yaml").write_text("extends: pagat\ndeal_check: {at_most: 99}\n", encoding="utf-8")
     Path("record.yaml").write_text(RECORD.format(ref="./house.yaml"), encoding="utf-8")
     code, output = run(capsys, "replay", "record.yaml")
     assert code == 1
-    assert re.search(r"house\.yaml:2:\d+: .*'lots'", output), output
+    assert re.search(r"house\.yaml:2:\d+: .*\(99\)", output), output
+
+
+def test_a_value_of_the_wrong_kind_nested_in_a_named_file_makes_it_no_variant_file(
+        secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Kinds are checked at every depth: a text where a count goes, one level down, is not quoted."""
+    Path("house.yaml").write_text("extends: pagat\nplayers: {min: 2, max: lots}\n", encoding="utf-8")
+    Path("child.yaml").write_text("extends: ./house.yaml\n", encoding="utf-8")
+    code, output = run(capsys, "check", "child.yaml")
+    assert code == 1 and "not a variant file" in output, output
+    assert "lots" not in output and not re.search(r"house\.yaml:\d+", output), output
 
 
 def test_the_file_the_user_types_keeps_its_detailed_messages(secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
