@@ -54,8 +54,8 @@ def _out_dir(out_dir: str | None, force: bool) -> Path | None:
 @click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the sweep's JSON instead of the table.")
 def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hands: int, players: int | None,
-          seed: int, workers: int | None, executor: str, address: str | None, budget: int | None, bots: str | None, out_dir: str | None,
-          force: bool, as_json: bool) -> None:
+          seed: int, workers: int | None, executor: str, address: str | None, budget: int | None,
+          bots: str | None, out_dir: str | None, force: bool, as_json: bool) -> None:
     """Play VARIANT at each value of the varied keys (a grid for several), on the same deals, and show how
     every figure moves, with 95% intervals and the exact deal-check odds.
 
