@@ -207,3 +207,57 @@ def test_an_export_naming_a_file_of_secrets_is_not_quoted(secrets: Path, capsys:
     code, output = run(capsys, "session", "import", "copy.sqlite", "night.json")
     assert code == 1 and "SECRET" not in output and "internal error" not in output, output
     assert not Path("copy.sqlite").exists()
+
+
+def _leaves(node: object, path: tuple[object, ...] = ()) -> list[tuple[tuple[object, ...], object]]:
+    if isinstance(node, dict):
+        return [leaf for key, value in node.items() for leaf in _leaves(value, (*path, key))]
+    if isinstance(node, list):
+        return [leaf for i, value in enumerate(node) for leaf in _leaves(value, (*path, i))]
+    return [(path, node)]
+
+
+def _mappings(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(node, dict):
+        return [path, *(p for key, value in node.items() for p in _mappings(value, (*path, key)))]
+    if isinstance(node, list):
+        return [p for i, value in enumerate(node) for p in _mappings(value, (*path, i))]
+    return []
+
+
+BUILTIN_FILES = sorted(Path(__file__).parent.parent.joinpath("tonk_rules", "builtin_variants").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", BUILTIN_FILES, ids=lambda p: p.name)
+def test_every_built_in_file_has_the_shape_and_any_nested_secret_breaks_it(path: Path) -> None:
+    """Hypothesis: at any depth, a secret text put in place of a value that is not text, or a secret key added
+    to any mapping, makes the file no variant file (so nothing of it is quoted)."""
+    import copy
+
+    import yaml
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tonk_rules.variant.file_shape import why_not_variant_shape
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert why_not_variant_shape(data) is None
+    not_text = [p for p, value in _leaves(data) if not isinstance(value, str) and len(p) > 1]
+    mappings = [p for p in _mappings(data) if len(p) >= 1]
+
+    def at(tree: object, where: tuple[object, ...]) -> object:
+        for part in where:
+            tree = tree[part]  # type: ignore[index]
+        return tree
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.sampled_from(not_text), st.sampled_from(mappings), st.booleans())
+    def check(leaf: tuple[object, ...], mapping: tuple[object, ...], as_key: bool) -> None:
+        secret = copy.deepcopy(data)
+        if as_key:
+            at(secret, mapping)["SECRET-KEY"] = 1  # type: ignore[index]
+        else:
+            at(secret, leaf[:-1])[leaf[-1]] = "hunter2"  # type: ignore[index]
+        assert why_not_variant_shape(secret) is not None
+
+    check()
