@@ -43,6 +43,7 @@ _WORDS = {
         "holds": "Holds with {bots}: {v_a} vs {v_b}.",
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
+        "not_held": "Does not hold with {bots}: {v_a} vs {v_b}.",
         "unchecked": "Not checked with another bot table.",
         "absent": "With {bots} it did not happen in either run.",
         "none": "No figure differs by more than the practical threshold.",
@@ -70,6 +71,7 @@ _WORDS = {
         "holds": "Подтверждается с ботами {bots}: {v_a} против {v_b}.",
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
+        "not_held": "С ботами {bots} не подтверждается: {v_a} против {v_b}.",
         "unchecked": "С другими ботами не проверялось.",
         "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
         "none": "Ни один показатель не отличается больше практического порога.",
@@ -207,7 +209,9 @@ def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bo
 
 
 def check(test: Test, other: Difference | None, values: tuple[str, str] | None, bots: str, lang: str) -> str:
-    """Whether the difference holds at the check table."""
+    """Whether the difference holds at the check table, in the check table's own direction: the same way and
+    significant (holds), the same way only (not significant), significantly the other way (reverses), else
+    a tie or the other way without significance (does not hold)."""
     w = _WORDS[lang]
     if values is None:
         return w["unchecked"]
@@ -219,7 +223,8 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
         return w["holds"].format(bots=bots, v_a=v_a, v_b=v_b)
     if same:
         return w["weak"].format(bots=bots, v_a=v_a, v_b=v_b)
-    return (w["flips"] if other.p < 0.05 else w["weak"]).format(bots=bots, v_a=v_a, v_b=v_b)
+    return (w["flips"] if other.p < 0.05 and other.value != 0 else w["not_held"]).format(bots=bots, v_a=v_a,
+                                                                                         v_b=v_b)
 
 
 def unmoved(labels: Sequence[str], lang: str) -> str:
