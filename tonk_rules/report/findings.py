@@ -47,8 +47,11 @@ _WORDS = {
         "unchecked": "Not checked with another bot table.",
         "absent": "With {bots} it did not happen in either run.",
         "none": "No figure differs by more than the practical threshold.",
+        "none_shown": "No figure is shown to differ by more than the practical threshold.",
         "still": "Did not move by more than the practical threshold (½ percentage point of a rate, 5% of a "
-                 "mean, 0.02 stakes per hand): {labels}.",
+                 "mean, 0.02 stakes per hand; the whole 95% interval of the difference lies within it): {labels}.",
+        "unsettled": "Not settled by this many hands (the 95% interval of the difference reaches past the "
+                     "practical threshold, but the difference is not shown to be that large): {labels}.",
         "ends": "a hand ends by «{ending}»",
         "knocked": "a hand ends by a knock",
         "wins": "the {position} wins",
@@ -75,8 +78,11 @@ _WORDS = {
         "unchecked": "С другими ботами не проверялось.",
         "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
         "none": "Ни один показатель не отличается больше практического порога.",
+        "none_shown": "Не показано, что какой-либо показатель отличается больше практического порога.",
         "still": "Не изменились больше практического порога (½ процентного пункта доли, 5% среднего, 0,02 "
-                 "ставки за сдачу): {labels}.",
+                 "ставки за сдачу; весь 95%-й интервал разницы внутри порога): {labels}.",
+        "unsettled": "Не решено при таком числе сдач (95%-й интервал разницы выходит за практический порог, "
+                     "но не показано, что разница так велика): {labels}.",
         "ends": "сдача кончается так: «{ending}»",
         "knocked": "сдача кончается тем, что кто-то открылся",
         "wins": "выигрывает {position}",
@@ -227,12 +233,23 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
                                                                                          v_b=v_b)
 
 
-def unmoved(labels: Sequence[str], lang: str) -> str:
-    return _WORDS[lang]["still"].format(labels="; ".join(figure_label(x, lang) for x in labels)) if labels else ""
+def settled_small(test: Test, limit: float) -> bool:
+    """Whether the figure is shown not to move by more than ``limit``: its whole 95% interval lies within it."""
+    lo, hi = test.difference.ci95
+    return -limit <= lo and hi <= limit
 
 
-def nothing_moved(lang: str) -> str:
-    return _WORDS[lang]["none"]
+def unmoved(labels: Sequence[str], unsettled: Sequence[str], lang: str) -> str:
+    """The figures shown to stay within their threshold, then those this many hands cannot settle."""
+    w = _WORDS[lang]
+    parts = [w[key].format(labels="; ".join(figure_label(x, lang) for x in names))
+             for key, names in (("still", labels), ("unsettled", unsettled)) if names]
+    return " ".join(parts)
+
+
+def nothing_moved(lang: str, settled: bool = True) -> str:
+    """No finding: every figure shown small (``settled``), or some not settled by this many hands."""
+    return _WORDS[lang]["none" if settled else "none_shown"]
 
 
 def rate_text(k: int, n: int) -> str:

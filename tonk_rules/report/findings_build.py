@@ -18,6 +18,7 @@ from tonk_rules.report.findings import (
     describe,
     nothing_moved,
     only_rule,
+    settled_small,
     threshold,
     unmoved,
 )
@@ -86,13 +87,16 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
     i, k = pair
     lang = plan.lang
     ma, mb = ({m.label: m for m in metrics(figures[i])}, {m.label: m for m in metrics(figures[k])})
-    ranked, still = [], []
+    ranked, still, unsettled = [], [], []
     for test in tests:
-        size = abs(test.difference.value) / threshold(test, _value(mb[test.metric]))
+        limit = threshold(test, _value(mb[test.metric]))
+        size = abs(test.difference.value) / limit
         if test.significant and size >= 1:
             ranked.append((size, test))
-        else:
+        elif settled_small(test, limit):
             still.append(test.metric)
+        else:  # neither shown to matter nor shown small
+            unsettled.append(test.metric)
     ranked.sort(key=lambda pair_: -pair_[0])
     bots = ", ".join(str(s) for s in plan.check)
     texts = []
@@ -119,5 +123,6 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
                                                               for _, t in ranked):
             parts.append(_WEAK_ONLY[lang].format(strong=plan.strong, weak=plan.weak))
         texts.append(" ".join(parts))
-    return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang)], unmoved(still, lang),
+    return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang, not unsettled)],
+                        unmoved(still, unsettled, lang),
                         changes)
