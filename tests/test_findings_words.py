@@ -45,3 +45,37 @@ def test_only_a_figure_whose_interval_lies_within_the_threshold_did_not_move() -
     assert words.startswith("Did not move by more than") and words.endswith(
         "Not settled by this many hands (the 95% interval of the difference reaches past the practical threshold, "
         "but the difference is not shown to be that large): mean actions per hand.")
+
+
+def test_a_switch_share_is_measured_on_the_one_rule_runs_own_deals() -> None:
+    from tonk_rules.report.findings import Effect, attribution
+    from tonk_rules.report.rule_words import RuleChange
+    main = Test("ends: deal_tonk", "russian", "h1", Difference(-0.030, (-0.032, -0.028), 1e-20, True))
+    check_ = RuleChange(("deal_check.enabled",), "Tonk on the deal", "a tonk…", "no tonk…")
+    on_probe_deals = Difference(-0.040, (-0.045, -0.035), 1e-20, True)
+    said = attribution(main, [Effect(check_, on_probe_deals)], "en", whole=on_probe_deals)
+    assert "moves this figure 100% of the way" in said
+
+
+def test_a_disabled_deal_check_is_one_rule_named_as_the_cause_without_one_rule_runs(tmp_path: Path) -> None:
+    from tonk_rules.bots.specs import parse_spec
+    from tonk_rules.report.build import Plan, load_tables, run_comparison
+    from tonk_rules.sim.executors import make_executor
+    from tonk_rules.sim.paired_run import run_all
+    house = tmp_path / "h1.yaml"
+    house.write_text("extends: russian\ndeal_check: {enabled: false}\n", encoding="utf-8")
+    labels: list[str] = []
+
+    def recording(jobs, executor):  # type: ignore[no-untyped-def]
+        labels.extend(j.label for j in jobs)
+        return run_all(jobs, executor)
+    greedy = parse_spec("greedy")
+    plan = Plan(300, 6, 3, 0, (greedy,) * 3, greedy, parse_spec("random"), 30, (greedy,) * 3)
+    found = run_comparison(load_tables(["russian", str(house)]), plan, make_executor("local", 1), recording)
+    assert not any("one rule at a time" in label for label in labels)
+    [change] = [c for c in found.findings[0].changes if c.in_play]
+    assert change.right == "There is no tonk on the deal: every hand is played."
+    assert "deal_check.several" in change.keys and "payments.deal_tonk" in change.keys
+    first = found.findings[0].findings[0]
+    assert "ends by «a tonk on the deal»" in first and "Its cause is the only rule that differs in play" in first
+    assert "«—»" not in " ".join(found.findings[0].findings)

@@ -187,20 +187,23 @@ def only_rule(test: Test, change: RuleChange, lang: str) -> str:
     return _WORDS[lang]["only"].format(keys=f"[{', '.join(change.keys)}]", b=test.b, rule_b=f"«{change.right}»")
 
 
-def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True) -> str:
+def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True,
+                whole: Difference | None = None) -> str:
     """Which rule moves the figure from the first variant towards the second (or that none does alone).
 
     ``effects`` None: the one-rule runs were not made (``run`` False) or cannot measure this figure; empty:
-    they saw too few of the hands it counts.
+    they saw too few of the hands it counts. ``whole``: the second variant's difference from the first on
+    the one-rule runs' own deals, the denominator of each switch's share (the main run's difference, on
+    other deals, only when it is not given); zero there, or pointing the other way, tells nothing.
     """
     w = _WORDS[lang]
     if not run:
         return w["not_run"]
     if effects is None:
         return w["no_runs"]
-    if not effects:
+    needed = test.difference.value if whole is None else whole.value  # from a to b
+    if not effects or needed == 0 or (needed > 0) != (test.difference.value > 0):
         return w["too_few"]
-    needed = test.difference.value  # from a to b
     best = max(effects, key=lambda e: e.difference.value / needed)
     share = best.difference.value / needed
     lo, hi = best.difference.ci95

@@ -24,6 +24,7 @@ from tonk_rules.report.findings import (
 )
 from tonk_rules.report.rule_words import RuleChange
 from tonk_rules.sim.depth import Depth
+from tonk_rules.sim.paired import Difference
 from tonk_rules.sim.paired_run import PairedTally
 from tonk_rules.sim.stats import Moments
 
@@ -66,8 +67,9 @@ def _value(m: Metric) -> float:
     return 0.0
 
 
-def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> list[Effect] | None:
-    """Each switch's effect on ``metric`` (None: not one value per hand, so the one-rule runs cannot tell)."""
+def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> tuple[list[Effect], Difference | None] | None:
+    """Each switch's effect on ``metric``, and the other variant's difference from the base on the same deals
+    (the whole way; its last run). None: not one value per hand, so the one-rule runs cannot tell."""
     switches, tally = probe
     base = _metrics(tally, 0, "base")[metric]
     if base.feature is None:
@@ -77,7 +79,8 @@ def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> list[Effec
         d = difference(_metrics(tally, x, "switched")[metric], base, tally, x, 0)
         if d is not None:
             out.append(Effect(switch.change, d))
-    return out
+    other = len(switches) + 1
+    return out, difference(_metrics(tally, other, "other")[metric], base, tally, other, 0)
 
 
 def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair: tuple[int, int],
@@ -109,7 +112,9 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
         elif probe is None:
             parts.append(attribution(test, None, lang, run=False))
         else:
-            parts.append(attribution(test, _effects(test.metric, probe), lang))
+            found = _effects(test.metric, probe)
+            effects, whole = found if found is not None else (None, None)
+            parts.append(attribution(test, effects, lang, whole=whole))
         other, values = None, None
         if check_run is not None:
             ca, cb = _metrics(check_run, i, test.a), _metrics(check_run, k, test.b)
