@@ -79,3 +79,11 @@ def test_a_disabled_deal_check_is_one_rule_named_as_the_cause_without_one_rule_r
     first = found.findings[0].findings[0]
     assert "ends by «a tonk on the deal»" in first and "Its cause is the only rule that differs in play" in first
     assert "«—»" not in " ".join(found.findings[0].findings)
+
+
+def test_the_same_variant_named_twice_plays_identically_and_simulates_nothing(tmp_path: Path) -> None:
+    proc = tonk("compare", "pagat", "pagat", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "pagat is named 2 times: a variant plays identically to itself" in said
+    assert "nothing was simulated" in said and not (tmp_path / "r").exists()
