@@ -87,3 +87,15 @@ def test_the_same_variant_named_twice_plays_identically_and_simulates_nothing(tm
     said = " ".join(proc.stdout.split())
     assert "pagat is named 2 times: a variant plays identically to itself" in said
     assert "nothing was simulated" in said and not (tmp_path / "r").exists()
+
+
+def test_the_russian_terminal_report_has_russian_words_plurals_and_numbers(tmp_path: Path) -> None:
+    import re
+    proc = tonk("compare", "russian", "russian-2001", "--hands", "1200", "--depth-hands", "6", "--probe-hands", "0",
+                "--lang", "ru", "-w", "1", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    said = proc.stdout.split("Отчёт:")[0]
+    assert "Отчёт:" in proc.stdout and "3 игрока;" in said and "показатель" in said and " в игре" in said
+    table = said.split(" в игре")[1]  # the rule keys above may name deal_tonk; the table speaks Russian
+    assert "deal_tonk" not in table and "deal check" not in table and "figure" not in table
+    assert "1\xa0200 сдач" in said and "1,200" not in said and not re.search(r"\d\.\d", said)

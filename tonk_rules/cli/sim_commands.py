@@ -282,8 +282,14 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     comparison = run_comparison(loaded, plan, run, run_with_feedback)
     written = write_report(comparison, Path(out_dir))
     print_comparison_report(comparison, _players_note(tables, given, players))
-    click.echo(wrapped_text(f"Report: {plain(str(written.html))} (also {plain(str(written.markdown))}, "
-                            f"{written.json.name} and {len(written.plots)} PNG plots in {plain(out_dir)})"))
+    files = (plain(str(written.html)), plain(str(written.markdown)), written.json.name, len(written.plots),
+             plain(out_dir))
+    click.echo(wrapped_text(_REPORT_LINE[lang].format(*files)))
+
+
+#: Where the report went: the HTML, the Markdown, the JSON's name, the number of plots, the folder.
+_REPORT_LINE = {"en": "Report: {0} (also {1}, {2} and {3} PNG plots in {4})",
+                "ru": "Отчёт: {0} (а также {1}, {2} и графики PNG ({3}) в {4})"}
 
 
 def wrapped_text(text: str) -> str:

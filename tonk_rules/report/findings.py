@@ -133,7 +133,9 @@ _LABELS_RU = (("ends: ", "конец сдачи: "), ("mean actions per hand", "
               ("mean net per hand: ", "средний выигрыш за сдачу: "), ("position ", "место "),
               ("dealer", "сдающий"), ("hands ended by a knock", "доля сдач, кончившихся открытием"),
               ("mean count at a knock", "средние очки открывшегося"),
-              ("strategic depth (order)", "стратегическая глубина"))
+              ("strategic depth (order)", "стратегическая глубина"),
+              ("deal check (sim / exact)", "Тонк на раздаче (модель / точно)"),
+              ("deal check (exact)", "Тонк на раздаче (точно)"))
 
 
 def figure_label(metric: str, lang: str) -> str:
@@ -144,6 +146,8 @@ def figure_label(metric: str, lang: str) -> str:
     """
     if lang != "ru":
         return metric
+    if metric.startswith("ends: "):  # the ending's own name, not the code's
+        metric = "ends: " + _ENDINGS["ru"].get(metric[6:], metric[6:])
     for english, russian in _LABELS_RU:
         metric = metric.replace(english, russian)
     return metric
