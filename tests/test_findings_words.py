@@ -99,3 +99,5 @@ def test_the_russian_terminal_report_has_russian_words_plurals_and_numbers(tmp_p
     table = said.split(" в игре")[1]  # the rule keys above may name deal_tonk; the table speaks Russian
     assert "deal_tonk" not in table and "deal check" not in table and "figure" not in table
     assert "1\xa0200 сдач" in said and "1,200" not in said and not re.search(r"\d\.\d", said)
+    figures = (tmp_path / "r" / "report.md").read_text(encoding="utf-8").split("## В игре")[1].split("## ")[0]
+    assert "конец сдачи: Тонк на раздаче" in figures and "%" in figures and not re.search(r"\d\.\d", figures)
