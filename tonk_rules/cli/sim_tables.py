@@ -37,7 +37,15 @@ _SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "acti
           ("mean turns per hand", "turns/hand"), ("hands ended by a knock", "knocks"),
           ("mean count at a knock", "count at knock"), ("strategic depth (order)", "depth (order)"),
           ("deal check (sim / exact)", "deal check sim/exact"), ("deal check (exact)", "deal check"),
-          ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"))
+          ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"),
+          # the Russian labels (--lang ru)
+          ("конец сдачи: ", "конец: "), ("среднее число действий за сдачу", "действий/сдачу"),
+          ("среднее число ходов за сдачу", "ходов/сдачу"), ("средний выигрыш за сдачу: ", "выигрыш/сдачу: "),
+          ("доля сдач, кончившихся открытием", "открытий"), ("средние очки открывшегося", "очки открывшегося"),
+          ("Тонк на раздаче (модель / точно)", "Тонк на раздаче модель/точно"),
+          ("раздача не состоялась (несколько Тонков)", "раздача не состоялась"),
+          ("вышел, сбросив последнюю карту", "вышел сбросом"), ("колода кончилась, сдача не состоялась",
+                                                                "колода кончилась, сдачи нет"))
 _INTERVAL = re.compile(r" (\[[^\]]*\])$")
 CiMode = Literal["inline", "below", "differences", "none"]
 _BRACKETS = "; brackets: 95% intervals"
