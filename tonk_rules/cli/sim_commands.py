@@ -248,11 +248,17 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
 
     if len(variants) < 2:
         raise click.UsageError("name two or more variants to compare")
+    loaded = load_tables(variants)
+    if all(t.ruleset == loaded[0].ruleset for t in loaded):  # the same name twice too: nothing to simulate
+        names = " and ".join(dict.fromkeys(plain(v) for v in variants))
+        said = (f"{names} is named {len(variants)} times: a variant plays identically to itself"
+                if len(set(variants)) == 1 else f"{names} play identically: they resolve to the same rules")
+        click.echo(wrapped_text(f"{said}, so nothing was simulated and no report was written."))
+        return
     if len(set(variants)) != len(variants):
         raise click.UsageError("a variant is named twice")
     if why := why_not_writable_folder(out_dir, report_file_names(), force=force):  # before any simulation
         raise click.BadParameter(plain(why), param_hint="'--out'")
-    loaded = load_tables(variants)
     tables = [(t.name, t.ruleset) for t in loaded]
     given, players = players, _players(tables, players)
     seats = _seats(bots, players)
@@ -274,14 +280,16 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
                 check=check, lang=lang)
     run = _executor(executor, workers, address)
     comparison = run_comparison(loaded, plan, run, run_with_feedback)
-    if comparison.identical:
-        click.echo(wrapped_text(f"{' and '.join(plain(v) for v in variants)} play identically: they resolve to "
-                                "the same rules, so nothing was simulated and no report was written."))
-        return
     written = write_report(comparison, Path(out_dir))
     print_comparison_report(comparison, _players_note(tables, given, players))
-    click.echo(wrapped_text(f"Report: {plain(str(written.html))} (also {plain(str(written.markdown))}, "
-                            f"{written.json.name} and {len(written.plots)} PNG plots in {plain(out_dir)})"))
+    files = (plain(str(written.html)), plain(str(written.markdown)), written.json.name, len(written.plots),
+             plain(out_dir))
+    click.echo(wrapped_text(_REPORT_LINE[lang].format(*files)))
+
+
+#: Where the report went: the HTML, the Markdown, the JSON's name, the number of plots, the folder.
+_REPORT_LINE = {"en": "Report: {0} (also {1}, {2} and {3} PNG plots in {4})",
+                "ru": "Отчёт: {0} (а также {1}, {2} и графики PNG ({3}) в {4})"}
 
 
 def wrapped_text(text: str) -> str:

@@ -26,6 +26,7 @@ from tonk_rules.cli.terminal import markup_safe, plain
 from tonk_rules.report.compare import Row, mark, note_of_tests
 from tonk_rules.report.documents import HEADINGS
 from tonk_rules.report.findings import figure_label
+from tonk_rules.report.lang_numbers import in_lang, players_word
 from tonk_rules.sim.stats import percent
 
 if TYPE_CHECKING:
@@ -36,10 +37,28 @@ _SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "acti
           ("mean turns per hand", "turns/hand"), ("hands ended by a knock", "knocks"),
           ("mean count at a knock", "count at knock"), ("strategic depth (order)", "depth (order)"),
           ("deal check (sim / exact)", "deal check sim/exact"), ("deal check (exact)", "deal check"),
-          ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"))
+          ("win rate: ", "wins: "), ("position ", "pos "), (" win rate", " wins"), (" mean net", " net"),
+          # the Russian labels (--lang ru)
+          ("конец сдачи: ", "конец: "), ("среднее число действий за сдачу", "действий/сдачу"),
+          ("среднее число ходов за сдачу", "ходов/сдачу"), ("средний выигрыш за сдачу: ", "выигрыш/сдачу: "),
+          ("доля сдач, кончившихся открытием", "открытий"), ("средние очки открывшегося", "очки открывшегося"),
+          ("Тонк на раздаче (модель / точно)", "Тонк на раздаче модель/точно"),
+          ("раздача не состоялась (несколько Тонков)", "раздача не состоялась"),
+          ("вышел, сбросив последнюю карту", "вышел сбросом"), ("колода кончилась, сдача не состоялась",
+                                                                "колода кончилась, сдачи нет"))
 _INTERVAL = re.compile(r" (\[[^\]]*\])$")
 CiMode = Literal["inline", "below", "differences", "none"]
 _BRACKETS = "; brackets: 95% intervals"
+#: The table's own words in each language (the title's brackets note is replaced by the layout).
+_TABLE = {
+    "en": {"in_play": " in play", "brackets": _BRACKETS, "differences": "; brackets: 95% intervals of the differences",
+           "figure": "figure", "left_out": "95% intervals {which}left out to fit the terminal: see --json or the "
+           "report files.", "of_figures": "of the figures "},
+    "ru": {"in_play": " в игре", "brackets": "; в скобках: 95%-е интервалы",
+           "differences": "; в скобках: 95%-е интервалы разниц", "figure": "показатель",
+           "left_out": "95%-е интервалы {which}не показаны, чтобы таблица поместилась: см. --json или файлы отчёта.",
+           "of_figures": "показателей "},
+}
 
 
 def width() -> int:
@@ -135,8 +154,9 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
 
 def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
                   names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = (),
-                  mark_header: str = "", keep: int | None = None) -> None:
+                  mark_header: str = "", keep: int | None = None, lang: str = "en") -> None:
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
+    words = _TABLE[lang]
     headers = [markup_safe(n) for n in names]
     # the mark column: as wide as its longest mark, but wrapping (at spaces) beyond 9 columns
     longest = max((len(m) for m in marks or ()), default=0)
@@ -145,13 +165,13 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
     layout = _layout(labels, values, names, console.width, mark_width, keep)
     shown = [markup_safe(short(label) if layout.short else label) for label in labels]
     if layout.ci == "none":
-        title = title.replace(_BRACKETS, "")
+        title = title.replace(words["brackets"], "")
     elif layout.ci == "differences":
-        title = title.replace(_BRACKETS, "; brackets: 95% intervals of the differences")
+        title = title.replace(words["brackets"], words["differences"])
     for start in range(0, len(names), layout.per_table):
         part = range(start, min(start + layout.per_table, len(names)))
         table = Table(title=title if start == 0 else None, title_justify="left")
-        table.add_column("figure", overflow="fold")
+        table.add_column(words["figure"], overflow="fold")
         for i in part:
             table.add_column(headers[i], justify="right", overflow="fold")
         if marks is not None:
@@ -163,8 +183,8 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
             table.add_row(label, *cells, *extra, style=styles[r] if styles else None)
         console.print(table)
     if layout.ci in ("none", "differences"):
-        which = "of the figures " if layout.ci == "differences" else ""
-        console.print(f"95% intervals {which}left out to fit the terminal: see --json or the report files.")
+        which = words["of_figures"] if layout.ci == "differences" else ""
+        console.print(words["left_out"].format(which=which))
 
 
 def _exact(rate: float | None) -> str:
@@ -216,11 +236,13 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
         headers = [f"{name}\n({letter[name]})" for name in names]
         headers += [f"{letter[b]} − {letter[names[0]]}" for b in names[1:]]
         marks = [" ".join(f"{letter[a]}≠{letter[b]}" for a, b in row.significant) for row in rows]
-    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + " in play" + _BRACKETS,
-                  [row.label for row in rows], [[*row.values, *row.differences] for row in rows], headers, marks,
+    words = _TABLE[lang]
+    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + words["in_play"] + words["brackets"],
+                  [row.label for row in rows],
+                  [[in_lang(v, lang) for v in (*row.values, *row.differences)] for row in rows], headers, marks,
                   ["bold" if row.significant else None for row in rows], "" if len(names) == 2 else "sig.",
-                  keep=len(names))
-    console.print(markup_safe(note))
+                  keep=len(names), lang=lang)
+    console.print(markup_safe(in_lang(note, lang)))
 
 
 def _paragraph(text: str, first: str = "", rest: str = "") -> str:
@@ -235,7 +257,8 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     if note:
         out += [_paragraph(note), ""]
     bots = ", ".join(str(s) for s in plan.seats)
-    out.append(_paragraph(f"{' vs '.join(comparison.names)}: {plan.players} {w['players']}; {w['bots']}: {bots}; "
+    out.append(_paragraph(f"{' vs '.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
+                          f"{w['bots']}: {bots}; "
                           f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
@@ -253,7 +276,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     if plan.probe_hands:
         out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
                                f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
-    print("\n".join(out) + "\n")
+    print(in_lang("\n".join(out), plan.lang) + "\n")
     rows = [replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows]
     print_comparison(comparison.names, rows, note_of_tests(comparison.tests, plan.lang), plan.lang)
 

@@ -133,8 +133,11 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
             usable = [s for s in switches(tables[0].loaded, t.loaded, changes[k - 1], plan.players) if s.ruleset]
             switched = tuple(s.ruleset for s in usable if s.ruleset is not None)
             probes[k] = (usable, len(jobs))
-            jobs.append(PairedJob(f"{names[0]} one rule at a time", (rulesets[0], *switched), plan.seats,
-                                  plan.probe_hands, plan.seed, _pairs((rulesets[0], *switched))))
+            # the other variant is played on the same deals too: each switch's share of the way is measured
+            # against the difference on these deals, not against the main run's (another sample)
+            probe_rules = (rulesets[0], *switched, t.ruleset)
+            jobs.append(PairedJob(f"{names[0]} one rule at a time", probe_rules, plan.seats,
+                                  plan.probe_hands, plan.seed, _pairs(probe_rules)))
         if plan.check:
             jobs.append(PairedJob("check", rulesets, plan.check, plan.probe_hands, plan.seed, _pairs(rulesets)))
     results = run(jobs, executor)

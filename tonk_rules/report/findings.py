@@ -43,11 +43,15 @@ _WORDS = {
         "holds": "Holds with {bots}: {v_a} vs {v_b}.",
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
+        "not_held": "Does not hold with {bots}: {v_a} vs {v_b}.",
         "unchecked": "Not checked with another bot table.",
         "absent": "With {bots} it did not happen in either run.",
         "none": "No figure differs by more than the practical threshold.",
+        "none_shown": "No figure is shown to differ by more than the practical threshold.",
         "still": "Did not move by more than the practical threshold (½ percentage point of a rate, 5% of a "
-                 "mean, 0.02 stakes per hand): {labels}.",
+                 "mean, 0.02 stakes per hand; the whole 95% interval of the difference lies within it): {labels}.",
+        "unsettled": "Not settled by this many hands (the 95% interval of the difference reaches past the "
+                     "practical threshold, but the difference is not shown to be that large): {labels}.",
         "ends": "a hand ends by «{ending}»",
         "knocked": "a hand ends by a knock",
         "wins": "the {position} wins",
@@ -70,11 +74,15 @@ _WORDS = {
         "holds": "Подтверждается с ботами {bots}: {v_a} против {v_b}.",
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
+        "not_held": "С ботами {bots} не подтверждается: {v_a} против {v_b}.",
         "unchecked": "С другими ботами не проверялось.",
         "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
         "none": "Ни один показатель не отличается больше практического порога.",
+        "none_shown": "Не показано, что какой-либо показатель отличается больше практического порога.",
         "still": "Не изменились больше практического порога (½ процентного пункта доли, 5% среднего, 0,02 "
-                 "ставки за сдачу): {labels}.",
+                 "ставки за сдачу; весь 95%-й интервал разницы внутри порога): {labels}.",
+        "unsettled": "Не решено при таком числе сдач (95%-й интервал разницы выходит за практический порог, "
+                     "но не показано, что разница так велика): {labels}.",
         "ends": "сдача кончается так: «{ending}»",
         "knocked": "сдача кончается тем, что кто-то открылся",
         "wins": "выигрывает {position}",
@@ -125,7 +133,9 @@ _LABELS_RU = (("ends: ", "конец сдачи: "), ("mean actions per hand", "
               ("mean net per hand: ", "средний выигрыш за сдачу: "), ("position ", "место "),
               ("dealer", "сдающий"), ("hands ended by a knock", "доля сдач, кончившихся открытием"),
               ("mean count at a knock", "средние очки открывшегося"),
-              ("strategic depth (order)", "стратегическая глубина"))
+              ("strategic depth (order)", "стратегическая глубина"),
+              ("deal check (sim / exact)", "Тонк на раздаче (модель / точно)"),
+              ("deal check (exact)", "Тонк на раздаче (точно)"))
 
 
 def figure_label(metric: str, lang: str) -> str:
@@ -136,6 +146,8 @@ def figure_label(metric: str, lang: str) -> str:
     """
     if lang != "ru":
         return metric
+    if metric.startswith("ends: "):  # the ending's own name, not the code's
+        metric = "ends: " + _ENDINGS["ru"].get(metric[6:], metric[6:])
     for english, russian in _LABELS_RU:
         metric = metric.replace(english, russian)
     return metric
@@ -179,20 +191,23 @@ def only_rule(test: Test, change: RuleChange, lang: str) -> str:
     return _WORDS[lang]["only"].format(keys=f"[{', '.join(change.keys)}]", b=test.b, rule_b=f"«{change.right}»")
 
 
-def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True) -> str:
+def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True,
+                whole: Difference | None = None) -> str:
     """Which rule moves the figure from the first variant towards the second (or that none does alone).
 
     ``effects`` None: the one-rule runs were not made (``run`` False) or cannot measure this figure; empty:
-    they saw too few of the hands it counts.
+    they saw too few of the hands it counts. ``whole``: the second variant's difference from the first on
+    the one-rule runs' own deals, the denominator of each switch's share (the main run's difference, on
+    other deals, only when it is not given); zero there, or pointing the other way, tells nothing.
     """
     w = _WORDS[lang]
     if not run:
         return w["not_run"]
     if effects is None:
         return w["no_runs"]
-    if not effects:
+    needed = test.difference.value if whole is None else whole.value  # from a to b
+    if not effects or needed == 0 or (needed > 0) != (test.difference.value > 0):
         return w["too_few"]
-    needed = test.difference.value  # from a to b
     best = max(effects, key=lambda e: e.difference.value / needed)
     share = best.difference.value / needed
     lo, hi = best.difference.ci95
@@ -207,7 +222,9 @@ def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bo
 
 
 def check(test: Test, other: Difference | None, values: tuple[str, str] | None, bots: str, lang: str) -> str:
-    """Whether the difference holds at the check table."""
+    """Whether the difference holds at the check table, in the check table's own direction: the same way and
+    significant (holds), the same way only (not significant), significantly the other way (reverses), else
+    a tie or the other way without significance (does not hold)."""
     w = _WORDS[lang]
     if values is None:
         return w["unchecked"]
@@ -219,15 +236,27 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
         return w["holds"].format(bots=bots, v_a=v_a, v_b=v_b)
     if same:
         return w["weak"].format(bots=bots, v_a=v_a, v_b=v_b)
-    return (w["flips"] if other.p < 0.05 else w["weak"]).format(bots=bots, v_a=v_a, v_b=v_b)
+    return (w["flips"] if other.p < 0.05 and other.value != 0 else w["not_held"]).format(bots=bots, v_a=v_a,
+                                                                                         v_b=v_b)
 
 
-def unmoved(labels: Sequence[str], lang: str) -> str:
-    return _WORDS[lang]["still"].format(labels="; ".join(figure_label(x, lang) for x in labels)) if labels else ""
+def settled_small(test: Test, limit: float) -> bool:
+    """Whether the figure is shown not to move by more than ``limit``: its whole 95% interval lies within it."""
+    lo, hi = test.difference.ci95
+    return -limit <= lo and hi <= limit
 
 
-def nothing_moved(lang: str) -> str:
-    return _WORDS[lang]["none"]
+def unmoved(labels: Sequence[str], unsettled: Sequence[str], lang: str) -> str:
+    """The figures shown to stay within their threshold, then those this many hands cannot settle."""
+    w = _WORDS[lang]
+    parts = [w[key].format(labels="; ".join(figure_label(x, lang) for x in names))
+             for key, names in (("still", labels), ("unsettled", unsettled)) if names]
+    return " ".join(parts)
+
+
+def nothing_moved(lang: str, settled: bool = True) -> str:
+    """No finding: every figure shown small (``settled``), or some not settled by this many hands."""
+    return _WORDS[lang]["none" if settled else "none_shown"]
 
 
 def rate_text(k: int, n: int) -> str:

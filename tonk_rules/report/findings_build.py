@@ -18,11 +18,13 @@ from tonk_rules.report.findings import (
     describe,
     nothing_moved,
     only_rule,
+    settled_small,
     threshold,
     unmoved,
 )
 from tonk_rules.report.rule_words import RuleChange
 from tonk_rules.sim.depth import Depth
+from tonk_rules.sim.paired import Difference
 from tonk_rules.sim.paired_run import PairedTally
 from tonk_rules.sim.stats import Moments
 
@@ -65,8 +67,9 @@ def _value(m: Metric) -> float:
     return 0.0
 
 
-def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> list[Effect] | None:
-    """Each switch's effect on ``metric`` (None: not one value per hand, so the one-rule runs cannot tell)."""
+def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> tuple[list[Effect], Difference | None] | None:
+    """Each switch's effect on ``metric``, and the other variant's difference from the base on the same deals
+    (the whole way; its last run). None: not one value per hand, so the one-rule runs cannot tell."""
     switches, tally = probe
     base = _metrics(tally, 0, "base")[metric]
     if base.feature is None:
@@ -76,7 +79,8 @@ def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> list[Effec
         d = difference(_metrics(tally, x, "switched")[metric], base, tally, x, 0)
         if d is not None:
             out.append(Effect(switch.change, d))
-    return out
+    other = len(switches) + 1
+    return out, difference(_metrics(tally, other, "other")[metric], base, tally, other, 0)
 
 
 def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair: tuple[int, int],
@@ -86,13 +90,16 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
     i, k = pair
     lang = plan.lang
     ma, mb = ({m.label: m for m in metrics(figures[i])}, {m.label: m for m in metrics(figures[k])})
-    ranked, still = [], []
+    ranked, still, unsettled = [], [], []
     for test in tests:
-        size = abs(test.difference.value) / threshold(test, _value(mb[test.metric]))
+        limit = threshold(test, _value(mb[test.metric]))
+        size = abs(test.difference.value) / limit
         if test.significant and size >= 1:
             ranked.append((size, test))
-        else:
+        elif settled_small(test, limit):
             still.append(test.metric)
+        else:  # neither shown to matter nor shown small
+            unsettled.append(test.metric)
     ranked.sort(key=lambda pair_: -pair_[0])
     bots = ", ".join(str(s) for s in plan.check)
     texts = []
@@ -105,7 +112,9 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
         elif probe is None:
             parts.append(attribution(test, None, lang, run=False))
         else:
-            parts.append(attribution(test, _effects(test.metric, probe), lang))
+            found = _effects(test.metric, probe)
+            effects, whole = found if found is not None else (None, None)
+            parts.append(attribution(test, effects, lang, whole=whole))
         other, values = None, None
         if check_run is not None:
             ca, cb = _metrics(check_run, i, test.a), _metrics(check_run, k, test.b)
@@ -119,5 +128,6 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
                                                               for _, t in ranked):
             parts.append(_WEAK_ONLY[lang].format(strong=plan.strong, weak=plan.weak))
         texts.append(" ".join(parts))
-    return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang)], unmoved(still, lang),
+    return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang, not unsettled)],
+                        unmoved(still, unsettled, lang),
                         changes)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tonk_rules.report.compare import note_of_tests
 from tonk_rules.report.documents import HEADINGS, Report, RulesDiff, RulesInWords
 from tonk_rules.report.findings import figure_label
+from tonk_rules.report.lang_numbers import in_lang
 from tonk_rules.variant.diff import DiffReport, label_of, show_value, side_mark, source_text
 
 if TYPE_CHECKING:
@@ -25,12 +26,13 @@ def rules_diff(report: DiffReport) -> RulesDiff:
 
 def settings_of(plan: Plan) -> list[tuple[str, str]]:
     """What was played, as (what, value) lines."""
-    words = HEADINGS[plan.lang]
-    out = [(words["players"], str(plan.players)), (words["hands"], f"{plan.hands:,}"),
+    words, lang = HEADINGS[plan.lang], plan.lang
+    out = [(words["players"], str(plan.players)), (words["hands"], in_lang(f"{plan.hands:,}", lang)),
            (words["bots"], ", ".join(str(s) for s in plan.seats)), (words["seed"], str(plan.seed)),
-           (words["depth"], words["depth_value"].format(strong=plan.strong, weak=plan.weak, n=f"{plan.depth_hands:,}"))]
+           (words["depth"], words["depth_value"].format(strong=plan.strong, weak=plan.weak,
+                                                        n=in_lang(f"{plan.depth_hands:,}", lang)))]
     if plan.probe_hands:
-        out.append((words["probes"], words["probes_value"].format(n=f"{plan.probe_hands:,}")))
+        out.append((words["probes"], words["probes_value"].format(n=in_lang(f"{plan.probe_hands:,}", lang))))
         if plan.check:
             out.append((words["check"], ", ".join(str(s) for s in plan.check)))
     return out
@@ -46,11 +48,15 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
         title=" vs ".join(comparison.names) + words["title"],
         variants=comparison.names,
         settings=settings_of(plan),
-        findings=[(f"{f.a} vs {f.b}", f.findings, f.unmoved) for f in comparison.findings],
+        # the findings and figures in the language's number convention (the rule values and sources verbatim)
+        findings=[(f"{f.a} vs {f.b}", [in_lang(x, plan.lang) for x in f.findings], in_lang(f.unmoved, plan.lang))
+                  for f in comparison.findings],
         rules=rules,
         diffs=[rules_diff(d) for d in comparison.diffs],
-        rows=[replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows],
-        test_note=note_of_tests(comparison.tests, plan.lang),
+        rows=[replace(row, label=figure_label(row.label, plan.lang),
+                      values=[in_lang(v, plan.lang) for v in row.values],
+                      differences=[in_lang(v, plan.lang) for v in row.differences]) for row in comparison.rows],
+        test_note=in_lang(note_of_tests(comparison.tests, plan.lang), plan.lang),
         plots=plots,
         lang=plan.lang,
     )

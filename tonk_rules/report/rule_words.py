@@ -83,4 +83,34 @@ def rule_changes(a: LoadedVariant, b: LoadedVariant, lang: str = "en") -> list[R
         if key not in covered:  # no sentence says it: the value itself
             changes.append(RuleChange((key,), "", f"{key}: {show_value(values_a.get(key))}",
                                       f"{key}: {show_value(values_b.get(key))}"))
+    if False in (values_a.get("deal_check.enabled"), values_b.get("deal_check.enabled")):
+        return _one_deal_check_rule(changes)
     return changes
+
+
+#: The values that mean something only while the deal is checked for a tonk.
+_DEAL_CHECK_KEYS = ("deal_check.", "payments.deal_tonk")
+
+
+def _one_deal_check_rule(changes: list[RuleChange]) -> list[RuleChange]:
+    """Where one variant has no deal check, all its values are one rule: one row, each side's sentences
+    (the sheet's own "no tonk on the deal" sentence on the side without it), and one rule to switch.
+
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> russian, classic = load_variant("russian"), load_variant("classic-pc")
+    >>> [c.keys[0] for c in rule_changes(russian, classic) if c.keys[0].startswith("deal_check")]
+    ['deal_check.enabled']
+    """
+    group = [c for c in changes if all(k.startswith(_DEAL_CHECK_KEYS) for k in c.keys)]
+    if len(group) < 2:
+        return changes
+    keys = tuple(dict.fromkeys(k for c in group for k in c.keys))
+    heading = next((c.heading for c in group if any(k.startswith("deal_check.") for k in c.keys)), group[0].heading)
+
+    def said(texts: list[str]) -> str:
+        return " ".join(t for t in texts if t != "—") or "—"
+
+    merged = RuleChange(keys, heading, said([c.left for c in group]), said([c.right for c in group]))
+    first = changes.index(group[0])
+    rest = [c for c in changes if c not in group]
+    return [*rest[:first], merged, *rest[first:]]

@@ -1,0 +1,103 @@
+"""The findings' sentences of ``tonk compare``: the check table's direction, settled and unsettled figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_cli import tonk
+from tonk_rules.report.compare import Test
+from tonk_rules.report.findings import check, settled_small, unmoved
+from tonk_rules.sim.paired import Difference
+
+_MORE = Test("ends: knock_won", "russian", "pagat", Difference(0.03, (0.02, 0.04), 1e-9, True))
+
+
+def _said(value: float, p: float, values: tuple[str, str]) -> str:
+    return check(_MORE, Difference(value, (value - 0.01, value + 0.01), p, True), values, "random", "en")
+
+
+def test_the_check_sentence_follows_the_check_tables_direction() -> None:
+    assert _said(0.02, 0.001, ("18.50%", "20.50%")).startswith("Holds with random")
+    assert _said(0.01, 0.3, ("18.50%", "19.50%")).startswith("With random it points the same way but is not")
+    reversed_ = _said(-0.01, 0.3, ("19.50%", "18.50%"))
+    assert reversed_ == "Does not hold with random: russian 19.50% vs pagat 18.50%."
+    assert _said(0.0, 1.0, ("18.50%", "18.50%")).startswith("Does not hold with random")
+    assert _said(-0.02, 0.001, ("20.50%", "18.50%")).startswith("Reverses with random")
+
+
+def test_a_figure_not_shown_small_is_not_settled_rather_than_unmoved(tmp_path: Path) -> None:
+    proc = tonk("compare", "pagat", "pagat-no-upcard", "--hands", "2", "--depth-hands", "1", "--probe-hands", "1",
+                "-w", "1", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "No figure is shown to differ" in said
+    unsettled = said.split("Not settled by this many hands")[1].split("RULES THAT DIFFER")[0]
+    assert "mean actions per hand" in unsettled
+    assert "Did not move by more than" not in said.split("RULES THAT DIFFER")[0] or "mean actions per hand" not in (
+        said.split("Did not move by more than")[1].split("Not settled")[0])
+
+
+def test_only_a_figure_whose_interval_lies_within_the_threshold_did_not_move() -> None:
+    small = Test("ends: knock_won", "a", "b", Difference(0.001, (-0.004, 0.004), 0.5, True))
+    wide = Test("ends: knock_won", "a", "b", Difference(0.001, (-0.03, 0.03), 0.9, True))
+    assert settled_small(small, 0.005) and not settled_small(wide, 0.005)
+    words = unmoved(["ends: knock_won"], ["mean actions per hand"], "en")
+    assert words.startswith("Did not move by more than") and words.endswith(
+        "Not settled by this many hands (the 95% interval of the difference reaches past the practical threshold, "
+        "but the difference is not shown to be that large): mean actions per hand.")
+
+
+def test_a_switch_share_is_measured_on_the_one_rule_runs_own_deals() -> None:
+    from tonk_rules.report.findings import Effect, attribution
+    from tonk_rules.report.rule_words import RuleChange
+    main = Test("ends: deal_tonk", "russian", "h1", Difference(-0.030, (-0.032, -0.028), 1e-20, True))
+    check_ = RuleChange(("deal_check.enabled",), "Tonk on the deal", "a tonk…", "no tonk…")
+    on_probe_deals = Difference(-0.040, (-0.045, -0.035), 1e-20, True)
+    said = attribution(main, [Effect(check_, on_probe_deals)], "en", whole=on_probe_deals)
+    assert "moves this figure 100% of the way" in said
+
+
+def test_a_disabled_deal_check_is_one_rule_named_as_the_cause_without_one_rule_runs(tmp_path: Path) -> None:
+    from tonk_rules.bots.specs import parse_spec
+    from tonk_rules.report.build import Plan, load_tables, run_comparison
+    from tonk_rules.sim.executors import make_executor
+    from tonk_rules.sim.paired_run import run_all
+    house = tmp_path / "h1.yaml"
+    house.write_text("extends: russian\ndeal_check: {enabled: false}\n", encoding="utf-8")
+    labels: list[str] = []
+
+    def recording(jobs, executor):  # type: ignore[no-untyped-def]
+        labels.extend(j.label for j in jobs)
+        return run_all(jobs, executor)
+    greedy = parse_spec("greedy")
+    plan = Plan(300, 6, 3, 0, (greedy,) * 3, greedy, parse_spec("random"), 30, (greedy,) * 3)
+    found = run_comparison(load_tables(["russian", str(house)]), plan, make_executor("local", 1), recording)
+    assert not any("one rule at a time" in label for label in labels)
+    [change] = [c for c in found.findings[0].changes if c.in_play]
+    assert change.right == "There is no tonk on the deal: every hand is played."
+    assert "deal_check.several" in change.keys and "payments.deal_tonk" in change.keys
+    first = found.findings[0].findings[0]
+    assert "ends by «a tonk on the deal»" in first and "Its cause is the only rule that differs in play" in first
+    assert "«—»" not in " ".join(found.findings[0].findings)
+
+
+def test_the_same_variant_named_twice_plays_identically_and_simulates_nothing(tmp_path: Path) -> None:
+    proc = tonk("compare", "pagat", "pagat", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "pagat is named 2 times: a variant plays identically to itself" in said
+    assert "nothing was simulated" in said and not (tmp_path / "r").exists()
+
+
+def test_the_russian_terminal_report_has_russian_words_plurals_and_numbers(tmp_path: Path) -> None:
+    import re
+    proc = tonk("compare", "russian", "russian-2001", "--hands", "1200", "--depth-hands", "6", "--probe-hands", "0",
+                "--lang", "ru", "-w", "1", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    said = proc.stdout.split("Отчёт:")[0]
+    assert "Отчёт:" in proc.stdout and "3 игрока;" in said and "показатель" in said and " в игре" in said
+    table = said.split(" в игре")[1]  # the rule keys above may name deal_tonk; the table speaks Russian
+    assert "deal_tonk" not in table and "deal check" not in table and "figure" not in table
+    assert "1\xa0200 сдач" in said and "1,200" not in said and not re.search(r"\d\.\d", said)
+    figures = (tmp_path / "r" / "report.md").read_text(encoding="utf-8").split("## В игре")[1].split("## ")[0]
+    assert "конец сдачи: Тонк на раздаче" in figures and "%" in figures and not re.search(r"\d\.\d", figures)
