@@ -107,7 +107,24 @@ EDITS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("undo of nothing", lambda d: d["events"].insert(0, {"event": 1, "kind": "undo", "at": "x", "undone_by": None,
                                                          "undoes": 1}), "event 1 (undo): there is nothing to undo"),
     ("a long time", lambda d: d.update(created="x" * 100_000), "at most 64 characters"),
+    # sums that add up are not enough: every hand is settled again by the rules
+    ("payment 200, sums adjusted", lambda d: _pay_200(d),
+     "hand 1: payment 1 is recorded as Bob pays Ann 200, but the rules give Bob pays Ann 1"),
+    ("knocker no longer lowest", lambda d: _both(d, 1, lambda h: h["counts"].update(Ann=30)),
+     "hand 1: the rules end it knock_caught, not knock_won"),
+    ("a winner the rules do not make", lambda d: _both(d, 1, lambda h: h.update(winners=["Bob"])),
+     "hand 1: the rules make the winners Ann, not Bob"),
 ]
+
+
+def _pay_200(data: dict[str, Any]) -> None:
+    """Bob's payment in hand 1 made 200 instead of 1, with its nets and the balances made to add up."""
+    def change(hand: dict[str, Any]) -> None:
+        hand["payments"][0]["amount"] = 200
+        hand["net"].update(Bob=hand["net"]["Bob"] - 199, Ann=hand["net"]["Ann"] + 199)
+
+    _both(data, 1, change)
+    data["balances"].update(Bob=data["balances"]["Bob"] - 199, Ann=data["balances"]["Ann"] + 199)
 
 
 @pytest.mark.parametrize(("label", "edit", "message"), EDITS, ids=[e[0] for e in EDITS])
@@ -191,3 +208,33 @@ def test_any_evening_exports_and_imports_exactly(tmp_path_factory: pytest.TempPa
     assert export_json(copy) == exported
     copy.close()
     led.close()
+
+
+def test_hands_recorded_every_way_import_and_a_changed_card_is_refused(tmp_path: Path) -> None:
+    """Knock from cards and from counts, going out, a deal tonk by its holder and by the cards, an empty
+    stock: each is settled again on import and comes back; a card changed in a recorded hand is refused."""
+    led = tmp_path / "night.sqlite"
+    assert run("session", "create", str(led), "--variant", "russian", "--players", "Ann,Bob,Cy",
+               "--currency", "c").returncode == 0
+    hands = [
+        ["--knock", "Ann", "--hand", "Ann=2C 3C", "--hand", "Bob=KS QS JS", "--hand", "Cy=9H 9D"],
+        ["--knock", "Bob", "--count", "Ann=12", "--count", "Bob=4", "--count", "Cy=30"],
+        ["--out", "Cy"],
+        ["--out", "Ann", "--no-discard", "--new-spread"],
+        ["--deal", "--tonk", "Bob"],
+        ["--stock-out", "--count", "Ann=9", "--count", "Bob=14", "--count", "Cy=8"],
+    ]
+    for options in hands:
+        proc = run("session", "record", str(led), *options)
+        assert proc.returncode == 0, (options, proc.stderr)
+    exported = tmp_path / "e.json"
+    assert run("session", "export", str(led), "--format", "json", "--out", str(exported)).returncode == 0
+    proc = run("session", "import", str(tmp_path / "copy.sqlite"), str(exported))
+    assert proc.returncode == 0 and "with 6 hand(s)" in proc.stdout, proc.stderr
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    _both(data, 1, lambda h: h["detail"]["hands"].update(Ann="2C 9C"))  # count 11 where 5 is recorded
+    exported.write_text(json.dumps(data), encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "edited.sqlite"), str(exported))
+    assert proc.returncode == 1 and "hand 1: cannot be settled again from the export (Ann's count is recorded " \
+                                   "as 5, but the cards recorded (2C 9C) count 11)" in proc.stderr, proc.stderr
+    assert not (tmp_path / "edited.sqlite").exists()

@@ -12,7 +12,7 @@
 
 The import (:mod:`tonk_rules.table.ledger_import`) replays the events into a new ledger and requires the
 result to be this very export: its numbering, dealers, seats, nets and balances are checked by the code
-that made them (the payments themselves are taken as recorded).
+that made them, and every hand's payments by settling it again with the rules then in force.
 """
 
 from __future__ import annotations
