@@ -74,6 +74,9 @@ def settle_again(rules: Ruleset, hand: Hand) -> Settlement | None:
     stakes = [hand.stakes[n] for n in names]
     detail = hand.detail
     _check_cards_give_counts(hand)
+    for name in names:
+        if hand.counts[name] is not None and (why := rules.why_not_count(hand.counts[name] or 0)):
+            raise CannotSettle(f"{name}'s count {hand.counts[name]}: {why}")
     if ending in KNOCK_ENDINGS:
         if hand.knocker is None:
             raise CannotSettle("a knock without its knocker")

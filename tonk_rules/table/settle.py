@@ -264,6 +264,9 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
             raise TableInputError(f"--hand {name}: {len(cards)} cards, but the deal gives {size} to each player")
         if how.kind != "deal" and len(cards) > size:
             raise TableInputError(f"--hand {name}: {len(cards)} cards; a hand holds at most {size} between turns")
+    for i, name in enumerate(hands.names):
+        if hands.given_as(i) == "count" and (why := rules.why_not_count(hands.counts[i])):
+            raise TableInputError(f"--count {name}={hands.counts[i]}: {why}")
     if why := rules.why_not_seat(len(hands.names)):
         raise TableInputError(why)
     if how.kind == "deal" and not rules.deal_check.enabled:
