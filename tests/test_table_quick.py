@@ -131,6 +131,15 @@ def test_settle_by_the_deal_tonk_holders_alone() -> None:
     (["--count", "Ann=5", "--count", "Bob=1000", "--count", "Cy=24", "--knock", "Bob"],
      "--count Bob=1000: no hand of this variant counts more than 60 (6 cards of its deck at most)"),
     (["--count", "Ann=5", "--count", "Bob=9", "--count", "Cy=61", "--stock-out"], "--count Cy=61: no hand"),
+    # an option given twice is refused, never silently merged or the last one taken
+    (["--deal", "--tonk", "Ann", "--tonk", "Ann"], "--tonk Ann: given twice"),
+    (["--out", "Ann", "--out", "Bob"], "--out is given 2 times (Ann, Bob)"),
+    (["--count", "Ann=5", "--count", "Bob=9", "--count", "Cy=9", "--knock", "Ann", "--knock", "Bob"],
+     "--knock is given 2 times (Ann, Bob)"),
+    (["--hand", "Ann=2C", "--hand", "Ann=3C", "--count", "Bob=9", "--count", "Cy=9", "--knock", "Ann"],
+     "Ann has two --hand options"),
+    (["--count", "Ann=1", "--count", "Ann=2", "--count", "Bob=9", "--count", "Cy=9", "--knock", "Ann"],
+     "Ann has two --count options"),
 ])
 def test_short_forms_that_cannot_be_get_one_line(tmp_path: Path, args: list[str], message: str) -> None:
     ledger = tmp_path / "q.sqlite"
@@ -145,6 +154,11 @@ def test_parse_table_keeps_the_seat_order() -> None:
     assert table.names == ("Ann", "Bob", "Cy") and table.recorded_counts == (3, None, 5)
     with pytest.raises(TableInputError, match="at least two"):
         parse_table([], ["Ann=3"], [], HowItEnded("out", "Ann"))
+
+
+def test_settle_refuses_a_deal_tonk_holder_named_twice() -> None:
+    proc = run("settle", "russian", "--players", "A,B,C", "--deal", "--tonk", "A", "--tonk", "A")
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--tonk A: given twice" in proc.stderr
 
 
 def test_settle_refuses_a_count_no_hand_can_have() -> None:

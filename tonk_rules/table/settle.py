@@ -179,7 +179,10 @@ def parse_table(hand_options: list[str], count_options: list[str], tonk_options:
     """
     cards = parse_hands(hand_options, at_least=0) if hand_options else HandsAtTable((), ())
     counts = parse_counts(count_options)
-    tonks = tuple(dict.fromkeys(t.strip() for t in tonk_options))
+    tonks = tuple(t.strip() for t in tonk_options)
+    twice = [t for i, t in enumerate(tonks) if t in tonks[:i]]
+    if twice:
+        raise TableInputError(f"--tonk {twice[0]}: given twice; name each holder of a deal tonk once")
     both = [n for n in cards.names if n in counts]
     if both:
         raise TableInputError(f"{both[0]} has both --hand and --count: give one")
