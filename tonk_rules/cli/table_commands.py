@@ -20,7 +20,7 @@ from tonk_rules.limits import MAX_SEED
               help="Language of the sheet (Russian uses the Russian card letters п т б ч, В Д К Т).")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
               help="Markdown, or an HTML page that prints on one A4 page (a long house sheet on two).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", default=None,
               help="Write the sheet to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists (refused otherwise).")
 def rules(variant: str, lang: str, fmt: str, out: str | None, force: bool) -> None:
@@ -197,7 +197,7 @@ def write_output(text: str, out: str | None) -> None:
 @click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
 @click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default="unicode",
               show_default=True, help="How cards are shown (any notation may be typed).")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Write the hand record here.")
+@click.option("--record", "record_file", help="Write the hand record here.")
 @click.option("--force", is_flag=True, help="Replace the --record file if it exists (refused otherwise).")
 @click.option("--session", "ledger", type=click.Path(dir_okay=False),
               help="Add the result to this session ledger (its seats, stakes and dealer).")
