@@ -65,6 +65,11 @@ def test_hands_follow_one_another_with_running_scores(tmp_path: Path) -> None:
     for name in ("hand.yaml", "hand-2.yaml", "hand-3.yaml"):  # one record per hand, each replays
         replayed = run("replay", str(tmp_path / name), "--json")
         assert replayed.returncode == 0, replayed.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand-2.yaml", "hand-3.yaml", "hand.yaml"]
+    # the guide says what happened: hand 1 in the file named, hand N after it in FILE-N
+    guide = " ".join((ROOT / "docs" / "table.md").read_text(encoding="utf-8").split())
+    assert ("`--record FILE.yaml` takes hand 1 to `FILE.yaml` itself (a one-hand sitting is the one file named) "
+            "and hand N after it to `FILE-N.yaml`") in guide
 
 
 def test_the_next_hand_is_dealt_as_printed() -> None:
