@@ -238,3 +238,24 @@ def test_hands_recorded_every_way_import_and_a_changed_card_is_refused(tmp_path:
     assert proc.returncode == 1 and "hand 1: cannot be settled again from the export (Ann's count is recorded " \
                                    "as 5, but the cards recorded (2C 9C) count 11)" in proc.stderr, proc.stderr
     assert not (tmp_path / "edited.sqlite").exists()
+
+
+def test_an_export_names_the_house_file_without_the_game_master_s_folders(tmp_path: Path) -> None:
+    """The export goes to the players: a house file is named by its file name, never by its path."""
+    folder = tmp_path / "gm-private"
+    folder.mkdir()
+    (folder / "house.yaml").write_text("extends: russian\ntitle: Ours\ndescription: d\n", encoding="utf-8")
+    (folder / "later.yaml").write_text("extends: russian\ntitle: Later\ndescription: d\ndeal_check: {at_most: 9}\n",
+                                       encoding="utf-8")
+    led = tmp_path / "night.sqlite"
+    assert run("session", "create", str(led), "--variant", str(folder / "house.yaml"), "--players", "Ann,Bob",
+               "--currency", "c").returncode == 0
+    assert run("session", "record", str(led), "--count", "Ann=3", "--count", "Bob=20", "--knock", "Ann").returncode == 0
+    assert run("session", "rules", str(led), str(folder / "later.yaml")).returncode == 0
+    text = run("session", "export", str(led), "--format", "json").stdout
+    assert "gm-private" not in text and str(tmp_path) not in text
+    data = json.loads(text)
+    assert data["start"]["rules"]["ref"] == "house.yaml" and data["rules"]["ref"] == "later.yaml"
+    (tmp_path / "e.json").write_text(text, encoding="utf-8")
+    assert run("session", "import", str(tmp_path / "copy.sqlite"), str(tmp_path / "e.json")).returncode == 0
+    assert run("session", "export", str(tmp_path / "copy.sqlite"), "--format", "json").stdout == text

@@ -194,3 +194,22 @@ def test_a_sitting_ends_after_three_unclear_answers() -> None:
     proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", str(seed), stdin="knock\n1\n1\n1\n1\n")
     assert proc.returncode == 0 and proc.stdout.count("type y for another hand") == 3
     assert "You leave the table. Scores after 1 hand: Ann +1, Greedy-2 -1" in proc.stdout
+
+
+def test_hands_played_into_a_session_export_without_the_house_file_s_folder_and_import(tmp_path: Path) -> None:
+    """Played hands keep their record, which names the variant: the export names the house file by its file
+    name alone, and the import settles each played hand again and takes it."""
+    folder = tmp_path / "gm-private"
+    folder.mkdir()
+    house = folder / "house.yaml"
+    house.write_text("extends: pagat\ntitle: Ours\ndescription: d\n", encoding="utf-8")
+    ledger = tmp_path / "night.sqlite"
+    assert run("session", "create", str(ledger), "--variant", str(house), "--players", "Me,G2,G3",
+               "--currency", "c").returncode == 0
+    sitting(hands=2, variant=str(house), players="Me,G2=bot:greedy,G3=bot:greedy", seed=3,
+            ledger_path=str(ledger))
+    text = run("session", "export", str(ledger), "--format", "json").stdout
+    assert '"kind": "played"' in text and "gm-private" not in text and str(tmp_path) not in text
+    (tmp_path / "e.json").write_text(text, encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "copy.sqlite"), str(tmp_path / "e.json"))
+    assert proc.returncode == 0 and "with 2 hand(s)" in proc.stdout, proc.stderr
