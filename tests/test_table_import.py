@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import ROOT, run
 
+from tonk_rules.errors import LedgerError
 from tonk_rules.table.ledger import HandEntry, Ledger
 from tonk_rules.table.ledger_export import export_data
 from tonk_rules.table.ledger_export_model import export_schema_text
+from tonk_rules.variant.loader import builtin_names
 
 SEATS = ("Ann", "Bob", "Cy")
 
@@ -259,3 +261,47 @@ def test_an_export_names_the_house_file_without_the_game_master_s_folders(tmp_pa
     (tmp_path / "e.json").write_text(text, encoding="utf-8")
     assert run("session", "import", str(tmp_path / "copy.sqlite"), str(tmp_path / "e.json")).returncode == 0
     assert run("session", "export", str(tmp_path / "copy.sqlite"), "--format", "json").stdout == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(builtin_names())), st.integers(0, 2**32 - 1))
+def test_any_hand_the_engine_plays_imports_and_a_changed_payment_does_not(tmp_path_factory: pytest.TempPathFactory,
+                                                                           name: str, seed: int) -> None:
+    """Every ending of every variant is settled again on import as the engine settled it; one payment made
+    larger, its nets and the balances made to add up, is refused with the hand's number."""
+    import random
+
+    from conftest import choose
+
+    from tonk_rules.engine.hand import Hand
+    from tonk_rules.table.ledger_export import export_json
+    from tonk_rules.table.ledger_import import import_json
+    from tonk_rules.table.played import entry_from_hand, hand_to_record
+    from tonk_rules.table.table_setup import ruleset_for
+
+    rules, rng = ruleset_for(name), random.Random(seed)
+    names = [f"P{i}" for i in range(rng.choice(rules.table_sizes()))]
+    hand = Hand.shuffled(rules, names, len(names) - 1, rng)
+    while not hand.over:
+        hand.apply(choose(hand, rng))
+    folder = tmp_path_factory.mktemp("engine")
+    led = Ledger.create(folder / "a.sqlite", variant_ref=name, seats=names, stakes=[1] * len(names), currency="c",
+                        first_dealer=names[-1])
+    led.record(entry_from_hand(hand, hand_to_record(hand, name, led.meta["variant_sha256"])))
+    text = export_json(led)
+    assert export_json(import_json(folder / "b.sqlite", text)) == text
+    data = json.loads(text)
+    if data["hands"][0]["payments"]:
+        def change(h: dict[str, Any]) -> None:
+            first = h["payments"][0]
+            first["amount"] += 1
+            h["net"][first["from"]] -= 1
+            h["net"][first["to"]] += 1
+
+        _both(data, 1, change)
+        first = data["hands"][0]["payments"][0]
+        data["balances"][first["from"]] -= 1
+        data["balances"][first["to"]] += 1
+        with pytest.raises(LedgerError, match="hand 1: payment 1 is recorded as"):
+            import_json(folder / "c.sqlite", json.dumps(data))
+        assert not (folder / "c.sqlite").exists()
