@@ -36,6 +36,15 @@ SECRET_FILES: dict[str, bytes] = {
     "extends-name.yaml": b"extends: SECRET-NAME\n",
     "extends-path.yaml": b"extends: ./SECRET/hunter2.yaml\n",
     "extends-chain.yaml": b"extends: ./players.yaml\n",
+    # Nested one level down or more: every key and every value is checked against the schema, not just the top.
+    "nested-int.yaml": b"deal_check: {at_most: hunter2abc}\n",
+    "nested-ranks.yaml": b"deck: {ranks: [hunter2abc, SECRET]}\n",
+    "nested-key.yaml": b"deck: {SECRET: [A], ranks: [A, '2', '3']}\n",
+    "nested-enum.yaml": b"stock_exhaustion: {when_empty: hunter2}\n",
+    "nested-source.yaml": b"deal: {source: {ref: pagat, quote: x, SECRET: hunter2}}\n",
+    "nested-source-for.yaml": b"deck: {source_for: {SECRET: {assumed: x}}}\n",
+    "nested-payment.yaml": b"extends: pagat\npayments: {deal_tonk: {rules: [{payer: SECRET-PAYER}]}}\n",
+    "nested-bool.yaml": b"extends: pagat\nknocking: {enabled: SECRET}\n",
 }
 #: Files with a variant file's shape (a mapping of variant keys, each of its kind): their `extends` line may be
 #: located, being a variant file's, but what it names is not quoted (they were read as named, not typed).
@@ -138,11 +147,21 @@ def test_the_api_refuses_the_same_way(secrets: Path) -> None:
 def test_a_variant_file_named_in_a_file_is_still_quoted_where_it_is_wrong(
         secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A file with the variant's shape is a variant file: its mistakes are located and its values quoted."""
-    Path("house.yaml").write_text("extends: pagat\nplayers: {min: 2, max: lots}\n", encoding="utf-8")
+    Path("house.yaml").write_text("extends: pagat\ndeal_check: {at_most: 99}\n", encoding="utf-8")
     Path("record.yaml").write_text(RECORD.format(ref="./house.yaml"), encoding="utf-8")
     code, output = run(capsys, "replay", "record.yaml")
     assert code == 1
-    assert re.search(r"house\.yaml:2:\d+: .*'lots'", output), output
+    assert re.search(r"house\.yaml:2:\d+: .*\(99\)", output), output
+
+
+def test_a_value_of_the_wrong_kind_nested_in_a_named_file_makes_it_no_variant_file(
+        secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Kinds are checked at every depth: a text where a count goes, one level down, is not quoted."""
+    Path("house.yaml").write_text("extends: pagat\nplayers: {min: 2, max: lots}\n", encoding="utf-8")
+    Path("child.yaml").write_text("extends: ./house.yaml\n", encoding="utf-8")
+    code, output = run(capsys, "check", "child.yaml")
+    assert code == 1 and "not a variant file" in output, output
+    assert "lots" not in output and not re.search(r"house\.yaml:\d+", output), output
 
 
 def test_the_file_the_user_types_keeps_its_detailed_messages(secrets: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,3 +207,57 @@ def test_an_export_naming_a_file_of_secrets_is_not_quoted(secrets: Path, capsys:
     code, output = run(capsys, "session", "import", "copy.sqlite", "night.json")
     assert code == 1 and "SECRET" not in output and "internal error" not in output, output
     assert not Path("copy.sqlite").exists()
+
+
+def _leaves(node: object, path: tuple[object, ...] = ()) -> list[tuple[tuple[object, ...], object]]:
+    if isinstance(node, dict):
+        return [leaf for key, value in node.items() for leaf in _leaves(value, (*path, key))]
+    if isinstance(node, list):
+        return [leaf for i, value in enumerate(node) for leaf in _leaves(value, (*path, i))]
+    return [(path, node)]
+
+
+def _mappings(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    if isinstance(node, dict):
+        return [path, *(p for key, value in node.items() for p in _mappings(value, (*path, key)))]
+    if isinstance(node, list):
+        return [p for i, value in enumerate(node) for p in _mappings(value, (*path, i))]
+    return []
+
+
+BUILTIN_FILES = sorted(Path(__file__).parent.parent.joinpath("tonk_rules", "builtin_variants").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", BUILTIN_FILES, ids=lambda p: p.name)
+def test_every_built_in_file_has_the_shape_and_any_nested_secret_breaks_it(path: Path) -> None:
+    """Hypothesis: at any depth, a secret text put in place of a value that is not text, or a secret key added
+    to any mapping, makes the file no variant file (so nothing of it is quoted)."""
+    import copy
+
+    import yaml
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tonk_rules.variant.file_shape import why_not_variant_shape
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert why_not_variant_shape(data) is None
+    not_text = [p for p, value in _leaves(data) if not isinstance(value, str) and len(p) > 1]
+    mappings = [p for p in _mappings(data) if len(p) >= 1]
+
+    def at(tree: object, where: tuple[object, ...]) -> object:
+        for part in where:
+            tree = tree[part]  # type: ignore[index]
+        return tree
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.sampled_from(not_text), st.sampled_from(mappings), st.booleans())
+    def check(leaf: tuple[object, ...], mapping: tuple[object, ...], as_key: bool) -> None:
+        secret = copy.deepcopy(data)
+        if as_key:
+            at(secret, mapping)["SECRET-KEY"] = 1  # type: ignore[index]
+        else:
+            at(secret, leaf[:-1])[leaf[-1]] = "hunter2"  # type: ignore[index]
+        assert why_not_variant_shape(secret) is not None
+
+    check()

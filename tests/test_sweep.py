@@ -17,7 +17,7 @@ from tonk_rules.sim.executors import make_executor
 from tonk_rules.sim.paired import unpaired_proportions
 from tonk_rules.sim.paired_run import run_all
 from tonk_rules.sim.simulate import Job
-from tonk_rules.sim.sweep import SweepPlan, grid, house_file_text, load_points, parse_vary, run_sweep
+from tonk_rules.sim.sweep import SweepPlan, grid, house_file_text, load_points, parse_vary, parse_with, run_sweep
 from tonk_rules.variant.loader import load_variant
 
 
@@ -57,6 +57,45 @@ def test_a_bad_key_or_value_gets_the_loaders_message_naming_the_point() -> None:
     assert proc.returncode == 1
     assert "sweep point deal_check.at_most=99: deal_check.at_most (99) is outside the counts" in proc.stderr
     assert "tonk-sweep-" not in proc.stderr  # no temporary file names
+
+
+WHEN_EMPTY = [{"stock_exhaustion.when_empty": "end_lowest_wins"}, {"stock_exhaustion.when_empty": "reshuffle"}]
+
+
+def test_a_companion_value_is_kept_where_it_means_something_and_dropped_with_a_note_elsewhere() -> None:
+    """``dealer.after_void`` is needed at the reshuffle point only: given once with ``--with``, it is inherited
+    by every point and dropped (like a house file's inherited value) where the point's change voids it."""
+    with pytest.raises(VariantError, match="reshuffle: dealer.after_void must be given"):
+        load_points("russian", WHEN_EMPTY)
+    notes: list[str] = []
+    ending, reshuffle = load_points("russian", WHEN_EMPTY, {"dealer.after_void": "next"}, notes)
+    assert ending.dealer.after_void is None and reshuffle.dealer.after_void is not None
+    assert reshuffle.dealer.after_void.value == "next"
+    assert [n for n in notes if "--with" in n] == [
+        "note: at sweep point stock_exhaustion.when_empty=end_lowest_wins: dealer.after_void (inherited from "
+        "--with) has no effect unless a hand can be void (deal_check.several, stock_exhaustion.when_empty or "
+        "stock_exhaustion.ties is void, or the stock is reshuffled); dropped"]
+
+
+def test_a_companion_value_meaningless_at_every_point_or_also_varied_is_refused() -> None:
+    with pytest.raises(VariantError, match="at_most=13: dealer.after_void has no effect"):
+        load_points("russian", [{"deal_check.at_most": 13}], {"dealer.after_void": "next"})
+    with pytest.raises(SimulationError, match="--with deal_check.at_most: the key is varied too"):
+        load_points("russian", [{"deal_check.at_most": 13}], {"deal_check.at_most": 15})
+    assert parse_with("dealer.after_void=next") == ("dealer.after_void", "next")
+    for bad, why in (("dealer.after_void=next,same", "give one value"), ("dealer.after_void", "--with .*KEY=V")):
+        with pytest.raises(SimulationError, match=why):
+            parse_with(bad)
+
+
+def test_sweep_with_a_companion_runs_and_prints_the_note() -> None:
+    proc = tonk("sweep", "russian", "--vary", "stock_exhaustion.when_empty=end_lowest_wins,reshuffle",
+                "--with", "dealer.after_void=next", "--hands", "40", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["with"] == {"dealer.after_void": "next"} and len(data["points"]) == 2
+    assert "dealer.after_void (inherited from --with) has no effect" in proc.stderr
+    assert "tonk-sweep-" not in proc.stderr + proc.stdout
 
 
 def test_every_point_plays_the_same_deals() -> None:

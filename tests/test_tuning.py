@@ -134,3 +134,20 @@ def test_tonk_tune_shows_the_tuned_parameters_and_every_thresholds_gain() -> Non
     assert "Best deviation: knock=" in proc.stdout
     refused = tonk("tune", "classic-pc", "--players", "3")
     assert refused.returncode == 2 and "exactly 2 players" in refused.stderr
+
+
+def test_the_verdict_on_the_best_deviation_follows_its_interval_not_its_mean() -> None:
+    from tonk_rules.sim.equilibrium import deviation_verdict
+
+    assert deviation_verdict(-0.03, 0.004).startswith("below")
+    assert deviation_verdict(0.011, 0.02).startswith("ABOVE")
+    noisy = deviation_verdict(-0.0645, 0.0885)  # the mean, +0.012, is above the bar; the interval is not
+    assert "straddles" in noisy and "ABOVE" not in noisy
+
+
+def test_a_bot_parameter_given_twice_is_refused() -> None:
+    from tonk_rules.bots.specs import parse_spec
+    from tonk_rules.errors import BotSpecError
+
+    with pytest.raises(BotSpecError, match="knock is given twice"):
+        parse_spec("greedy:knock=3:knock=4")

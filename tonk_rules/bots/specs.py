@@ -91,6 +91,8 @@ def parse_spec(text: str) -> BotSpec:
             listed = ", ".join(known) or "none"
             raise BotSpecError(f"bot {name!r} has no parameter {key!r}{_suggest(key, list(known))}; "
                                f"its parameters: {listed}")
+        if key in params:
+            raise BotSpecError(f"in bot spec {text!r}: {key} is given twice")
         param = known[key]
         try:
             number = int(value)

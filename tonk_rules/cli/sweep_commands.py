@@ -42,6 +42,9 @@ def _out_dir(out_dir: str | None, force: bool) -> Path | None:
 @click.option("--vary", "vary", multiple=True, required=True, metavar="KEY=V1,V2,…",
               help="A dotted variant key and its values (YAML scalars), e.g. deal_check.at_most=13,15,17. "
                    "Repeat for a grid.")
+@click.option("--with", "companions", multiple=True, metavar="KEY=V",
+              help="A value every point inherits, dropped (with a note) at a point whose change makes it "
+                   "meaningless, e.g. dealer.after_void=next beside --vary stock_exhaustion.when_empty=….")
 @click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_SWEEP_HANDS, show_default=True,
               help="Hands at each point.")
 @simulation_options
@@ -50,9 +53,9 @@ def _out_dir(out_dir: str | None, force: bool) -> Path | None:
               help="Write sweep.json, sweep.md, sweep.html and PNG plots into this new directory.")
 @click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the sweep's JSON instead of the table.")
-def sweep(variant: str, vary: tuple[str, ...], hands: int, players: int | None, seed: int, workers: int | None,
-          executor: str, address: str | None, budget: int | None, bots: str | None, out_dir: str | None,
-          force: bool, as_json: bool) -> None:
+def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hands: int, players: int | None,
+          seed: int, workers: int | None, executor: str, address: str | None, budget: int | None,
+          bots: str | None, out_dir: str | None, force: bool, as_json: bool) -> None:
     """Play VARIANT at each value of the varied keys (a grid for several), on the same deals, and show how
     every figure moves, with 95% intervals and the exact deal-check odds.
 
@@ -62,24 +65,33 @@ def sweep(variant: str, vary: tuple[str, ...], hands: int, players: int | None, 
     Examples:
       tonk sweep russian --vary deal_check.at_most=13,14,15,16,17
       tonk sweep pagat --vary knocking.max_count=5,10 --vary deal.upcard=true,false --out sweep/
+      tonk sweep russian --vary stock_exhaustion.when_empty=end_lowest_wins,reshuffle --with dealer.after_void=next
     """
     import json
 
     from tonk_rules.errors import SimulationError
     from tonk_rules.sim.progress import run_with_feedback
-    from tonk_rules.sim.sweep import SweepPlan, parse_vary, run_sweep
+    from tonk_rules.sim.sweep import SweepPlan, parse_vary, parse_with, run_sweep
 
     target = _out_dir(out_dir, force)
     try:
         varied = tuple((key, tuple(values)) for key, values in map(parse_vary, vary))
     except SimulationError as exc:
         raise click.BadParameter(plain(str(exc)), param_hint="'--vary'") from None
+    try:
+        with_values = tuple(map(parse_with, companions))
+    except SimulationError as exc:
+        raise click.BadParameter(plain(str(exc)), param_hint="'--with'") from None
+    if len({key for key, _ in with_values}) != len(with_values):
+        raise click.BadParameter("a key is given twice", param_hint="'--with'")
     tables = _load((variant,))
     given, players = players, _players(tables, players)
     seats = _seats(bots, players, budget)
     run = _executor(executor, workers, address)
-    plan = SweepPlan(variant, varied, hands, players, seed, seats)
+    plan = SweepPlan(variant, varied, hands, players, seed, seats, with_values)
     data = run_sweep(plan, run, lambda jobs, ex: run_with_feedback(jobs, ex, "sweeping"))
+    for line in data.get("notes", []):
+        click.echo(plain(line), err=True)
     written: list[Path] = []
     if target is not None:
         from tonk_rules.report.sweep_report import write_sweep

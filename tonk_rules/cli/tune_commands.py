@@ -38,7 +38,7 @@ def tune(variant: str, players: int | None, hands: int, seed: int, workers: int,
     """
     from tonk_rules.ruleset import compile_ruleset
     from tonk_rules.sim.deviation import deviation_gains
-    from tonk_rules.sim.equilibrium import EPSILON, best_deviation, knock_range
+    from tonk_rules.sim.equilibrium import best_deviation, deviation_verdict, knock_range
     from tonk_rules.sim.executors import make_executor
     from tonk_rules.sim.tuning import seatable, tuned
     from tonk_rules.variant.loader import load_variant
@@ -69,6 +69,5 @@ def tune(variant: str, players: int | None, hands: int, seed: int, workers: int,
         lo, hi = gains[k].ci95()
         mark = "  ← best deviation" if k == best else "  (tuned)" if value.params() == {"knock": k} else ""
         click.echo(f"  {k:>5}  {gains[k].mean:>+8.4f}  [{lo:+.4f}, {hi:+.4f}]{mark}")
-    verdict = "within" if gains[best].mean <= EPSILON else "ABOVE"
-    click.echo(f"Best deviation: knock={best}, {gains[best].mean:+.4f} stakes per hand: {verdict} the tuning's "
-               f"bar of {EPSILON}.")
+    verdict = deviation_verdict(*gains[best].ci95())
+    click.echo(f"Best deviation: knock={best}, {gains[best].mean:+.4f} stakes per hand: {verdict}.")

@@ -79,6 +79,20 @@ class Tuned:
                    int(data["hands"]))
 
 
+def deviation_verdict(low: float, high: float) -> str:
+    """How a deviation's 95% interval ``[low, high]`` of gain per hand stands against :data:`EPSILON`.
+
+    >>> deviation_verdict(-0.06, 0.08)
+    "its interval [-0.0600, +0.0800] straddles the tuning's bar of 0.01; more --hands would settle it"
+    """
+    if high <= EPSILON:
+        return f"below the tuning's bar of {EPSILON} (its whole interval is)"
+    if low > EPSILON:
+        return f"ABOVE the tuning's bar of {EPSILON} (its whole interval is): the tuned value is not stable here"
+    return (f"its interval [{low:+.4f}, {high:+.4f}] straddles the tuning's bar of {EPSILON}; "
+            "more --hands would settle it")
+
+
 def knock_range(ruleset: Ruleset) -> list[int]:
     """The fixed thresholds a player may deviate to: 1 … 10, at most the variant's knocking.max_count."""
     top = MAX_KNOCK if ruleset.knocking.max_count is None else min(MAX_KNOCK, ruleset.knocking.max_count)

@@ -5,6 +5,11 @@ variant loader, so a bad key or value gets the loader's own located message (nam
 plays the same seed with the same seats, so the deals are the same at every point (a paired design: a
 difference between two points is the rules', not the cards'). Several ``--vary`` keys make a grid.
 
+A companion value (``--with KEY=V``) that some points need and others cannot have (``dealer.after_void`` is
+needed only where ``stock_exhaustion.when_empty`` reshuffles) is written in a file between the variant and the
+point, so it is *inherited* by each point: where the point's change leaves it without effect it is dropped,
+as a house file's inherited values are (variant/inherited.py), with the same one-line note naming the point.
+
     >>> parse_vary("deal_check.at_most=13,15,null")
     ('deal_check.at_most', [13, 15, None])
     >>> [p for p in grid([("a.b", [1, 2]), ("c", [True])])]
@@ -38,6 +43,7 @@ from tonk_rules.sim.paired import (
 from tonk_rules.sim.paired_run import PairedJob, feature_names, run_all
 from tonk_rules.sim.simulate import Job, check_table
 from tonk_rules.sim.tally import ENDINGS, Tally, proportion
+from tonk_rules.variant.inherited import notes as dropped_notes
 from tonk_rules.variant.loader import is_variant_path, load_variant
 
 #: The most points one sweep may have (a grid multiplies quickly; each point is a full simulation).
@@ -69,6 +75,17 @@ def parse_vary(text: str) -> tuple[str, list[Scalar]]:
             raise SimulationError(f"--vary {key}: the value {raw.strip()} is given twice")
         values.append(value)
     return key, values
+
+
+def parse_with(text: str) -> tuple[str, Scalar]:
+    """``KEY=V`` -> (dotted key, the value as a YAML scalar). Raises :class:`SimulationError`."""
+    try:
+        key, values = parse_vary(text)
+    except SimulationError as exc:  # the same grammar, one value: say which option was misread
+        raise SimulationError(str(exc).replace("--vary", "--with", 1).replace("V1,V2,…", "V")) from None
+    if len(values) != 1:
+        raise SimulationError(f"--with {key}: give one value (a companion value is the same at every point)")
+    return key, values[0]
 
 
 def grid(varied: Sequence[tuple[str, list[Scalar]]]) -> list[Values]:
@@ -106,20 +123,38 @@ def house_file_text(variant: str, values: Values) -> str:
     return yaml.safe_dump({"extends": parent, **tree}, sort_keys=False, allow_unicode=True)
 
 
-def load_points(variant: str, points: Sequence[Values]) -> list[Ruleset]:
-    """Each point's ruleset, loaded from its house file (the loader's messages name the point's file)."""
+def load_points(variant: str, points: Sequence[Values], companions: Values | None = None,
+                notes: list[str] | None = None) -> list[Ruleset]:
+    """Each point's ruleset, loaded from its house file (the loader's messages name the point's file).
+
+    ``companions`` (``--with``) are written in a file the point's file extends, so a point whose change makes
+    one of them meaningless drops it; ``notes`` receives one line per point and group of dropped values."""
     rulesets = []
     with tempfile.TemporaryDirectory(prefix="tonk-sweep-") as folder:
+        parent = variant
+        if companions:
+            for key in companions:
+                if any(key == k or key.startswith(f"{k}.") or k.startswith(f"{key}.") for k in points[0]):
+                    raise SimulationError(f"--with {key}: the key is varied too; give it in one place")
+            base = Path(folder) / "with.yaml"
+            base.write_text(house_file_text(variant, companions), encoding="utf-8")
+            parent = str(base)
         for values in points:
             name = _file_name(Path(variant).stem if is_variant_path(variant) else variant, values)
             path = Path(folder) / name
-            path.write_text(house_file_text(variant, values), encoding="utf-8")
+            path.write_text(house_file_text(parent, values), encoding="utf-8")
+            label = f"sweep point {point_label(values)}"
             try:
-                rulesets.append(compile_ruleset(load_variant(path).variant))
+                loaded = load_variant(path)
+                rulesets.append(compile_ruleset(loaded.variant))
             except VariantError as exc:
                 # the point's house file is never seen: name the point instead of a temporary file's lines
-                raise VariantError([replace(d, file=f"sweep point {point_label(values)}", line=0, column=0)
+                raise VariantError([replace(d, file=label, line=0, column=0)
                                     if Path(d.file).parent == Path(folder) else d for d in exc.diagnostics]) from None
+            if notes is not None:
+                named = tuple(replace(d, set_in="--with" if Path(d.set_in).parent == Path(folder) else d.set_in)
+                              for d in loaded.dropped)
+                notes.extend(line.replace("note: ", f"note: at {label}: ", 1) for line in dropped_notes(named))
     return rulesets
 
 
@@ -139,6 +174,7 @@ class SweepPlan:
     players: int
     seed: int
     seats: tuple[BotSpec, ...]
+    companions: tuple[tuple[str, Scalar], ...] = ()  # --with: the same at every point, dropped where meaningless
 
 
 def run_sweep(plan: SweepPlan, executor: Executor,
@@ -153,7 +189,8 @@ def run_sweep(plan: SweepPlan, executor: Executor,
     points = grid([(key, list(values)) for key, values in plan.varied])
     if len(points) > MAX_POINTS:
         raise SimulationError(f"the sweep has {len(points)} points; at most {MAX_POINTS} (vary fewer values)")
-    rulesets = load_points(plan.variant, points)
+    notes: list[str] = []
+    rulesets = load_points(plan.variant, points, dict(plan.companions), notes)
     labels = [point_label(values) for values in points]
     for label, ruleset in zip(labels, rulesets, strict=True):
         check_table(ruleset, plan.players, f"{plan.variant} with {label}")
@@ -180,7 +217,8 @@ def run_sweep(plan: SweepPlan, executor: Executor,
         out.append(point)
     return {"format": "tonk-sweep/1", "variant": plan.variant,
             "vary": {key: list(values) for key, values in plan.varied}, "seed": plan.seed, "hands": plan.hands,
-            "players": plan.players, "bots": bots, "paired": paired, "points": out}
+            "players": plan.players, "bots": bots, "paired": paired, "points": out,
+            **({"with": dict(plan.companions), "notes": notes} if plan.companions else {})}
 
 
 def differences(tally: Tally, first: Tally, sums: dict[str, PairSums] | None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Iterable
 from functools import cache
 from itertools import islice
@@ -40,6 +41,30 @@ def _expected_types(schema: dict[str, Any]) -> list[str]:
     if "enum" in schema:
         return ["one of " + ", ".join(repr(v) for v in schema["enum"])]
     return [k for sub in schema.get("anyOf", []) for k in _expected_types(sub)]
+
+
+def as_written(value: Any) -> str | None:
+    """A value as the user wrote it where Python's spelling would differ (``true``, ``null``, a number YAML read
+    as infinity), else None.
+
+    >>> as_written(True), as_written(None), as_written(float("inf")), as_written(-float("inf")), as_written(3)
+    ('true', 'null', 'a number too large to read', 'a negative number too large to read', None)
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and math.isinf(value):
+        return "a number too large to read" if value > 0 else "a negative number too large to read"
+    if isinstance(value, float) and math.isnan(value):
+        return ".nan (not a number)"
+    return None
+
+
+def got(value: Any) -> str:
+    """``got …`` of a type error: the kind and the value, or the value as written where Python's spelling
+    would differ (``got true``, never ``got boolean True``)."""
+    return f"got {written}" if (written := as_written(value)) else f"got {type_name(value)} {short_repr(value)}"
 
 
 def short_repr(value: Any, width: int = 60) -> str:
@@ -122,7 +147,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         line, col = doc.where(path)
         if kind in ("type", "anyOf"):
             expected = " or ".join(_expected_types(schema)) or "another type"
-            message = f"expected {expected}, got {type_name(instance)} {short_repr(instance)}"
+            message = f"expected {expected}, {got(instance)}"
             message += _type_hint(expected, instance)
         elif kind == "enum" and path in unquoted:
             text = _yaml_text(instance)
@@ -132,6 +157,8 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             options = [str(v) for v in value]
             hint = did_you_mean(str(instance), options)
             message = f"{instance!r} is not allowed; expected one of: {', '.join(options)}{hint}"
+        elif kind in ("minimum", "maximum") and as_written(instance):
+            message = f"{got(instance)}; the {kind} is {value}"
         elif kind == "minimum":
             message = f"{instance!r} is too small: the minimum is {value}"
         elif kind == "maximum":
@@ -141,7 +168,7 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
         elif kind == "minLength":
             message = "must not be empty"
         elif kind == "const":
-            message = f"expected {value!r}, got {short_repr(instance)}"
+            message = f"expected {value!r}, got {as_written(instance) or short_repr(instance)}"
         elif kind == "pattern":
             message = f"{short_repr(instance)} does not have the expected form ({value})"
         elif kind in ("minProperties", "maxProperties"):

@@ -11,6 +11,10 @@ no key, no value, no position of a character, no length. Values are quoted only 
     'its values are not of the kinds a variant file holds there'
     >>> why_not_variant_shape({"root": "x", "extends": "pagat"})
     'it has keys that no variant file has'
+    >>> why_not_variant_shape({"deal_check": {"at_most": "hunter2abc"}})
+    'its values are not of the kinds a variant file holds there'
+    >>> why_not_variant_shape({"deck": {"ranks": ["A", "2"], "SECRET": 1}})
+    'it has keys that no variant file has'
     >>> why_not_variant_shape("root:*:19000:0:99999:7:::")
     'its top level is not a mapping of rule sections'
 """
@@ -65,6 +69,66 @@ def _is(value: Any, kinds: tuple[str, ...]) -> bool:
     return any(isinstance(value, _JSON_TYPES.get(kind, ())) for kind in kinds)
 
 
+def _is_member(value: Any, members: list[Any]) -> bool:
+    """``value`` is one of an enum's members, of the member's own kind (``true`` is not ``1``)."""
+    return any(type(value) is type(member) and value == member for member in members)
+
+
+def _why_not_fitting(value: Any, node: dict[str, Any]) -> str | None:
+    """Why ``value`` does not fit the schema ``node`` at the level of kinds (None when it fits), unquoting.
+
+    Kinds only: every key of a mapping is one the schema names, every value is of the type (or among the
+    enum's members) the schema gives it, list items alike. Ranges (``minimum``, ``minItems``) and cross-field
+    rules are not shape: a file that fits is a variant file, and those errors are quoted from it.
+    """
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        node = {**variant_file_schema().get("$defs", {}).get(ref.rsplit("/", 1)[1], {}),
+                **{k: v for k, v in node.items() if k != "$ref"}}
+    branches = node.get("anyOf") or node.get("oneOf")
+    if branches:
+        reasons = [_why_not_fitting(value, branch) for branch in branches]
+        if all(reasons):
+            return next((r for r in reasons if r == _UNKNOWN_KEYS), _WRONG_KINDS)
+    kinds = node.get("type")
+    if kinds is not None and not _is(value, (kinds,) if isinstance(kinds, str) else tuple(kinds)):
+        return _WRONG_KINDS
+    if kinds is None and not branches and "enum" not in node and not isinstance(value, _JSON_VALUE):
+        return _WRONG_KINDS  # a date, a set, a binary: YAML values no variant file holds anywhere
+    if "enum" in node and not _is_member(value, node["enum"]):
+        return _WRONG_KINDS
+    if isinstance(value, dict):
+        return _why_not_fitting_mapping(value, node)
+    if isinstance(value, list) and isinstance(node.get("items"), dict):
+        return next((r for item in value if (r := _why_not_fitting(item, node["items"]))), None)
+    return None
+
+
+def _why_not_fitting_mapping(value: dict[Any, Any], node: dict[str, Any]) -> str | None:
+    properties: dict[str, Any] = node.get("properties", {})
+    extra = node.get("additionalProperties", True)
+    names = node.get("propertyNames", {})
+    for key, item in value.items():
+        if not isinstance(key, str) or ("enum" in names and not _is_member(key, names["enum"])):
+            return _UNKNOWN_KEYS
+        if key in properties:
+            sub = properties[key]
+        elif extra is False:
+            return _UNKNOWN_KEYS
+        elif isinstance(extra, dict):
+            sub = extra
+        else:
+            continue
+        if why := _why_not_fitting(item, sub):
+            return why
+    return None
+
+
+_UNKNOWN_KEYS = "it has keys that no variant file has"
+_WRONG_KINDS = "its values are not of the kinds a variant file holds there"
+_JSON_VALUE = (dict, list, str, int, float, bool, type(None))
+
+
 def why_not_variant_shape(data: Any, *, typed: bool = False) -> str | None:
     """Why parsed data is not shaped like a variant file (None when it is), in words that quote none of it.
 
@@ -85,11 +149,16 @@ def why_not_variant_shape(data: Any, *, typed: bool = False) -> str | None:
                                for key in data):
             return "none of its keys is a variant file's"
     elif unknown:
-        return "it has keys that no variant file has"
+        return _UNKNOWN_KEYS
+    else:
+        properties = variant_file_schema()["properties"]
+        if why := next((r for key, value in data.items() if (r := _why_not_fitting(value, properties[key]))),
+                       None):
+            return why
     for key, value in data.items():
         if key in expected and not _is(value, expected[key]):
             if not typed:
-                return "its values are not of the kinds a variant file holds there"
+                return _WRONG_KINDS
             if not isinstance(value, str | dict | list):
                 continue  # a number, true/false or null says nothing private: the schema's message quotes it
             wanted = " or ".join(_WORDS.get(k, k) for k in expected[key])
