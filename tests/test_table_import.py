@@ -114,6 +114,8 @@ EDITS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
      "hand 1: payment 1 is recorded as Bob pays Ann 200, but the rules give Bob pays Ann 1"),
     ("knocker no longer lowest", lambda d: _both(d, 1, lambda h: h["counts"].update(Ann=30)),
      "hand 1: the rules end it knock_caught, not knock_won"),
+    ("a count no hand can have", lambda d: _both(d, 1, lambda h: h["counts"].update(Cy=500)),
+     "hand 1: cannot be settled again from the export (Cy's count 500: no hand of this variant counts more than"),
     ("a winner the rules do not make", lambda d: _both(d, 1, lambda h: h.update(winners=["Bob"])),
      "hand 1: the rules make the winners Ann, not Bob"),
 ]
