@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import ROOT, run
 
+from tonk_rules.errors import LedgerError
 from tonk_rules.table.ledger import HandEntry, Ledger
 from tonk_rules.table.ledger_export import export_data
 from tonk_rules.table.ledger_export_model import export_schema_text
+from tonk_rules.variant.loader import builtin_names
 
 SEATS = ("Ann", "Bob", "Cy")
 
@@ -107,7 +109,26 @@ EDITS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("undo of nothing", lambda d: d["events"].insert(0, {"event": 1, "kind": "undo", "at": "x", "undone_by": None,
                                                          "undoes": 1}), "event 1 (undo): there is nothing to undo"),
     ("a long time", lambda d: d.update(created="x" * 100_000), "at most 64 characters"),
+    # sums that add up are not enough: every hand is settled again by the rules
+    ("payment 200, sums adjusted", lambda d: _pay_200(d),
+     "hand 1: payment 1 is recorded as Bob pays Ann 200, but the rules give Bob pays Ann 1"),
+    ("knocker no longer lowest", lambda d: _both(d, 1, lambda h: h["counts"].update(Ann=30)),
+     "hand 1: the rules end it knock_caught, not knock_won"),
+    ("a count no hand can have", lambda d: _both(d, 1, lambda h: h["counts"].update(Cy=500)),
+     "hand 1: cannot be settled again from the export (Cy's count 500: no hand of this variant counts more than"),
+    ("a winner the rules do not make", lambda d: _both(d, 1, lambda h: h.update(winners=["Bob"])),
+     "hand 1: the rules make the winners Ann, not Bob"),
 ]
+
+
+def _pay_200(data: dict[str, Any]) -> None:
+    """Bob's payment in hand 1 made 200 instead of 1, with its nets and the balances made to add up."""
+    def change(hand: dict[str, Any]) -> None:
+        hand["payments"][0]["amount"] = 200
+        hand["net"].update(Bob=hand["net"]["Bob"] - 199, Ann=hand["net"]["Ann"] + 199)
+
+    _both(data, 1, change)
+    data["balances"].update(Bob=data["balances"]["Bob"] - 199, Ann=data["balances"]["Ann"] + 199)
 
 
 @pytest.mark.parametrize(("label", "edit", "message"), EDITS, ids=[e[0] for e in EDITS])
@@ -191,3 +212,98 @@ def test_any_evening_exports_and_imports_exactly(tmp_path_factory: pytest.TempPa
     assert export_json(copy) == exported
     copy.close()
     led.close()
+
+
+def test_hands_recorded_every_way_import_and_a_changed_card_is_refused(tmp_path: Path) -> None:
+    """Knock from cards and from counts, going out, a deal tonk by its holder and by the cards, an empty
+    stock: each is settled again on import and comes back; a card changed in a recorded hand is refused."""
+    led = tmp_path / "night.sqlite"
+    assert run("session", "create", str(led), "--variant", "russian", "--players", "Ann,Bob,Cy",
+               "--currency", "c").returncode == 0
+    hands = [
+        ["--knock", "Ann", "--hand", "Ann=2C 3C", "--hand", "Bob=KS QS JS", "--hand", "Cy=9H 9D"],
+        ["--knock", "Bob", "--count", "Ann=12", "--count", "Bob=4", "--count", "Cy=30"],
+        ["--out", "Cy"],
+        ["--out", "Ann", "--no-discard", "--new-spread"],
+        ["--deal", "--tonk", "Bob"],
+        ["--stock-out", "--count", "Ann=9", "--count", "Bob=14", "--count", "Cy=8"],
+    ]
+    for options in hands:
+        proc = run("session", "record", str(led), *options)
+        assert proc.returncode == 0, (options, proc.stderr)
+    exported = tmp_path / "e.json"
+    assert run("session", "export", str(led), "--format", "json", "--out", str(exported)).returncode == 0
+    proc = run("session", "import", str(tmp_path / "copy.sqlite"), str(exported))
+    assert proc.returncode == 0 and "with 6 hand(s)" in proc.stdout, proc.stderr
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    _both(data, 1, lambda h: h["detail"]["hands"].update(Ann="2C 9C"))  # count 11 where 5 is recorded
+    exported.write_text(json.dumps(data), encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "edited.sqlite"), str(exported))
+    assert proc.returncode == 1 and "hand 1: cannot be settled again from the export (Ann's count is recorded " \
+                                   "as 5, but the cards recorded (2C 9C) count 11)" in proc.stderr, proc.stderr
+    assert not (tmp_path / "edited.sqlite").exists()
+
+
+def test_an_export_names_the_house_file_without_the_game_master_s_folders(tmp_path: Path) -> None:
+    """The export goes to the players: a house file is named by its file name, never by its path."""
+    folder = tmp_path / "gm-private"
+    folder.mkdir()
+    (folder / "house.yaml").write_text("extends: russian\ntitle: Ours\ndescription: d\n", encoding="utf-8")
+    (folder / "later.yaml").write_text("extends: russian\ntitle: Later\ndescription: d\ndeal_check: {at_most: 9}\n",
+                                       encoding="utf-8")
+    led = tmp_path / "night.sqlite"
+    assert run("session", "create", str(led), "--variant", str(folder / "house.yaml"), "--players", "Ann,Bob",
+               "--currency", "c").returncode == 0
+    assert run("session", "record", str(led), "--count", "Ann=3", "--count", "Bob=20", "--knock", "Ann").returncode == 0
+    assert run("session", "rules", str(led), str(folder / "later.yaml")).returncode == 0
+    text = run("session", "export", str(led), "--format", "json").stdout
+    assert "gm-private" not in text and str(tmp_path) not in text
+    data = json.loads(text)
+    assert data["start"]["rules"]["ref"] == "house.yaml" and data["rules"]["ref"] == "later.yaml"
+    (tmp_path / "e.json").write_text(text, encoding="utf-8")
+    assert run("session", "import", str(tmp_path / "copy.sqlite"), str(tmp_path / "e.json")).returncode == 0
+    assert run("session", "export", str(tmp_path / "copy.sqlite"), "--format", "json").stdout == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(builtin_names())), st.integers(0, 2**32 - 1))
+def test_any_hand_the_engine_plays_imports_and_a_changed_payment_does_not(tmp_path_factory: pytest.TempPathFactory,
+                                                                           name: str, seed: int) -> None:
+    """Every ending of every variant is settled again on import as the engine settled it; one payment made
+    larger, its nets and the balances made to add up, is refused with the hand's number."""
+    import random
+
+    from conftest import choose
+
+    from tonk_rules.engine.hand import Hand
+    from tonk_rules.table.ledger_export import export_json
+    from tonk_rules.table.ledger_import import import_json
+    from tonk_rules.table.played import entry_from_hand, hand_to_record
+    from tonk_rules.table.table_setup import ruleset_for
+
+    rules, rng = ruleset_for(name), random.Random(seed)
+    names = [f"P{i}" for i in range(rng.choice(rules.table_sizes()))]
+    hand = Hand.shuffled(rules, names, len(names) - 1, rng)
+    while not hand.over:
+        hand.apply(choose(hand, rng))
+    folder = tmp_path_factory.mktemp("engine")
+    led = Ledger.create(folder / "a.sqlite", variant_ref=name, seats=names, stakes=[1] * len(names), currency="c",
+                        first_dealer=names[-1])
+    led.record(entry_from_hand(hand, hand_to_record(hand, name, led.meta["variant_sha256"])))
+    text = export_json(led)
+    assert export_json(import_json(folder / "b.sqlite", text)) == text
+    data = json.loads(text)
+    if data["hands"][0]["payments"]:
+        def change(h: dict[str, Any]) -> None:
+            first = h["payments"][0]
+            first["amount"] += 1
+            h["net"][first["from"]] -= 1
+            h["net"][first["to"]] += 1
+
+        _both(data, 1, change)
+        first = data["hands"][0]["payments"][0]
+        data["balances"][first["from"]] -= 1
+        data["balances"][first["to"]] += 1
+        with pytest.raises(LedgerError, match="hand 1: payment 1 is recorded as"):
+            import_json(folder / "c.sqlite", json.dumps(data))
+        assert not (folder / "c.sqlite").exists()

@@ -181,9 +181,12 @@ def test_export_round_trip(tmp_path_factory: pytest.TempPathFactory, wins: list[
     seats = ("Ann", "Bob", "Cy")
     led = Ledger.create(folder / "a.sqlite", variant_ref="russian-2001", seats=list(seats), stakes=[1, 2, 3],
                         currency="c")
-    for winner, stake in wins:
-        led.record(HandEntry("settled", "knock_won", seats, (1, 2, 3), (1, 20, 30),
-                             (winner,), winner, tuple((n, winner, stake) for n in seats if n != winner)))
+    for winner, low in wins:
+        # the import settles every hand again: the hands are the rules' own settlements of these knocks
+        counts = tuple(low if n == winner else 20 + i for i, n in enumerate(seats))
+        s = led.rules.settle_knock(counts, seats.index(winner), (1, 2, 3))
+        led.record(HandEntry("settled", str(s.ending), seats, (1, 2, 3), counts, tuple(seats[w] for w in s.winners),
+                             winner, tuple((seats[p.payer], seats[p.receiver], p.amount) for p in s.payments)))
     exported = export_json(led)
     copy = import_json(folder / "b.sqlite", exported)
     assert export_json(copy) == exported

@@ -65,6 +65,11 @@ def test_hands_follow_one_another_with_running_scores(tmp_path: Path) -> None:
     for name in ("hand.yaml", "hand-2.yaml", "hand-3.yaml"):  # one record per hand, each replays
         replayed = run("replay", str(tmp_path / name), "--json")
         assert replayed.returncode == 0, replayed.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand-2.yaml", "hand-3.yaml", "hand.yaml"]
+    # the guide says what happened: hand 1 in the file named, hand N after it in FILE-N
+    guide = " ".join((ROOT / "docs" / "table.md").read_text(encoding="utf-8").split())
+    assert ("`--record FILE.yaml` takes hand 1 to `FILE.yaml` itself (a one-hand sitting is the one file named) "
+            "and hand N after it to `FILE-N.yaml`") in guide
 
 
 def test_the_next_hand_is_dealt_as_printed() -> None:
@@ -189,3 +194,22 @@ def test_a_sitting_ends_after_three_unclear_answers() -> None:
     proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", str(seed), stdin="knock\n1\n1\n1\n1\n")
     assert proc.returncode == 0 and proc.stdout.count("type y for another hand") == 3
     assert "You leave the table. Scores after 1 hand: Ann +1, Greedy-2 -1" in proc.stdout
+
+
+def test_hands_played_into_a_session_export_without_the_house_file_s_folder_and_import(tmp_path: Path) -> None:
+    """Played hands keep their record, which names the variant: the export names the house file by its file
+    name alone, and the import settles each played hand again and takes it."""
+    folder = tmp_path / "gm-private"
+    folder.mkdir()
+    house = folder / "house.yaml"
+    house.write_text("extends: pagat\ntitle: Ours\ndescription: d\n", encoding="utf-8")
+    ledger = tmp_path / "night.sqlite"
+    assert run("session", "create", str(ledger), "--variant", str(house), "--players", "Me,G2,G3",
+               "--currency", "c").returncode == 0
+    sitting(hands=2, variant=str(house), players="Me,G2=bot:greedy,G3=bot:greedy", seed=3,
+            ledger_path=str(ledger))
+    text = run("session", "export", str(ledger), "--format", "json").stdout
+    assert '"kind": "played"' in text and "gm-private" not in text and str(tmp_path) not in text
+    (tmp_path / "e.json").write_text(text, encoding="utf-8")
+    proc = run("session", "import", str(tmp_path / "copy.sqlite"), str(tmp_path / "e.json"))
+    assert proc.returncode == 0 and "with 2 hand(s)" in proc.stdout, proc.stderr

@@ -128,6 +128,18 @@ def test_settle_by_the_deal_tonk_holders_alone() -> None:
     (["--count", "Ann=12", "--out", "Ann"], "still holds a count of 12"),
     (["--tonk", "Zed", "--deal"], "not seated: Zed"),
     (["--hand", "Ann=AS 2S 3H 4D 2C", "--deal"], "give every player's dealt cards"),
+    (["--count", "Ann=5", "--count", "Bob=1000", "--count", "Cy=24", "--knock", "Bob"],
+     "--count Bob=1000: no hand of this variant counts more than 60 (6 cards of its deck at most)"),
+    (["--count", "Ann=5", "--count", "Bob=9", "--count", "Cy=61", "--stock-out"], "--count Cy=61: no hand"),
+    # an option given twice is refused, never silently merged or the last one taken
+    (["--deal", "--tonk", "Ann", "--tonk", "Ann"], "--tonk Ann: given twice"),
+    (["--out", "Ann", "--out", "Bob"], "--out is given 2 times (Ann, Bob)"),
+    (["--count", "Ann=5", "--count", "Bob=9", "--count", "Cy=9", "--knock", "Ann", "--knock", "Bob"],
+     "--knock is given 2 times (Ann, Bob)"),
+    (["--hand", "Ann=2C", "--hand", "Ann=3C", "--count", "Bob=9", "--count", "Cy=9", "--knock", "Ann"],
+     "Ann has two --hand options"),
+    (["--count", "Ann=1", "--count", "Ann=2", "--count", "Bob=9", "--count", "Cy=9", "--knock", "Ann"],
+     "Ann has two --count options"),
 ])
 def test_short_forms_that_cannot_be_get_one_line(tmp_path: Path, args: list[str], message: str) -> None:
     ledger = tmp_path / "q.sqlite"
@@ -142,3 +154,29 @@ def test_parse_table_keeps_the_seat_order() -> None:
     assert table.names == ("Ann", "Bob", "Cy") and table.recorded_counts == (3, None, 5)
     with pytest.raises(TableInputError, match="at least two"):
         parse_table([], ["Ann=3"], [], HowItEnded("out", "Ann"))
+
+
+def test_settle_refuses_a_deal_tonk_holder_named_twice() -> None:
+    proc = run("settle", "russian", "--players", "A,B,C", "--deal", "--tonk", "A", "--tonk", "A")
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--tonk A: given twice" in proc.stderr
+
+
+def test_settle_refuses_a_count_no_hand_can_have() -> None:
+    proc = run("settle", "russian", "--count", "A=5", "--count", "B=1000", "--count", "C=24", "--knock", "B")
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "--count B=1000: no hand of this variant counts more than 60" in proc.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(builtin_names()), st.randoms(use_true_random=False))
+def test_every_count_a_hand_can_hold_is_taken_and_one_more_than_the_most_is_not(variant: str,
+                                                                                rnd: random.Random) -> None:
+    """Any cards of the deck a hand may hold (up to one more than dealt, mid-turn) give a count the table may
+    report; the highest such count plus one is refused."""
+    rules = ruleset_for(variant)
+    deck = list(rules.deal.deck)
+    held = rnd.sample(deck, rnd.randint(1, rules.deal.hand_size + 1))
+    assert rules.why_not_count(hand_count(held)) is None
+    most = hand_count(sorted(deck, key=lambda c: hand_count([c]))[-(rules.deal.hand_size + 1):])
+    assert rules.why_not_count(most) is None
+    assert "no hand of this variant counts more than" in (rules.why_not_count(most + 1) or "")

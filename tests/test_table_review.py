@@ -207,3 +207,17 @@ def test_join_refuses_huge_stake(tmp_path: Path) -> None:
     proc = run("session", "join", str(ledger), "Cy", "--stake", "99999999999999999999999")
     assert proc.returncode == 2 and "at most 1,000,000" in proc.stderr
     assert "Cy" not in run("session", "balances", str(ledger)).stdout
+
+
+def test_a_damaged_ledger_is_said_so_in_one_plain_line(tmp_path: Path) -> None:
+    """SQLite's own integrity report (pages, cells, newlines) is not shown: one line says what happened."""
+    ledger = tmp_path / "d.sqlite"
+    assert _create(ledger)[0] == 0
+    data = bytearray(ledger.read_bytes())
+    for offset in range(4096, len(data), 4096):
+        data[offset:offset + 8] = b"\xee" * 8
+    ledger.write_bytes(bytes(data))
+    proc = run("session", "balances", str(ledger))
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr == (f"error: {ledger}: the ledger file is damaged (SQLite's integrity check failed); "
+                           "nothing was changed; restore it from a copy or an export\n")

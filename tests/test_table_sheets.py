@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import tonk
+from tablekit import run, tonk
 
 from tonk_rules.table.sheet import build_sheet, rank_word
 from tonk_rules.table.sheet_render import render_html, render_markdown
@@ -210,3 +210,16 @@ def test_a_sheet_is_set_in_the_largest_size_its_page_holds(name: str, lang: str)
     assert f'<body style="font-size: {size:g}pt">' in render_html(sheet)
     if lang == "ru":  # Cyrillic is set smaller than the same sheet in English, never larger
         assert size <= text_size(build_sheet(load_view(name), "en"))
+
+
+@pytest.mark.parametrize("command", [["rules", "russian", "--out"], ["session", "export", "{ledger}", "--out"],
+                                     ["play", "russian", "--players", "A,bot:random", "--seed", "1", "--record"]])
+def test_an_output_that_is_a_folder_is_refused_in_the_project_s_words(tmp_path: Path, command: list[str]) -> None:
+    """Every file option of the table tools says what `--out` says everywhere: "… is a folder …"."""
+    ledger = tmp_path / "t.sqlite"
+    assert run("session", "create", str(ledger), "--variant", "russian", "--players", "A,B",
+               "--currency", "c").returncode == 0
+    (tmp_path / "d").mkdir()
+    proc = run(*[c.replace("{ledger}", str(ledger)) for c in command], str(tmp_path / "d"))
+    assert proc.returncode == 2 and "is a folder, not a file" in proc.stderr, proc.stderr
+    assert "is a directory" not in proc.stderr and "Usage:" not in proc.stderr

@@ -20,7 +20,7 @@ from tonk_rules.limits import MAX_SEED
               help="Language of the sheet (Russian uses the Russian card letters п т б ч, В Д К Т).")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
               help="Markdown, or an HTML page that prints on one A4 page (a long house sheet on two).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", default=None,
               help="Write the sheet to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists (refused otherwise).")
 def rules(variant: str, lang: str, fmt: str, out: str | None, force: bool) -> None:
@@ -50,8 +50,9 @@ def _settle_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--tonk", "tonks", multiple=True, metavar="NAME",
                      help="Quick entry with --deal: NAME holds a deal tonk (no cards needed); repeat per holder."),
         click.option("--deal", is_flag=True, help="Settle the deal check (tonk on the deal)."),
-        click.option("--knock", metavar="NAME", help="NAME knocked."),
-        click.option("--out", "out", metavar="NAME", help="NAME went out (their hand is empty)."),
+        # multiple: a second --knock or --out is refused by _how, never silently the last one
+        click.option("--knock", multiple=True, metavar="NAME", help="NAME knocked."),
+        click.option("--out", "out", multiple=True, metavar="NAME", help="NAME went out (their hand is empty)."),
         click.option("--no-discard", is_flag=True, help="With --out: without a final discard."),
         click.option("--new-spread", is_flag=True,
                      help="With --out --no-discard: the last cards were a new spread (not hits)."),
@@ -63,10 +64,16 @@ def _settle_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-def _how(deal: bool, knock: str | None, out: str | None, no_discard: bool, new_spread: bool,
+def _how(deal: bool, knocks: tuple[str, ...], outs: tuple[str, ...], no_discard: bool, new_spread: bool,
          stock_out: bool) -> Any:
     from tonk_rules.table.settle import HowItEnded
 
+    for option, given in (("--knock", knocks), ("--out", outs)):
+        if len(given) > 1:
+            raise Misuse(f"{option} is given {len(given)} times ({', '.join(given)}): a hand ends once, "
+                         f"give one {option} NAME")
+    knock = knocks[0] if knocks else None
+    out = outs[0] if outs else None
     chosen = [name for name, on in (("--deal", deal), ("--knock", knock is not None), ("--out", out is not None),
                                     ("--stock-out", stock_out)) if on]
     if len(chosen) != 1:
@@ -123,8 +130,8 @@ def _table_input(fn: Callable[[], Any]) -> Any:
 @click.option("--players", metavar="NAME,NAME,...",
               help="The seats in order (needed when not every player is named by --hand or --count).")
 def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...], deal: bool,
-           knock: str | None, out: str | None, no_discard: bool, new_spread: bool, stock_out: bool, as_json: bool,
-           stakes: tuple[str, ...], style: str, players: str | None) -> None:
+           knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool, stock_out: bool,
+           as_json: bool, stakes: tuple[str, ...], style: str, players: str | None) -> None:
     """Settle a hand played with real cards: who pays whom under VARIANT's rules.
 
     Seat order is --players, or the order of the --hand options then the --count options. Cards in any
@@ -190,7 +197,7 @@ def write_output(text: str, out: str | None) -> None:
 @click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
 @click.option("--cards", "style", type=click.Choice(["unicode", "english", "russian"]), default="unicode",
               show_default=True, help="How cards are shown (any notation may be typed).")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Write the hand record here.")
+@click.option("--record", "record_file", help="Write the hand record here.")
 @click.option("--force", is_flag=True, help="Replace the --record file if it exists (refused otherwise).")
 @click.option("--session", "ledger", type=click.Path(dir_okay=False),
               help="Add the result to this session ledger (its seats, stakes and dealer).")

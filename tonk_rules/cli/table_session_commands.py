@@ -104,7 +104,7 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @_settle_options
 def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
-                   deal: bool, knock: str | None, out: str | None, no_discard: bool, new_spread: bool,
+                   deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
                    stock_out: bool, as_json: bool) -> None:
     """Settle a hand played with real cards (options as `tonk settle`) and add it to LEDGER.
 

@@ -12,7 +12,7 @@ from tonk_rules.cli.table_commands import Misuse, check_output, write_output
 @click.command("export")
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
+@click.option("--out", help="Write to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace the --out file if it exists (refused otherwise).")
 @click.option("--bom", is_flag=True, help="CSV for Excel: begin with a byte-order mark, so that Excel reads "
                                           "the names as UTF-8.")

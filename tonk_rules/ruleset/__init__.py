@@ -112,6 +112,10 @@ class Ruleset:
         return facts.why_not_stakes(stakes, n_players, points=self.points_target is not None,
                                     per_player=self.per_player_stakes)
 
+    def why_not_count(self, count: int) -> str | None:
+        """Why no hand of these rules (this deck, this many cards dealt) can count ``count`` (None: one can)."""
+        return facts.why_not_count(count, (hand_count([c]) for c in self.deal.deck), self.deal.hand_size)
+
     def why_not_knock_with(self, count: int) -> str | None:
         """Why no turn of these rules allows a knock with ``count`` (the table's check of a reported knock)."""
         return self.knocking.why_not(count=count, turns_taken=self.knocking.min_turns, locked_turns=0, acted=False,

@@ -1,4 +1,5 @@
-"""Domain facts worded once: how many may sit at a table and which stakes a table may play for.
+"""Domain facts worded once: how many may sit at a table, which stakes a table may play for, which counts a
+hand can have.
 
 :class:`~tonk_rules.ruleset.Ruleset` answers with these (``why_not_seat``, ``why_not_stakes``), and so does
 the kernel, which holds the same numbers without the Ruleset. What a deck can deal is in
@@ -10,11 +11,13 @@ the kernel, which holds the same numbers without the Ruleset. What a deck can de
     'pagat seats 2 to 6 players, not 7'
     >>> why_not_stakes([1, 2], 2, points=False, per_player=False)
     'this variant plays for one agreed stake: give every player the same stake'
+    >>> why_not_count(62, [11, 10, 10, 10, 10, 10, 9, 2], hand_size=5)
+    'no hand of this variant counts more than 61 (6 cards of its deck at most)'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from numbers import Integral
 
 
@@ -51,3 +54,25 @@ def why_not_stakes(stakes: Sequence[object], players: int, *, points: bool, per_
     if not per_player and len({int(s) for s in stakes}) > 1:  # type: ignore[call-overload]
         return "this variant plays for one agreed stake: give every player the same stake"
     return None
+
+
+def most_cards_held(hand_size: int) -> int:
+    """The most cards a hand ever holds: the dealt ``hand_size``, and one more between a turn's draw and its
+    discard (every draw takes one card; a turn that ends without a discard has laid cards down)."""
+    return hand_size + 1
+
+
+def highest_count(card_values: Iterable[int], hand_size: int) -> int:
+    """The highest count any hand of a deck with these ``card_values`` can have: its highest cards, as many
+    as a hand ever holds (a table's count beyond it was miscounted or mistyped)."""
+    return sum(sorted(card_values, reverse=True)[:most_cards_held(hand_size)])
+
+
+def why_not_count(count: int, card_values: Iterable[int], hand_size: int) -> str | None:
+    """Why no hand of a deck with these ``card_values``, dealt ``hand_size`` cards, counts ``count``."""
+    most = highest_count(card_values, hand_size)
+    if 0 <= count <= most:
+        return None
+    if count < 0:
+        return "a count is never negative"
+    return f"no hand of this variant counts more than {most} ({most_cards_held(hand_size)} cards of its deck at most)"

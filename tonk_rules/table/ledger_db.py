@@ -196,6 +196,11 @@ def _check(path: Path, mode: str) -> None:
         raise
 
 
+#: said of a ledger SQLite's integrity check (or its first read) finds damaged; it is only read, never changed
+DAMAGED = ("the ledger file is damaged (SQLite's integrity check failed); nothing was changed; restore it from a "
+           "copy or an export")
+
+
 def _check_file(path: Path, mode: str) -> None:
     try:
         with path.open("rb") as handle:
@@ -210,11 +215,11 @@ def _check_file(path: Path, mode: str) -> None:
         raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
     try:
         check = db.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
-            raise LedgerError(f"{path}: the ledger file is damaged ({check}); restore it from a copy or an export")
+        if check != "ok":  # SQLite's report (pages and cells, over several lines) helps no one at the table
+            raise LedgerError(f"{path}: {DAMAGED}")
         found = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('format', 'schema_version')"))
-    except sqlite3.DatabaseError as exc:
-        raise LedgerError(f"{path}: the ledger file is damaged ({exc}); restore it from a copy or an export") from None
+    except sqlite3.DatabaseError:
+        raise LedgerError(f"{path}: {DAMAGED}") from None
     finally:
         db.close()
     if found.get("format") != FORMAT:

@@ -12,7 +12,7 @@
 
 The import (:mod:`tonk_rules.table.ledger_import`) replays the events into a new ledger and requires the
 result to be this very export: its numbering, dealers, seats, nets and balances are checked by the code
-that made them (the payments themselves are taken as recorded).
+that made them, and every hand's payments by settling it again with the rules then in force.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 from tonk_rules.table.ledger import Ledger
@@ -32,9 +33,28 @@ CSV_COLUMNS = ("hand", "kind", "ending", "dealer", "player", "count", "stake", "
 BYTE_ORDER_MARK = "\ufeff"
 
 
+def shared_ref(ref: str) -> str:
+    """A variant reference as an export shares it: a built-in name as it is, a house file by its file name
+    alone. The export goes to the players; the folders of the game master's machine are not theirs to see,
+    and nothing reads the file again (the ledger, and the export, hold the full rules).
+
+    >>> shared_ref("/home/gm/evenings/house.yaml"), shared_ref("C:\\gm\\house.yaml"), shared_ref("russian")
+    ('house.yaml', 'house.yaml', 'russian')
+    """
+    return re.split(r"[\\/]", ref)[-1]
+
+
 def _rules(meta: dict[str, str]) -> dict[str, Any]:
-    return {"ref": meta["variant"], "title": meta["variant_title"], "sha256": meta["variant_sha256"],
+    return {"ref": shared_ref(meta["variant"]), "title": meta["variant_title"], "sha256": meta["variant_sha256"],
             "variant": json.loads(meta["variant_json"])}
+
+
+def _shared_hand(hand: dict[str, Any]) -> dict[str, Any]:
+    """A hand as the export shares it: the record a played hand keeps names its variant as :func:`shared_ref`."""
+    record = hand["detail"].get("record")
+    if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
+        return hand
+    return {**hand, "detail": {**hand["detail"], "record": {**record, "variant": shared_ref(record["variant"])}}}
 
 
 def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
@@ -55,7 +75,7 @@ def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[lis
         elif kind == "leave" and event["undone_by"] is None:
             seats = _seat_again(ledger, seats, name, event["after_hand"], known)
         if kind == "hand":
-            item["hand"] = event["hand"]
+            item["hand"] = _shared_hand(event["hand"])
         elif kind == "join":
             order = [n for n, _ in after_seats]
             stake = dict((n, s) for n, s in after_seats).get(name, known[name]["stake"] if name in known else 1)
@@ -65,7 +85,7 @@ def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[lis
         elif kind == "leave":
             item["name"] = name
         elif kind == "rules":
-            item["rules"] = {"ref": detail["ref"], "title": detail["title"], "sha256": detail["sha256"],
+            item["rules"] = {"ref": shared_ref(detail["ref"]), "title": detail["title"], "sha256": detail["sha256"],
                              "variant": detail["variant"]}
             item["diff"] = detail["diff"]
         else:
@@ -106,7 +126,7 @@ def export_data(ledger: Ledger) -> dict[str, Any]:
         "events": events,
         "rules": _rules(meta),
         "players": ledger.players(),
-        "hands": ledger.hands(),
+        "hands": [_shared_hand(h) for h in ledger.hands()],
         "balances": ledger.balances(),
         "next_dealer": ledger.next_dealer(),
     }

@@ -35,6 +35,7 @@ from tonk_rules.table.ledger import HandEntry, Ledger
 from tonk_rules.table.ledger_db import discard_new
 from tonk_rules.table.ledger_export import EXPORT_FORMAT, export_data
 from tonk_rules.table.ledger_export_model import Event, LedgerExport, Rules
+from tonk_rules.table.ledger_resettle import why_not_as_settled
 from tonk_rules.table.ledger_rules import StoredRules
 
 
@@ -98,6 +99,10 @@ def _replay(ledger: Ledger, event: Event) -> None:
     if event.kind == "hand":
         entry = _entry(event)
         assert event.hand is not None
+        # the rules in force now (the replayed changes of rules included) settle the hand again
+        if why := why_not_as_settled(ledger.rules, event.hand):
+            raise LedgerError(f"hand {event.hand.number}: {why}; the export was edited or damaged (export again "
+                              "with `tonk session export --format json`)")
         number = ledger.record(entry, at=event.hand.recorded_at)
         if number != event.hand.number:
             raise LedgerError(f"hand {event.hand.number} comes where the ledger numbers the next hand {number}: "

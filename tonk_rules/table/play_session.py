@@ -87,8 +87,9 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                       style: str | None, record_file: str | None, ledger_path: str | None,
                       echo: Callable[[str], None], misuse: Callable[[str], Exception],
                       ask: Callable[[str], str] = _ask, force: bool = False) -> Hand | None:
-    """Set up and play hands until the person leaves, with running scores; record each where asked (hand N
-    of ``--record FILE`` in ``FILE-N``). Bad options raise ``misuse(message)``. Returns the last finished hand."""
+    """Set up and play hands until the person leaves, with running scores; record each where asked (hand 1
+    in ``--record FILE`` itself, hand N after it in ``FILE-N``). Bad options raise ``misuse(message)``.
+    Returns the last finished hand."""
     from tonk_rules.table.ledger import Ledger
 
     if record_file is not None and (why := why_not_writable(record_file, force=force)):

@@ -179,7 +179,10 @@ def parse_table(hand_options: list[str], count_options: list[str], tonk_options:
     """
     cards = parse_hands(hand_options, at_least=0) if hand_options else HandsAtTable((), ())
     counts = parse_counts(count_options)
-    tonks = tuple(dict.fromkeys(t.strip() for t in tonk_options))
+    tonks = tuple(t.strip() for t in tonk_options)
+    twice = [t for i, t in enumerate(tonks) if t in tonks[:i]]
+    if twice:
+        raise TableInputError(f"--tonk {twice[0]}: given twice; name each holder of a deal tonk once")
     both = [n for n in cards.names if n in counts]
     if both:
         raise TableInputError(f"{both[0]} has both --hand and --count: give one")
@@ -264,6 +267,9 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
             raise TableInputError(f"--hand {name}: {len(cards)} cards, but the deal gives {size} to each player")
         if how.kind != "deal" and len(cards) > size:
             raise TableInputError(f"--hand {name}: {len(cards)} cards; a hand holds at most {size} between turns")
+    for i, name in enumerate(hands.names):
+        if hands.given_as(i) == "count" and (why := rules.why_not_count(hands.counts[i])):
+            raise TableInputError(f"--count {name}={hands.counts[i]}: {why}")
     if why := rules.why_not_seat(len(hands.names)):
         raise TableInputError(why)
     if how.kind == "deal" and not rules.deal_check.enabled:
