@@ -79,14 +79,22 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
         tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
         knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
         out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys)
+    return finish_batch(out, errors, trace_keys if trace else None, first_hand, max_actions)
+
+
+def finish_batch(out: dict[str, np.ndarray[Any, Any]], errors: np.ndarray[Any, Any],
+                 trace_keys: np.ndarray[Any, Any] | None, first_hand: int, max_actions: int) -> HandBatch:
+    """A compiled run's arrays as a :class:`HandBatch`: the first hand's error raised as a
+    :class:`KernelError`, ending codes mapped, each hand's trace cut to its length (``trace_keys``: None when
+    no trace was asked for)."""
     bad = np.flatnonzero(errors)
     if bad.size:
         why = _ERRORS[int(errors[bad[0]])].format(max_actions=max_actions)
         raise KernelError(f"hand {first_hand + int(bad[0])}: {why}")
     out["ending"] = ENDING_INDEX[out["ending"]]
     traces = None
-    if trace:
+    if trace_keys is not None:
         if int(out["actions"].max(initial=0)) > TRACE_CAP:
             raise KernelError(f"trace=True keeps at most {TRACE_CAP} actions per hand")
-        traces = tuple(trace_keys[i, : out["actions"][i]].copy() for i in range(n_hands))
-    return HandBatch(**out, trace=traces)  # type: ignore[arg-type]
+        traces = tuple(trace_keys[i, : out["actions"][i]].copy() for i in range(len(errors)))
+    return HandBatch(**out, trace=traces)

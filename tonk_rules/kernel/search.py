@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tonk_rules.errors import BotSpecError, KernelError
-from tonk_rules.kernel.api import _ERRORS, ENDING_INDEX, TRACE_CAP, policy_arrays
+from tonk_rules.kernel.api import TRACE_CAP, finish_batch, policy_arrays
 from tonk_rules.kernel.batch import MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam, SeatSpec
@@ -113,17 +113,7 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
         counted)
     if searched is not None:
         searched += counted
-    bad = np.flatnonzero(errors)
-    if bad.size:
-        why = _ERRORS[int(errors[bad[0]])].format(max_actions=max_actions)
-        raise KernelError(f"hand {first_hand + int(bad[0])}: {why}")
-    out["ending"] = ENDING_INDEX[out["ending"]]
-    traces = None
-    if trace:
-        if int(out["actions"].max(initial=0)) > TRACE_CAP:
-            raise KernelError(f"trace=True keeps at most {TRACE_CAP} actions per hand")
-        traces = tuple(trace_keys[i, : out["actions"][i]].copy() for i in range(n_hands))
-    return HandBatch(**out, trace=traces)  # type: ignore[arg-type]
+    return finish_batch(out, errors, trace_keys if trace else None, first_hand, max_actions)
 
 
 def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int], discarded: int,
