@@ -44,7 +44,7 @@ FACTS = {
     "the seat-count check": (r"min_players\s*<=\s*[\w.]+\s*<=\s*[\w.]*max_players", "tonk_rules/ruleset/facts.py"),
     # an f-string (the rules sheet's "For exactly {min} players." is a sentence of the sheet, not this message)
     "the seat-count wording": (r"f['\"]exactly \{", "tonk_rules/ruleset/facts.py"),
-    "the deck-capacity formula": (r"hand_size\s*\+", "tonk_rules/cards.py"),
+    "the deck-capacity formula": (r"\*\s*[\w.]*hand_size\s*\+", "tonk_rules/cards.py"),
     "the deck-capacity wording": (r"but the deck has", "tonk_rules/cards.py"),
     "what a stake is": (r"a stake is a whole number of at least 1, not", "tonk_rules/ruleset/facts.py"),
     "stakes when playing to points": (r"every stake is 1", "tonk_rules/ruleset/facts.py"),

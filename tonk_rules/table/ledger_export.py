@@ -34,7 +34,7 @@ BYTE_ORDER_MARK = "\ufeff"
 
 
 def shared_ref(ref: str) -> str:
-    """A variant reference as an export shares it: a built-in name as it is, a house file by its file name
+    r"""A variant reference as an export shares it: a built-in name as it is, a house file by its file name
     alone. The export goes to the players; the folders of the game master's machine are not theirs to see,
     and nothing reads the file again (the ledger, and the export, hold the full rules).
 
