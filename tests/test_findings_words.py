@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.test_cli import tonk
-from tonk_rules.report.compare import Test
+from tonk_rules.report.compare import Test as FigureTest
 from tonk_rules.report.findings import check, settled_small, unmoved
 from tonk_rules.sim.paired import Difference
 
-_MORE = Test("ends: knock_won", "russian", "pagat", Difference(0.03, (0.02, 0.04), 1e-9, True))
+_MORE = FigureTest("ends: knock_won", "russian", "pagat", Difference(0.03, (0.02, 0.04), 1e-9, True))
 
 
 def _said(value: float, p: float, values: tuple[str, str]) -> str:
@@ -38,8 +38,8 @@ def test_a_figure_not_shown_small_is_not_settled_rather_than_unmoved(tmp_path: P
 
 
 def test_only_a_figure_whose_interval_lies_within_the_threshold_did_not_move() -> None:
-    small = Test("ends: knock_won", "a", "b", Difference(0.001, (-0.004, 0.004), 0.5, True))
-    wide = Test("ends: knock_won", "a", "b", Difference(0.001, (-0.03, 0.03), 0.9, True))
+    small = FigureTest("ends: knock_won", "a", "b", Difference(0.001, (-0.004, 0.004), 0.5, True))
+    wide = FigureTest("ends: knock_won", "a", "b", Difference(0.001, (-0.03, 0.03), 0.9, True))
     assert settled_small(small, 0.005) and not settled_small(wide, 0.005)
     words = unmoved(["ends: knock_won"], ["mean actions per hand"], "en")
     assert words.startswith("Did not move by more than") and words.endswith(
@@ -50,7 +50,7 @@ def test_only_a_figure_whose_interval_lies_within_the_threshold_did_not_move() -
 def test_a_switch_share_is_measured_on_the_one_rule_runs_own_deals() -> None:
     from tonk_rules.report.findings import Effect, attribution
     from tonk_rules.report.rule_words import RuleChange
-    main = Test("ends: deal_tonk", "russian", "h1", Difference(-0.030, (-0.032, -0.028), 1e-20, True))
+    main = FigureTest("ends: deal_tonk", "russian", "h1", Difference(-0.030, (-0.032, -0.028), 1e-20, True))
     check_ = RuleChange(("deal_check.enabled",), "Tonk on the deal", "a tonk…", "no tonk…")
     on_probe_deals = Difference(-0.040, (-0.045, -0.035), 1e-20, True)
     said = attribution(main, [Effect(check_, on_probe_deals)], "en", whole=on_probe_deals)
