@@ -21,11 +21,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tonk_rules.errors import BotSpecError, KernelError
+from tonk_rules.errors import KernelError
 from tonk_rules.kernel.api import TRACE_CAP, finish_batch, policy_arrays
 from tonk_rules.kernel.batch import MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
-from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam, SeatSpec
+from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam, SeatSpec, checked_params
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.limits import MAX_ROLLOUTS
 from tonk_rules.ruleset import Ruleset
@@ -42,17 +42,7 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
 
 def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
     """A montecarlo seat's parameters checked, with defaults filled in (:class:`BotSpecError` if bad)."""
-    full = {key: p.default for key, p in MONTECARLO_PARAMS.items()}
-    for key, value in params.items():
-        param = MONTECARLO_PARAMS.get(key)
-        if param is None:
-            raise BotSpecError(f"bot 'montecarlo' has no parameter {key!r}; its parameters: "
-                               f"{', '.join(MONTECARLO_PARAMS)}")
-        if not isinstance(value, int) or isinstance(value, bool) or not param.low <= value <= param.high:
-            raise BotSpecError(f"montecarlo: {key} must be a whole number from {param.low} to {param.high}, "
-                               f"not {value!r}")
-        full[key] = value
-    return full
+    return checked_params("montecarlo", MONTECARLO_PARAMS, params)
 
 
 @cache

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tonk_rules.errors import BotSpecError
 
@@ -66,15 +67,20 @@ def kernel_seats(seats: Sequence[SeatSpec]) -> list[tuple[str, dict[str, int]]]:
         known = KERNEL_POLICIES.get(name)
         if known is None:
             raise BotSpecError(f"unknown bot {name!r} for the compiled kernel; it plays: {', '.join(KERNEL_POLICIES)}")
-        full = {key: p.default for key, p in known.items()}
-        for key, value in params.items():
-            param = known.get(key)
-            if param is None:
-                raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: "
-                                   f"{', '.join(known) or 'none'}")
-            if not isinstance(value, int) or isinstance(value, bool) or not param.low <= value <= param.high:
-                raise BotSpecError(f"{name}: {key} must be a whole number from {param.low} to {param.high}, "
-                                   f"not {value!r}")
-            full[key] = value
-        out.append((name, full))
+        out.append((name, checked_params(name, known, params)))
     return out
+
+
+def checked_params(name: str, known: Mapping[str, PolicyParam], params: Mapping[str, Any]) -> dict[str, int]:
+    """Bot ``name``'s ``params`` checked against its declared parameters, with the defaults filled in."""
+    full = {key: p.default for key, p in known.items()}
+    for key, value in params.items():
+        param = known.get(key)
+        if param is None:
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: "
+                               f"{', '.join(known) or 'none'}")
+        if not isinstance(value, int) or isinstance(value, bool) or not param.low <= value <= param.high:
+            raise BotSpecError(f"{name}: {key} must be a whole number from {param.low} to {param.high}, "
+                               f"not {value!r}")
+        full[key] = value
+    return full
