@@ -17,11 +17,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import inspect
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from importlib import metadata, util
 from pathlib import Path
+from types import FunctionType, ModuleType
 from typing import Any
 
 # numba itself is imported only when the kernel is first used (it takes a few hundred milliseconds).
@@ -31,7 +33,9 @@ NUMBA_VERSION = metadata.version("numba") if AVAILABLE else "none"
 HERE = Path(__file__).resolve().parent
 #: The modules whose compiled code is cached, and the constants they bake in.
 COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py",
-                    "search_nb.py", "../ruleset/core.py")  # core.py: the rules' arithmetic, which the kernel compiles
+                    "search_nb.py",
+                    # the rules written once in plain Python, which the kernel compiles: arithmetic and melds
+                    "../ruleset/core.py", "../ruleset/meld_masks.py")
 
 
 def source_hash() -> str:
@@ -96,3 +100,31 @@ def njit(fn: Callable[..., Any]) -> Any:
 
     with cache_location():
         return numba.njit(cache=True)(fn)
+
+
+def compiled_copy(module: ModuleType, inline: Collection[str] = (), **replace: Any) -> ModuleType:
+    """The functions of a plain-Python ``module``, compiled, calling each other compiled.
+
+    numba compiles a call only to another compiled function, so the module's own functions cannot simply be
+    wrapped: its source is run again, from its own file, in a namespace of its own; ``replace`` overrides
+    names there (a compile-time constant, a primitive the kernel has faster); then every function defined
+    there becomes its :func:`njit` (those named in ``inline``: :func:`njit_inline`) compilation, lazily, on
+    first call. The module itself stays plain Python for the reference engine: one source, run both ways.
+    The cache knows the copy by the module's file (listed in :data:`COMPILED_SOURCES`), so a process makes
+    one copy of a module, with one ``replace``.
+    """
+    path = inspect.getfile(module)
+    namespace: dict[str, Any] = {"__name__": module.__name__, "__file__": path}
+    with open(path, encoding="utf-8") as source:
+        exec(compile(source.read(), path, "exec", dont_inherit=True), namespace)  # noqa: S102 (our own source)
+    functions = {name for name, value in namespace.items()
+                 if isinstance(value, FunctionType) and value.__globals__ is namespace}
+    unknown = (set(inline) | set(replace)) - set(namespace)
+    if unknown:
+        raise ValueError(f"compiled_copy({module.__name__}): no {sorted(unknown)} in the module")
+    namespace.update(replace)
+    for name in functions - set(replace):
+        namespace[name] = njit_inline(namespace[name]) if name in inline else njit(namespace[name])
+    copy = ModuleType(f"{module.__name__} (compiled)", module.__doc__)  # a module: numba resolves its attributes
+    copy.__dict__.update((name, value) for name, value in namespace.items() if not name.startswith("__"))
+    return copy

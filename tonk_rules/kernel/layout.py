@@ -11,7 +11,7 @@ Changing this file changes the cache key of the compiled kernel (:mod:`tonk_rule
 
 from __future__ import annotations
 
-from tonk_rules.ruleset import core
+from tonk_rules.ruleset import core, meld_masks
 
 MAX_PLAYERS = 16
 MAX_SPREADS = 18  # 52 cards / 3
@@ -57,13 +57,11 @@ ROLE_AT_OR_BELOW, ROLE_ABOVE = core.ROLE_AT_OR_BELOW, core.ROLE_ABOVE
 MAX_PAY_RULES = 8  # per ending; each rule: payer role, receiver role, stakes, at the payer's stake (0/1)
 
 # --- the packed tables (one int64 vector: params first, then T_* blocks) ---------------------------------
-T_POS = N_PARAMS  # rank (1..13) -> run position, -1 when not in the deck
-T_RANK_AT = T_POS + 14  # run position -> rank (position n_ranks: the high ace)
-T_HOLD = T_RANK_AT + 15  # [rank * 5 + cards of that rank held] -> 1: the book may stay in hand
-T_PAY = T_HOLD + 14 * 5  # [(ending * MAX_PAY_RULES + rule) * 4 + j]: payer, receiver, stakes, at payer's stake
+T_PAY = N_PARAMS  # [(ending * MAX_PAY_RULES + rule) * 4 + j]: payer, receiver, stakes, at payer's stake
 T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * 4  # rules per ending
-T_LINE = T_PAY_N + 9  # 13-bit rank mask -> run-position mask
-T_SIZE = T_LINE + (1 << 13)
+T_MELDS = T_PAY_N + 9  # the meld table (ruleset.meld_masks.M_*), read by the compiled meld functions
+T_POS = T_MELDS + meld_masks.M_POS  # rank (1..13) -> run position, -1 when not in the deck
+T_SIZE = T_MELDS + meld_masks.M_SIZE
 
 # --- endings (the kernel's own codes) -------------------------------------------------------------------
 E_DEAL_TONK, E_DEAL_VOID, E_KNOCK_WON, E_KNOCK_CAUGHT = 0, 1, 2, 3

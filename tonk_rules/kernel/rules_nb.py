@@ -2,7 +2,8 @@
 
 Every function here mirrors one check of :mod:`tonk_rules.engine.hand` (named in its docstring); the
 identity test plays both on the same decks. The rules' arithmetic (may this player knock, may this spread be
-hit) is not mirrored: it is :mod:`tonk_rules.ruleset.core`, compiled here as it is. ``tb`` is the ruleset's
+hit) and what a meld is are not mirrored: they are :mod:`tonk_rules.ruleset.core` and
+:mod:`tonk_rules.ruleset.meld_masks`, compiled here as they are. ``tb`` is the ruleset's
 packed tables (:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*``
 blocks); ``S`` the state.
 """
@@ -15,7 +16,7 @@ from numba.core import cgutils
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
-from tonk_rules.kernel.jit import njit, njit_inline
+from tonk_rules.kernel.jit import compiled_copy, njit, njit_inline
 from tonk_rules.kernel.layout import (
     K_DISCARD,
     K_DRAW_DISCARD,
@@ -34,8 +35,6 @@ from tonk_rules.kernel.layout import (
     O_SP_POS,
     O_SP_RUN,
     O_TURNS_TAKEN,
-    R_ACE_HIGH,
-    R_BOOK_SIZES,
     R_DR_DISCARD,
     R_DR_STOCK,
     R_FIRST_TURN_STOCK,
@@ -45,9 +44,6 @@ from tonk_rules.kernel.layout import (
     R_KN_HIT_LOCK,
     R_KN_MAX,
     R_KN_MIN_TURNS,
-    R_MIN_BOOK,
-    R_N_RANKS,
-    R_RUN_MIN,
     R_SP_BEFORE_DRAW,
     R_SP_MUST,
     R_TAKEN,
@@ -59,14 +55,11 @@ from tonk_rules.kernel.layout import (
     S_PENDING,
     S_SPREADS_N,
     S_TAKEN,
-    T_HOLD,
-    T_LINE,
-    T_POS,
-    T_RANK_AT,
+    T_MELDS,
     TAKEN_NOT_THIS_TURN,
     TAKEN_STRAIGHT,
 )
-from tonk_rules.ruleset import core
+from tonk_rules.ruleset import core, meld_masks
 
 ONE = np.int64(1)
 hit_refusal = njit_inline(core.hit_refusal)
@@ -99,112 +92,15 @@ def lowest(m):  # type: ignore[no-untyped-def]
     return trailing_zeros(np.int64(m))  # type: ignore[call-arg]
 
 
-@njit_inline
-def contiguous(m):  # type: ignore[no-untyped-def]
-    """One unbroken block of set bits (``MeldRules._consecutive`` on positions)."""
-    return m != 0 and ((m + (m & -m)) & m) == 0
-
-
-@njit
-def longest_block(m):  # type: ignore[no-untyped-def]
-    n = 0
-    while m:
-        m &= m << 1
-        n += 1
-    return n
-
-
-@njit
-def block_around(line, p):  # type: ignore[no-untyped-def]
-    """(lo, hi) of the block of set bits holding bit ``p`` (which must be set)."""
-    lo = p
-    while lo > 0 and (line >> (lo - 1)) & 1:
-        lo -= 1
-    hi = p
-    while (line >> (hi + 1)) & 1:
-        hi += 1
-    return lo, hi
-
-
-@njit_inline
-def suit_line(hand, suit, tb):  # type: ignore[no-untyped-def]
-    """Run-order positions (ace low at 0) of ``hand``'s cards of ``suit``, as a bitmask.
-
-    Every fourth bit (the suit's cards, rank by rank) is packed into a 13-bit rank mask, which
-    the ruleset's tables (``T_LINE``) map to run positions, closing the gaps of removed ranks.
-    """
-    x = (hand >> suit) & 0x1111111111111
-    x = (x | (x >> 3)) & 0x0303030303030303
-    x = (x | (x >> 6)) & 0x000F000F000F000F
-    x = (x | (x >> 12)) & 0x000000FF000000FF
-    x = (x | (x >> 24)) & 0xFFFF
-    return tb[T_LINE + x]
-
-
-@njit_inline
-def books_possible(hand, min_book):  # type: ignore[no-untyped-def]
-    """Some rank has at least ``min_book`` (3 or 4) cards in ``hand`` (per-rank counts, all at once)."""
-    x = hand - ((hand >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)  # each nibble: its rank's count, 0..4
-    if min_book >= 4:
-        return ((x >> 2) & 0x1111111111111) != 0
-    return (((x >> 2) | ((x >> 1) & x)) & 0x1111111111111) != 0
-
-
-@njit_inline
-def has_block(line, length):  # type: ignore[no-untyped-def]
-    """``line`` holds ``length`` consecutive set bits."""
-    for _ in range(length - 1):
-        line &= line >> 1
-    return line != 0
-
-
-@njit_inline
-def high_line(line, n_ranks):  # type: ignore[no-untyped-def]
-    """The same suit with the ace moved above the king (position ``n_ranks``)."""
-    return (line & ~ONE) | (ONE << n_ranks)
-
-
-@njit
-def held_spread(hand, tb):  # type: ignore[no-untyped-def]
-    """``SpreadRule.held_spread(hand) is not None``: must_spread and a meld that may not stay in hand."""
-    R = tb
-    if not R[R_SP_MUST]:
-        return False
-    for r in range(1, 14):  # a book is excused when the variant lets exactly this many of its rank be held
-        k = popcount((hand >> (4 * (r - 1))) & 15)
-        if k >= R[R_MIN_BOOK] and not tb[T_HOLD + r * 5 + k]:
-            return True
-    n = R[R_N_RANKS]
-    for u in range(4):
-        line = suit_line(hand, u, tb)
-        if longest_block(line) >= R[R_RUN_MIN]:
-            return True
-        if R[R_ACE_HIGH] and line & 1:
-            lo, hi = block_around(high_line(line, n), n)
-            if hi - lo + 1 >= R[R_RUN_MIN]:
-                return True
-    return False
-
-
-@njit
-def in_a_meld(hand, card, tb):  # type: ignore[no-untyped-def]
-    """``card`` (in ``hand``) is part of some book or run of ``hand`` (``melds_in`` holds a meld with it)."""
-    R = tb
-    rank, suit = card // 4 + 1, card % 4
-    if popcount((hand >> (4 * (rank - 1))) & 15) >= R[R_MIN_BOOK]:
-        return True
-    line = suit_line(hand, suit, tb)
-    lo, hi = block_around(line, tb[T_POS + rank])
-    if hi - lo + 1 >= R[R_RUN_MIN]:
-        return True
-    n = R[R_N_RANKS]
-    if R[R_ACE_HIGH] and line & 1:
-        lo, hi = block_around(high_line(line, n), n)
-        p = n if rank == 1 else tb[T_POS + rank]
-        if lo <= p and hi - lo + 1 >= R[R_RUN_MIN]:
-            return True
-    return False
+#: The meld functions of :mod:`tonk_rules.ruleset.meld_masks`, compiled from the engine's own source; they
+#: read the meld table where :func:`~tonk_rules.kernel.tables.KernelTables.packed` puts it, and count bits
+#: with the instructions above. The small ones are inlined into their callers, as they were when written here.
+melds = compiled_copy(meld_masks, inline=("contiguous", "suit_line", "books_possible", "has_block", "high_line",
+                                          "extends", "book_may_stay", "run_line"),
+                      AT=T_MELDS, popcount=popcount, lowest=lowest)
+suit_line = melds.suit_line
+held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None
+in_a_meld = melds.in_a_meld
 
 
 @njit_inline
@@ -218,17 +114,7 @@ def may_hit(S, k, player, tb):  # type: ignore[no-untyped-def]
 @njit_inline
 def extends(S, k, card, tb):  # type: ignore[no-untyped-def]
     """``MeldRules.can_extend`` of spread ``k`` by ``card``."""
-    R = tb
-    rank = card // 4 + 1
-    if not S[O_SP_RUN + k]:
-        size = popcount(S[O_SP_MASK + k]) + 1
-        return rank == S[O_SP_KEY + k] and (R[R_BOOK_SIZES] >> size) & 1 == 1
-    if card % 4 != S[O_SP_KEY + k]:
-        return False
-    m = S[O_SP_POS + k] | (ONE << tb[T_POS + rank])
-    if contiguous(m):
-        return True
-    return R[R_ACE_HIGH] == 1 and (m & 1) == 1 and contiguous(high_line(m, R[R_N_RANKS]))
+    return melds.extends(S[O_SP_MASK + k], S[O_SP_RUN + k], S[O_SP_KEY + k], S[O_SP_POS + k], card, tb)
 
 
 @njit
@@ -240,61 +126,6 @@ def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
         if may_hit(S, k, player, tb) and extends(S, k, card, tb):
             return True
     return False
-
-
-@njit
-def _spreads(hand, pending, tb, out, n):  # type: ignore[no-untyped-def]
-    """Append every meld of ``melds_in(hand)`` (holding ``pending`` if set) as spread keys; sort them."""
-    R = tb
-    start = n
-    base = np.int64(K_SPREAD) << KIND_SHIFT
-    for r in range(1, 14 if books_possible(hand, R[R_MIN_BOOK]) else 1):
-        nib = (hand >> (4 * (r - 1))) & 15
-        if popcount(nib) < R[R_MIN_BOOK]:
-            continue
-        for sub in range(1, 16):
-            if sub & ~nib == 0 and (R[R_BOOK_SIZES] >> popcount(sub)) & 1:
-                m = np.int64(sub) << (4 * (r - 1))
-                if pending < 0 or (m >> pending) & 1:
-                    out[n] = base | m
-                    n += 1
-    nr, run_min = R[R_N_RANKS], R[R_RUN_MIN]
-    for u in range(4):
-        line = suit_line(hand, u, tb)
-        for high in range(2):
-            if high:
-                if not (R[R_ACE_HIGH] and line & 1):
-                    break
-                line = high_line(line, nr)
-            if not has_block(line, run_min):
-                continue
-            p = 0
-            while p <= nr:
-                if not (line >> p) & 1:
-                    p += 1
-                    continue
-                lo, hi = block_around(line, p)
-                for a in range(lo, hi + 1):
-                    for b in range(a + run_min - 1, hi + 1):
-                        if high and (b != nr or a == 1):
-                            # without the high ace it was listed with the low line; from position 1 up to the
-                            # high ace it is the whole suit, the same cards as the low run A..K
-                            continue
-                        m = np.int64(0)
-                        for q in range(a, b + 1):
-                            m |= ONE << ((tb[T_RANK_AT + q] - 1) * 4 + u)
-                        if pending < 0 or (m >> pending) & 1:
-                            out[n] = base | m
-                            n += 1
-                p = hi + 1
-    for i in range(start + 1, n):  # insertion sort: the canonical order of spreads
-        key = out[i]
-        j = i - 1
-        while j >= start and out[j] > key:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = key
-    return n
 
 
 @njit
@@ -322,7 +153,10 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
     if may_lay_now(R[R_SP_BEFORE_DRAW] == 1, drawn == 1):
-        n = _spreads(hand, pending, tb, out, n)
+        start = n
+        n = melds.melds_in(hand, pending, tb, out, n)  # in the canonical order of spreads
+        for i in range(start, n):
+            out[i] |= np.int64(K_SPREAD) << KIND_SHIFT
         hit_base = np.int64(K_HIT) << KIND_SHIFT
         rest = (hand if pending < 0 else hand & (ONE << pending)) if S[S_SPREADS_N] > 0 else 0
         while rest:  # card by card, ascending: the canonical order of hits

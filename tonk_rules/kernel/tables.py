@@ -24,7 +24,8 @@ import numpy.typing as npt
 from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset import Ruleset, meld_masks
+from tonk_rules.ruleset.melds import rule_table
 from tonk_rules.terms import (
     FirstTurn,
     HitPermission,
@@ -78,28 +79,27 @@ class Seating:
 
 @dataclass(frozen=True)
 class KernelTables:
-    """A ruleset as numbers: ``params`` (``R_*``), the deck, run positions, held books and payments."""
+    """A ruleset as numbers: ``params`` (``R_*``), the deck, payments and the meld table."""
 
     seating: Seating
     params: npt.NDArray[np.int64]
     deck: npt.NDArray[np.int64]
-    position: npt.NDArray[np.int64]  # rank (1..13) -> run-order position, -1 when not in the deck
-    rank_at: npt.NDArray[np.int64]  # run-order position -> rank; position n_ranks is the high ace
-    hold: npt.NDArray[np.int64]  # [rank, size] -> 1 when a book of that rank and size may stay in hand
     pay: npt.NDArray[np.int64]  # [ending, rule] -> payer role, receiver role, stakes, at payer's stake
     pay_n: npt.NDArray[np.int64]  # rules per ending
-    line_of: npt.NDArray[np.int64]  # 13-bit rank mask (bit rank - 1) -> run-position mask
+    melds: npt.NDArray[np.int64]  # the meld table of ruleset.meld_masks (M_*), as the engine's SpreadRule has it
+
+    @property
+    def position(self) -> npt.NDArray[np.int64]:
+        """Rank (1..13) -> run-order position, -1 when not in the deck."""
+        return self.melds[meld_masks.M_POS: meld_masks.M_POS + 14]
 
     def packed(self) -> npt.NDArray[np.int64]:
         """All tables in one vector (``layout.T_*``), as the compiled functions read them (``tb``)."""
         out = np.zeros(L.T_SIZE, np.int64)
         out[: L.N_PARAMS] = self.params
-        out[L.T_POS: L.T_POS + 14] = self.position
-        out[L.T_RANK_AT: L.T_RANK_AT + 15] = self.rank_at
-        out[L.T_HOLD: L.T_PAY] = self.hold.ravel()
         out[L.T_PAY: L.T_PAY_N] = self.pay.ravel()
-        out[L.T_PAY_N: L.T_LINE] = self.pay_n
-        out[L.T_LINE:] = self.line_of
+        out[L.T_PAY_N: L.T_MELDS] = self.pay_n
+        out[L.T_MELDS:] = self.melds
         return out
 
 
@@ -161,27 +161,18 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     if getattr(ruleset.going_out, "__dataclass_fields__", None):  # how one goes out is fixed, so far
         raise KernelError("the compiled kernel has no code for going-out options")
 
-    position = np.full(14, -1, np.int64)
-    rank_at = np.zeros(15, np.int64)
-    for i, rank in enumerate(ranks):
-        position[rank] = i
-        rank_at[i] = rank
-    rank_at[len(ranks)] = 1  # the ace above the king (used only with ace_high)
-    masks = np.arange(1 << 13, dtype=np.int64)
-    line_of = np.zeros(1 << 13, np.int64)
-    for i, rank in enumerate(ranks):
-        line_of |= ((masks >> (rank - 1)) & 1) << i
-    hold = np.zeros((14, 5), np.int64)  # [rank, cards of that rank held]: the book may stay in hand
-    for rank, size in spreading.may_hold_books:
+    held = frozenset(spreading.may_hold_books)
+    for rank, size in held:
         if not (1 <= rank <= 13 and 0 <= size <= 4):
             raise KernelError(f"the compiled kernel cannot hold a book of {size} of rank {rank}")
-        hold[rank, size] = 1
+    # the meld rules as the engine reads them (SpreadRule.table), so both run meld_masks on the same numbers
+    melds_table = np.array(rule_table(frozenset(sizes), melds.run_min, melds.ace_high, ranks, spreading.must_spread,
+                                      held), np.int64)
     pay, pay_n = _payments(ruleset.payments.rules)
     seats = seating(ruleset)
     if seats.max_players > L.MAX_PLAYERS:
         raise KernelError(f"the compiled kernel seats at most {L.MAX_PLAYERS} players, not {seats.max_players}")
-    return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), position, rank_at, hold,
-                        pay, pay_n, line_of)
+    return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), pay, pay_n, melds_table)
 
 
 def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:

@@ -2,6 +2,9 @@
 
 Run order follows the deck's ranks: with ranks removed (a 40-card deck without 8, 9, 10) the ranks either
 side of the gap are consecutive. With ``ace: low_or_high`` the ace may also follow the king; runs never wrap.
+What a meld is, is decided in :mod:`tonk_rules.ruleset.meld_masks` (on card bitmasks, the same functions the
+compiled kernel runs); this class turns cards into masks and back, and keeps the order of
+:meth:`MeldRules.melds_in` that seeded players rely on.
 
     >>> from tonk_rules.ruleset.melds import MeldRules
     >>> from tonk_rules.cards import parse_cards
@@ -14,14 +17,43 @@ side of the gap are consecutive. With ``ace: low_or_high`` the ace may also foll
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from functools import lru_cache
 
-from tonk_rules.cards import DECK, Card, make_card
+from tonk_rules.cards import DECK, Card
+from tonk_rules.ruleset import meld_masks as mm
 from tonk_rules.terms import MeldKind
 
-__all__ = ["MeldKind", "MeldRules"]
+__all__ = ["MeldKind", "MeldRules", "cards_of", "mask_of", "rule_table"]
+
+_KIND = {mm.BOOK: MeldKind.BOOK, mm.RUN: MeldKind.RUN}
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """A set of cards as a bitmask (bit ``c``: card ``c``), as :mod:`~tonk_rules.ruleset.meld_masks` reads it."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, ascending."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def rule_table(book_sizes: frozenset[int], run_min: int, ace_high: bool, ranks: tuple[int, ...],
+               must_spread: bool = False, may_hold_books: frozenset[tuple[int, int]] = frozenset()) -> tuple[int, ...]:
+    """:func:`~tonk_rules.ruleset.meld_masks.meld_table`, made once per set of rules (rulesets are compiled
+    again and again, the table has 8,000 entries)."""
+    return tuple(mm.meld_table(book_sizes, run_min, ace_high, ranks, must_spread, may_hold_books))
 
 
 @dataclass(frozen=True)
@@ -30,132 +62,73 @@ class MeldRules:
     run_min: int
     ace_high: bool
     ranks: tuple[int, ...]  # the deck's ranks in order, ace first
-    _position: dict[int, int] = field(init=False, repr=False, compare=False)
-    _smallest_book: int = field(init=False, repr=False, compare=False)
-    _book_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _fewest: int = field(init=False, repr=False, compare=False)
-    _place: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _run_shifts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: These rules as :mod:`~tonk_rules.ruleset.meld_masks` reads them (derived, not part of the rules' value).
+    table: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # derived lookups for the hot path (not part of the rules' value)
-        object.__setattr__(self, "_position", {rank: i for i, rank in enumerate(self.ranks)})
-        object.__setattr__(self, "_smallest_book", min(self.book_sizes))
-        object.__setattr__(self, "_book_order", tuple(sorted(self.book_sizes)))
-        object.__setattr__(self, "_fewest", min(min(self.book_sizes), self.run_min))
-        object.__setattr__(self, "_place", tuple(
-            1 << (4 * self._position[card.rank] + card.suit) if card.rank in self._position else 0 for card in DECK))
-        object.__setattr__(self, "_run_shifts", tuple(4 * k for k in range(1, self.run_min)))
+        object.__setattr__(self, "table", rule_table(self.book_sizes, self.run_min, self.ace_high, self.ranks))
 
     # --- positions in run order -------------------------------------------------------------------------
     def run_positions(self, cards: Sequence[Card]) -> list[int] | None:
         """Sorted run positions of cards of one suit, or None when they do not form a consecutive run."""
-        if not cards:
+        line = mm.run_line(mask_of(cards), self.table)
+        if line == 0 or line.bit_count() != len(cards):  # not consecutive, or a card listed twice
             return None
-        suit = cards[0].suit
-        if any(c.suit != suit for c in cards):
-            return None
-        positions = sorted(self._position[c.rank] for c in cards)
-        if self._consecutive(positions):
-            return positions
-        if self.ace_high and positions[0] == 0:  # try the ace above the king
-            high = [*positions[1:], len(self.ranks)]
-            if self._consecutive(high):
-                return high
-        return None
-
-    @staticmethod
-    def _consecutive(positions: list[int]) -> bool:
-        return positions[-1] - positions[0] == len(positions) - 1 and len(set(positions)) == len(positions)
+        return [p for p in range(line.bit_length()) if line >> p & 1]
 
     # --- whole melds -----------------------------------------------------------------------------------
     def classify(self, cards: Sequence[Card]) -> MeldKind | None:
-        """BOOK, RUN or None for a group of cards laid as a new spread."""
-        if len(cards) in self.book_sizes and all(c.rank == cards[0].rank for c in cards):
-            return MeldKind.BOOK
-        if len(cards) >= self.run_min and self.run_positions(cards) is not None:
-            return MeldKind.RUN
-        return None
+        """BOOK, RUN or None for a group of cards laid as a new spread (a card listed twice: None)."""
+        mask = mask_of(cards)
+        if mask.bit_count() != len(cards):
+            return None
+        return _KIND.get(mm.classify(mask, self.table))
+
+    def _spread(self, kind: MeldKind, spread: Sequence[Card]) -> tuple[int, bool, int, int]:
+        """A spread as :func:`~tonk_rules.ruleset.meld_masks.extends` takes it: mask, run, key, line."""
+        mask, run = mask_of(spread), kind is MeldKind.RUN
+        key = spread[0].suit if run else spread[0].rank
+        return mask, run, key, mm.suit_line(mask, key, self.table) if run else 0
 
     def can_extend(self, kind: MeldKind, spread: Sequence[Card], card: Card) -> bool:
         """Whether ``card`` may be added to ``spread`` (a hit), by the meld rules alone."""
-        if card in spread:
-            return False
-        if kind is MeldKind.BOOK:
-            return card.rank == spread[0].rank and len(spread) + 1 in self.book_sizes
-        return self.run_positions([*spread, card]) is not None
+        return mm.extends(*self._spread(kind, spread), card, self.table)
 
     def extenders(self, kind: MeldKind, spread: Sequence[Card]) -> frozenset[Card]:
         """Every card that :meth:`can_extend` the spread: the hit targets, computed once per spread change."""
-        if kind is MeldKind.BOOK:
-            rank = spread[0].rank
-            candidates = [make_card(rank, suit) for suit in range(4)]
-        else:
-            positions = self.run_positions(spread) or []
-            suit = spread[0].suit
-            ends = (positions[0] - 1, positions[-1] + 1) if positions else ()
-            # one past the king is the high ace; the run never wraps, so can_extend decides the rest
-            candidates = [make_card(self.ranks[p % len(self.ranks)], suit) for p in ends
-                          if 0 <= p <= len(self.ranks)]
-        return frozenset(c for c in candidates if self.can_extend(kind, spread, c))
+        return frozenset(cards_of(mm.extenders(*self._spread(kind, spread), self.table)))
+
+    def in_a_meld(self, hand: Sequence[Card], card: Card) -> bool:
+        """``card`` (in ``hand``) is part of some meld of :meth:`melds_in`."""
+        return mm.in_a_meld(mask_of(hand), card, self.table)
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         """Every group of cards in ``hand`` that could be laid as a new spread.
 
         In a fixed order (seeded players choose by index): books rank by rank in order of first appearance
-        in the hand, smaller books first, each book's cards ascending; then runs suit by suit in order of
-        first appearance, each suit's runs ascending.
+        in the hand, smaller books first, then in the order of their cards' places in the hand, each book's
+        cards ascending; then runs suit by suit in order of first appearance, each suit's runs ascending, a
+        run's cards in run order (a high ace last).
         """
-        n = len(hand)
-        if n < self._fewest:
+        out = [0] * mm.MAX_MELDS
+        n = mm.melds_in(mask_of(hand), -1, self.table, out, 0)
+        if n == 0:
             return []
-        found: list[tuple[Card, ...]] = []
-        smallest = self._smallest_book
-        if n - len({card >> 2 for card in hand}) >= smallest - 1:  # else no rank has cards enough for a book
-            by_rank: dict[int, list[Card]] = {}
-            for card in hand:
-                by_rank.setdefault(card.rank, []).append(card)
-            for same in by_rank.values():
-                if len(same) >= smallest:
-                    for size in self._book_order:
-                        if len(same) >= size:
-                            found.extend(tuple(sorted(combo)) for combo in combinations(same, size))
-        if n >= self.run_min:
-            # one bit per (run position, suit), four per position: a run is run_min set bits four apart
-            # (the ace also sits one past the king when it may be high). Most hands stop here.
-            place = self._place
-            mask = 0
-            for card in hand:
-                mask |= place[card]
-            if self.ace_high:
-                mask |= (mask & 0xF) << (4 * len(self.ranks))
-            starts = mask
-            for shift in self._run_shifts:
-                starts &= mask >> shift
-            if starts:
-                suits = {i % 4 for i in range(starts.bit_length()) if starts >> i & 1}
-                for suit in dict.fromkeys(card.suit for card in hand):  # in order of first appearance
-                    if suit in suits:
-                        found.extend(self._runs_in([c for c in hand if c.suit == suit]))
-        return found
-
-    def _runs_in(self, suited: list[Card]) -> list[tuple[Card, ...]]:
-        order = sorted(suited)  # within a suit, card order is rank order, which is run order
-        position = self._position
-        pos = [position[c.rank] for c in order]
-        lines = [(order, pos)]
-        if self.ace_high and pos[0] == 0:  # the ace placed above the king as well
-            lines.append(([*order[1:], order[0]], [*pos[1:], len(self.ranks)]))
-        runs: set[tuple[Card, ...]] = set()
-        least = self.run_min
-        for line, at in lines:
-            start = 0
-            for i in range(1, len(line) + 1):
-                if i == len(line) or at[i] != at[i - 1] + 1:
-                    if i - start >= least:  # a block long enough to hold runs: every run inside it
-                        block = line[start:i]
-                        for a in range(len(block)):
-                            for b in range(a + least, len(block) + 1):
-                                runs.add(tuple(block[a:b]))
-                    start = i
-        return sorted(runs)
+        place = {card: i for i, card in enumerate(hand)}
+        first_rank: dict[int, int] = {}
+        first_suit: dict[int, int] = {}
+        for i, card in enumerate(hand):
+            first_rank.setdefault(card.rank, i)
+            first_suit.setdefault(card.suit, i)
+        high = self.table[mm.M_N_RANKS]
+        keyed: list[tuple[tuple[object, ...], tuple[Card, ...]]] = []
+        for mask in out[:n]:
+            cards = cards_of(mask)
+            if mm.classify(mask, self.table) == mm.BOOK:  # ordered as combinations of the rank's cards in hand
+                keyed.append(((0, first_rank[cards[0].rank], len(cards), sorted(place[c] for c in cards)), cards))
+                continue
+            if mm.run_line(mask, self.table) >> high & 1:  # the ace above the king
+                cards = (*cards[1:], cards[0])
+            keyed.append(((1, first_suit[cards[0].suit], cards), cards))
+        keyed.sort(key=lambda pair: pair[0])  # type: ignore[arg-type,return-value]
+        return [cards for _, cards in keyed]

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
-from tonk_rules.ruleset import core
-from tonk_rules.ruleset.melds import MeldRules
+from tonk_rules.ruleset import core, meld_masks
+from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
 from tonk_rules.terms import (
     AfterVoid,
     DealerRotation,
@@ -246,9 +246,14 @@ class SpreadRule:
 
     #: Spreads and hits are laid before drawing, else between the draw and the discard (derived).
     before_draw: bool = field(init=False, repr=False, compare=False)
+    #: The melds, must_spread and may_hold_books as :mod:`~tonk_rules.ruleset.meld_masks` reads them (derived).
+    table: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "before_draw", self.timing is SpreadTiming.BEFORE_DRAW)
+        m = self.melds
+        object.__setattr__(self, "table", rule_table(m.book_sizes, m.run_min, m.ace_high, m.ranks, self.must_spread,
+                                                     frozenset(self.may_hold_books)))
 
     def may_lay_now(self, drawn: bool) -> bool:
         return core.may_lay_now(self.before_draw, drawn)
@@ -268,15 +273,14 @@ class SpreadRule:
         A book is excused when the player holds exactly ``size`` cards of its rank and the variant lets a
         book of that rank and size be held (three aces may be held; four aces must be laid).
         """
-        if not self.must_spread:
+        mask = mask_of(hand)
+        if not meld_masks.held_spread(mask, self.table):  # decided here; melds_in only names the meld
             return None
         for meld in self.melds.melds_in(hand):
-            if self.may_hold_books and self.melds.classify(meld) is MeldKind.BOOK:
-                rank = meld[0].rank
-                if (rank, sum(1 for c in hand if c.rank == rank)) in self.may_hold_books:
-                    continue
-            return meld
-        return None
+            if not (self.melds.classify(meld) is MeldKind.BOOK
+                    and meld_masks.book_may_stay(mask, meld[0].rank, self.table)):
+                return meld
+        raise AssertionError(f"meld_masks.held_spread found a meld to lay in {hand}, melds_in none")
 
 
 @dataclass(frozen=True)

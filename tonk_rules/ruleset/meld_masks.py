@@ -1,0 +1,322 @@
+"""What a meld is, written once on card bitmasks: books, runs, the high ace, removed ranks, hits, held melds.
+
+The reference engine runs these functions as plain Python (through :class:`~tonk_rules.ruleset.melds.MeldRules`
+and :class:`~tonk_rules.ruleset.strategies.SpreadRule`, which turn cards into masks and back); the compiled
+kernel runs numba's compilation of this very source (:func:`tonk_rules.kernel.jit.compiled_copy`). So every
+function takes and returns whole numbers and bools only, plus the rules' table and, to list melds, an ``out``
+buffer, and calls only functions of this module.
+
+A set of cards is a mask: bit ``c`` is card ``c`` (rank ``c // 4 + 1``, suit ``c % 4``, as in
+:mod:`tonk_rules.cards`). Runs are decided on a suit's *line*: bit ``i`` is the deck's ``i``-th rank (the ace
+low, at 0), so the ranks either side of a removed rank are consecutive; with ``ace_high`` the ace may also sit
+at position ``n_ranks``, above the king (a run never wraps). The rules come as one list of whole numbers
+(:func:`meld_table`): ``M_*`` values and lookups.
+
+    >>> t = meld_table(book_sizes=(3, 4), run_min=3, ace_high=True, ranks=tuple(range(1, 14)))
+    >>> def mask(*cards): return sum(1 << c for c in cards)
+    >>> q, k, a = 44, 48, 0  # queen, king and ace of spades
+    >>> classify(mask(q, k, a), t) == RUN, classify(mask(a, 4, 8), t) == RUN, classify(mask(k, a, 4), t)
+    (True, True, 0)
+    >>> extends(mask(q, k, a), True, 0, suit_line(mask(q, k, a), 0, t), 40, t)  # the jack below the queen
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableSequence, Sequence
+
+# --- the table: M_* values, then lookups -----------------------------------------------------------------
+M_BOOK_SIZES = 0  # bit s set: a book may have s cards
+M_MIN_BOOK = 1  # the smallest book size
+M_RUN_MIN = 2
+M_ACE_HIGH = 3  # 1: the ace may also follow the king
+M_N_RANKS = 4  # ranks in the deck
+M_MUST = 5  # 1: a meld held in hand must be laid (spreading.must_spread)
+M_POS = 6  # [rank 1..13] -> line position, -1 when the rank is not in the deck
+M_RANK_AT = M_POS + 14  # [line position] -> rank; position n_ranks is the high ace
+M_HOLD = M_RANK_AT + 15  # [rank * 5 + cards of that rank held] -> 1: such a book may stay in hand
+M_LINE = M_HOLD + 14 * 5  # [13-bit rank mask, bit rank - 1] -> its line
+M_SIZE = M_LINE + (1 << 13)
+#: Where the table starts in the vector the functions read. The kernel packs the table into its own vector
+#: and compiles this module with ``AT`` set to that offset (a compile-time constant, so it costs nothing).
+AT = 0
+
+NOT_A_MELD, BOOK, RUN = 0, 1, 2  # what classify returns
+SUIT_CARDS = 0x1111111111111  # the 13 cards of suit 0 (shift left by a suit for that suit's)
+#: The most melds one hand can hold (every book of every rank, every run of every suit): the size of the
+#: ``out`` buffer :func:`melds_in` needs.
+MAX_MELDS = 13 * 5 + 4 * (12 * 13 // 2)
+
+
+def meld_table(book_sizes: Iterable[int], run_min: int, ace_high: bool, ranks: Sequence[int],
+               must_spread: bool = False, may_hold_books: Iterable[tuple[int, int]] = ()) -> list[int]:
+    """The meld rules as the table every function here reads (``ranks``: the deck's ranks in order, ace
+    first; ``may_hold_books``: ``(rank, size)`` pairs, a book of exactly ``size`` cards of ``rank`` may stay in
+    hand). A plain list, so the reference engine needs no numpy; the kernel copies it into its int64 vector."""
+    sizes = sorted(book_sizes)
+    table = [0] * M_SIZE
+    table[M_BOOK_SIZES] = sum(1 << s for s in sizes)
+    table[M_MIN_BOOK] = sizes[0] if sizes else 0
+    table[M_RUN_MIN] = run_min
+    table[M_ACE_HIGH] = int(ace_high)
+    table[M_N_RANKS] = len(ranks)
+    table[M_MUST] = int(must_spread)
+    for rank in range(1, 14):
+        table[M_POS + rank] = ranks.index(rank) if rank in ranks else -1
+    for i, rank in enumerate(ranks):
+        table[M_RANK_AT + i] = rank
+    table[M_RANK_AT + len(ranks)] = 1  # the ace above the king (read only where the ace may be high)
+    for rank, size in may_hold_books:
+        table[M_HOLD + rank * 5 + size] = 1
+    for ranks_held in range(1, 1 << 13):  # each rank mask: its lowest rank's position plus the line of the rest
+        low = (ranks_held & -ranks_held).bit_length()
+        position = table[M_POS + low]
+        table[M_LINE + ranks_held] = table[M_LINE + (ranks_held & (ranks_held - 1))] | (
+            1 << position if position >= 0 else 0)
+    return table
+
+
+# --- bit arithmetic (the kernel replaces the first two by single machine instructions) ------------------
+def popcount(x: int) -> int:
+    """How many bits are set (how many cards a mask holds)."""
+    return x.bit_count()
+
+
+def lowest(m: int) -> int:
+    """The index of the lowest set bit of a non-zero mask (the lowest card of a set of cards)."""
+    return (m & -m).bit_length() - 1
+
+
+def contiguous(m: int) -> bool:
+    """One unbroken block of set bits (consecutive positions)."""
+    return m != 0 and ((m + (m & -m)) & m) == 0
+
+
+def longest_block(m: int) -> int:
+    """The length of the longest block of set bits."""
+    n = 0
+    while m:
+        m &= m << 1
+        n += 1
+    return n
+
+
+def block_around(line: int, p: int) -> tuple[int, int]:
+    """(lo, hi) of the block of set bits holding bit ``p`` (which must be set)."""
+    lo = p
+    while lo > 0 and (line >> (lo - 1)) & 1:
+        lo -= 1
+    hi = p
+    while (line >> (hi + 1)) & 1:
+        hi += 1
+    return lo, hi
+
+
+def has_block(line: int, length: int) -> bool:
+    """``line`` holds ``length`` consecutive set bits."""
+    for _ in range(length - 1):
+        line &= line >> 1
+    return line != 0
+
+
+# --- lines ---------------------------------------------------------------------------------------------
+def suit_line(hand: int, suit: int, mt: Sequence[int]) -> int:
+    """The line (ace low) of ``hand``'s cards of ``suit``.
+
+    Every fourth bit (the suit's cards, rank by rank) is packed into a 13-bit rank mask, which the table
+    (``M_LINE``) maps to line positions, closing the gaps of removed ranks.
+    """
+    x = (hand >> suit) & SUIT_CARDS
+    x = (x | (x >> 3)) & 0x0303030303030303
+    x = (x | (x >> 6)) & 0x000F000F000F000F
+    x = (x | (x >> 12)) & 0x000000FF000000FF
+    x = (x | (x >> 24)) & 0xFFFF
+    return mt[AT + M_LINE + x]
+
+
+def high_line(line: int, n_ranks: int) -> int:
+    """The same cards with the ace moved above the king (position ``n_ranks``)."""
+    return (line & ~1) | (1 << n_ranks)
+
+
+def run_line(cards: int, mt: Sequence[int]) -> int:
+    """The line of ``cards`` when they are consecutive cards of one suit (ace low, else ace high), else 0."""
+    if cards == 0:
+        return 0
+    suit = lowest(cards) % 4
+    if cards & ~(SUIT_CARDS << suit):
+        return 0
+    line = suit_line(cards, suit, mt)
+    if popcount(line) != popcount(cards):  # a rank the deck does not have
+        return 0
+    if contiguous(line):
+        return line
+    if mt[AT + M_ACE_HIGH] and line & 1:
+        high = high_line(line, mt[AT + M_N_RANKS])
+        if contiguous(high):
+            return high
+    return 0
+
+
+# --- whole melds ---------------------------------------------------------------------------------------
+def classify(cards: int, mt: Sequence[int]) -> int:
+    """BOOK, RUN or NOT_A_MELD for ``cards`` laid as a new spread."""
+    size = popcount(cards)
+    if size == 0:
+        return NOT_A_MELD
+    rank = lowest(cards) // 4
+    if (mt[AT + M_BOOK_SIZES] >> size) & 1 and cards & ~(15 << (4 * rank)) == 0:
+        return BOOK
+    if size >= mt[AT + M_RUN_MIN] and run_line(cards, mt) != 0:
+        return RUN
+    return NOT_A_MELD
+
+
+def extends(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[int]) -> bool:
+    """``card`` may be added to (hit) the spread ``cards``, by the meld rules alone: a book of rank ``key``,
+    or (``run``) a run of suit ``key`` whose line, ace low, is ``line`` (the kernel keeps both per spread)."""
+    if (cards >> card) & 1:
+        return False
+    rank = card // 4 + 1
+    if not run:
+        return rank == key and (mt[AT + M_BOOK_SIZES] >> (popcount(cards) + 1)) & 1 == 1
+    position = mt[AT + M_POS + rank]
+    if card % 4 != key or position < 0:
+        return False
+    m = line | (1 << position)
+    if contiguous(m):
+        return True
+    return mt[AT + M_ACE_HIGH] == 1 and (m & 1) == 1 and contiguous(high_line(m, mt[AT + M_N_RANKS]))
+
+
+def extenders(cards: int, run: bool, key: int, line: int, mt: Sequence[int]) -> int:
+    """Every card that :func:`extends` the spread, as a mask: the hit targets."""
+    found = 0
+    if not run:
+        for suit in range(4):
+            card = (key - 1) * 4 + suit
+            if extends(cards, run, key, line, card, mt):
+                found |= 1 << card
+        return found
+    placed = run_line(cards, mt)  # where the run lies (the high ace above the king); its ends' neighbours
+    if placed == 0:
+        return 0
+    lo = lowest(placed)
+    hi = lo + popcount(placed) - 1
+    for p in (lo - 1, hi + 1):
+        if 0 <= p <= mt[AT + M_N_RANKS]:
+            card = (mt[AT + M_RANK_AT + p] - 1) * 4 + key
+            if extends(cards, run, key, line, card, mt):
+                found |= 1 << card
+    return found
+
+
+def book_may_stay(hand: int, rank: int, mt: Sequence[int]) -> bool:
+    """The variant lets ``hand`` keep its cards of ``rank`` as they are: a book of exactly that many cards of
+    that rank may be held (three aces may be held; four aces must be laid)."""
+    return mt[AT + M_HOLD + rank * 5 + popcount((hand >> (4 * (rank - 1))) & 15)] == 1
+
+
+def books_possible(hand: int, min_book: int) -> bool:
+    """Some rank has at least ``min_book`` (3 or 4) cards in ``hand`` (per-rank counts, all at once)."""
+    x = hand - ((hand >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)  # each nibble: its rank's count, 0..4
+    if min_book >= 4:
+        return ((x >> 2) & SUIT_CARDS) != 0
+    return (((x >> 2) | ((x >> 1) & x)) & SUIT_CARDS) != 0
+
+
+def held_spread(hand: int, mt: Sequence[int]) -> bool:
+    """``hand`` holds a meld that must be laid: the variant says so (``M_MUST``), and the meld is a run or a
+    book that may not stay in hand (:func:`book_may_stay`)."""
+    if not mt[AT + M_MUST]:
+        return False
+    min_book = mt[AT + M_MIN_BOOK]
+    if books_possible(hand, min_book):
+        for r in range(1, 14):
+            if popcount((hand >> (4 * (r - 1))) & 15) >= min_book and not book_may_stay(hand, r, mt):
+                return True
+    n, run_min = mt[AT + M_N_RANKS], mt[AT + M_RUN_MIN]
+    for u in range(4):
+        line = suit_line(hand, u, mt)
+        if longest_block(line) >= run_min:
+            return True
+        if mt[AT + M_ACE_HIGH] and line & 1:
+            lo, hi = block_around(high_line(line, n), n)
+            if hi - lo + 1 >= run_min:
+                return True
+    return False
+
+
+def in_a_meld(hand: int, card: int, mt: Sequence[int]) -> bool:
+    """``card`` (in ``hand``) is part of some book or run of ``hand`` (:func:`melds_in` lists a meld with it)."""
+    rank, suit = card // 4 + 1, card % 4
+    if popcount((hand >> (4 * (rank - 1))) & 15) >= mt[AT + M_MIN_BOOK]:
+        return True
+    line = suit_line(hand, suit, mt)
+    run_min = mt[AT + M_RUN_MIN]
+    lo, hi = block_around(line, mt[AT + M_POS + rank])
+    if hi - lo + 1 >= run_min:
+        return True
+    n = mt[AT + M_N_RANKS]
+    if mt[AT + M_ACE_HIGH] and line & 1:
+        lo, hi = block_around(high_line(line, n), n)
+        p = n if rank == 1 else mt[AT + M_POS + rank]
+        if lo <= p and hi - lo + 1 >= run_min:
+            return True
+    return False
+
+
+def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence[int], n: int) -> int:
+    """Write every meld of ``hand`` (that holds card ``containing``, unless it is -1) into ``out`` from index
+    ``n`` on, as masks in ascending order (the canonical order); return the new end (at most
+    :data:`MAX_MELDS` are written)."""
+    start = n
+    min_book, sizes = mt[AT + M_MIN_BOOK], mt[AT + M_BOOK_SIZES]
+    for r in range(1, 14 if books_possible(hand, min_book) else 1):
+        nib = (hand >> (4 * (r - 1))) & 15
+        if popcount(nib) < min_book:
+            continue
+        for sub in range(1, 16):
+            if sub & ~nib == 0 and (sizes >> popcount(sub)) & 1:
+                m = sub << (4 * (r - 1))
+                if containing < 0 or (m >> containing) & 1:
+                    out[n] = m
+                    n += 1
+    nr, run_min = mt[AT + M_N_RANKS], mt[AT + M_RUN_MIN]
+    for u in range(4):
+        line = suit_line(hand, u, mt)
+        for high in range(2):
+            if high:
+                if not (mt[AT + M_ACE_HIGH] and line & 1):
+                    break
+                line = high_line(line, nr)
+            if not has_block(line, run_min):
+                continue
+            p = 0
+            while p <= nr:
+                if not (line >> p) & 1:
+                    p += 1
+                    continue
+                lo, hi = block_around(line, p)
+                for a in range(lo, hi + 1):
+                    for b in range(a + run_min - 1, hi + 1):
+                        if high and (b != nr or a == 1):
+                            # without the high ace it was listed with the low line; from position 1 up to the
+                            # high ace it is the whole suit, the same cards as the low run A..K
+                            continue
+                        m = 0
+                        for q in range(a, b + 1):
+                            m |= 1 << ((mt[AT + M_RANK_AT + q] - 1) * 4 + u)
+                        if containing < 0 or (m >> containing) & 1:
+                            out[n] = m
+                            n += 1
+                p = hi + 1
+    for i in range(start + 1, n):  # insertion sort: few melds, mostly in order already
+        key = out[i]
+        j = i - 1
+        while j >= start and out[j] > key:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = key
+    return n
