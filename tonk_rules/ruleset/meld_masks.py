@@ -44,8 +44,14 @@ AT = 0
 NOT_A_MELD, BOOK, RUN = 0, 1, 2  # what classify returns
 SUIT_CARDS = 0x1111111111111  # the 13 cards of suit 0 (shift left by a suit for that suit's)
 #: The most melds one hand can hold (every book of every rank, every run of every suit): the size of the
-#: ``out`` buffer :func:`melds_in` needs.
+#: ``out`` buffer :func:`melds_in` needs (:func:`most_melds` for a hand of known size).
 MAX_MELDS = 13 * 5 + 4 * (12 * 13 // 2)
+
+
+def most_melds(cards: int) -> int:
+    """At most how many melds a hand of ``cards`` cards holds: five books (four of three, one of four) per
+    three cards, and per suit of k cards k(k-1)/2 runs (a first and a last card) plus k ending at a high ace."""
+    return min(MAX_MELDS, 5 * (cards // 3) + cards * (cards + 1) // 2)
 
 
 def meld_table(book_sizes: Iterable[int], run_min: int, ace_high: bool, ranks: Sequence[int],
@@ -238,6 +244,8 @@ def held_spread(hand: int, mt: Sequence[int]) -> bool:
                 return True
     n, run_min = mt[AT + M_N_RANKS], mt[AT + M_RUN_MIN]
     for u in range(4):
+        if popcount((hand >> u) & SUIT_CARDS) < run_min:  # too few cards of the suit for a run
+            continue
         line = suit_line(hand, u, mt)
         if longest_block(line) >= run_min:
             return True
@@ -285,6 +293,8 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
                     n += 1
     nr, run_min = mt[AT + M_N_RANKS], mt[AT + M_RUN_MIN]
     for u in range(4):
+        if popcount((hand >> u) & SUIT_CARDS) < run_min:  # too few cards of the suit for a run
+            continue
         line = suit_line(hand, u, mt)
         for high in range(2):
             if high:

@@ -30,12 +30,13 @@ __all__ = ["MeldKind", "MeldRules", "cards_of", "mask_of", "rule_table"]
 _KIND = {mm.BOOK: MeldKind.BOOK, mm.RUN: MeldKind.RUN}
 
 
+_BIT = tuple(1 << c for c in range(52))
+
+
 def mask_of(cards: Iterable[Card]) -> int:
-    """A set of cards as a bitmask (bit ``c``: card ``c``), as :mod:`~tonk_rules.ruleset.meld_masks` reads it."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+    """A set of distinct cards as a bitmask (bit ``c``: card ``c``), as :mod:`~tonk_rules.ruleset.meld_masks`
+    reads it."""
+    return sum(map(_BIT.__getitem__, cards))
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
@@ -110,7 +111,7 @@ class MeldRules:
         cards ascending; then runs suit by suit in order of first appearance, each suit's runs ascending, a
         run's cards in run order (a high ace last).
         """
-        out = [0] * mm.MAX_MELDS
+        out = [0] * mm.most_melds(len(hand))
         n = mm.melds_in(mask_of(hand), -1, self.table, out, 0)
         if n == 0:
             return []
@@ -123,12 +124,13 @@ class MeldRules:
         high = self.table[mm.M_N_RANKS]
         keyed: list[tuple[tuple[object, ...], tuple[Card, ...]]] = []
         for mask in out[:n]:
-            cards = cards_of(mask)
-            if mm.classify(mask, self.table) == mm.BOOK:  # ordered as combinations of the rank's cards in hand
-                keyed.append(((0, first_rank[cards[0].rank], len(cards), sorted(place[c] for c in cards)), cards))
+            cards = cards_of(mask)  # ascending: a book's cards share the first card's rank
+            first = cards[0]
+            if cards[-1].rank == first.rank:  # a book: ordered as combinations of its rank's cards in the hand
+                keyed.append(((0, first_rank[first.rank], len(cards), sorted(place[c] for c in cards)), cards))
                 continue
-            if mm.run_line(mask, self.table) >> high & 1:  # the ace above the king
-                cards = (*cards[1:], cards[0])
-            keyed.append(((1, first_suit[cards[0].suit], cards), cards))
+            if first.rank == 1 and self.ace_high and mm.run_line(mask, self.table) >> high & 1:
+                cards = (*cards[1:], first)  # the ace above the king
+            keyed.append(((1, first_suit[first.suit], cards), cards))
         keyed.sort(key=lambda pair: pair[0])  # type: ignore[arg-type,return-value]
         return [cards for _, cards in keyed]
