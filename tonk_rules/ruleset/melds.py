@@ -132,5 +132,5 @@ class MeldRules:
             if first.rank == 1 and self.ace_high and mm.run_line(mask, self.table) >> high & 1:
                 cards = (*cards[1:], first)  # the ace above the king
             keyed.append(((1, first_suit[first.suit], cards), cards))
-        keyed.sort(key=lambda pair: pair[0])  # type: ignore[arg-type,return-value]
+        keyed.sort(key=lambda pair: pair[0])
         return [cards for _, cards in keyed]
