@@ -37,7 +37,10 @@ class Phase(Enum):
 @dataclass
 class Turn:
     """The current player's turn: its phase, the card taken from the discard pile, whether a new spread was
-    laid (going out without a discard pays by it)."""
+    laid (going out without a discard pays by it).
+
+    Everything a rule needs to know about the turn so far is kept here, new each turn; the kernel's copy of
+    it is ``tonk_rules.kernel.layout.TURN`` (one slot per attribute, filled from a Turn by name)."""
 
     phase: Phase = Phase.START
     taken: Card | None = None
@@ -46,6 +49,11 @@ class Turn:
     @property
     def drawn(self) -> bool:
         return self.phase.drawn
+
+    @property
+    def acted(self) -> bool:
+        """Something was done this turn (a draw, a spread or a hit)."""
+        return self.phase is not Phase.START
 
     @property
     def pending(self) -> Card | None:

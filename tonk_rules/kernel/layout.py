@@ -136,6 +136,13 @@ S_ERROR = 17
 S_FIRST_TURN = 18  # 1 while the hand's first turn is being played
 N_SCALARS = 24
 
+#: The turn's slots, each with the attribute of the engine's turn (:class:`tonk_rules.engine.turn.Turn`) it
+#: holds (a card, or -1 for none; a flag as 0/1; a count). A kernel state made from an engine position fills
+#: them all from this table (:func:`tonk_rules.kernel.turn_state.encode_turn`), so a new per-turn value is a
+#: slot and a line here, and no edit of a bot.
+TURN: dict[int, str] = {S_DRAWN: "drawn", S_ACTED: "acted", S_TAKEN: "taken", S_PENDING: "pending",
+                        S_NEW_SPREAD: "new_spread"}
+
 # --- state vector: blocks (O_*) ---------------------------------------------------------------------------
 O_HANDS = N_SCALARS  # card mask per seat
 O_COUNTS = O_HANDS + MAX_PLAYERS  # count per seat
