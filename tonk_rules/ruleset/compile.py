@@ -65,7 +65,8 @@ def copied(rule: type[_Rule], section: Section, **computed: Any) -> _Rule:
         >>> from tonk_rules.ruleset.strategies import DrawRule, HitRule
         >>> from tonk_rules.variant.loader import load_variant
         >>> russian = load_variant("russian").variant
-        >>> copied(HitRule, russian.hitting) == HitRule(runs=russian.hitting.runs, books=russian.hitting.books)
+        >>> hits = copied(HitRule, russian.hitting)
+        >>> (hits.runs, hits.books) == (russian.hitting.runs, russian.hitting.books)
         True
         >>> copied(DrawRule, russian.drawing)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
