@@ -60,6 +60,21 @@ class Turn:
         """The taken card that must still go into a spread (TAKEN phase), else None."""
         return self.taken if self.phase is Phase.TAKEN else None
 
+    # What each action does to the turn: the one place a per-turn fact is kept up to date (the hand moves
+    # the cards; a new turn is a new Turn).
+    def drew(self, taken: Card | None, straight_into_spread: bool) -> None:
+        """A draw: from the stock (``taken`` None) or the discard pile, whose card may have to be laid."""
+        self.taken = taken
+        self.phase = Phase.TAKEN if taken is not None and straight_into_spread else Phase.DRAWN
+
+    def laid(self, cards: tuple[Card, ...], new_spread: bool) -> None:
+        """A spread (``new_spread``) or a hit of ``cards``: the phase moves on."""
+        self.new_spread = self.new_spread or new_spread
+        if self.phase is Phase.START:
+            self.phase = Phase.LAID
+        elif self.phase is Phase.TAKEN and self.taken in cards:
+            self.phase = Phase.DRAWN
+
 
 @dataclass
 class TableSpread:
