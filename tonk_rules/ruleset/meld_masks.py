@@ -225,8 +225,8 @@ def book_may_stay(hand: int, rank: int, mt: Sequence[int]) -> bool:
 
 def books_possible(hand: int, min_book: int) -> bool:
     """Some rank has at least ``min_book`` (3 or 4) cards in ``hand`` (per-rank counts, all at once)."""
-    x = hand - ((hand >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)  # each nibble: its rank's count, 0..4
+    x = hand - ((hand >> 1) & 0x5555555555555)  # 52-bit constants: plain int64 compiled, shorter ints in Python
+    x = (x & 0x3333333333333) + ((x >> 2) & 0x3333333333333)  # each nibble: its rank's count, 0..4
     if min_book >= 4:
         return ((x >> 2) & SUIT_CARDS) != 0
     return (((x >> 2) | ((x >> 1) & x)) & SUIT_CARDS) != 0
