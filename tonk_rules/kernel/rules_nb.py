@@ -96,7 +96,7 @@ def lowest(m):  # type: ignore[no-untyped-def]
 #: read the meld table where :func:`~tonk_rules.kernel.tables.KernelTables.packed` puts it, and count bits
 #: with the instructions above. The small ones are inlined into their callers, as they were when written here.
 melds = compiled_copy(meld_masks, inline=("contiguous", "suit_line", "books_possible", "has_block", "high_line",
-                                          "extends", "book_may_stay", "run_line"),
+                                          "extends", "book_may_stay", "run_line", "placed", "run_starts"),
                       AT=T_MELDS, popcount=popcount, lowest=lowest)
 suit_line = melds.suit_line
 held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None

@@ -32,10 +32,12 @@ M_RUN_MIN = 2
 M_ACE_HIGH = 3  # 1: the ace may also follow the king
 M_N_RANKS = 4  # ranks in the deck
 M_MUST = 5  # 1: a meld held in hand must be laid (spreading.must_spread)
-M_POS = 6  # [rank 1..13] -> line position, -1 when the rank is not in the deck
+M_N_SEGMENTS = 6  # blocks of consecutive ranks the deck keeps (M_SEGMENTS)
+M_POS = 7  # [rank 1..13] -> line position, -1 when the rank is not in the deck
 M_RANK_AT = M_POS + 14  # [line position] -> rank; position n_ranks is the high ace
 M_HOLD = M_RANK_AT + 15  # [rank * 5 + cards of that rank held] -> 1: such a book may stay in hand
-M_LINE = M_HOLD + 14 * 5  # [13-bit rank mask, bit rank - 1] -> its line
+M_SEGMENTS = M_HOLD + 14 * 5  # [2 * block]: mask, shift of one block of kept ranks (see placed), 7 at most
+M_LINE = M_SEGMENTS + 2 * 7  # [13-bit rank mask, bit rank - 1] -> its line
 M_SIZE = M_LINE + (1 << 13)
 #: Where the table starts in the vector the functions read. The kernel packs the table into its own vector
 #: and compiles this module with ``AT`` set to that offset (a compile-time constant, so it costs nothing).
@@ -43,6 +45,7 @@ AT = 0
 
 NOT_A_MELD, BOOK, RUN = 0, 1, 2  # what classify returns
 SUIT_CARDS = 0x1111111111111  # the 13 cards of suit 0 (shift left by a suit for that suit's)
+SUIT_PLACES = 0x11111111111111  # suit 0's places in a placed mask: 13 positions and the high ace
 #: The most melds one hand can hold (every book of every rank, every run of every suit): the size of the
 #: ``out`` buffer :func:`melds_in` needs (:func:`most_melds` for a hand of known size).
 MAX_MELDS = 13 * 5 + 4 * (12 * 13 // 2)
@@ -62,7 +65,7 @@ def meld_table(book_sizes: Iterable[int], run_min: int, ace_high: bool, ranks: S
     sizes = sorted(book_sizes)
     table = [0] * M_SIZE
     table[M_BOOK_SIZES] = sum(1 << s for s in sizes)
-    table[M_MIN_BOOK] = sizes[0] if sizes else 0
+    table[M_MIN_BOOK] = sizes[0] if sizes else 5  # no book sizes: more cards than a rank has
     table[M_RUN_MIN] = run_min
     table[M_ACE_HIGH] = int(ace_high)
     table[M_N_RANKS] = len(ranks)
@@ -74,6 +77,14 @@ def meld_table(book_sizes: Iterable[int], run_min: int, ace_high: bool, ranks: S
     table[M_RANK_AT + len(ranks)] = 1  # the ace above the king (read only where the ace may be high)
     for rank, size in may_hold_books:
         table[M_HOLD + rank * 5 + size] = 1
+    blocks = 0
+    for i, rank in enumerate(ranks):  # position i takes rank's cards: shifted down by the ranks removed below
+        shift = 4 * (rank - 1 - i)
+        if i == 0 or shift != table[M_SEGMENTS + 2 * blocks - 1]:
+            blocks += 1
+            table[M_SEGMENTS + 2 * blocks - 1] = shift
+        table[M_SEGMENTS + 2 * blocks - 2] |= 15 << (4 * i)
+    table[M_N_SEGMENTS] = blocks
     for ranks_held in range(1, 1 << 13):  # each rank mask: its lowest rank's position plus the line of the rest
         low = (ranks_held & -ranks_held).bit_length()
         position = table[M_POS + low]
@@ -96,15 +107,6 @@ def lowest(m: int) -> int:
 def contiguous(m: int) -> bool:
     """One unbroken block of set bits (consecutive positions)."""
     return m != 0 and ((m + (m & -m)) & m) == 0
-
-
-def longest_block(m: int) -> int:
-    """The length of the longest block of set bits."""
-    n = 0
-    while m:
-        m &= m << 1
-        n += 1
-    return n
 
 
 def block_around(line: int, p: int) -> tuple[int, int]:
@@ -138,6 +140,27 @@ def suit_line(hand: int, suit: int, mt: Sequence[int]) -> int:
     x = (x | (x >> 12)) & 0x000000FF000000FF
     x = (x | (x >> 24)) & 0xFFFF
     return mt[AT + M_LINE + x]
+
+
+def placed(hand: int, mt: Sequence[int]) -> int:
+    """``hand`` with each card at its place, ``4 * position + suit``: every suit's line at once, the ranks
+    either side of a removed rank next to each other, and the aces also above the kings where they may be."""
+    found = 0
+    for b in range(mt[AT + M_N_SEGMENTS]):
+        found |= (hand >> mt[AT + M_SEGMENTS + 2 * b + 1]) & mt[AT + M_SEGMENTS + 2 * b]
+    if mt[AT + M_ACE_HIGH]:
+        found |= (found & 15) << (4 * mt[AT + M_N_RANKS])
+    return found
+
+
+def run_starts(hand: int, mt: Sequence[int]) -> int:
+    """Where runs of ``hand`` start, as places (:func:`placed`): 0 when it holds no run at all (one test for
+    all four suits, so most hands are done with runs here)."""
+    at = placed(hand, mt)
+    starts = at
+    for k in range(1, mt[AT + M_RUN_MIN]):
+        starts &= at >> (4 * k)
+    return starts
 
 
 def high_line(line: int, n_ranks: int) -> int:
@@ -242,18 +265,7 @@ def held_spread(hand: int, mt: Sequence[int]) -> bool:
         for r in range(1, 14):
             if popcount((hand >> (4 * (r - 1))) & 15) >= min_book and not book_may_stay(hand, r, mt):
                 return True
-    n, run_min = mt[AT + M_N_RANKS], mt[AT + M_RUN_MIN]
-    for u in range(4):
-        if popcount((hand >> u) & SUIT_CARDS) < run_min:  # too few cards of the suit for a run
-            continue
-        line = suit_line(hand, u, mt)
-        if longest_block(line) >= run_min:
-            return True
-        if mt[AT + M_ACE_HIGH] and line & 1:
-            lo, hi = block_around(high_line(line, n), n)
-            if hi - lo + 1 >= run_min:
-                return True
-    return False
+    return run_starts(hand, mt) != 0  # a run may never stay in hand
 
 
 def in_a_meld(hand: int, card: int, mt: Sequence[int]) -> bool:
@@ -292,8 +304,9 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
                     out[n] = m
                     n += 1
     nr, run_min = mt[AT + M_N_RANKS], mt[AT + M_RUN_MIN]
+    starts = run_starts(hand, mt)
     for u in range(4):
-        if popcount((hand >> u) & SUIT_CARDS) < run_min:  # too few cards of the suit for a run
+        if starts & (SUIT_PLACES << u) == 0:  # no run in this suit
             continue
         line = suit_line(hand, u, mt)
         for high in range(2):
