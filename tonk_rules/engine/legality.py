@@ -1,8 +1,11 @@
-"""Why an action is not allowed: the readable reference check, with a message for every refusal.
+"""Whether an action is allowed, and why not: the one place the engine decides legality.
 
-:meth:`Hand.why_illegal <tonk_rules.engine.hand.Hand.why_illegal>` and :meth:`Hand.apply` use it; move
-generation (:mod:`tonk_rules.engine.moves`) answers the same questions without building messages, and a
-property test checks that the two agree on every action of random reachable states.
+:meth:`Hand.why_illegal <tonk_rules.engine.hand.Hand.why_illegal>` and :meth:`Hand.apply` ask
+:func:`why_illegal`; move generation (:mod:`tonk_rules.engine.moves`) enumerates the candidate actions of a
+state and keeps those :func:`why_illegal` allows, asking no rule question itself. Two family checks,
+:func:`why_no_spread_or_hit` and :func:`why_no_discard`, refuse a whole kind of action at once (whatever its
+cards), so that move generation need not enumerate candidates that all would be refused; ``why_illegal``
+asks them too, so they are part of the one decision, not a copy of it.
 """
 
 from __future__ import annotations
@@ -21,34 +24,68 @@ if TYPE_CHECKING:
     from tonk_rules.engine.hand import Hand
 
 FIRST_TURN = "the first player of the hand must draw from the stock on their first turn"
+OVER = "the hand is over"
 
 
 def why_illegal(hand: Hand, action: Action) -> str | None:
-    """Why ``action`` is not allowed for the current player now, or None when it is."""
-    if hand.result is not None:
-        return "the hand is over"
+    """Why ``action`` is not allowed for the current player now, or None when it is.
+
+    Each kind of action is checked in two steps, both used by move generation as well: the family check
+    (``why_no_*``: what refuses every action of the kind, whatever its cards), then the action's own."""
     if isinstance(action, Knock):
-        return _why_not_knock(hand)
+        return why_not_knock(hand)
     if isinstance(action, Draw):
-        return _why_not_draw(hand, action)
+        return why_no_draw(hand) or why_not_draw(hand, action)
     if isinstance(action, Spread | Hit):
-        pending = hand.turn.pending
-        if pending is not None and not uses(action, pending):
-            return f"{pending} taken from the discard pile must go straight into a spread"
-        why = hand.ruleset.spreading.why_not_now(hand.turn.drawn)
-        if why:
-            return why
-        return why_not_spread(hand, action.cards) if isinstance(action, Spread) else why_not_hit(hand, action)
+        return why_no_spread_or_hit(hand) or why_not_lay(hand, action)
     if isinstance(action, Discard):
-        return _why_not_discard(hand, action.card)
+        return why_no_discard(hand) or why_not_discard(hand, action.card)
+    if hand.result is not None:
+        return OVER
     return f"unknown action {action!r}"
+
+
+def why_no_draw(hand: Hand) -> str | None:
+    """Why no draw at all is allowed now, from either pile (None: one may be)."""
+    if hand.result is not None:
+        return OVER
+    if hand.turn.phase.drawn:
+        return "you have already drawn this turn"
+    return None
+
+
+def why_no_spread_or_hit(hand: Hand) -> str | None:
+    """Why no spread and no hit at all is allowed now, whatever its cards (None: some may be)."""
+    if hand.result is not None:
+        return OVER
+    return hand.ruleset.spreading.why_not_now(hand.turn.phase.drawn)
+
+
+def why_no_discard(hand: Hand) -> str | None:
+    """Why no discard at all is allowed now, whatever its card (None: some may be)."""
+    if hand.result is not None:
+        return OVER
+    if not hand.turn.phase.drawn:
+        return "draw before discarding"
+    return None
+
+
+def why_not_lay(hand: Hand, action: Spread | Hit) -> str | None:
+    """Why this spread or hit is refused, once :func:`why_no_spread_or_hit` allows some (None: it is not)."""
+    pending = hand.turn.pending
+    if pending is not None and not uses(action, pending):
+        return f"{pending} taken from the discard pile must go straight into a spread"
+    return why_not_spread(hand, action.cards) if isinstance(action, Spread) else why_not_hit(hand, action)
 
 
 def _held_text(held: Sequence[Card]) -> str:
     return f"you hold a spread ({format_cards(held)}) that must be laid"
 
 
-def _why_not_knock(hand: Hand) -> str | None:
+def why_not_knock(hand: Hand) -> str | None:
+    """Why the current player may not knock now (None: they may)."""
+    if hand.result is not None:
+        return OVER
     rules, me = hand.ruleset, hand.current
     cards = hand.hands[me]
     held = rules.spreading.held_spread(cards)
@@ -61,10 +98,9 @@ def _why_not_knock(hand: Hand) -> str | None:
     return rules.knocking.words(code, count=count, turns_taken=turns_taken, locked_turns=locked_turns)
 
 
-def _why_not_draw(hand: Hand, action: Draw) -> str | None:
+def why_not_draw(hand: Hand, action: Draw) -> str | None:
+    """Why this draw is refused, once :func:`why_no_draw` allows one (None: it is not)."""
     rules = hand.ruleset
-    if hand.turn.drawn:
-        return "you have already drawn this turn"
     why = rules.drawing.why_not(action.source)
     if why:
         return why
@@ -134,19 +170,24 @@ def why_not_hit(hand: Hand, action: Hit) -> str | None:
     return None
 
 
-def _why_not_discard(hand: Hand, card: Card) -> str | None:
-    rules, turn, mine = hand.ruleset, hand.turn, hand.hands[hand.current]
-    if not turn.drawn:
-        return "draw before discarding"
+def why_not_discard(hand: Hand, card: Card) -> str | None:
+    """Why discarding ``card`` is refused, once :func:`why_no_discard` allows a discard (None: it is not).
+
+    Move generation asks this of every card in hand, so the common case is kept short: only the card
+    taken this turn can be kept by the taken-discard rule, and only must_spread can hold a spread."""
+    turn, mine = hand.turn, hand.hands[hand.current]
     if card not in mine:
         return f"{card} is not in your hand"
     if turn.pending is not None:
         return f"{turn.pending} taken from the discard pile must go straight into a spread"
-    why = rules.taken_discard.why_not_discard(card, turn.taken, len(mine))
-    if why:
-        return why
-    if not rules.spreading.before_draw:
-        held = rules.spreading.held_spread([c for c in mine if c != card])
+    rules = hand.ruleset
+    if card == turn.taken:
+        why = rules.taken_discard.why_not_discard(card, turn.taken, len(mine))
+        if why:
+            return why
+    spreading = rules.spreading
+    if spreading.must_spread and not spreading.before_draw:
+        held = spreading.held_spread([c for c in mine if c != card])
         if held is not None:
             return f"{_held_text(held)} before discarding"
     return None
