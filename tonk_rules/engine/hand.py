@@ -57,7 +57,7 @@ class Hand:
     reshuffles: int = 0
     turn: Turn = field(default_factory=Turn)
     # the actions legal_actions() last generated, with the step they were generated at: apply() need not
-    # check again an action taken from that very list (moves and legality agree: a property test checks it)
+    # check again an action taken from that very list (move generation keeps only what legality allows)
     _generated: tuple[int, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
 
     # --- the deal ----------------------------------------------------------------------------------------

@@ -4,9 +4,10 @@ allows them.
 Legality is decided in one place, :func:`tonk_rules.engine.legality.why_illegal`; this module only
 enumerates what could be played, whatever the rules say: the knock, a draw from each pile, every meld
 of the hand (:meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in`) as a spread, every card of the hand
-on every spread it extends, and a discard of every card. It asks no rule question of its own (a test reads
-this file to keep it so); a rule added with new state is asked in ``legality`` alone. Two family checks of
-``legality`` spare the enumeration of spreads, hits and discards where none is allowed at all.
+on every spread it extends, and a discard of every card. It asks no rule question of its own
+(tests/test_moves_ask_legality.py reads this file to keep it so): a rule added with new state is asked in
+``legality`` alone. The family checks of :class:`~tonk_rules.engine.legality.Legality` (``why_no_*``) spare
+the enumeration of draws, spreads, hits and discards where none of its kind is allowed at all.
 
 This is the simulator's hot path, so the common actions are made once and shared. The order is part of
 the contract (seeded players pick by index): knock, draw stock, draw discard, spreads (in
@@ -20,15 +21,7 @@ from typing import TYPE_CHECKING
 
 from tonk_rules.cards import DECK, Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
-from tonk_rules.engine.legality import (
-    why_no_discard,
-    why_no_draw,
-    why_no_spread_or_hit,
-    why_not_discard,
-    why_not_draw,
-    why_not_knock,
-    why_not_lay,
-)
+from tonk_rules.engine.legality import Legality
 from tonk_rules.terms import Pile
 
 if TYPE_CHECKING:
@@ -61,21 +54,22 @@ def hit(card: Card, spread: int) -> Hit:
 
 def legal_actions(hand: Hand) -> list[Action]:
     """Every legal action of the current player (empty when the hand is over): the candidates that
-    :func:`~tonk_rules.engine.legality.why_illegal` allows, each kind behind its family check."""
+    :mod:`~tonk_rules.engine.legality` allows, each kind behind its family check."""
+    check = Legality(hand)
     actions: list[Action] = []
-    if why_not_knock(hand) is None:
+    if check.may_knock():
         actions.append(KNOCK)
-    if why_no_draw(hand) is None:
-        actions += [draw for draw in (DRAW_STOCK, DRAW_DISCARD) if why_not_draw(hand, draw) is None]
+    if check.why_no_draw() is None:
+        actions += [draw for draw in (DRAW_STOCK, DRAW_DISCARD) if check.why_not_draw(draw) is None]
     cards = hand.hands[hand.current]
-    if why_no_spread_or_hit(hand) is None:
+    if check.why_no_spread_or_hit() is None:
         for meld in hand.ruleset.spreading.melds.melds_in(cards):
-            if why_not_lay(hand, candidate := spread(meld)) is None:
-                actions.append(candidate)
+            if check.why_not_lay(new := spread(meld)) is None:
+                actions.append(new)
         for card in cards:
             for target in hand.spreads:
-                if card in target.targets and why_not_lay(hand, candidate := hit(card, target.number)) is None:
-                    actions.append(candidate)
-    if why_no_discard(hand) is None:
-        actions += [DISCARDS[card] for card in cards if why_not_discard(hand, card) is None]
+                if card in target.targets and check.why_not_lay(onto := hit(card, target.number)) is None:
+                    actions.append(onto)
+    if check.why_no_discard() is None:
+        actions += [DISCARDS[card] for card in cards if check.why_not_discard(card) is None]
     return actions
