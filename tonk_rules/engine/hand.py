@@ -166,7 +166,10 @@ class Hand:
         generated = self._generated
         if generated is None or generated[0] != len(self.history):
             return False
-        return any(candidate is action for candidate in generated[1])
+        for candidate in generated[1]:  # a loop, not any(...): this runs for every action played
+            if candidate is action:
+                return True
+        return False
 
     def _draw(self, action: Draw) -> Draw:
         rules = self.ruleset
