@@ -73,6 +73,7 @@ class Legality:
     def knock_refusal(self) -> int:
         """Why the current player may not knock now (the hand not being over): a ``core.KNOCK_*`` code."""
         hand, me, spreading = self.hand, self.hand.current, self.rules.spreading
+        # (must_spread first: no held_spread call without it, as move generation asks this in every state)
         return self.rules.knocking.refusal(
             count=hand_count(self.mine), turns_taken=hand.turns_taken[me], locked_turns=hand.hit_locks[me],
             acted=self.phase is not Phase.START, drawn=self.drawn, first_turn=hand.first_turn_binds,
