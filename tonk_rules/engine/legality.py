@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from tonk_rules.cards import Card, format_cards, hand_count
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
-from tonk_rules.engine.turn import Phase
 from tonk_rules.ruleset import core
 from tonk_rules.terms import Pile
 
@@ -42,17 +41,17 @@ class Legality:
     instance is therefore valid only until the hand changes (make one per question or per generation).
     """
 
-    __slots__ = ("drawn", "hand", "mine", "over", "pending", "phase", "rules", "taken")
+    __slots__ = ("acted", "drawn", "hand", "mine", "over", "pending", "rules", "taken")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.rules = hand.ruleset
         self.mine = hand.hands[hand.current]
         turn = hand.turn
-        self.phase = turn.phase
-        self.drawn = turn.phase.drawn
-        self.pending = turn.pending
+        self.drawn = turn.drawn
+        self.acted = turn.acted
         self.taken = turn.taken
+        self.pending = None if turn.taken is None else turn.pending  # (most turns take nothing: no call)
         self.over = hand.result is not None
 
     def why_not(self, action: Action) -> str | None:
@@ -76,7 +75,7 @@ class Legality:
         # (must_spread first: no held_spread call without it, as move generation asks this in every state)
         return self.rules.knocking.refusal(
             count=hand_count(self.mine), turns_taken=hand.turns_taken[me], locked_turns=hand.hit_locks[me],
-            acted=self.phase is not Phase.START, drawn=self.drawn, first_turn=hand.first_turn_binds,
+            acted=self.acted, drawn=self.drawn, first_turn=hand.first_turn_binds,
             holds_spread=spreading.must_spread and spreading.held_spread(self.mine) is not None)
 
     def may_knock(self) -> bool:
