@@ -57,7 +57,7 @@ class Hand:
     reshuffles: int = 0
     turn: Turn = field(default_factory=Turn)
     # the actions legal_actions() last generated, with the step they were generated at: apply() need not
-    # check again an action taken from that very list (moves and legality agree: a property test checks it)
+    # check again an action taken from that very list (move generation keeps only what legality allows)
     _generated: tuple[int, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
 
     # --- the deal ----------------------------------------------------------------------------------------
@@ -166,7 +166,10 @@ class Hand:
         generated = self._generated
         if generated is None or generated[0] != len(self.history):
             return False
-        return any(candidate is action for candidate in generated[1])
+        for candidate in generated[1]:  # noqa: SIM110 (a loop is 4x any() over a generator: every action runs it)
+            if candidate is action:
+                return True
+        return False
 
     def _draw(self, action: Draw) -> Draw:
         rules = self.ruleset
