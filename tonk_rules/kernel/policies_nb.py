@@ -168,6 +168,7 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patie
         knocks[p, 1] = patience
     idle = np.zeros(players, np.uint64)  # greedy draws no random numbers
     no_trace = np.zeros(0, np.int64)
+    candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
     samples = max(1, rollouts // n)
     for _ in range(samples):
         sample_view(S, X, me, known, discarded, rngs, r)
@@ -175,7 +176,7 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patie
             Y[:] = X
             apply_key(Y, legal[i], tb)
             Y[S_ACTIONS] += 1
-            play_out(Y, tb, policies, knocks, idle, PLAYOUT_ACTIONS, no_trace, None)
+            play_out(Y, tb, policies, knocks, idle, PLAYOUT_ACTIONS, candidates, no_trace, None)
             if Y[S_ERROR] == 0:
                 totals[i] += Y[O_NET + me]
     best = 0
@@ -186,48 +187,61 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patie
 
 
 @njit
-def _searched_choice(S, legal, n, seat, rngs, tb, search):  # type: ignore[no-untyped-def]
-    """A montecarlo seat's decision, counted in ``searched`` when it had more than one legal action."""
-    mc, known, discarded, searched, totals = search
-    if n > 1:
-        searched[seat] += 1
-    return mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], mc[seat, 1], mc[seat, 2],
-                     tb, totals)
+def act(S, key, tb, trace, search):  # type: ignore[no-untyped-def]
+    """The chosen ``key`` is played: traced when ``trace`` has room, watched when ``search`` is given."""
+    if S[S_ACTIONS] < trace.shape[0]:
+        trace[S[S_ACTIONS]] = key
+    if search is not None:
+        watch_before(S, key, search)
+    play_key(S, key, tb)
+    if search is not None:
+        watch_after(S, search)
 
 
 @njit
-def play_out(S, tb, policies, knocks, rngs, max_actions, trace, search):  # type: ignore[no-untyped-def]
-    """Play the hand in ``S`` to its end with each seat's policy; trace keys when ``trace`` has room.
+def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):  # type: ignore[no-untyped-def]
+    """Play the hand in ``S`` with each seat's policy to its end (return 0), or, when ``search`` is given,
+    up to a montecarlo seat's decision: return the number of its legal actions, which are in ``legal``.
 
-    ``search``: ``None`` (no seat searches: every ``if search is not None`` below is compiled away), or a
-    :func:`~tonk_rules.kernel.search_nb.search_state` tuple, with which a ``POLICY_MONTECARLO`` seat searches
-    and every action is watched as that seat would see it.
+    ``search``: ``None`` where no seat searches (every ``if search is not None`` is compiled away), or a
+    :func:`~tonk_rules.kernel.search_nb.search_state` tuple. The search is left to the caller
+    (:func:`play_batch`) so that this function never calls itself through :func:`mc_choice`: numba's disk
+    cache cannot hold a function compiled inside a recursion.
     """
-    legal = np.empty(MAX_LEGAL, np.int64)
-    if search is not None:
-        forget_hand(search)
     while not S[S_OVER]:
         n = legal_keys(S, tb, legal)
         if n == 0:
             S[S_ERROR] = ERR_STUCK
-            return
+            return 0
         if S[S_ACTIONS] >= max_actions:
             S[S_ERROR] = ERR_TOO_LONG
-            return
+            return 0
         seat = S[S_CURRENT]
         if search is not None and policies[seat] == POLICY_MONTECARLO:
-            key = _searched_choice(S, legal, n, seat, rngs, tb, search)
-        elif policies[seat] == POLICY_RANDOM:
+            return n
+        if policies[seat] == POLICY_RANDOM:
             key = legal[below(rngs, seat, n)]
         else:
             key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
-        if S[S_ACTIONS] < trace.shape[0]:
-            trace[S[S_ACTIONS]] = key
-        if search is not None:
-            watch_before(S, key, search)
-        play_key(S, key, tb)
-        if search is not None:
-            watch_after(S, search)
+        act(S, key, tb, trace, search)
+    return 0
+
+
+@njit
+def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):  # type: ignore[no-untyped-def]
+    """Play the hand in ``S`` to its end, montecarlo seats searching when ``search`` is given (a decision
+    with more than one legal action is counted in its ``searched``)."""
+    n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
+    if search is not None:
+        mc, known, discarded, searched, totals = search
+        while n > 0:
+            seat = S[S_CURRENT]
+            if n > 1:
+                searched[seat] += 1
+            key = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], mc[seat, 1],
+                            mc[seat, 2], tb, totals)
+            act(S, key, tb, trace, search)
+            n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
 
 @njit
@@ -241,6 +255,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
     deck = deck0.copy()
     gen = np.zeros(1, np.uint64)
     rngs = np.zeros(players, np.uint64)
+    legal = np.empty(MAX_LEGAL, np.int64)
     hand_knocks = np.zeros((players, 2), np.int64)
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
@@ -254,7 +269,9 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         d = (first_dealer + first_hand + row) % players
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
         draw_knocks(policies, knocks, rngs, hand_knocks)
-        play_out(S, tb, policies, hand_knocks, rngs, max_actions, trace[row], search)
+        if search is not None:
+            forget_hand(search)
+        play_hand(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace[row], search)
         errors[row] = S[S_ERROR]
         ending[row] = S[S_ENDING]
         for p in range(players):
@@ -291,7 +308,7 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
                 errors[row] = ERR_ILLEGAL
                 continue
             play_key(S, first_key, tb)
-        play_out(S, tb, policies, row_knocks, rngs, max_actions, no_trace, None)
+        play_out(S, tb, policies, row_knocks, rngs, max_actions, legal, no_trace, None)
         errors[row] = S[S_ERROR]
         for p in range(players):
             net[row, p] = S[O_NET + p]
