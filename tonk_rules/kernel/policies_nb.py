@@ -9,12 +9,15 @@ start of each hand (or rollout) it draws ``below(1000)`` from its own random str
 nothing else, so the deal and every other seat are unchanged — and knocks at ``alt_knock`` instead of
 ``knock`` when the draw is below ``alt_share`` (per mille).
 
-The play loop is written once (:func:`play_out`, under :func:`play_batch` and :func:`rollouts`). Its last
-argument, ``search``, is ``None`` where no seat searches, or a search tuple where montecarlo seats play
-(:func:`search_nb.search_state <tonk_rules.kernel.search_nb.search_state>`). numba compiles a function once
-per argument type, and in the ``None`` compilation it drops every ``if search is not None`` branch before
-typing it: plain ``random`` / ``greedy`` runs carry no montecarlo bookkeeping (``benchmarks/bench_engine.py``
-measures them). A montecarlo decision plays its candidates out with this same loop, ``search=None``.
+The play loop is written once: :func:`play_out`, under :func:`play_hand` (so :func:`play_batch`) and
+:func:`rollouts`, and each montecarlo playout. Its last argument, ``search``, is ``None`` where no seat
+searches, or a :func:`~tonk_rules.kernel.search_nb.search_state` tuple where montecarlo seats play. numba
+compiles a function once per argument type, and in the ``None`` compilation it drops every
+``if search is not None`` branch before typing it: plain ``random`` / ``greedy`` runs carry no montecarlo
+bookkeeping (``benchmarks/bench_engine.py`` measures them). With a search, :func:`play_out` stops at a
+montecarlo seat's decision and :func:`play_hand` searches and resumes it, so the loop never reaches itself
+through :func:`mc_choice` (whose playouts run it with ``search=None``): numba caches a function compiled
+inside such a recursion with an unresolved call, which crashes the process that loads it.
 """
 
 from __future__ import annotations

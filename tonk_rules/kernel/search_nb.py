@@ -2,8 +2,9 @@
 
 The decision itself — play every candidate out on each sample, pick — is
 :func:`~tonk_rules.kernel.policies_nb.mc_choice`, beside the one play loop it calls; a table with
-montecarlo seats is :func:`~tonk_rules.kernel.policies_nb.play_batch` given :func:`search_state`, whose
-loop calls :func:`forget_hand`, :func:`watch_before` and :func:`watch_after` to keep what the seats saw.
+montecarlo seats is :func:`~tonk_rules.kernel.policies_nb.play_batch` given :func:`search_state`, which
+calls :func:`forget_hand` at each deal and :func:`watch_before` / :func:`watch_after` around every action to
+keep what the seats saw.
 
 A decision of seat ``me`` reads only what that seat may know (:func:`sample_view` rebuilds every hidden
 card): its own hand, every hand's size, the spreads, the discard pile's cards that were discarded in view
