@@ -15,9 +15,11 @@ searches, or a :func:`~tonk_rules.kernel.search_nb.search_state` tuple where mon
 compiles a function once per argument type, and in the ``None`` compilation it drops every
 ``if search is not None`` branch before typing it: plain ``random`` / ``greedy`` runs carry no montecarlo
 bookkeeping (``benchmarks/bench_engine.py`` measures them). With a search, :func:`play_out` stops at a
-montecarlo seat's decision and :func:`play_hand` searches and resumes it, so the loop never reaches itself
-through :func:`mc_choice` (whose playouts run it with ``search=None``): numba caches a function compiled
-inside such a recursion with an unresolved call, which crashes the process that loads it.
+montecarlo seat's decision and :func:`play_hand` searches and resumes it (the decided key waits in the
+search tuple), so the loop never reaches itself through :func:`mc_choice` (whose playouts run it with
+``search=None``): numba caches a function compiled inside such a recursion with an unresolved call, which
+crashes the process that loads it. Each action's steps (trace, watch, play) stay inline in the loop: a
+helper function called per action cost the plain greedy kernel about 8%.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ from tonk_rules.kernel.search_nb import (
     POLICY_MONTECARLO,
     forget_hand,
     sample_view,
+    take_decision,
     watch_after,
     watch_before,
 )
@@ -190,26 +193,15 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patie
 
 
 @njit
-def act(S, key, tb, trace, search):  # type: ignore[no-untyped-def]
-    """The chosen ``key`` is played: traced when ``trace`` has room, watched when ``search`` is given."""
-    if S[S_ACTIONS] < trace.shape[0]:
-        trace[S[S_ACTIONS]] = key
-    if search is not None:
-        watch_before(S, key, search)
-    play_key(S, key, tb)
-    if search is not None:
-        watch_after(S, search)
-
-
-@njit
 def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):  # type: ignore[no-untyped-def]
-    """Play the hand in ``S`` with each seat's policy to its end (return 0), or, when ``search`` is given,
-    up to a montecarlo seat's decision: return the number of its legal actions, which are in ``legal``.
+    """Play the hand in ``S`` with each seat's policy to its end (return 0), tracing keys while ``trace`` has
+    room; with a ``search``, up to a montecarlo seat that has not decided: return the number of its legal
+    actions, which are in ``legal`` (:func:`play_hand` searches, then calls again).
 
     ``search``: ``None`` where no seat searches (every ``if search is not None`` is compiled away), or a
-    :func:`~tonk_rules.kernel.search_nb.search_state` tuple. The search is left to the caller
-    (:func:`play_batch`) so that this function never calls itself through :func:`mc_choice`: numba's disk
-    cache cannot hold a function compiled inside a recursion.
+    :func:`~tonk_rules.kernel.search_nb.search_state` tuple. The search is the caller's so that this function
+    never calls itself through :func:`mc_choice`: numba caches a function compiled inside such a recursion
+    with an unresolved call, which crashes the process that loads it.
     """
     while not S[S_OVER]:
         n = legal_keys(S, tb, legal)
@@ -221,29 +213,36 @@ def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search): 
             return 0
         seat = S[S_CURRENT]
         if search is not None and policies[seat] == POLICY_MONTECARLO:
-            return n
-        if policies[seat] == POLICY_RANDOM:
+            key = take_decision(search)
+            if key < 0:
+                return n
+        elif policies[seat] == POLICY_RANDOM:
             key = legal[below(rngs, seat, n)]
         else:
             key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
-        act(S, key, tb, trace, search)
+        if S[S_ACTIONS] < trace.shape[0]:
+            trace[S[S_ACTIONS]] = key
+        if search is not None:
+            watch_before(S, key, search)
+        play_key(S, key, tb)
+        if search is not None:
+            watch_after(S, search)
     return 0
 
 
 @njit
 def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):  # type: ignore[no-untyped-def]
-    """Play the hand in ``S`` to its end, montecarlo seats searching when ``search`` is given (a decision
-    with more than one legal action is counted in its ``searched``)."""
+    """Play the hand in ``S`` to its end; with a ``search``, each montecarlo seat's decision is searched here
+    (counted in ``searched`` when it had more than one legal action) and :func:`play_out` plays it."""
     n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
     if search is not None:
-        mc, known, discarded, searched, totals = search
+        mc, known, discarded, searched, totals, decision = search
         while n > 0:
             seat = S[S_CURRENT]
             if n > 1:
                 searched[seat] += 1
-            key = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], mc[seat, 1],
-                            mc[seat, 2], tb, totals)
-            act(S, key, tb, trace, search)
+            decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], mc[seat, 1],
+                                    mc[seat, 2], tb, totals)
             n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
 

@@ -3,8 +3,8 @@
 The decision itself — play every candidate out on each sample, pick — is
 :func:`~tonk_rules.kernel.policies_nb.mc_choice`, beside the one play loop it calls; a table with
 montecarlo seats is :func:`~tonk_rules.kernel.policies_nb.play_batch` given :func:`search_state`, which
-calls :func:`forget_hand` at each deal and :func:`watch_before` / :func:`watch_after` around every action to
-keep what the seats saw.
+calls :func:`forget_hand` at each deal, :func:`watch_before` / :func:`watch_after` around every action to
+keep what the seats saw, and :func:`take_decision` where a montecarlo seat acts.
 
 A decision of seat ``me`` reads only what that seat may know (:func:`sample_view` rebuilds every hidden
 card): its own hand, every hand's size, the spreads, the discard pile's cards that were discarded in view
@@ -127,20 +127,30 @@ def sample_view(S, X, me, known, discarded, rngs, r):  # type: ignore[no-untyped
 def search_state(mc):  # type: ignore[no-untyped-def]
     """The ``search`` argument of :func:`~tonk_rules.kernel.policies_nb.play_out` for a table whose seats'
     montecarlo parameters are the rows of ``mc`` (rollouts, knock, patience): ``(mc, known, discarded,
-    searched, totals)`` — per seat what it took from the discard pile and still holds, the cards discarded
-    in view (one mask), per seat the decisions searched (those with more than one legal action), and a
-    decision's candidate totals."""
+    searched, totals, decision)`` — per seat what it took from the discard pile and still holds, the cards
+    discarded in view (one mask), per seat the decisions searched (those with more than one legal action),
+    a decision's candidate totals, and the key decided for the seat to act (-1: not yet searched)."""
     players = mc.shape[0]
     return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
-            np.zeros(MAX_LEGAL, np.int64))
+            np.zeros(MAX_LEGAL, np.int64), np.full(1, -1, np.int64))
+
+
+@njit
+def take_decision(search):  # type: ignore[no-untyped-def]
+    """The key decided for the montecarlo seat to act, taken (-1 when it has yet to search)."""
+    decision = search[5]
+    key = decision[0]
+    decision[0] = -1
+    return key
 
 
 @njit
 def forget_hand(search):  # type: ignore[no-untyped-def]
     """A new hand (or playout) begins: nothing has been taken or discarded in view yet."""
-    known, discarded = search[1], search[2]
+    known, discarded, decision = search[1], search[2], search[5]
     known[:] = 0
     discarded[0] = 0
+    decision[0] = -1
 
 
 @njit
