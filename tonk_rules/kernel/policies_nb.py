@@ -180,8 +180,7 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patie
         sample_view(S, X, me, known, discarded, rngs, r)
         for i in range(n):
             Y[:] = X
-            apply_key(Y, legal[i], tb)
-            Y[S_ACTIONS] += 1
+            play_key(Y, legal[i], tb)
             play_out(Y, tb, policies, knocks, idle, PLAYOUT_ACTIONS, candidates, no_trace, None)
             if Y[S_ERROR] == 0:
                 totals[i] += Y[O_NET + me]
