@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
 from collections import Counter
@@ -12,10 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tonk_rules.bots import GreedyBot, RandomBot, action_key, canonical, observe
+from tonk_rules.bots.greedy import seen_state
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Discard, Draw, Knock
-from tonk_rules.engine.hand import Hand
+from tonk_rules.engine.hand import Hand, Turn
 from tonk_rules.errors import BotSpecError
+from tonk_rules.kernel import layout
+from tonk_rules.kernel.rollout import encode, state_from_hand
+from tonk_rules.kernel.tables import tables_of
 from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.terms import Pile
@@ -64,6 +69,25 @@ def test_an_observation_cannot_reach_other_hands_or_the_stock(seed: int) -> None
     assert not (cards - deck)
     assert obs.stock_size == len(hand.stock)
     assert not ((cards - set(obs.hand) - public - deck) & hidden)
+
+
+def test_every_attribute_of_the_turn_reaches_the_kernel() -> None:
+    """A per-turn value the engine keeps (a count of hits, say) must have its kernel slot in layout.TURN:
+    greedy's view and the kernel's own play then hold it with no edit of a bot. The phase is held through
+    ``drawn``, ``acted`` and ``pending``."""
+    kept = {f.name for f in dataclasses.fields(Turn)} - {"phase"}
+    assert kept - set(layout.TURN.values()) == set(), "give these a slot in kernel/layout.py TURN"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_greedys_view_holds_the_turn_as_the_kernel_does(seed: int) -> None:
+    tables = tables_of(RUSSIAN)
+    hand = Hand.shuffled(RUSSIAN, ["A", "B", "C"], 0, random.Random(seed))
+    bot = GreedyBot()
+    while not hand.over:
+        seen, exact = seen_state(observe(hand, hand.current), tables), encode(tables, state_from_hand(hand))
+        assert [int(seen[s]) for s in layout.TURN] == [int(exact[s]) for s in layout.TURN]
+        hand.apply(bot.choose(observe(hand, hand.current), hand.legal_actions()))
 
 
 def test_stock_draws_are_shown_without_their_card() -> None:

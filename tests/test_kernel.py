@@ -13,8 +13,8 @@ import pytest
 
 from tonk_rules import kernel
 from tonk_rules.errors import BotSpecError, KernelError
-from tonk_rules.kernel import jit
-from tonk_rules.kernel.tables import SESSION_FIELDS, tables_of
+from tonk_rules.kernel import jit, layout
+from tonk_rules.kernel.tables import COMPUTED, SESSION_FIELDS, tables_of
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim import reference
 from tonk_rules.sim import runner as sim_runner
@@ -96,13 +96,30 @@ def unmapped(ruleset: Ruleset) -> set[str]:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_every_ruleset_field_is_mapped_into_the_kernel_tables(name: str) -> None:
-    assert unmapped(compile_ruleset(load_variant(name).variant)) == set(), "add these to kernel/tables.py"
+    assert unmapped(compile_ruleset(load_variant(name).variant)) == set(), (
+        "give these a slot and its line in kernel/layout.py READ (or read them in kernel/tables.py)")
 
 
 def test_a_new_ruleset_field_that_the_kernel_ignores_fails_the_mapping_test() -> None:
     extended = dataclasses.make_dataclass("Extended", [("surprise", int)], bases=(Ruleset,), frozen=True)
     values = {f.name: getattr(RUSSIAN, f.name) for f in dataclasses.fields(RUSSIAN)}
     assert unmapped(extended(**values, surprise=3)) == {"surprise"}
+
+
+def test_every_parameter_slot_is_declared_with_how_it_is_read() -> None:
+    """A slot ``R_*`` added to kernel/layout.py without its line in ``layout.READ`` would stay 0 for every
+    ruleset: the kernel would read a rule it was never given."""
+    slots = {name: value for name, value in vars(layout).items() if name.startswith("R_")}
+    unread = {name for name, value in slots.items() if value not in layout.READ and value not in COMPUTED}
+    assert unread == set(), "say in layout.READ where these slots are read from"
+    assert len(set(slots.values())) == len(slots) and max(slots.values()) < layout.N_PARAMS, "slots overlap"
+    assert not set(layout.READ) & set(COMPUTED)
+
+
+def test_a_slot_read_as_the_wrong_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(layout.READ, layout.R_HAND_SIZE, ("knocking.max_count", layout.AS_INT))
+    with pytest.raises(KernelError, match="reads knocking.max_count as int, not None"):
+        tables_of(compile_ruleset(load_variant("pagat").variant))
 
 
 # --- without numba, and the cache ----------------------------------------------------------------------

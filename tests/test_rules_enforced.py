@@ -210,11 +210,11 @@ def test_a_rule_the_kernel_reads_but_does_not_enforce_fails(monkeypatch: pytest.
 
 def test_a_rule_the_engine_does_not_enforce_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine forgets the knock limit (the kernel keeps it): the engine disagrees with the kernel."""
-    real = KnockRule.allowed
+    real = KnockRule.refusal  # what engine/legality asks (move generation included)
 
-    def ignoring_the_limit(self: KnockRule, **state: Any) -> bool:
-        return bool(real(dataclasses.replace(self, max_count=None), **state))
+    def ignoring_the_limit(self: KnockRule, **state: Any) -> int:
+        return int(real(dataclasses.replace(self, max_count=None), **state))
 
-    monkeypatch.setattr(KnockRule, "allowed", ignoring_the_limit)
+    monkeypatch.setattr(KnockRule, "refusal", ignoring_the_limit)
     with pytest.raises(AssertionError, match="knocking.max_count: .* the engine does not enforce"):
         test_changing_the_field_changes_play_on_the_kernel_and_the_engine(*_field("knocking.max_count"))

@@ -50,6 +50,7 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.jit import AVAILABLE
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, KERNEL_POLICIES, SHARE_UNIT
 from tonk_rules.kernel.tables import KernelTables, tables_of
+from tonk_rules.kernel.turn_state import encode_turn
 from tonk_rules.prng import SplitMix64
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import MeldKind
@@ -119,10 +120,13 @@ def _mask(cards: Sequence[int]) -> int:
 
 def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     """The kernel's state vector holding only what ``obs`` shows: the seat's own hand, count and turns, the
-    spreads and the top discard (every other hand and the stock stay empty; greedy reads none of them)."""
+    turn so far, the spreads and the top discard (every other hand and the stock stay empty; greedy reads
+    none of them). The turn is copied whole (``layout.TURN``), so a rule that counts something in a turn
+    reaches greedy's decision with no edit here."""
     S = np.zeros(L.STATE_SIZE, np.int64)
     seat = obs.seat
     S[L.S_PLAYERS], S[L.S_CURRENT] = len(obs.hand_sizes), seat
+    encode_turn(S, obs.turn)
     S[L.O_HANDS + seat] = _mask(obs.hand)
     S[L.O_COUNTS + seat] = obs.count
     S[L.O_TURNS_TAKEN + seat] = obs.turns_taken[seat]

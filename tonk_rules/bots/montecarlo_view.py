@@ -13,14 +13,13 @@ compiled search; :func:`play_out` plays a sample on the reference engine where n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.observation import Observation, observe
 from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Spread
 from tonk_rules.engine.hand import Hand, TableSpread
-from tonk_rules.engine.turn import Turn
 from tonk_rules.errors import SimulationError
 from tonk_rules.kernel.rollout import RolloutState
 from tonk_rules.prng import SplitMix64
@@ -144,7 +143,7 @@ def as_hand(obs: Observation, view: View, deal: Sample) -> Hand:
                 reshuffle_seed=deal.reshuffle_seed, hands=[list(h) for h in deal.hands], stock=list(deal.stock),
                 discard=list(deal.pile), spreads=spreads, current=obs.current, turns_taken=list(obs.turns_taken),
                 hit_locks=list(obs.hit_locks), reshuffles=view.reshuffles,
-                turn=Turn(obs.phase, obs.taken_this_turn, view.new_spread))
+                turn=replace(obs.turn))  # the whole turn as the table saw it (a counter in it too)
 
 
 def play_out(obs: Observation, view: View, deal: Sample, action: Action, policy: GreedyBot) -> int:

@@ -16,11 +16,11 @@ hands or the order of the stock (a test walks every object an observation refers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.engine.actions import Action, Draw
-from tonk_rules.engine.hand import Hand, Phase
+from tonk_rules.engine.hand import Hand, Phase, Turn
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import MeldKind, Pile
 
@@ -64,6 +64,7 @@ class Observation:
     taken_this_turn: Card | None  # the card the current player took from the discard pile this turn
     pending: Card | None  # a taken discard that must go straight into a spread
     first_turn_binds: bool  # the hand's first turn, where the variant restricts it (no knock, stock only)
+    turn: Turn  # a copy of the current turn's whole state (public): what the rules count in a turn
 
     @property
     def count(self) -> int:
@@ -119,4 +120,5 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
         taken_this_turn=turn.taken,
         pending=turn.pending,
         first_turn_binds=hand.first_turn_binds,
+        turn=replace(turn),
     )

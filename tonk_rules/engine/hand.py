@@ -57,7 +57,7 @@ class Hand:
     reshuffles: int = 0
     turn: Turn = field(default_factory=Turn)
     # the actions legal_actions() last generated, with the step they were generated at: apply() need not
-    # check again an action taken from that very list (moves and legality agree: a property test checks it)
+    # check again an action taken from that very list (move generation keeps only what legality allows)
     _generated: tuple[int, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
 
     # --- the deal ----------------------------------------------------------------------------------------
@@ -166,14 +166,16 @@ class Hand:
         generated = self._generated
         if generated is None or generated[0] != len(self.history):
             return False
-        return any(candidate is action for candidate in generated[1])
+        for candidate in generated[1]:  # noqa: SIM110 (a loop is 4x any() over a generator: every action runs it)
+            if candidate is action:
+                return True
+        return False
 
     def _draw(self, action: Draw) -> Draw:
-        turn, rules = self.turn, self.ruleset
+        rules = self.ruleset
         if action.source is Pile.DISCARD:
             card = self.discard.pop()
-            turn.taken = card
-            turn.phase = Phase.TAKEN if rules.taken_discard.straight_into_spread else Phase.DRAWN
+            self.turn.drew(card, rules.taken_discard.straight_into_spread)
         else:
             if self.stock:
                 card = self.stock.pop()
@@ -185,7 +187,7 @@ class Hand:
             else:  # the hand ends on the empty stock
                 self._end(rules.settle_stock_out([hand_count(h) for h in self.hands], self.stakes))
                 return moves.DRAW_STOCK
-            turn.phase = Phase.DRAWN
+            self.turn.drew(None, rules.taken_discard.straight_into_spread)
         self.hands[self.current].append(card)
         return moves.DRAWN[action.source, card]
 
@@ -209,14 +211,9 @@ class Hand:
             self.hit_locks[target.owner] += 1
         self._laid((action.card,), new_spread=False)
 
-    def _laid(self, cards: Sequence[Card], new_spread: bool) -> None:
-        """After a spread or hit: the turn's phase moves on, and a player with no cards left is out."""
-        turn = self.turn
-        turn.new_spread = turn.new_spread or new_spread
-        if turn.phase is Phase.START:
-            turn.phase = Phase.LAID
-        elif turn.phase is Phase.TAKEN and turn.taken in cards:
-            turn.phase = Phase.DRAWN
+    def _laid(self, cards: tuple[Card, ...], new_spread: bool) -> None:
+        """After a spread or hit: the turn moves on, and a player with no cards left is out."""
+        self.turn.laid(cards, new_spread)
         if not self.hands[self.current]:
             self._go_out(by_discard=False)
 

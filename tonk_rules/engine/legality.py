@@ -1,8 +1,14 @@
-"""Why an action is not allowed: the readable reference check, with a message for every refusal.
+"""Whether an action is allowed, and why not: the one place the engine decides legality.
 
-:meth:`Hand.why_illegal <tonk_rules.engine.hand.Hand.why_illegal>` and :meth:`Hand.apply` use it; move
-generation (:mod:`tonk_rules.engine.moves`) answers the same questions without building messages, and a
-property test checks that the two agree on every action of random reachable states.
+:meth:`Hand.why_illegal <tonk_rules.engine.hand.Hand.why_illegal>` and :meth:`Hand.apply` ask
+:func:`why_illegal`; move generation (:mod:`tonk_rules.engine.moves`) enumerates the candidate actions of a
+state and keeps those that the same checks allow, asking no rule question itself.
+
+Each kind of action is checked in two steps: its family check (``why_no_draw``, ``why_no_spread_or_hit``,
+``why_no_discard``: what refuses every action of the kind, whatever its cards), then the action's own
+check. ``why_illegal`` asks both; move generation asks the family check once and the action's own check
+for each candidate, so it never enumerates candidates that would all be refused. The words of a refused
+knock are built only when asked for (:meth:`Legality.may_knock` answers without them).
 """
 
 from __future__ import annotations
@@ -13,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from tonk_rules.cards import Card, format_cards, hand_count
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
-from tonk_rules.engine.turn import Phase
 from tonk_rules.ruleset import core
 from tonk_rules.terms import Pile
 
@@ -21,75 +26,185 @@ if TYPE_CHECKING:
     from tonk_rules.engine.hand import Hand
 
 FIRST_TURN = "the first player of the hand must draw from the stock on their first turn"
+OVER = "the hand is over"
 
 
 def why_illegal(hand: Hand, action: Action) -> str | None:
     """Why ``action`` is not allowed for the current player now, or None when it is."""
-    if hand.result is not None:
-        return "the hand is over"
-    if isinstance(action, Knock):
-        return _why_not_knock(hand)
-    if isinstance(action, Draw):
-        return _why_not_draw(hand, action)
-    if isinstance(action, Spread | Hit):
-        pending = hand.turn.pending
-        if pending is not None and not uses(action, pending):
-            return f"{pending} taken from the discard pile must go straight into a spread"
-        why = hand.ruleset.spreading.why_not_now(hand.turn.drawn)
+    return Legality(hand).why_not(action)
+
+
+class Legality:
+    """The legality of the current player's actions in one state of a hand.
+
+    What the checks read is looked up once, as move generation asks many checks of one state in a row; an
+    instance is therefore valid only until the hand changes (make one per question or per generation).
+    """
+
+    __slots__ = ("acted", "drawn", "hand", "mine", "over", "pending", "rules", "taken")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.rules = hand.ruleset
+        self.mine = hand.hands[hand.current]
+        turn = hand.turn
+        self.drawn = turn.drawn
+        self.acted = turn.acted
+        self.taken = turn.taken
+        self.pending = None if turn.taken is None else turn.pending  # (most turns take nothing: no call)
+        self.over = hand.result is not None
+
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` is not allowed now, or None when it is (:func:`why_illegal`)."""
+        if isinstance(action, Knock):
+            return self.why_not_knock()
+        if isinstance(action, Draw):
+            return self.why_no_draw() or self.why_not_draw(action)
+        if isinstance(action, Spread | Hit):
+            return self.why_no_spread_or_hit() or self.why_not_lay(action)
+        if isinstance(action, Discard):
+            return self.why_no_discard() or self.why_not_discard(action.card)
+        if self.over:
+            return OVER
+        return f"unknown action {action!r}"
+
+    # --- the knock ------------------------------------------------------------------------------------------
+    def knock_refusal(self) -> int:
+        """Why the current player may not knock now (the hand not being over): a ``core.KNOCK_*`` code."""
+        hand, me, spreading = self.hand, self.hand.current, self.rules.spreading
+        # (must_spread first: no held_spread call without it, as move generation asks this in every state)
+        return self.rules.knocking.refusal(
+            count=hand_count(self.mine), turns_taken=hand.turns_taken[me], locked_turns=hand.hit_locks[me],
+            acted=self.acted, drawn=self.drawn, first_turn=hand.first_turn_binds,
+            holds_spread=spreading.must_spread and spreading.held_spread(self.mine) is not None)
+
+    def may_knock(self) -> bool:
+        """:meth:`why_not_knock` is None, without the words."""
+        return not self.over and self.knock_refusal() == core.KNOCK_OK
+
+    def why_not_knock(self) -> str | None:
+        """Why the current player may not knock now (None: they may)."""
+        if self.over:
+            return OVER
+        code = self.knock_refusal()
+        if code == core.KNOCK_HOLDS_SPREAD and (held := self.rules.spreading.held_spread(self.mine)) is not None:
+            return f"{_held_text(held)}, so you may not knock"  # the words name the spread
+        hand, me = self.hand, self.hand.current
+        return self.rules.knocking.words(code, count=hand_count(self.mine), turns_taken=hand.turns_taken[me],
+                                         locked_turns=hand.hit_locks[me])
+
+    # --- draws ----------------------------------------------------------------------------------------------
+    def why_no_draw(self) -> str | None:
+        """Why no draw at all is allowed now, from either pile (None: one may be)."""
+        if self.over:
+            return OVER
+        if self.drawn:
+            return "you have already drawn this turn"
+        return None
+
+    def why_not_draw(self, action: Draw) -> str | None:
+        """Why this draw is refused, once :meth:`why_no_draw` allows one (None: it is not)."""
+        hand, rules = self.hand, self.rules
+        why = rules.drawing.why_not(action.source)
         if why:
             return why
-        return why_not_spread(hand, action.cards) if isinstance(action, Spread) else why_not_hit(hand, action)
-    if isinstance(action, Discard):
-        return _why_not_discard(hand, action.card)
-    return f"unknown action {action!r}"
+        if action.source is Pile.DISCARD and hand.first_turn_binds:
+            return FIRST_TURN
+        if rules.spreading.before_draw and (held := rules.spreading.held_spread(self.mine)) is not None:
+            return f"{_held_text(held)} before drawing"
+        if action.source is Pile.DISCARD:
+            if not hand.discard:
+                return "the discard pile is empty"
+            top = hand.discard[-1]
+            if action.card is not None and action.card != top:
+                return f"the top of the discard pile is {top}, not {action.card}"
+            return rules.taken_discard.why_not_take(top, rules.taken_discard.straight_into_spread
+                                                    and can_meld(hand, top))
+        if action.card is None:
+            return None
+        if hand.stock:
+            top = hand.stock[-1]
+            return None if top == action.card else f"the top of the stock is {top}, not {action.card}"
+        if rules.stock.reshuffles(len(hand.discard)):
+            top = reshuffled_pile(hand)[-1]
+            return None if top == action.card else f"the top of the reshuffled stock is {top}, not {action.card}"
+        return f"the stock is empty, so {action.card} cannot be drawn from it"
+
+    # --- spreads and hits -----------------------------------------------------------------------------------
+    def why_no_spread_or_hit(self) -> str | None:
+        """Why no spread and no hit at all is allowed now, whatever its cards (None: some may be)."""
+        if self.over:
+            return OVER
+        return self.rules.spreading.why_not_now(self.drawn)
+
+    def why_not_lay(self, action: Spread | Hit) -> str | None:
+        """Why this spread or hit is refused, once :meth:`why_no_spread_or_hit` allows some (None: it is not).
+
+        (A card is pending only while spreads may be laid: variant/checks.py refuses straight_into_spread
+        with spreads before the draw, so the family check's words never hide the pending card's.)"""
+        pending = self.pending
+        if pending is not None and not uses(action, pending):
+            return f"{pending} taken from the discard pile must go straight into a spread"
+        return self._why_not_spread(action.cards) if isinstance(action, Spread) else self._why_not_hit(action)
+
+    def _why_not_spread(self, cards: tuple[Card, ...]) -> str | None:
+        mine = self.mine
+        missing = [c for c in cards if c not in mine]
+        if missing:
+            return f"{format_cards(missing)} not in your hand"
+        if len(set(cards)) != len(cards):
+            return "a card is listed twice"
+        if self.rules.melds.classify(cards) is None:
+            return f"{format_cards(cards)} is neither a book nor a run under these rules"
+        return None
+
+    def _why_not_hit(self, action: Hit) -> str | None:
+        hand = self.hand
+        if action.card not in self.mine:
+            return f"{action.card} is not in your hand"
+        if not 1 <= action.spread <= len(hand.spreads):
+            return f"there is no spread {action.spread} (spreads on the table: {len(hand.spreads)})"
+        target = hand.spreads[action.spread - 1]
+        why = self.rules.hitting.why_not(target.kind, own=target.owner == hand.current)
+        if why:
+            return why
+        if action.card not in target.targets:
+            return f"{action.card} does not extend spread {action.spread} ({format_cards(target.cards)})"
+        return None
+
+    # --- discards -------------------------------------------------------------------------------------------
+    def why_no_discard(self) -> str | None:
+        """Why no discard at all is allowed now, whatever its card (None: some may be)."""
+        if self.over:
+            return OVER
+        if not self.drawn:
+            return "draw before discarding"
+        return None
+
+    def why_not_discard(self, card: Card) -> str | None:
+        """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not).
+
+        Move generation asks this of every card in hand, so the common case is kept short: only the card
+        taken this turn can be kept by the taken-discard rule, and only must_spread makes a spread held."""
+        mine = self.mine
+        if card not in mine:
+            return f"{card} is not in your hand"
+        if self.pending is not None:
+            return f"{self.pending} taken from the discard pile must go straight into a spread"
+        if card == self.taken:
+            why = self.rules.taken_discard.why_not_discard(card, self.taken, len(mine))
+            if why:
+                return why
+        spreading = self.rules.spreading
+        if spreading.must_spread and not spreading.before_draw:
+            held = spreading.held_spread([c for c in mine if c != card])
+            if held is not None:
+                return f"{_held_text(held)} before discarding"
+        return None
 
 
 def _held_text(held: Sequence[Card]) -> str:
     return f"you hold a spread ({format_cards(held)}) that must be laid"
-
-
-def _why_not_knock(hand: Hand) -> str | None:
-    rules, me = hand.ruleset, hand.current
-    cards = hand.hands[me]
-    held = rules.spreading.held_spread(cards)
-    count, turns_taken, locked_turns = hand_count(cards), hand.turns_taken[me], hand.hit_locks[me]
-    code = rules.knocking.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns,
-                                  acted=hand.turn.phase is not Phase.START, drawn=hand.turn.drawn,
-                                  first_turn=hand.first_turn_binds, holds_spread=held is not None)
-    if code == core.KNOCK_HOLDS_SPREAD and held is not None:
-        return f"{_held_text(held)}, so you may not knock"  # the words name the spread
-    return rules.knocking.words(code, count=count, turns_taken=turns_taken, locked_turns=locked_turns)
-
-
-def _why_not_draw(hand: Hand, action: Draw) -> str | None:
-    rules = hand.ruleset
-    if hand.turn.drawn:
-        return "you have already drawn this turn"
-    why = rules.drawing.why_not(action.source)
-    if why:
-        return why
-    if action.source is Pile.DISCARD and hand.first_turn_binds:
-        return FIRST_TURN
-    cards = hand.hands[hand.current]
-    if rules.spreading.before_draw and (held := rules.spreading.held_spread(cards)) is not None:
-        return f"{_held_text(held)} before drawing"
-    if action.source is Pile.DISCARD:
-        if not hand.discard:
-            return "the discard pile is empty"
-        top = hand.discard[-1]
-        if action.card is not None and action.card != top:
-            return f"the top of the discard pile is {top}, not {action.card}"
-        return rules.taken_discard.why_not_take(top, rules.taken_discard.straight_into_spread
-                                                and can_meld(hand, top))
-    if action.card is None:
-        return None
-    if hand.stock:
-        top = hand.stock[-1]
-        return None if top == action.card else f"the top of the stock is {top}, not {action.card}"
-    if rules.stock.reshuffles(len(hand.discard)):
-        top = reshuffled_pile(hand)[-1]
-        return None if top == action.card else f"the top of the reshuffled stock is {top}, not {action.card}"
-    return f"the stock is empty, so {action.card} cannot be drawn from it"
 
 
 def reshuffled_pile(hand: Hand) -> list[Card]:
@@ -106,50 +221,6 @@ def can_meld(hand: Hand, card: Card) -> bool:
     if any(card in meld for meld in rules.melds.melds_in([*hand.hands[me], card])):
         return True
     return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me) for s in hand.spreads)
-
-
-def why_not_spread(hand: Hand, cards: tuple[Card, ...]) -> str | None:
-    mine = hand.hands[hand.current]
-    missing = [c for c in cards if c not in mine]
-    if missing:
-        return f"{format_cards(missing)} not in your hand"
-    if len(set(cards)) != len(cards):
-        return "a card is listed twice"
-    if hand.ruleset.melds.classify(cards) is None:
-        return f"{format_cards(cards)} is neither a book nor a run under these rules"
-    return None
-
-
-def why_not_hit(hand: Hand, action: Hit) -> str | None:
-    if action.card not in hand.hands[hand.current]:
-        return f"{action.card} is not in your hand"
-    if not 1 <= action.spread <= len(hand.spreads):
-        return f"there is no spread {action.spread} (spreads on the table: {len(hand.spreads)})"
-    target = hand.spreads[action.spread - 1]
-    why = hand.ruleset.hitting.why_not(target.kind, own=target.owner == hand.current)
-    if why:
-        return why
-    if action.card not in target.targets:
-        return f"{action.card} does not extend spread {action.spread} ({format_cards(target.cards)})"
-    return None
-
-
-def _why_not_discard(hand: Hand, card: Card) -> str | None:
-    rules, turn, mine = hand.ruleset, hand.turn, hand.hands[hand.current]
-    if not turn.drawn:
-        return "draw before discarding"
-    if card not in mine:
-        return f"{card} is not in your hand"
-    if turn.pending is not None:
-        return f"{turn.pending} taken from the discard pile must go straight into a spread"
-    why = rules.taken_discard.why_not_discard(card, turn.taken, len(mine))
-    if why:
-        return why
-    if not rules.spreading.before_draw:
-        held = rules.spreading.held_spread([c for c in mine if c != card])
-        if held is not None:
-            return f"{_held_text(held)} before discarding"
-    return None
 
 
 def uses(action: Spread | Hit, card: Card) -> bool:

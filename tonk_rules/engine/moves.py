@@ -1,9 +1,16 @@
-"""Legal move generation: every legal action of the current player, generated for the turn's phase.
+"""Legal move generation: the candidate actions of a state, kept where :mod:`~tonk_rules.engine.legality`
+allows them.
 
-This is the simulator's hot path, so it builds no messages and constructs no rejected candidates: it asks
-the rule objects' fast yes/no questions. It must agree exactly with :mod:`tonk_rules.engine.legality`
-(a property test checks every action of random reachable states of every built-in variant). The order is
-part of the contract (seeded players pick by index): knock, draw stock, draw discard, spreads (in
+Legality is decided in one place, :func:`tonk_rules.engine.legality.why_illegal`; this module only
+enumerates what could be played, whatever the rules say: the knock, a draw from each pile, every meld
+of the hand (:meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in`) as a spread, every card of the hand
+on every spread it extends, and a discard of every card. It asks no rule question of its own
+(tests/test_moves_ask_legality.py reads this file to keep it so): a rule added with new state is asked in
+``legality`` alone. The family checks of :class:`~tonk_rules.engine.legality.Legality` (``why_no_*``) spare
+the enumeration of draws, spreads, hits and discards where none of its kind is allowed at all.
+
+This is the simulator's hot path, so the common actions are made once and shared. The order is part of
+the contract (seeded players pick by index): knock, draw stock, draw discard, spreads (in
 :meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` order), hits (card by card in hand order, then
 spread by spread), discards (in hand order).
 """
@@ -12,10 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tonk_rules.cards import DECK, Card, hand_count
+from tonk_rules.cards import DECK, Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
-from tonk_rules.engine.legality import can_meld
-from tonk_rules.engine.turn import Phase
+from tonk_rules.engine.legality import Legality
 from tonk_rules.terms import Pile
 
 if TYPE_CHECKING:
@@ -47,49 +53,23 @@ def hit(card: Card, spread: int) -> Hit:
 
 
 def legal_actions(hand: Hand) -> list[Action]:
-    """Every legal action of the current player (empty when the hand is over)."""
-    if hand.result is not None:
-        return []
-    rules, turn, me = hand.ruleset, hand.turn, hand.current
-    phase = turn.phase
-    cards = hand.hands[me]
-    spreading = rules.spreading
+    """Every legal action of the current player (empty when the hand is over): the candidates that
+    :mod:`~tonk_rules.engine.legality` allows, each kind behind its family check."""
+    check = Legality(hand)
     actions: list[Action] = []
-    if phase is Phase.START or phase is Phase.LAID:
-        first = rules.deal.first_turn_draws_from_stock and not any(hand.turns_taken)
-        held = spreading.must_spread and spreading.held_spread(cards) is not None
-        if rules.knocking.allowed(count=hand_count(cards), turns_taken=hand.turns_taken[me],
-                                  locked_turns=hand.hit_locks[me], acted=phase is Phase.LAID, first_turn=first,
-                                  holds_spread=held):
-            actions.append(KNOCK)
-        if not (held and spreading.before_draw):
-            sources = rules.drawing.sources
-            if Pile.STOCK in sources:
-                actions.append(DRAW_STOCK)
-            if (Pile.DISCARD in sources and hand.discard and not first
-                    and not (rules.taken_discard.straight_into_spread and not can_meld(hand, hand.discard[-1]))):
-                actions.append(DRAW_DISCARD)
-    if spreading.may_lay_now(phase.drawn):
-        pending = turn.pending
-        for meld in spreading.melds.melds_in(cards):
-            if pending is None or pending in meld:
-                actions.append(spread(meld))
-        if hand.spreads:
-            hitting = rules.hitting
-            open_spreads = [s for s in hand.spreads if hitting.allows(s.kind, s.owner == me)]
-            if open_spreads:
-                for card in cards if pending is None else (pending,):
-                    for target in open_spreads:
-                        if card in target.targets:
-                            actions.append(hit(card, target.number))
-    if phase is Phase.DRAWN:
-        # the taken card may be kept from the discard, and under must_spread (spreads after the draw) no
-        # discard may leave a spread in hand
-        taken = turn.taken
-        kept = taken if taken is not None and not rules.taken_discard.may_discard(taken, taken, len(cards)) else None
-        if spreading.must_spread and not spreading.before_draw:
-            actions += [DISCARDS[c] for c in cards
-                        if c != kept and spreading.held_spread([d for d in cards if d != c]) is None]
-        else:
-            actions += [DISCARDS[c] for c in cards if c != kept]
+    if check.may_knock():
+        actions.append(KNOCK)
+    if check.why_no_draw() is None:
+        actions += [draw for draw in (DRAW_STOCK, DRAW_DISCARD) if check.why_not_draw(draw) is None]
+    cards = hand.hands[hand.current]
+    if check.why_no_spread_or_hit() is None:
+        for meld in hand.ruleset.spreading.melds.melds_in(cards):
+            if check.why_not_lay(new := spread(meld)) is None:
+                actions.append(new)
+        for card in cards:
+            for target in hand.spreads:
+                if card in target.targets and check.why_not_lay(onto := hit(card, target.number)) is None:
+                    actions.append(onto)
+    if check.why_no_discard() is None:
+        actions += [DISCARDS[card] for card in cards if check.why_not_discard(card) is None]
     return actions

@@ -37,7 +37,10 @@ class Phase(Enum):
 @dataclass
 class Turn:
     """The current player's turn: its phase, the card taken from the discard pile, whether a new spread was
-    laid (going out without a discard pays by it)."""
+    laid (going out without a discard pays by it).
+
+    Everything a rule needs to know about the turn so far is kept here, new each turn; the kernel's copy of
+    it is ``tonk_rules.kernel.layout.TURN`` (one slot per attribute, filled from a Turn by name)."""
 
     phase: Phase = Phase.START
     taken: Card | None = None
@@ -48,9 +51,29 @@ class Turn:
         return self.phase.drawn
 
     @property
+    def acted(self) -> bool:
+        """Something was done this turn (a draw, a spread or a hit)."""
+        return self.phase is not Phase.START
+
+    @property
     def pending(self) -> Card | None:
         """The taken card that must still go into a spread (TAKEN phase), else None."""
         return self.taken if self.phase is Phase.TAKEN else None
+
+    # What each action does to the turn: the one place a per-turn fact is kept up to date (the hand moves
+    # the cards; a new turn is a new Turn).
+    def drew(self, taken: Card | None, straight_into_spread: bool) -> None:
+        """A draw: from the stock (``taken`` None) or the discard pile, whose card may have to be laid."""
+        self.taken = taken
+        self.phase = Phase.TAKEN if taken is not None and straight_into_spread else Phase.DRAWN
+
+    def laid(self, cards: tuple[Card, ...], new_spread: bool) -> None:
+        """A spread (``new_spread``) or a hit of ``cards``: the phase moves on."""
+        self.new_spread = self.new_spread or new_spread
+        if self.phase is Phase.START:
+            self.phase = Phase.LAID
+        elif self.phase is Phase.TAKEN and self.taken in cards:
+            self.phase = Phase.DRAWN
 
 
 @dataclass

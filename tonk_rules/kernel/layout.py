@@ -19,6 +19,9 @@ MAX_LEGAL = 512
 NONE = core.NO_LIMIT  # "no value" for optional thresholds and cards (the rules' own "no limit")
 
 # --- ruleset parameters (R_*) ---------------------------------------------------------------------------
+# A slot is declared once, here: its number, and (in READ below) where in the Ruleset its value is and how it
+# becomes an int; kernel/tables.py fills every slot of READ from that alone. The few slots computed from
+# several values (the draw piles, the book sizes, the deck's ranks) are tables.COMPUTED, filled there by hand.
 R_HAND_SIZE = 0
 R_UPCARD = 1
 R_FIRST_TURN_STOCK = 2  # 1: the first turn must draw from the stock
@@ -46,6 +49,42 @@ R_STOCK = 23  # STOCK_* below
 R_STOCK_TIES_VOID = 24
 R_MIN_BOOK = 25  # the smallest book size
 N_PARAMS = 32
+
+# how a Ruleset value becomes a slot's int (kernel/tables.py has one reader for each; a value a reader has no
+# code for is a KernelError there, never a default)
+AS_INT = "int"
+AS_FLAG = "flag"  # a bool: 0/1
+AS_OPTIONAL = "optional"  # an int or None: NONE when None
+AS_CHOICE = "choice"  # a two-valued rule enum: 0 for the first value, 1 for the second
+AS_OPTIONAL_CHOICE = "optional_choice"  # likewise, or None (the rule cannot apply): 0
+AS_HIT = "hit"  # a HitPermission: HIT_*
+AS_TAKEN = "taken"  # a TakenDiscardPolicy: TAKEN_*
+AS_STOCK = "stock"  # a StockPolicy: STOCK_*
+
+#: slot -> (the Ruleset attribute path it is read from, how it becomes an int)
+READ: dict[int, tuple[str, str]] = {
+    R_HAND_SIZE: ("deal.hand_size", AS_INT),
+    R_UPCARD: ("deal.upcard", AS_FLAG),
+    R_FIRST_TURN_STOCK: ("deal.first_turn", AS_CHOICE),
+    R_DC_ENABLED: ("deal_check.enabled", AS_FLAG),
+    R_DC_AT_MOST: ("deal_check.at_most", AS_OPTIONAL),
+    R_DC_AT_LEAST: ("deal_check.at_least", AS_OPTIONAL),
+    R_DC_SEVERAL_VOID: ("deal_check.several", AS_OPTIONAL_CHOICE),
+    R_KN_BEFORE_DRAW: ("knocking.timing", AS_CHOICE),
+    R_KN_MAX: ("knocking.max_count", AS_OPTIONAL),
+    R_KN_MIN_TURNS: ("knocking.min_turns", AS_INT),
+    R_KN_HIT_LOCK: ("knocking.hit_lock", AS_FLAG),
+    R_KN_TIES_WIN: ("knocking.wins_when", AS_CHOICE),
+    R_SP_BEFORE_DRAW: ("spreading.timing", AS_CHOICE),
+    R_SP_MUST: ("spreading.must_spread", AS_FLAG),
+    R_RUN_MIN: ("spreading.melds.run_min", AS_INT),
+    R_ACE_HIGH: ("spreading.melds.ace_high", AS_FLAG),
+    R_HIT_RUNS: ("hitting.runs", AS_HIT),
+    R_HIT_BOOKS: ("hitting.books", AS_HIT),
+    R_TAKEN: ("taken_discard.policy", AS_TAKEN),
+    R_STOCK: ("stock.when_empty", AS_STOCK),
+    R_STOCK_TIES_VOID: ("stock.ties", AS_OPTIONAL_CHOICE),
+}
 
 HIT_ANYONE, HIT_OWN, HIT_NONE = core.HIT_ANYONE, core.HIT_OWN, core.HIT_NONE  # the rules' own codes
 TAKEN_FREE, TAKEN_NOT_THIS_TURN, TAKEN_STRAIGHT = 0, 1, 2
@@ -96,6 +135,13 @@ S_TURNS = 16  # turns begun
 S_ERROR = 17
 S_FIRST_TURN = 18  # 1 while the hand's first turn is being played
 N_SCALARS = 24
+
+#: The turn's slots, each with the attribute of the engine's turn (:class:`tonk_rules.engine.turn.Turn`) it
+#: holds (a card, or -1 for none; a flag as 0/1; a count). A kernel state made from an engine position fills
+#: them all from this table (:func:`tonk_rules.kernel.turn_state.encode_turn`), so a new per-turn value is a
+#: slot and a line here, and no edit of a bot.
+TURN: dict[int, str] = {S_DRAWN: "drawn", S_ACTED: "acted", S_TAKEN: "taken", S_PENDING: "pending",
+                        S_NEW_SPREAD: "new_spread"}
 
 # --- state vector: blocks (O_*) ---------------------------------------------------------------------------
 O_HANDS = N_SCALARS  # card mask per seat

@@ -5,6 +5,11 @@
 explicit table; a value the kernel has no code for raises :class:`KernelError` — nothing falls back to a
 default. A test reads the Ruleset through a recording proxy and fails when a field is not read here.
 
+The parameter slots are declared in :data:`~tonk_rules.kernel.layout.READ` with the Ruleset path each is read
+from and how (``layout.AS_*``); :func:`tables_of` fills them all from that table, so a new rule value is a
+slot and a line there, and nothing here. Only :data:`COMPUTED` slots, each from several values, are filled
+here by hand.
+
     >>> from tonk_rules.ruleset import compile_ruleset
     >>> from tonk_rules.variant.loader import load_variant
     >>> t = tables_of(compile_ruleset(load_variant("pagat").variant))
@@ -14,7 +19,7 @@ default. A test reads the Ruleset through a recording proxy and fails when a fie
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +66,8 @@ _YES_NO: dict[Any, int] = {
 # several and ties are null where they cannot apply (no deal check; an empty stock that never ends the hand
 # with a count): the engine then never voids, and neither does the kernel
 _OPTIONAL_VOID: dict[Any, int] = {**_YES_NO, None: 0}
+#: The parameter slots filled from several Ruleset values (every other slot is in ``layout.READ``).
+COMPUTED = (L.R_DR_STOCK, L.R_DR_DISCARD, L.R_BOOK_SIZES, L.R_MIN_BOOK, L.R_N_RANKS)
 _ROLE = {Role.WINNERS: L.ROLE_WINNERS, Role.OTHERS: L.ROLE_OTHERS, Role.KNOCKER: L.ROLE_KNOCKER,
          Role.AT_OR_BELOW_KNOCKER: L.ROLE_AT_OR_BELOW, Role.ABOVE_KNOCKER: L.ROLE_ABOVE}
 
@@ -114,6 +121,31 @@ def _optional(value: int | None) -> int:
     return L.NONE if value is None else int(value)
 
 
+_READERS: dict[str, Callable[[Any, str], int]] = {
+    L.AS_INT: lambda value, where: _whole(value, int, where),
+    L.AS_FLAG: lambda value, where: _whole(value, bool, where),
+    L.AS_OPTIONAL: lambda value, where: _optional(value),
+    L.AS_CHOICE: lambda value, where: _code(_YES_NO, value, where),
+    L.AS_OPTIONAL_CHOICE: lambda value, where: _code(_OPTIONAL_VOID, value, where),
+    L.AS_HIT: lambda value, where: _code(_HIT, value, where),
+    L.AS_TAKEN: lambda value, where: _code(_TAKEN, value, where),
+    L.AS_STOCK: lambda value, where: _code(_STOCK, value, where),
+}
+
+
+def _whole(value: object, kind: type[int], where: str) -> int:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise KernelError(f"the compiled kernel reads {where} as {kind.__name__}, not {value!r}")
+    return int(value)
+
+
+def _read(ruleset: Ruleset, path: str) -> Any:
+    value: Any = ruleset
+    for name in path.split("."):
+        value = getattr(value, name)
+    return value
+
+
 def seating(ruleset: Ruleset) -> Seating:
     return Seating(tuple(ruleset.deal.deck), ruleset.min_players, ruleset.max_players, ruleset.per_player_stakes,
                    ruleset.points_target is not None)
@@ -122,19 +154,8 @@ def seating(ruleset: Ruleset) -> Seating:
 def tables_of(ruleset: Ruleset) -> KernelTables:
     """Compile ``ruleset`` into kernel tables; raise :class:`KernelError` for anything it cannot play."""
     p = np.zeros(L.N_PARAMS, np.int64)
-    deal, check, knock = ruleset.deal, ruleset.deal_check, ruleset.knocking
-    p[L.R_HAND_SIZE] = deal.hand_size
-    p[L.R_UPCARD] = int(deal.upcard)
-    p[L.R_FIRST_TURN_STOCK] = _code(_YES_NO, deal.first_turn, "deal.first_turn")
-    p[L.R_DC_ENABLED] = int(check.enabled)
-    p[L.R_DC_AT_MOST] = _optional(check.at_most)
-    p[L.R_DC_AT_LEAST] = _optional(check.at_least)
-    p[L.R_DC_SEVERAL_VOID] = _code(_OPTIONAL_VOID, check.several, "deal_check.several")
-    p[L.R_KN_BEFORE_DRAW] = _code(_YES_NO, knock.timing, "knocking.timing")
-    p[L.R_KN_MAX] = _optional(knock.max_count)
-    p[L.R_KN_MIN_TURNS] = knock.min_turns
-    p[L.R_KN_HIT_LOCK] = int(knock.hit_lock)
-    p[L.R_KN_TIES_WIN] = _code(_YES_NO, knock.wins_when, "knocking.wins_when")
+    for slot, (path, kind) in L.READ.items():
+        p[slot] = _READERS[kind](_read(ruleset, path), path)
     sources = set(ruleset.drawing.sources)
     if not sources <= {Pile.STOCK, Pile.DISCARD}:
         raise KernelError(f"the compiled kernel cannot draw from {sorted(map(str, sources))}")
@@ -142,22 +163,13 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     p[L.R_DR_DISCARD] = int(Pile.DISCARD in sources)
     spreading = ruleset.spreading
     melds = spreading.melds
-    p[L.R_SP_BEFORE_DRAW] = _code(_YES_NO, spreading.timing, "spreading.timing")
-    p[L.R_SP_MUST] = int(spreading.must_spread)
     sizes = sorted(melds.book_sizes)
     if not sizes or any(s not in (3, 4) for s in sizes):
         raise KernelError(f"the compiled kernel plays books of 3 and 4 cards, not {sizes}")
     p[L.R_BOOK_SIZES] = sum(1 << s for s in sizes)
     p[L.R_MIN_BOOK] = sizes[0]
-    p[L.R_RUN_MIN] = melds.run_min
-    p[L.R_ACE_HIGH] = int(melds.ace_high)
     ranks = tuple(melds.ranks)
     p[L.R_N_RANKS] = len(ranks)
-    p[L.R_HIT_RUNS] = _code(_HIT, ruleset.hitting.runs, "hitting.runs")
-    p[L.R_HIT_BOOKS] = _code(_HIT, ruleset.hitting.books, "hitting.books")
-    p[L.R_TAKEN] = _code(_TAKEN, ruleset.taken_discard.policy, "taken_discard.rule")
-    p[L.R_STOCK] = _code(_STOCK, ruleset.stock.when_empty, "stock_exhaustion.when_empty")
-    p[L.R_STOCK_TIES_VOID] = _code(_OPTIONAL_VOID, ruleset.stock.ties, "stock_exhaustion.ties")
     if getattr(ruleset.going_out, "__dataclass_fields__", None):  # how one goes out is fixed, so far
         raise KernelError("the compiled kernel has no code for going-out options")
 

@@ -1,7 +1,9 @@
 """A rules sheet built from a variant's rule values: blocks of plain sentences, each tied to its dimensions.
 
 Nothing here is written per variant: every sentence comes from a rule value through
-:mod:`tonk_rules.table.sheet_words`, and the payments are described from the variant's payment rules.
+:mod:`tonk_rules.table.sheet_words`, and the payments are described from the variant's payment rules. A rule
+with a sentence of its own needs nothing here: ``sheet_words.SAID`` places it in its block. The lines below
+compose several rules into one sentence, or depend on another rule's value.
 
     >>> from tonk_rules.table.sheet import build_sheet
     >>> from tonk_rules.table.variant_view import load_view
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tonk_rules.cards import RANK_NAMES, RANK_ORDER
-from tonk_rules.table.sheet_words import LANGS, SUIT_WORDS, WORDS
+from tonk_rules.table.sheet_words import LANGS, SAID, SUIT_WORDS, WORDS
 from tonk_rules.table.variant_view import VariantView
 from tonk_rules.terms import PAID_ENDINGS, Ending, Role, ScoringMode, StakesMode, StockPolicy
 
@@ -70,8 +72,15 @@ class _Builder:
         return Line(text, paths, any(p in self.view.differs for p in paths), label)
 
     def say(self, path: str) -> Line:
-        """The sentence for the value at ``path`` (an enum or a flag)."""
-        return self.line(self.w[(path, self.v(path))], path)
+        """The sentence for the value at ``path``: the words for that value (an enum, a flag, ``None``), else
+        the path's template with the value as ``{n}``."""
+        value = self.v(path)
+        words = self.w.get((path, value))
+        return self.line(self.w[path].format(n=value) if words is None else words, path)
+
+    def said(self, block: str) -> list[Line]:
+        """The sentences of the rules ``block`` says on their own (``sheet_words.SAID``), in order."""
+        return [self.say(path) for path in SAID[block]]
 
     def ranks(self, ranks: list[str]) -> str:
         return ", ".join(rank_word(r, self.lang) for r in ranks)
@@ -92,9 +101,7 @@ class _Builder:
                                "deck.ranks"))
         suits = SUIT_WORDS[self.lang]
         lines.append(self.line(w["suits"].format(suits=", ".join(suits[i] for i in _SUIT_ORDER[self.lang]))))
-        lines.append(self.line(w["deal.hand_size"].format(n=v("deal.hand_size")), "deal.hand_size"))
-        lines += [self.say("deal.upcard"), self.say("deal.first_turn"), self.say("dealer.first"),
-                  self.say("dealer.rotation")]
+        lines += self.said("cards")
         if v("dealer.after_void") is not None:  # null where no hand can be void
             lines.append(self.say("dealer.after_void"))
         return Block(w["h.cards"], tuple(lines))
@@ -132,20 +139,11 @@ class _Builder:
             lines.append(self.line(text, "spreading.must_spread", "spreading.may_hold_books"))
         else:
             lines.append(self.say("spreading.must_spread"))
-        lines += [self.say("hitting.runs"), self.say("hitting.books"), self.say("taken_discard.rule"),
-                  self.line(w["out"])]
+        lines += [*self.said("turn"), self.line(w["out"])]
         return Block(w["h.turn"], tuple(lines))
 
     def knock(self) -> Block:
-        w, v = self.w, self.v
-        max_count, min_turns = v("knocking.max_count"), v("knocking.min_turns")
-        lines = [self.line(w["knocking.knock"]),
-                 self.line(w["knocking.max_count.none"] if max_count is None
-                           else w["knocking.max_count"].format(n=max_count), "knocking.max_count"),
-                 self.line(w["knocking.min_turns.none"] if min_turns == 0
-                           else w["knocking.min_turns"].format(n=min_turns), "knocking.min_turns"),
-                 self.say("knocking.hit_lock"), self.say("knocking.wins_when")]
-        return Block(w["h.knock"], tuple(lines))
+        return Block(self.w["h.knock"], (self.line(self.w["knocking.knock"]), *self.said("knock")))
 
     def stock(self) -> Block:
         lines = [self.say("stock_exhaustion.when_empty")]

@@ -1,8 +1,11 @@
 """The words of a rules sheet, in English and Russian: one template per rule value, nothing per variant.
 
-Each entry is keyed by ``section.key`` and (for an enum or a flag) the value, so a new rule value without
-words fails loudly in the tests instead of printing nothing. Russian uses the seeds' words: «Тонк»,
-«открыться» (knock), «колода» (stock), «куча» (discard pile), «группа» (book), «последовательность» (run).
+Each entry is keyed by ``section.key`` and (for an enum, a flag, or a number with a sentence of its own such as
+``None`` for "no limit") the value, so a new rule value without words fails loudly in the tests instead of
+printing nothing. :data:`SAID` ties the rules that have a sentence of their own to the sheet's blocks: a new
+rule of that kind is one entry there and its words here, in both languages, and nothing in ``sheet.py``.
+Russian uses the seeds' words: «Тонк», «открыться» (knock), «колода» (stock), «куча» (discard pile),
+«группа» (book), «последовательность» (run).
 
     >>> WORDS["en"][("hitting.books", "own")]
     'You may hit only your own books (with the fourth card).'
@@ -16,6 +19,16 @@ from typing import Any
 
 Lang = str  # "en" | "ru"
 LANGS: tuple[str, ...] = ("en", "ru")
+
+#: Block -> the rules it says in a sentence of their own, in the sheet's order (after the block's composed
+#: lines, see :mod:`tonk_rules.table.sheet`). A rule's sentence is its words for ``(path, value)`` when there
+#: are such words, else the template ``path`` with the value as ``{n}`` (a missing one is a KeyError, which
+#: tests/test_sheet_sentences.py reports by the rule's name).
+SAID: dict[str, tuple[str, ...]] = {
+    "cards": ("deal.hand_size", "deal.upcard", "deal.first_turn", "dealer.first", "dealer.rotation"),
+    "turn": ("hitting.runs", "hitting.books", "taken_discard.rule"),
+    "knock": ("knocking.max_count", "knocking.min_turns", "knocking.hit_lock", "knocking.wins_when"),
+}
 
 _EN: dict[Any, Any] = {
     # headings
@@ -102,9 +115,9 @@ _EN: dict[Any, Any] = {
            "a hit. The hand ends at once.",
     # knocking
     "knocking.knock": "To knock, lay your hand face up; everyone shows their hand and the counts are compared.",
-    "knocking.max_count.none": "You may knock with any count.",
+    ("knocking.max_count", None): "You may knock with any count.",
     "knocking.max_count": "You may knock only with a count of {n} or less.",
-    "knocking.min_turns.none": "You may knock from your first turn.",
+    ("knocking.min_turns", 0): "You may knock from your first turn.",
     "knocking.min_turns": "You may knock only after {n} of your own turns.",
     ("knocking.hit_lock", True): "If one of your spreads is hit, you may not knock on your next turn (each hit "
                                  "adds a turn).",
@@ -240,9 +253,9 @@ _RU: dict[Any, Any] = {
     "out": "Кто избавился от всех карт – сбросом последней карты или выкладкой – выиграл, сдача кончается сразу.",
     "knocking.knock": "Открыться – значит открыть свои карты и объявить сумму очков; остальные тоже открывают "
                       "карты, очки сравниваются.",
-    "knocking.max_count.none": "Открыться можно при любой сумме очков.",
+    ("knocking.max_count", None): "Открыться можно при любой сумме очков.",
     "knocking.max_count": "Открыться можно только с суммой {n} очков или меньше.",
-    "knocking.min_turns.none": "Открыться можно с первого хода.",
+    ("knocking.min_turns", 0): "Открыться можно с первого хода.",
     "knocking.min_turns": "Открыться можно только после {n} своих ходов.",
     ("knocking.hit_lock", True): "Если к вашей выкладке добавили карту, в следующий свой ход открываться нельзя "
                                  "(каждое добавление – ещё один ход).",
