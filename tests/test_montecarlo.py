@@ -4,7 +4,11 @@ seed, and plays the same hands on the kernel, on the reference engine and withou
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -208,3 +212,32 @@ def test_a_seed_fixes_every_hand_however_the_run_is_split() -> None:
     assert plain.dealer.tolist() == mixed.dealer.tolist()
     greedy_opens = [i for i in range(12) if (int(plain.dealer[i]) + 1) % 3 != 2]
     assert greedy_opens and all(plain.trace[i][:2].tolist() == mixed.trace[i][:2].tolist() for i in greedy_opens)
+
+
+
+
+def _search_figures() -> str:
+    """A montecarlo table's nets, then one montecarlo decision's totals, on the compiled search (in this order:
+    the table compiles the search inside the play loop first)."""
+    from tonk_rules.kernel import search
+
+    rules = _rules("russian")
+    net = search.play_hands(rules, [("montecarlo", {"rollouts": 12}), ("greedy", {}), ("greedy", {})], 3, seed=2).net
+    hand = Hand.shuffled(rules, ["a", "b", "c"], dealer=0, rng=random.Random(3))
+    totals = MonteCarloBot(rollouts=20, seed=1).totals(observe(hand, hand.current), canonical(hand.legal_actions()),
+                                                       kernel=True)
+    return f"{net.tolist()} {totals}"
+
+
+@needs_numba
+@pytest.mark.slow  # compiles the kernel into an empty cache (half a minute to minutes)
+def test_a_process_searches_alike_from_a_cache_another_filled(tmp_path: Path) -> None:
+    # numba caches a compiled function that reaches itself (the play loop -> the search -> the play loop) with
+    # an unresolved call in it: a second process loading it from the cache crashed.
+    code = "from tests.test_montecarlo import _search_figures; print(_search_figures())"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                           cwd=Path(__file__).resolve().parents[1]) for _ in ("compiles", "loads")]
+    assert [r.returncode for r in runs] == [0, 0], f"a process crashed: {runs[-1].stderr[-800:]}"
+    assert runs[0].stdout.strip() == runs[1].stdout.strip() == _search_figures()
+    assert not [f.name for f in tmp_path.rglob("*.nbc") if b"numba.unresolved$" in f.read_bytes()]

@@ -78,7 +78,8 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     compiled().play_batch(
         tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
         knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
-        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys)
+        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys,
+        None)  # no seat searches (kernel.search passes its search state here)
     return finish_batch(out, errors, trace_keys if trace else None, first_hand, max_actions)
 
 

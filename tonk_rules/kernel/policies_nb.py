@@ -1,12 +1,25 @@
-"""Compiled bot policies and the play loop: ``random`` and ``greedy`` (the one implementation of greedy's
-decisions: :class:`tonk_rules.bots.GreedyBot` calls :func:`greedy_choice` too), whole hands, whole batches,
-and rollouts from a given state.
+"""Compiled bot policies and the one play loop: ``random``, ``greedy`` (the one implementation of greedy's
+decisions: :class:`tonk_rules.bots.GreedyBot` calls :func:`greedy_choice` too) and ``montecarlo`` (its
+decision, :func:`mc_choice`; what it may see and how it samples the rest: :mod:`tonk_rules.kernel.search_nb`),
+whole hands, whole batches, and rollouts from a given state.
 
 A greedy seat's parameters are a row of ``knocks``: ``knock``, ``patience``, ``alt_knock``, ``alt_share``
 (:data:`tonk_rules.kernel.seats.KNOCK_COLUMNS`). With ``alt_share > 0`` the seat plays a mixture: at the
 start of each hand (or rollout) it draws ``below(1000)`` from its own random stream — which greedy uses for
 nothing else, so the deal and every other seat are unchanged — and knocks at ``alt_knock`` instead of
 ``knock`` when the draw is below ``alt_share`` (per mille).
+
+The play loop is written once: :func:`play_out`, under :func:`play_hand` (so :func:`play_batch`) and
+:func:`rollouts`, and each montecarlo playout. Its last argument, ``search``, is ``None`` where no seat
+searches, or a :func:`~tonk_rules.kernel.search_nb.search_state` tuple where montecarlo seats play. numba
+compiles a function once per argument type, and in the ``None`` compilation it drops every
+``if search is not None`` branch before typing it: plain ``random`` / ``greedy`` runs carry no montecarlo
+bookkeeping (``benchmarks/bench_engine.py`` measures them). With a search, :func:`play_out` stops at a
+montecarlo seat's decision and :func:`play_hand` searches and resumes it (the decided key waits in the
+search tuple), so the loop never reaches itself through :func:`mc_choice` (whose playouts run it with
+``search=None``): numba caches a function compiled inside such a recursion with an unresolved call, which
+crashes the process that loads it. Each action's steps (trace, watch, play) stay inline in the loop: a
+helper function called per action cost the plain greedy kernel about 8%.
 """
 
 from __future__ import annotations
@@ -32,6 +45,7 @@ from tonk_rules.kernel.layout import (
     O_TURNS_TAKEN,
     O_WINNERS,
     PAYLOAD,
+    POLICY_GREEDY,
     POLICY_RANDOM,
     S_ACTED,
     S_ACTIONS,
@@ -48,6 +62,15 @@ from tonk_rules.kernel.layout import (
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, lowest, popcount
+from tonk_rules.kernel.search_nb import (
+    PLAYOUT_ACTIONS,
+    POLICY_MONTECARLO,
+    forget_hand,
+    sample_view,
+    take_decision,
+    watch_after,
+    watch_before,
+)
 
 KIND_MASK = np.int64(7)
 #: A mixture's share is drawn in per mille.
@@ -124,39 +147,116 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
 
 
 @njit
-def play_out(S, tb, policies, knocks, rngs, max_actions, trace):  # type: ignore[no-untyped-def]
-    """Play the hand in ``S`` to its end with each seat's policy; trace keys when ``trace`` has room."""
-    legal = np.empty(MAX_LEGAL, np.int64)
+def play_key(S, key, tb):  # type: ignore[no-untyped-def]
+    """Seat ``S[S_CURRENT]`` plays the (legal) ``key``: a new turn counted when it opens one, the action
+    applied and counted."""
+    if not S[S_ACTED]:
+        S[S_TURNS] += 1
+    apply_key(S, key, tb)
+    S[S_ACTIONS] += 1
+
+
+@njit
+def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patience, tb, totals):  # type: ignore[no-untyped-def]
+    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys), ``rollouts`` playouts
+    (:mod:`tonk_rules.kernel.search_nb` says how); ``totals[:n]`` receives each candidate's summed net (a
+    single candidate is played without sampling)."""
+    totals[:n] = 0
+    if n == 1:
+        return legal[0]
+    players = S[S_PLAYERS]
+    X = np.empty(STATE_SIZE, np.int64)
+    Y = np.empty(STATE_SIZE, np.int64)
+    policies = np.full(players, POLICY_GREEDY, np.int64)
+    knocks = np.empty((players, 2), np.int64)
+    for p in range(players):
+        knocks[p, 0] = knock
+        knocks[p, 1] = patience
+    idle = np.zeros(players, np.uint64)  # greedy draws no random numbers
+    no_trace = np.zeros(0, np.int64)
+    candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
+    samples = max(1, rollouts // n)
+    for _ in range(samples):
+        sample_view(S, X, me, known, discarded, rngs, r)
+        for i in range(n):
+            Y[:] = X
+            play_key(Y, legal[i], tb)
+            play_out(Y, tb, policies, knocks, idle, PLAYOUT_ACTIONS, candidates, no_trace, None)
+            if Y[S_ERROR] == 0:
+                totals[i] += Y[O_NET + me]
+    best = 0
+    for i in range(1, n):
+        if totals[i] > totals[best]:
+            best = i
+    return legal[best]
+
+
+@njit
+def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):  # type: ignore[no-untyped-def]
+    """Play the hand in ``S`` with each seat's policy to its end (return 0), tracing keys while ``trace`` has
+    room; with a ``search``, up to a montecarlo seat that has not decided: return the number of its legal
+    actions, which are in ``legal`` (:func:`play_hand` searches, then calls again).
+
+    ``search``: ``None`` where no seat searches (every ``if search is not None`` is compiled away), or a
+    :func:`~tonk_rules.kernel.search_nb.search_state` tuple. The search is the caller's so that this function
+    never calls itself through :func:`mc_choice`: numba caches a function compiled inside such a recursion
+    with an unresolved call, which crashes the process that loads it.
+    """
     while not S[S_OVER]:
         n = legal_keys(S, tb, legal)
         if n == 0:
             S[S_ERROR] = ERR_STUCK
-            return
+            return 0
         if S[S_ACTIONS] >= max_actions:
             S[S_ERROR] = ERR_TOO_LONG
-            return
+            return 0
         seat = S[S_CURRENT]
-        if not S[S_ACTED]:
-            S[S_TURNS] += 1
-        if policies[seat] == POLICY_RANDOM:
+        if search is not None and policies[seat] == POLICY_MONTECARLO:
+            key = take_decision(search)
+            if key < 0:
+                return n
+        elif policies[seat] == POLICY_RANDOM:
             key = legal[below(rngs, seat, n)]
         else:
             key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
         if S[S_ACTIONS] < trace.shape[0]:
             trace[S[S_ACTIONS]] = key
-        apply_key(S, key, tb)
-        S[S_ACTIONS] += 1
+        if search is not None:
+            watch_before(S, key, search)
+        play_key(S, key, tb)
+        if search is not None:
+            watch_after(S, search)
+    return 0
+
+
+@njit
+def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):  # type: ignore[no-untyped-def]
+    """Play the hand in ``S`` to its end; with a ``search``, each montecarlo seat's decision is searched here
+    (counted in ``searched`` when it had more than one legal action) and :func:`play_out` plays it."""
+    n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
+    if search is not None:
+        mc, known, discarded, searched, totals, decision = search
+        while n > 0:
+            seat = S[S_CURRENT]
+            if n > 1:
+                searched[seat] += 1
+            decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], mc[seat, 1],
+                                    mc[seat, 2], tb, totals)
+            n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
 
 @njit
 def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stakes, max_actions,  # type: ignore[no-untyped-def]
-               ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace):
-    """Hands ``first_hand ..`` of run ``seed`` (``tonk_rules.kernel.batch`` says how each is dealt)."""
+               ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace, search):
+    """Hands ``first_hand ..`` of run ``seed`` (``tonk_rules.kernel.batch`` says how each is dealt);
+    ``search`` as in :func:`play_out` (a montecarlo seat's ``knocks`` row is greedy's defaults without a
+    mixture: ``draw_knocks`` draws nothing from its stream)."""
     players = policies.shape[0]
     S = np.zeros(STATE_SIZE, np.int64)
     deck = deck0.copy()
     gen = np.zeros(1, np.uint64)
     rngs = np.zeros(players, np.uint64)
+    legal = np.empty(MAX_LEGAL, np.int64)
     hand_knocks = np.zeros((players, 2), np.int64)
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
@@ -170,7 +270,9 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         d = (first_dealer + first_hand + row) % players
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
         draw_knocks(policies, knocks, rngs, hand_knocks)
-        play_out(S, tb, policies, hand_knocks, rngs, max_actions, trace[row])
+        if search is not None:
+            forget_hand(search)
+        play_hand(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace[row], search)
         errors[row] = S[S_ERROR]
         ending[row] = S[S_ENDING]
         for p in range(players):
@@ -206,11 +308,8 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
             if not found:
                 errors[row] = ERR_ILLEGAL
                 continue
-            if not S[S_ACTED]:
-                S[S_TURNS] += 1
-            apply_key(S, first_key, tb)
-            S[S_ACTIONS] += 1
-        play_out(S, tb, policies, row_knocks, rngs, max_actions, no_trace)
+            play_key(S, first_key, tb)
+        play_out(S, tb, policies, row_knocks, rngs, max_actions, legal, no_trace, None)
         errors[row] = S[S_ERROR]
         for p in range(players):
             net[row, p] = S[O_NET + p]

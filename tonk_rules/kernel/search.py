@@ -1,6 +1,7 @@
 """The compiled ``montecarlo`` search from Python: whole tables with montecarlo seats, and single decisions.
 
-:mod:`tonk_rules.kernel.search_nb` says how a decision samples and plays out. The montecarlo bot's
+:mod:`tonk_rules.kernel.search_nb` says how a decision samples and plays out (the play loop and the
+decision are :mod:`tonk_rules.kernel.policies_nb`'s, shared with the plain runs). The montecarlo bot's
 parameters are declared here (below the bots, as :mod:`tonk_rules.kernel.seats` declares greedy's):
 ``rollouts``, the playouts per decision shared among the candidates, and ``knock`` / ``patience``, the
 ``greedy`` policy every seat plays in the playouts (pass a variant's tuned threshold).
@@ -23,6 +24,7 @@ import numpy.typing as npt
 
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel.api import TRACE_CAP, finish_batch, policy_arrays
+from tonk_rules.kernel.api import compiled as kernel
 from tonk_rules.kernel.batch import MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam, SeatSpec, checked_params
@@ -47,7 +49,7 @@ def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
 
 @cache
 def compiled() -> ModuleType:
-    """The compiled search module (compiled, or loaded from the disk cache, on first use)."""
+    """The compiled search (compiled, or loaded from the disk cache, on first use): its view and samples."""
     from tonk_rules.kernel import search_nb
 
     return search_nb
@@ -95,14 +97,14 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     out = empty_batch(n_hands, players)
     errors = np.zeros(n_hands, np.int64)
     trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
-    counted = np.zeros(players, np.int64)
-    compiled().play_batch_search(
+    search = compiled().search_state(mc)
+    kernel().play_batch(
         tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
-        knocks, mc, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
+        knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
         out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys,
-        counted)
+        search)
     if searched is not None:
-        searched += counted
+        searched += search[3]
     return finish_batch(out, errors, trace_keys if trace else None, first_hand, max_actions)
 
 
@@ -126,7 +128,7 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
         raise KernelError("the seat to act has no legal action")
     me = int(state[L.S_CURRENT])
     totals = np.zeros(n, np.int64)
-    compiled().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), np.int64(discarded),
+    kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), np.int64(discarded),
                          rng, np.int64(0), np.int64(full["rollouts"]), np.int64(full["knock"]),
                          np.int64(full["patience"]), tb, totals)
     return legal[:n].tolist(), totals.tolist()

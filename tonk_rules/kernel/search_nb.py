@@ -1,4 +1,10 @@
-"""The ``montecarlo`` search compiled: determinize what a seat cannot see, play every candidate out, pick.
+"""The ``montecarlo`` search compiled: what a seat has seen, and a determinization of what it has not.
+
+The decision itself — play every candidate out on each sample, pick — is
+:func:`~tonk_rules.kernel.policies_nb.mc_choice`, beside the one play loop it calls; a table with
+montecarlo seats is :func:`~tonk_rules.kernel.policies_nb.play_batch` given :func:`search_state`, which
+calls :func:`forget_hand` at each deal, :func:`watch_before` / :func:`watch_after` around every action to
+keep what the seats saw, and :func:`take_decision` where a montecarlo seat acts.
 
 A decision of seat ``me`` reads only what that seat may know (:func:`sample_view` rebuilds every hidden
 card): its own hand, every hand's size, the spreads, the discard pile's cards that were discarded in view
@@ -13,8 +19,8 @@ same deals) with ``greedy`` at the given knock threshold and patience in every s
 the highest summed net wins, ties to the first in canonical order. A playout that errs (too long, stuck)
 scores 0.
 
-:func:`play_batch_search` is :func:`~tonk_rules.kernel.policies_nb.play_batch` with ``montecarlo`` seats:
-the same deals from the same seeds, and each montecarlo seat draws its samples from its seat stream.
+A table with montecarlo seats is dealt as one without: the same deals from the same seeds, and each
+montecarlo seat draws its samples from its seat stream.
 """
 
 from __future__ import annotations
@@ -23,8 +29,6 @@ import numpy as np
 
 from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
-    ERR_STUCK,
-    ERR_TOO_LONG,
     K_DISCARD,
     K_DRAW_DISCARD,
     KIND_SHIFT,
@@ -32,32 +36,21 @@ from tonk_rules.kernel.layout import (
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
-    O_NET,
     O_SP_MASK,
     O_STOCK,
-    O_WINNERS,
     PAYLOAD,
-    POLICY_GREEDY,
-    POLICY_RANDOM,
-    S_ACTED,
     S_ACTIONS,
     S_CURRENT,
     S_DISCARD_N,
-    S_ENDING,
     S_ERROR,
-    S_KNOCKER,
-    S_OVER,
     S_PLAYERS,
     S_RESHUFFLE_SEED,
     S_SPREADS_N,
     S_STOCK_N,
     S_TURNS,
-    STATE_SIZE,
 )
-from tonk_rules.kernel.play_nb import apply_key, deal
-from tonk_rules.kernel.policies_nb import draw_knocks, greedy_choice, play_out
-from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
-from tonk_rules.kernel.rules_nb import ONE, VALUE, legal_keys, lowest, popcount
+from tonk_rules.kernel.prng_nb import below, next_u64
+from tonk_rules.kernel.rules_nb import ONE, VALUE, lowest, popcount
 
 KIND_MASK = np.int64(7)
 S33 = np.uint64(33)
@@ -131,121 +124,49 @@ def sample_view(S, X, me, known, discarded, rngs, r):  # type: ignore[no-untyped
     X[S_RESHUFFLE_SEED] = np.int64(next_u64(rngs, r) >> S33)
 
 
-@njit
-def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patience, tb, totals):  # type: ignore[no-untyped-def]
-    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys), ``rollouts`` playouts;
-    ``totals[:n]`` receives each candidate's summed net (a single candidate is played without sampling)."""
-    totals[:n] = 0
-    if n == 1:
-        return legal[0]
-    players = S[S_PLAYERS]
-    X = np.empty(STATE_SIZE, np.int64)
-    Y = np.empty(STATE_SIZE, np.int64)
-    policies = np.full(players, POLICY_GREEDY, np.int64)
-    knocks = np.empty((players, 2), np.int64)
-    for p in range(players):
-        knocks[p, 0] = knock
-        knocks[p, 1] = patience
-    idle = np.zeros(players, np.uint64)  # greedy draws no random numbers
-    no_trace = np.zeros(0, np.int64)
-    samples = max(1, rollouts // n)
-    for _ in range(samples):
-        sample_view(S, X, me, known, discarded, rngs, r)
-        for i in range(n):
-            Y[:] = X
-            apply_key(Y, legal[i], tb)
-            Y[S_ACTIONS] += 1
-            play_out(Y, tb, policies, knocks, idle, PLAYOUT_ACTIONS, no_trace)
-            if Y[S_ERROR] == 0:
-                totals[i] += Y[O_NET + me]
-    best = 0
-    for i in range(1, n):
-        if totals[i] > totals[best]:
-            best = i
-    return legal[best]
+def search_state(mc):  # type: ignore[no-untyped-def]
+    """The ``search`` argument of :func:`~tonk_rules.kernel.policies_nb.play_out` for a table whose seats'
+    montecarlo parameters are the rows of ``mc`` (rollouts, knock, patience): ``(mc, known, discarded,
+    searched, totals, decision)`` — per seat what it took from the discard pile and still holds, the cards
+    discarded in view (one mask), per seat the decisions searched (those with more than one legal action),
+    a decision's candidate totals, and the key decided for the seat to act (-1: not yet searched)."""
+    players = mc.shape[0]
+    return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
+            np.zeros(MAX_LEGAL, np.int64), np.full(1, -1, np.int64))
 
 
 @njit
-def track(S, key, seat, known):  # type: ignore[no-untyped-def]
-    """Before ``key`` is applied: the public record of what it reveals (the card a seat takes from the pile)."""
-    if (key >> KIND_SHIFT) & KIND_MASK == K_DRAW_DISCARD:
-        known[seat] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
+def take_decision(search):  # type: ignore[no-untyped-def]
+    """The key decided for the montecarlo seat to act, taken (-1 when it has yet to search)."""
+    decision = search[5]
+    key = decision[0]
+    decision[0] = -1
+    return key
 
 
 @njit
-def play_out_search(S, tb, policies, knocks, mc, rngs, max_actions, trace, legal, known, searched):  # type: ignore[no-untyped-def]
-    """``play_out`` where montecarlo seats search (``mc[seat]``: rollouts, knock, patience); ``searched[seat]``
-    counts the decisions a montecarlo seat searched (those with more than one legal action)."""
-    players = S[S_PLAYERS]
-    discarded = np.int64(0)
-    totals = np.zeros(MAX_LEGAL, np.int64)
-    for p in range(players):
-        known[p] = 0
-    while not S[S_OVER]:
-        n = legal_keys(S, tb, legal)
-        if n == 0:
-            S[S_ERROR] = ERR_STUCK
-            return
-        if S[S_ACTIONS] >= max_actions:
-            S[S_ERROR] = ERR_TOO_LONG
-            return
-        seat = S[S_CURRENT]
-        if not S[S_ACTED]:
-            S[S_TURNS] += 1
-        if policies[seat] == POLICY_RANDOM:
-            key = legal[below(rngs, seat, n)]
-        elif policies[seat] == POLICY_GREEDY:
-            key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
-        else:
-            if n > 1:
-                searched[seat] += 1
-            key = mc_choice(S, legal, n, seat, known, discarded, rngs, seat, mc[seat, 0], mc[seat, 1], mc[seat, 2],
-                            tb, totals)
-        if S[S_ACTIONS] < trace.shape[0]:
-            trace[S[S_ACTIONS]] = key
-        track(S, key, seat, known)
-        if (key >> KIND_SHIFT) & KIND_MASK == K_DISCARD:
-            discarded |= ONE << (key & PAYLOAD)
-        apply_key(S, key, tb)
-        S[S_ACTIONS] += 1
-        for p in range(players):
-            known[p] &= S[O_HANDS + p]
+def forget_hand(search):  # type: ignore[no-untyped-def]
+    """A new hand (or playout) begins: nothing has been taken or discarded in view yet."""
+    known, discarded, decision = search[1], search[2], search[5]
+    known[:] = 0
+    discarded[0] = 0
+    decision[0] = -1
 
 
 @njit
-def play_batch_search(tb, deck0, seed, first_hand, first_dealer, policies, knocks, mc, stakes, max_actions,  # type: ignore[no-untyped-def]
-                      ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace, searched):
-    """``play_batch`` with montecarlo seats: hands ``first_hand ..`` of run ``seed``, dealt as there (a
-    montecarlo seat's ``knocks`` row is greedy's defaults without a mixture: ``draw_knocks`` draws nothing
-    from its stream)."""
-    players = policies.shape[0]
-    S = np.zeros(STATE_SIZE, np.int64)
-    deck = deck0.copy()
-    gen = np.zeros(1, np.uint64)
-    rngs = np.zeros(players, np.uint64)
-    legal = np.empty(MAX_LEGAL, np.int64)
-    known = np.zeros(players, np.int64)
-    hand_knocks = np.zeros((players, 2), np.int64)
-    for row in range(ending.shape[0]):
-        gen[0] = hand_seed(seed, first_hand + row)
-        deck[:] = deck0
-        for j in range(deck.shape[0] - 1, 0, -1):
-            k = below(gen, 0, j + 1)
-            deck[j], deck[k] = deck[k], deck[j]
-        reshuffle_seed = np.int64(next_u64(gen, 0) >> S33)
-        for p in range(players):
-            rngs[p] = next_u64(gen, 0)
-        d = (first_dealer + first_hand + row) % players
-        deal(S, tb, deck, players, d, stakes, reshuffle_seed)
-        draw_knocks(policies, knocks, rngs, hand_knocks)  # a greedy mixture's threshold, as play_batch draws it
-        play_out_search(S, tb, policies, hand_knocks, mc, rngs, max_actions, trace[row], legal, known, searched)
-        errors[row] = S[S_ERROR]
-        ending[row] = S[S_ENDING]
-        for p in range(players):
-            winners[row, p] = S[O_WINNERS + p] == 1
-            counts[row, p] = S[O_COUNTS + p]
-            net[row, p] = S[O_NET + p]
-        knocker[row] = S[S_KNOCKER]
-        actions[row] = S[S_ACTIONS]
-        turns[row] = S[S_TURNS]
-        dealer[row] = d
+def watch_before(S, key, search):  # type: ignore[no-untyped-def]
+    """Before ``key`` is applied: what it shows everyone (the card taken from the pile, the card discarded)."""
+    known, discarded = search[1], search[2]
+    kind = (key >> KIND_SHIFT) & KIND_MASK
+    if kind == K_DRAW_DISCARD:
+        known[S[S_CURRENT]] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
+    elif kind == K_DISCARD:
+        discarded[0] |= ONE << (key & PAYLOAD)
+
+
+@njit
+def watch_after(S, search):  # type: ignore[no-untyped-def]
+    """After an action: a card taken from the pile is known only while its taker still holds it."""
+    known = search[1]
+    for p in range(S[S_PLAYERS]):
+        known[p] &= S[O_HANDS + p]
