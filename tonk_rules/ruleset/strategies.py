@@ -193,12 +193,6 @@ class KnockRule:
         return core.knock_refusal(count, turns_taken, locked_turns, acted, drawn, self._before_draw,
                                   self._max_count, self.min_turns, self.hit_lock, first_turn, holds_spread)
 
-    def allowed(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, first_turn: bool = False,
-                holds_spread: bool = False) -> bool:
-        """May the player knock now (before drawing)? :meth:`why_not` without the words."""
-        return self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
-                            drawn=False, first_turn=first_turn, holds_spread=holds_spread) == core.KNOCK_OK
-
     def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool,
                 first_turn: bool = False, holds_spread: bool = False) -> str | None:
         """Why the current player may not knock now, or None when they may."""
