@@ -21,7 +21,7 @@ NONE = core.NO_LIMIT  # "no value" for optional thresholds and cards (the rules'
 # --- ruleset parameters (R_*) ---------------------------------------------------------------------------
 # A slot is declared once, here: its number, and (in READ below) where in the Ruleset its value is and how it
 # becomes an int; kernel/tables.py fills every slot of READ from that alone. The few slots computed from
-# several values (the draw piles, the book sizes, the deck's ranks) are tables.COMPUTED, filled there by hand.
+# several values (the draw piles, the book sizes) are tables.COMPUTED, filled there by hand.
 R_HAND_SIZE = 0
 R_UPCARD = 1
 R_FIRST_TURN_STOCK = 2  # 1: the first turn must draw from the stock
@@ -38,16 +38,12 @@ R_DR_STOCK = 12
 R_DR_DISCARD = 13
 R_SP_BEFORE_DRAW = 14
 R_SP_MUST = 15
-R_BOOK_SIZES = 16  # bit s set: books of s cards
-R_RUN_MIN = 17
-R_ACE_HIGH = 18
-R_N_RANKS = 19
-R_HIT_RUNS = 20  # HIT_* below
-R_HIT_BOOKS = 21
-R_TAKEN = 22  # TAKEN_* below
-R_STOCK = 23  # STOCK_* below
-R_STOCK_TIES_VOID = 24
-R_MIN_BOOK = 25  # the smallest book size
+R_BOOK_SIZES = 16  # bit s set: books of s cards (the other meld rules are read from the meld table, T_MELDS)
+R_HIT_RUNS = 17  # HIT_* below
+R_HIT_BOOKS = 18
+R_TAKEN = 19  # TAKEN_* below
+R_STOCK = 20  # STOCK_* below
+R_STOCK_TIES_VOID = 21
 N_PARAMS = 32
 
 # how a Ruleset value becomes a slot's int (kernel/tables.py has one reader for each; a value a reader has no
@@ -77,8 +73,6 @@ READ: dict[int, tuple[str, str]] = {
     R_KN_TIES_WIN: ("knocking.wins_when", AS_CHOICE),
     R_SP_BEFORE_DRAW: ("spreading.timing", AS_CHOICE),
     R_SP_MUST: ("spreading.must_spread", AS_FLAG),
-    R_RUN_MIN: ("spreading.melds.run_min", AS_INT),
-    R_ACE_HIGH: ("spreading.melds.ace_high", AS_FLAG),
     R_HIT_RUNS: ("hitting.runs", AS_HIT),
     R_HIT_BOOKS: ("hitting.books", AS_HIT),
     R_TAKEN: ("taken_discard.policy", AS_TAKEN),
