@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -114,6 +115,22 @@ def test_every_parameter_slot_is_declared_with_how_it_is_read() -> None:
     assert unread == set(), "say in layout.READ where these slots are read from"
     assert len(set(slots.values())) == len(slots) and max(slots.values()) < layout.N_PARAMS, "slots overlap"
     assert not set(layout.READ) & set(COMPUTED)
+
+
+def compiled_slot_reads(sources: dict[str, str]) -> set[str]:
+    """The ``R_*`` slots the compiled sources read (as ``R[R_NAME]`` or ``tb[R_NAME]``)."""
+    return {name for text in sources.values() for name in re.findall(r"\[(R_\w+)\]", text)}
+
+
+def test_every_parameter_slot_is_read_by_the_compiled_kernel() -> None:
+    """A slot filled from the Ruleset that no compiled function reads is dead weight that looks like a rule
+    (the meld rules are read from the meld table, ``layout.T_MELDS``, not from ``R_*`` slots)."""
+    sources = {name: (jit.HERE / name).read_text(encoding="utf-8") for name in jit.COMPILED_SOURCES
+               if name not in ("jit.py", "layout.py")}
+    slots = {name for name in vars(layout) if name.startswith("R_")}
+    assert slots - compiled_slot_reads(sources) == set(), "read these slots in the kernel, or drop them from layout"
+    sources["play_nb.py"] = sources["play_nb.py"].replace("[R_STOCK_TIES_VOID]", "[0]")
+    assert slots - compiled_slot_reads(sources) == {"R_STOCK_TIES_VOID"}  # the test can fail
 
 
 def test_a_slot_read_as_the_wrong_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
