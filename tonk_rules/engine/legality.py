@@ -8,7 +8,10 @@ Each kind of action is checked in two steps: its family check (``why_no_draw``, 
 ``why_no_discard``: what refuses every action of the kind, whatever its cards), then the action's own
 check. ``why_illegal`` asks both; move generation asks the family check once and the action's own check
 for each candidate, so it never enumerates candidates that would all be refused. The words of a refused
-knock are built only when asked for (:meth:`Legality.may_knock` answers without them).
+knock are built only when asked for (:meth:`Legality.may_knock` answers without them). Which refusal
+applies is decided by :mod:`tonk_rules.ruleset.core` (``knock_refusal``, ``draw_refusal``, ``take_refusal``,
+``discard_refusal``: the functions the kernel compiles); this module gathers their arguments and words
+their codes.
 """
 
 from __future__ import annotations

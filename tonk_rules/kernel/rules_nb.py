@@ -1,10 +1,10 @@
 """Compiled rules: melds, hits and the legal actions of a state, exactly as the reference engine decides.
 
 Every function here mirrors one check of :mod:`tonk_rules.engine.hand` (named in its docstring); the
-identity test plays both on the same decks. The rules' arithmetic (may this player knock, may this spread be
-hit) and what a meld is are not mirrored: they are :mod:`tonk_rules.ruleset.core` and
-:mod:`tonk_rules.ruleset.meld_masks`, compiled here as they are. ``tb`` is the ruleset's
-packed tables (:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*``
+identity test plays both on the same decks. The rules' arithmetic (may this player knock, draw from this
+pile, discard this card; may this spread be hit) and what a meld is are not mirrored: they are
+:mod:`tonk_rules.ruleset.core` and :mod:`tonk_rules.ruleset.meld_masks`, compiled here as they are. ``tb``
+is the ruleset's packed tables (:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*``
 blocks); ``S`` the state.
 """
 
