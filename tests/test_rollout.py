@@ -68,7 +68,7 @@ def test_an_illegal_first_action_or_a_bad_position_is_refused() -> None:
     with pytest.raises(KernelError, match="not legal"):
         rollout(hand.ruleset, state, [("greedy", {})] * 3, 2, 1, action=illegal)
     broken = RolloutState(hands=state.hands, stock=list(state.stock)[1:], discard=state.discard,
-                          spreads=state.spreads, current=state.current, phase=state.phase)
+                          spreads=state.spreads, current=state.current, turn=state.turn)
     with pytest.raises(KernelError, match="every card"):
         rollout(hand.ruleset, broken, [("greedy", {})] * 3, 2, 1)
     net = rollout(hand.ruleset, state, [("greedy", {})] * 3, 50, 7)

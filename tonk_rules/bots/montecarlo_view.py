@@ -128,7 +128,7 @@ def as_state(obs: Observation, view: View) -> RolloutState:
     """The view as a kernel position (unseen cards in card order; the compiled search deals them anew)."""
     hands, pile, stock = _deal(obs, view, _unseen(obs, view))
     return RolloutState(hands=hands, stock=stock, discard=pile, spreads=[(s.owner, s.cards) for s in obs.spreads],
-                        current=obs.current, phase=obs.phase, taken=obs.taken_this_turn, new_spread=view.new_spread,
+                        current=obs.current, turn=replace(obs.turn, new_spread=view.new_spread),
                         turns_taken=obs.turns_taken, hit_locks=obs.hit_locks, reshuffles=view.reshuffles)
 
 

@@ -21,7 +21,7 @@ of this module plays rollouts and the reference engine from the same positions a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -30,7 +30,7 @@ import numpy.typing as npt
 from tonk_rules.cards import VALUES, Card
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key
-from tonk_rules.engine.hand import Hand, Phase
+from tonk_rules.engine.hand import Hand, Phase, Turn
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.api import compiled, policy_arrays
@@ -38,6 +38,7 @@ from tonk_rules.kernel.batch import MAX_ACTIONS, check_run
 from tonk_rules.kernel.jit import AVAILABLE
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import KernelTables, tables_of
+from tonk_rules.kernel.turn_state import encode_turn
 from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset import Ruleset
 
@@ -50,9 +51,9 @@ class RolloutState:
     """A position in a hand, every card placed (piles are listed bottom first: the top card is last).
 
     ``hands``: each seat's cards; ``stock``, ``discard``: the piles; ``spreads``: ``(owner, cards)`` in the
-    order laid (hits name them 1, 2, ...); ``current``: the seat to act; ``phase``: where that seat is in
-    its turn (``START``, ``LAID``, ``DRAWN``, ``TAKEN``); ``taken``: the card it took from the discard
-    pile this turn; ``new_spread``: it laid a new spread this turn; ``turns_taken``, ``hit_locks``: per
+    order laid (hits name them 1, 2, ...); ``current``: the seat to act; ``turn``: that seat's turn so far
+    (its phase, ``START``, ``LAID``, ``DRAWN`` or ``TAKEN``, the card taken from the discard pile, ...:
+    written into the kernel's turn slots by ``layout.TURN``, as a bot's view is); ``turns_taken``, ``hit_locks``: per
     seat (default 0; the first-turn rule binds while every ``turns_taken`` is 0); ``reshuffle_seed``,
     ``reshuffles``: as in the hand's record; ``stakes``: per seat (default 1).
     """
@@ -62,9 +63,7 @@ class RolloutState:
     discard: Sequence[Card]
     spreads: Sequence[tuple[int, Sequence[Card]]] = ()
     current: int = 0
-    phase: Phase = Phase.START
-    taken: Card | None = None
-    new_spread: bool = False
+    turn: Turn = field(default_factory=Turn)
     turns_taken: Sequence[int] | None = None
     hit_locks: Sequence[int] | None = None
     reshuffle_seed: int = 0
@@ -78,8 +77,8 @@ def state_from_hand(hand: Hand) -> RolloutState:
         raise KernelError("the hand is over: there is nothing to roll out")
     return RolloutState(
         hands=[list(h) for h in hand.hands], stock=list(hand.stock), discard=list(hand.discard),
-        spreads=[(s.owner, list(s.cards)) for s in hand.spreads], current=hand.current, phase=hand.turn.phase,
-        taken=hand.turn.taken, new_spread=hand.turn.new_spread, turns_taken=list(hand.turns_taken),
+        spreads=[(s.owner, list(s.cards)) for s in hand.spreads], current=hand.current, turn=replace(hand.turn),
+        turns_taken=list(hand.turns_taken),
         hit_locks=list(hand.hit_locks), reshuffle_seed=hand.reshuffle_seed, reshuffles=hand.reshuffles,
         stakes=list(hand.stakes))
 
@@ -99,15 +98,11 @@ def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     placed += [c for _, cards in state.spreads for c in cards]
     if sorted(placed) != sorted(tables.seating.deck):
         raise KernelError("the position must place every card of the variant's deck exactly once")
-    if state.phase is Phase.OVER or not 0 <= state.current < players:
+    if state.turn.phase is Phase.OVER or not 0 <= state.current < players:
         raise KernelError("the position must have a seat to act (phase START, LAID, DRAWN or TAKEN)")
     S = np.zeros(L.STATE_SIZE, np.int64)
     S[L.S_PLAYERS], S[L.S_CURRENT] = players, state.current
-    S[L.S_DRAWN] = int(state.phase in (Phase.DRAWN, Phase.TAKEN))
-    S[L.S_ACTED] = int(state.phase is not Phase.START)
-    S[L.S_TAKEN] = -1 if state.taken is None else int(state.taken)
-    S[L.S_PENDING] = int(state.taken) if state.phase is Phase.TAKEN and state.taken is not None else -1
-    S[L.S_NEW_SPREAD] = int(state.new_spread)
+    encode_turn(S, state.turn)
     S[L.S_KNOCKER] = -1
     S[L.S_RESHUFFLE_SEED], S[L.S_RESHUFFLES] = state.reshuffle_seed, state.reshuffles
     turns = list(state.turns_taken or [0] * players)
