@@ -115,10 +115,11 @@ class Legality:
         card that is not the one on top of the pile."""
         hand, rules, source = self.hand, self.rules, action.source
         spreading, from_discard = rules.spreading, action.source is Pile.DISCARD
-        # (held_spread only where draw_refusal reads it)
+        # (held_spread and the first_turn_binds property only where draw_refusal reads them)
         held = spreading.held_spread(self.mine) if spreading.before_draw else None
-        code = core.draw_refusal(self.drawn, from_discard, rules.drawing.allows(source), hand.first_turn_binds,
-                                 spreading.before_draw, held is not None, not hand.discard)
+        code = core.draw_refusal(self.drawn, from_discard, source in rules.drawing.sources,
+                                 from_discard and hand.first_turn_binds, spreading.before_draw, held is not None,
+                                 not hand.discard)
         if code == core.DRAW_PILE_NOT_ALLOWED:
             return rules.drawing.why_not(source)
         if code == core.DRAW_HOLDS_SPREAD and held is not None:

@@ -231,11 +231,8 @@ class DrawRule:
 
     sources: frozenset[Pile]
 
-    def allows(self, pile: Pile) -> bool:
-        return pile in self.sources
-
     def why_not(self, pile: Pile) -> str | None:
-        return None if self.allows(pile) else f"drawing from the {pile} pile is not allowed in this variant"
+        return None if pile in self.sources else f"drawing from the {pile} pile is not allowed in this variant"
 
 
 @dataclass(frozen=True)
