@@ -4,7 +4,8 @@ The rule objects of :mod:`tonk_rules.ruleset.strategies` (and so the reference e
 call these functions as they are; the compiled kernel (:mod:`tonk_rules.kernel.rules_nb`,
 :mod:`tonk_rules.kernel.play_nb`) compiles the very same functions with numba. Each therefore takes only
 ints and bools (an absent limit is :data:`NO_LIMIT`) and returns an int or a bool: a refusal is a code
-(0: allowed) that :mod:`tonk_rules.ruleset.strategies` words for people. A rule whose arithmetic lives here
+(0: allowed) that :mod:`tonk_rules.ruleset.strategies` (or, for draws and discards,
+:mod:`tonk_rules.engine.legality`) words for people. A rule whose arithmetic lives here
 cannot be enforced by one engine and forgotten by the other.
 
     >>> knock_refusal(count=12, turns_taken=0, locked_turns=0, acted=False, drawn=False, before_draw=False,
