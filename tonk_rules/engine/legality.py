@@ -231,7 +231,7 @@ def reshuffled_pile(hand: Hand) -> list[Card]:
 def can_meld(hand: Hand, card: Card) -> bool:
     """Could ``card``, added to the current player's hand, be laid at once in a new spread or as a hit?"""
     rules, me = hand.ruleset, hand.current
-    if any(card in meld for meld in rules.melds.melds_in([*hand.hands[me], card])):
+    if rules.melds.in_a_meld([*hand.hands[me], card], card):  # meld_masks.in_a_meld, as the kernel asks it
         return True
     return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me) for s in hand.spreads)
 

@@ -123,7 +123,8 @@ def extends(S, k, card, tb):  # type: ignore[no-untyped-def]
 
 @njit
 def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
-    """``Hand._can_meld``: the card joins a meld of the hand with it, or hits a spread the player may hit."""
+    """``engine.legality.can_meld``: the card joins a meld of the hand with it, or hits a spread the player may
+    hit."""
     if in_a_meld(S[O_HANDS + player] | (ONE << card), card, tb):
         return True
     for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
