@@ -8,7 +8,10 @@ Each kind of action is checked in two steps: its family check (``why_no_draw``, 
 ``why_no_discard``: what refuses every action of the kind, whatever its cards), then the action's own
 check. ``why_illegal`` asks both; move generation asks the family check once and the action's own check
 for each candidate, so it never enumerates candidates that would all be refused. The words of a refused
-knock are built only when asked for (:meth:`Legality.may_knock` answers without them).
+knock are built only when asked for (:meth:`Legality.may_knock` answers without them). Which refusal
+applies is decided by :mod:`tonk_rules.ruleset.core` (``knock_refusal``, ``draw_refusal``, ``take_refusal``,
+``discard_refusal``: the functions the kernel compiles); this module gathers their arguments and words
+their codes.
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ if TYPE_CHECKING:
 
 FIRST_TURN = "the first player of the hand must draw from the stock on their first turn"
 OVER = "the hand is over"
+#: The words of the refusal codes of ``core.draw_refusal`` and ``core.discard_refusal`` that name nothing
+#: (those that name a pile or cards are worded where they are found).
+_DRAW_WORDS = {core.DRAW_ALREADY_DRAWN: "you have already drawn this turn", core.DRAW_FIRST_TURN: FIRST_TURN,
+               core.DRAW_DISCARD_EMPTY: "the discard pile is empty"}
+_DISCARD_WORDS = {core.DISCARD_NOT_DRAWN: "draw before discarding"}
 
 
 def why_illegal(hand: Hand, action: Action) -> str | None:
@@ -95,31 +103,35 @@ class Legality:
 
     # --- draws ----------------------------------------------------------------------------------------------
     def why_no_draw(self) -> str | None:
-        """Why no draw at all is allowed now, from either pile (None: one may be)."""
+        """Why no draw at all is allowed now, from either pile (None: one may be): the hand is over, or
+        the first refusal of ``core.draw_refusal``, which no pile escapes."""
         if self.over:
             return OVER
-        if self.drawn:
-            return "you have already drawn this turn"
-        return None
+        return _DRAW_WORDS[core.DRAW_ALREADY_DRAWN] if self.drawn else None
 
     def why_not_draw(self, action: Draw) -> str | None:
-        """Why this draw is refused, once :meth:`why_no_draw` allows one (None: it is not)."""
-        hand, rules = self.hand, self.rules
-        why = rules.drawing.why_not(action.source)
-        if why:
-            return why
-        if action.source is Pile.DISCARD and hand.first_turn_binds:
-            return FIRST_TURN
-        if rules.spreading.before_draw and (held := rules.spreading.held_spread(self.mine)) is not None:
+        """Why this draw is refused, once :meth:`why_no_draw` allows one (None: it is not): the refusal of
+        ``core.draw_refusal`` (then, from the discard pile, ``core.take_refusal``) in words, and a recorded
+        card that is not the one on top of the pile."""
+        hand, rules, source = self.hand, self.rules, action.source
+        spreading, from_discard = rules.spreading, action.source is Pile.DISCARD
+        # (held_spread and the first_turn_binds property only where draw_refusal reads them)
+        held = spreading.held_spread(self.mine) if spreading.before_draw else None
+        code = core.draw_refusal(self.drawn, from_discard, source in rules.drawing.sources,
+                                 from_discard and hand.first_turn_binds, spreading.before_draw, held is not None,
+                                 not hand.discard)
+        if code == core.DRAW_PILE_NOT_ALLOWED:
+            return rules.drawing.why_not(source)
+        if code == core.DRAW_HOLDS_SPREAD and held is not None:
             return f"{_held_text(held)} before drawing"
-        if action.source is Pile.DISCARD:
-            if not hand.discard:
-                return "the discard pile is empty"
+        if code != core.DRAW_OK:
+            return _DRAW_WORDS[code]
+        if from_discard:
             top = hand.discard[-1]
             if action.card is not None and action.card != top:
                 return f"the top of the discard pile is {top}, not {action.card}"
-            return rules.taken_discard.why_not_take(top, rules.taken_discard.straight_into_spread
-                                                    and can_meld(hand, top))
+            taken = rules.taken_discard  # (can_meld only where take_refusal reads it)
+            return taken.why_not_take(top, taken.straight_into_spread and can_meld(hand, top))
         if action.card is None:
             return None
         if hand.stock:
@@ -177,30 +189,31 @@ class Legality:
         """Why no discard at all is allowed now, whatever its card (None: some may be)."""
         if self.over:
             return OVER
-        if not self.drawn:
-            return "draw before discarding"
-        return None
+        return None if self.drawn else _DISCARD_WORDS[core.DISCARD_NOT_DRAWN]
 
     def why_not_discard(self, card: Card) -> str | None:
-        """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not).
+        """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not):
+        the refusal of ``core.discard_refusal`` in words.
 
         Move generation asks this of every card in hand, so the common case is kept short: only the card
-        taken this turn can be kept by the taken-discard rule, and only must_spread makes a spread held."""
+        taken this turn can be kept by the taken-discard rule, and the hand left is searched for a held
+        spread only where ``core.discard_checks_held``."""
         mine = self.mine
         if card not in mine:
             return f"{card} is not in your hand"
-        if self.pending is not None:
+        rules = self.rules
+        kept = card == self.taken and not rules.taken_discard.may_discard(card, self.taken, len(mine))
+        held = rules.spreading.held_spread([c for c in mine if c != card]) if rules.spreading.checks_discard else None
+        code = core.discard_refusal(self.drawn, self.pending is not None, kept, held is not None)
+        if code == core.DISCARD_OK:
+            return None
+        if code == core.DISCARD_PENDING:
             return f"{self.pending} taken from the discard pile must go straight into a spread"
-        if card == self.taken:
-            why = self.rules.taken_discard.why_not_discard(card, self.taken, len(mine))
-            if why:
-                return why
-        spreading = self.rules.spreading
-        if spreading.must_spread and not spreading.before_draw:
-            held = spreading.held_spread([c for c in mine if c != card])
-            if held is not None:
-                return f"{_held_text(held)} before discarding"
-        return None
+        if code == core.DISCARD_KEPT:
+            return rules.taken_discard.why_not_discard(card, self.taken, len(mine))
+        if code == core.DISCARD_LEAVES_SPREAD and held is not None:
+            return f"{_held_text(held)} before discarding"
+        return _DISCARD_WORDS[code]
 
 
 def _held_text(held: Sequence[Card]) -> str:
@@ -218,7 +231,7 @@ def reshuffled_pile(hand: Hand) -> list[Card]:
 def can_meld(hand: Hand, card: Card) -> bool:
     """Could ``card``, added to the current player's hand, be laid at once in a new spread or as a hit?"""
     rules, me = hand.ruleset, hand.current
-    if any(card in meld for meld in rules.melds.melds_in([*hand.hands[me], card])):
+    if rules.melds.in_a_meld([*hand.hands[me], card], card):  # meld_masks.in_a_meld, as the kernel asks it
         return True
     return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me) for s in hand.spreads)
 

@@ -1,10 +1,10 @@
 """Compiled rules: melds, hits and the legal actions of a state, exactly as the reference engine decides.
 
 Every function here mirrors one check of :mod:`tonk_rules.engine.hand` (named in its docstring); the
-identity test plays both on the same decks. The rules' arithmetic (may this player knock, may this spread be
-hit) and what a meld is are not mirrored: they are :mod:`tonk_rules.ruleset.core` and
-:mod:`tonk_rules.ruleset.meld_masks`, compiled here as they are. ``tb`` is the ruleset's
-packed tables (:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*``
+identity test plays both on the same decks. The rules' arithmetic (may this player knock, draw from this
+pile, discard this card; may this spread be hit) and what a meld is are not mirrored: they are
+:mod:`tonk_rules.ruleset.core` and :mod:`tonk_rules.ruleset.meld_masks`, compiled here as they are. ``tb``
+is the ruleset's packed tables (:meth:`~tonk_rules.kernel.tables.KernelTables.packed`: ``R_*`` parameters, then ``T_*``
 blocks); ``S`` the state.
 """
 
@@ -66,6 +66,10 @@ hit_refusal = njit_inline(core.hit_refusal)
 knock_refusal = njit_inline(core.knock_refusal)
 may_lay_now = njit_inline(core.may_lay_now)
 keeps_card = njit_inline(core.keeps_card)
+draw_refusal = njit_inline(core.draw_refusal)
+take_refusal = njit_inline(core.take_refusal)
+discard_refusal = njit_inline(core.discard_refusal)
+discard_checks_held = njit_inline(core.discard_checks_held)
 VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
 
 
@@ -119,7 +123,8 @@ def extends(S, k, card, tb):  # type: ignore[no-untyped-def]
 
 @njit
 def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
-    """``Hand._can_meld``: the card joins a meld of the hand with it, or hits a spread the player may hit."""
+    """``engine.legality.can_meld``: the card joins a meld of the hand with it, or hits a spread the player may
+    hit."""
     if in_a_meld(S[O_HANDS + player] | (ONE << card), card, tb):
         return True
     for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
@@ -144,12 +149,14 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                          held) == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1
-        if not (R[R_SP_BEFORE_DRAW] and held):
-            if R[R_DR_STOCK]:
-                out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
-                n += 1
-            if R[R_DR_DISCARD] and S[S_DISCARD_N] > 0 and not first and (
-                    R[R_TAKEN] != TAKEN_STRAIGHT or can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)):
+        before, empty = R[R_SP_BEFORE_DRAW] == 1, S[S_DISCARD_N] == 0
+        if draw_refusal(False, False, R[R_DR_STOCK] == 1, first, before, held, empty) == core.DRAW_OK:
+            out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
+            n += 1
+        if draw_refusal(False, True, R[R_DR_DISCARD] == 1, first, before, held, empty) == core.DRAW_OK:
+            straight = R[R_TAKEN] == TAKEN_STRAIGHT  # (can_meld only where take_refusal reads it)
+            if take_refusal(straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
+                            ) == core.DRAW_OK:
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
     if may_lay_now(R[R_SP_BEFORE_DRAW] == 1, drawn == 1):
@@ -166,17 +173,17 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                 if may_hit(S, k, cur, tb) and extends(S, k, c, tb):
                     out[n] = hit_base | (c * 64 + k + 1)
                     n += 1
-    if drawn and pending < 0:
+    if discard_refusal(drawn == 1, pending >= 0, False, False) == core.DISCARD_OK:  # what refuses every card
         size = popcount(hand)
-        check_held = R[R_SP_MUST] and not R[R_SP_BEFORE_DRAW]
+        keeps = R[R_TAKEN] == TAKEN_NOT_THIS_TURN
+        check_held = discard_checks_held(R[R_SP_MUST] == 1, R[R_SP_BEFORE_DRAW] == 1)
         rest = hand
         while rest:
             c = lowest(rest)
             rest &= rest - 1
-            if keeps_card(R[R_TAKEN] == TAKEN_NOT_THIS_TURN, S[S_TAKEN] == c, size):
-                continue
-            if check_held and held_spread(hand & ~(ONE << c), tb):
-                continue
-            out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
-            n += 1
+            # (held_spread, the expensive argument, only where discard_checks_held)
+            if discard_refusal(True, False, keeps_card(keeps, S[S_TAKEN] == c, size),
+                               check_held and held_spread(hand & ~(ONE << c), tb)) == core.DISCARD_OK:
+                out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
+                n += 1
     return n

@@ -4,7 +4,8 @@ The rule objects of :mod:`tonk_rules.ruleset.strategies` (and so the reference e
 call these functions as they are; the compiled kernel (:mod:`tonk_rules.kernel.rules_nb`,
 :mod:`tonk_rules.kernel.play_nb`) compiles the very same functions with numba. Each therefore takes only
 ints and bools (an absent limit is :data:`NO_LIMIT`) and returns an int or a bool: a refusal is a code
-(0: allowed) that :mod:`tonk_rules.ruleset.strategies` words for people. A rule whose arithmetic lives here
+(0: allowed) that :mod:`tonk_rules.ruleset.strategies` (or, for draws and discards,
+:mod:`tonk_rules.engine.legality`) words for people. A rule whose arithmetic lives here
 cannot be enforced by one engine and forgotten by the other.
 
     >>> knock_refusal(count=12, turns_taken=0, locked_turns=0, acted=False, drawn=False, before_draw=False,
@@ -22,6 +23,11 @@ NO_LIMIT = -(2**40)
 # Why a knock is refused (0: it is allowed); worded in strategies.KnockRule.why_not.
 KNOCK_OK, KNOCK_AFTER_DRAW, KNOCK_NOT_FIRST, KNOCK_COUNT_TOO_HIGH, KNOCK_TOO_EARLY, KNOCK_HIT_LOCKED = range(6)
 KNOCK_FIRST_TURN, KNOCK_HOLDS_SPREAD = 6, 7
+# Why a draw is refused (0: allowed): draw_refusal's codes, then take_refusal's; worded in engine/legality.py.
+DRAW_OK, DRAW_ALREADY_DRAWN, DRAW_PILE_NOT_ALLOWED, DRAW_FIRST_TURN, DRAW_HOLDS_SPREAD, DRAW_DISCARD_EMPTY = range(6)
+DRAW_CANNOT_MELD = 6
+# Why a discard is refused (0: allowed); worded in engine/legality.py.
+DISCARD_OK, DISCARD_NOT_DRAWN, DISCARD_PENDING, DISCARD_KEPT, DISCARD_LEAVES_SPREAD = range(5)
 # Whose spreads of a kind a player may hit (the kernel's tables hold these codes).
 HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
 # Why a hit is refused for its target's owner (0: allowed); worded in strategies.HitRule.why_not.
@@ -96,6 +102,69 @@ def keeps_card(keeps_taken: bool, is_taken: bool, cards_in_hand: int) -> bool:
     """The card may not be discarded: it was taken from the discard pile this turn, the variant keeps such a
     card (``keeps_taken``), and it is not the player's last card."""
     return keeps_taken and is_taken and cards_in_hand > 1
+
+
+def draw_refusal(drawn: bool, from_discard: bool, pile_allowed: bool, first_turn_binds: bool,
+                 spreads_before_draw: bool, holds_spread: bool, discard_empty: bool) -> int:
+    """Why the current player may not draw from a pile now (a ``DRAW_*`` code; :data:`DRAW_OK` when they
+    may); a draw from the discard pile must then pass :func:`take_refusal` for the card on top.
+
+    ``from_discard``: the pile is the discard pile (else the stock); ``pile_allowed``: the variant lets
+    players draw from it; ``first_turn_binds``: the hand's first turn, which the variant binds to the
+    stock; ``holds_spread``: they hold a spread that must be laid, which blocks the draw where spreads are
+    laid before it (``spreads_before_draw``; a caller may skip computing it elsewhere).
+
+        >>> draw_refusal(False, True, True, True, False, False, False) == DRAW_FIRST_TURN
+        True
+    """
+    if drawn:
+        return DRAW_ALREADY_DRAWN
+    if not pile_allowed:
+        return DRAW_PILE_NOT_ALLOWED
+    if from_discard and first_turn_binds:
+        return DRAW_FIRST_TURN
+    if spreads_before_draw and holds_spread:
+        return DRAW_HOLDS_SPREAD
+    if from_discard and discard_empty:
+        return DRAW_DISCARD_EMPTY
+    return DRAW_OK
+
+
+def take_refusal(straight_into_spread: bool, can_meld: bool) -> int:
+    """Why the top of the discard pile may not be taken, once :func:`draw_refusal` allows the draw: the
+    variant sends a taken card straight into a spread (``straight_into_spread``) and this one could not be
+    laid at once, in a new spread or as a hit (``can_meld``; a caller may skip computing it without
+    ``straight_into_spread``). :data:`DRAW_CANNOT_MELD`, or :data:`DRAW_OK`."""
+    return DRAW_CANNOT_MELD if straight_into_spread and not can_meld else DRAW_OK
+
+
+def discard_refusal(drawn: bool, pending: bool, kept: bool, leaves_spread: bool) -> int:
+    """Why the current player may not discard a card now (a ``DISCARD_*`` code; :data:`DISCARD_OK` when
+    they may).
+
+    ``pending``: a card taken from the discard pile must first go into a spread; ``kept``: this card is the
+    taken card the variant keeps (:func:`keeps_card`); ``leaves_spread``: the discard would leave a spread
+    that must be laid in hand, where :func:`discard_checks_held` (computed only there: it is the expensive
+    argument).
+
+        >>> discard_refusal(True, False, True, True) == DISCARD_KEPT
+        True
+    """
+    if not drawn:
+        return DISCARD_NOT_DRAWN
+    if pending:
+        return DISCARD_PENDING
+    if kept:
+        return DISCARD_KEPT
+    if leaves_spread:
+        return DISCARD_LEAVES_SPREAD
+    return DISCARD_OK
+
+
+def discard_checks_held(must_spread: bool, spreads_before_draw: bool) -> bool:
+    """A discard that leaves a spread that must be laid in hand is refused: with must_spread, where spreads
+    are laid after the draw (before it, :func:`draw_refusal` refuses the draw instead)."""
+    return must_spread and not spreads_before_draw
 
 
 def empty_stock(policy: int, discard_size: int) -> int:

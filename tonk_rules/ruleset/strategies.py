@@ -240,11 +240,14 @@ class SpreadRule:
 
     #: Spreads and hits are laid before drawing, else between the draw and the discard (derived).
     before_draw: bool = field(init=False, repr=False, compare=False)
+    #: A discard that leaves a spread that must be laid in hand is refused (derived: core.discard_checks_held).
+    checks_discard: bool = field(init=False, repr=False, compare=False)
     #: The melds, must_spread and may_hold_books as :mod:`~tonk_rules.ruleset.meld_masks` reads them (derived).
     table: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "before_draw", self.timing is SpreadTiming.BEFORE_DRAW)
+        object.__setattr__(self, "checks_discard", core.discard_checks_held(self.must_spread, self.before_draw))
         m = self.melds
         object.__setattr__(self, "table", rule_table(m.book_sizes, m.run_min, m.ace_high, m.ranks, self.must_spread,
                                                      frozenset(self.may_hold_books)))
@@ -326,7 +329,7 @@ class TakenDiscardRule:
 
     def why_not_take(self, card: Card, playable: bool) -> str | None:
         """Why ``card`` may not be taken; ``playable``: it could be laid in a spread or hit at once."""
-        if self.straight_into_spread and not playable:
+        if core.take_refusal(self.straight_into_spread, playable) == core.DRAW_CANNOT_MELD:
             return f"{card} would have to go straight into a spread, and it cannot"
         return None
 
