@@ -11,6 +11,7 @@ import pytest
 from tonk_rules import Hand, load_ruleset
 from tonk_rules.bots import BOT_CLASSES, GreedyBot, observe
 from tonk_rules.bots.observation import PublicLog
+from tonk_rules.cards import parse_cards
 from tonk_rules.engine.actions import Action, Hit
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import RolloutState, rollout, state_from_hand
@@ -73,3 +74,24 @@ def test_an_illegal_first_action_or_a_bad_position_is_refused() -> None:
         rollout(hand.ruleset, broken, [("greedy", {})] * 3, 2, 1)
     net = rollout(hand.ruleset, state, [("greedy", {})] * 3, 50, 7)
     assert np.array_equal(net, rollout(hand.ruleset, state, [("greedy", {})] * 3, 50, 7))
+
+
+def test_a_spread_that_is_no_meld_is_refused_as_the_engine_would() -> None:
+    """A position's spreads are judged by the rules' own meld test (``meld_masks.classify``): three diamonds
+    that are not consecutive are no run, where the kernel once took any one-suit group for a run."""
+    hand = positions("russian", 1)[0]
+    state = state_from_hand(hand)
+    gap = parse_cards("5D 9D KD")
+    hands = [[c for c in h if c not in gap] for h in state.hands]
+    stock = [c for c in state.stock if c not in gap]
+    discard = [c for c in state.discard if c not in gap]
+    bad = RolloutState(hands=hands, stock=stock, discard=discard, spreads=[*state.spreads, (0, gap)],
+                       current=state.current, turn=state.turn)
+    with pytest.raises(KernelError, match="5D 9D KD is neither a book nor a run"):
+        rollout(hand.ruleset, bad, [("greedy", {})] * 3, 2, 1)
+    run = parse_cards("6D 7D 8D")
+    good = RolloutState(hands=[[c for c in h if c not in run] for h in state.hands],
+                        stock=[c for c in state.stock if c not in run],
+                        discard=[c for c in state.discard if c not in run],
+                        spreads=[*state.spreads, (0, run)], current=state.current, turn=state.turn)
+    assert len(rollout(hand.ruleset, good, [("greedy", {})] * 3, 2, 1)) == 2

@@ -48,12 +48,11 @@ from tonk_rules.engine.encoding import action_key
 from tonk_rules.errors import BotSpecError, KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.position import encode_spreads, encode_turn, mask_of
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, KERNEL_POLICIES, SHARE_UNIT
 from tonk_rules.kernel.tables import KernelTables, tables_of
-from tonk_rules.kernel.turn_state import encode_turn
 from tonk_rules.prng import SplitMix64
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.terms import MeldKind
 
 
 class GreedyBot:
@@ -111,13 +110,6 @@ def _tables(ruleset: Ruleset) -> tuple[KernelTables, npt.NDArray[np.int64]]:
     return tables, tables.packed()
 
 
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
-
-
 def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     """The kernel's state vector holding only what ``obs`` shows: the seat's own hand, count and turns, the
     turn so far, the spreads and the top discard (every other hand and the stock stay empty; greedy reads
@@ -127,16 +119,10 @@ def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     seat = obs.seat
     S[L.S_PLAYERS], S[L.S_CURRENT] = len(obs.hand_sizes), seat
     encode_turn(S, obs.turn)
-    S[L.O_HANDS + seat] = _mask(obs.hand)
+    S[L.O_HANDS + seat] = mask_of(obs.hand)
     S[L.O_COUNTS + seat] = obs.count
     S[L.O_TURNS_TAKEN + seat] = obs.turns_taken[seat]
     if obs.discard_top is not None:
         S[L.O_DISCARD], S[L.S_DISCARD_N] = int(obs.discard_top), 1
-    S[L.S_SPREADS_N] = len(obs.spreads)
-    for k, spread in enumerate(obs.spreads):
-        run = spread.kind is MeldKind.RUN
-        first = spread.cards[0]
-        S[L.O_SP_OWNER + k], S[L.O_SP_RUN + k], S[L.O_SP_MASK + k] = spread.owner, int(run), _mask(spread.cards)
-        S[L.O_SP_KEY + k] = first.suit if run else first.rank
-        S[L.O_SP_POS + k] = sum(1 << int(tables.position[c.rank]) for c in spread.cards) if run else 0
+    encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position)
     return S

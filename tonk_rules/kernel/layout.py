@@ -38,12 +38,11 @@ R_DR_STOCK = 12
 R_DR_DISCARD = 13
 R_SP_BEFORE_DRAW = 14
 R_SP_MUST = 15
-R_BOOK_SIZES = 16  # bit s set: books of s cards (the other meld rules are read from the meld table, T_MELDS)
-R_HIT_RUNS = 17  # HIT_* below
-R_HIT_BOOKS = 18
-R_TAKEN = 19  # TAKEN_* below
-R_STOCK = 20  # STOCK_* below
-R_STOCK_TIES_VOID = 21
+R_HIT_RUNS = 16  # HIT_* below (the meld rules are read from the meld table, T_MELDS)
+R_HIT_BOOKS = 17
+R_TAKEN = 18  # TAKEN_* below
+R_STOCK = 19  # STOCK_* below
+R_STOCK_TIES_VOID = 20
 N_PARAMS = 32
 
 # how a Ruleset value becomes a slot's int (kernel/tables.py has one reader for each; a value a reader has no
@@ -130,7 +129,7 @@ N_SCALARS = 24
 
 #: The turn's slots, each with the attribute of the engine's turn (:class:`tonk_rules.engine.turn.Turn`) it
 #: holds (a card, or -1 for none; a flag as 0/1; a count). A kernel state made from an engine position fills
-#: them all from this table (:func:`tonk_rules.kernel.turn_state.encode_turn`), so a new per-turn value is a
+#: them all from this table (:func:`tonk_rules.kernel.position.encode_turn`), so a new per-turn value is a
 #: slot and a line here, and no edit of a bot.
 TURN: dict[int, str] = {S_DRAWN: "drawn", S_ACTED: "acted", S_TAKEN: "taken", S_PENDING: "pending",
                         S_NEW_SPREAD: "new_spread"}

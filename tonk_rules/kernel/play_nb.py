@@ -39,7 +39,6 @@ from tonk_rules.kernel.layout import (
     O_TURNS_TAKEN,
     O_WINNERS,
     PAYLOAD,
-    R_BOOK_SIZES,
     R_DC_AT_LEAST,
     R_DC_AT_MOST,
     R_DC_ENABLED,
@@ -72,8 +71,9 @@ from tonk_rules.kernel.layout import (
     TAKEN_STRAIGHT,
 )
 from tonk_rules.kernel.reshuffle import permutation
-from tonk_rules.kernel.rules_nb import ONE, VALUE, lowest, popcount, suit_line
+from tonk_rules.kernel.rules_nb import ONE, VALUE, classify, lowest, suit_line
 from tonk_rules.ruleset import core
+from tonk_rules.ruleset.meld_masks import BOOK
 
 KIND_MASK = np.int64(7)
 
@@ -274,9 +274,8 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         k = S[S_SPREADS_N]
         S[S_SPREADS_N] = k + 1
         first = lowest(payload)
-        size = popcount(payload)
         rank = first // 4 + 1
-        book = (R[R_BOOK_SIZES] >> size) & 1 == 1 and popcount((payload >> (4 * (rank - 1))) & 15) == size
+        book = classify(payload, tb) == BOOK  # as MeldRules.classify decides it for the engine
         S[O_SP_OWNER + k] = p
         S[O_SP_RUN + k] = 0 if book else 1
         S[O_SP_MASK + k] = payload

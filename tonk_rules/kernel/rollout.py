@@ -36,9 +36,9 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.api import compiled, policy_arrays
 from tonk_rules.kernel.batch import MAX_ACTIONS, check_run
 from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.position import encode_spreads, encode_turn, mask_of, spread_kind
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import KernelTables, tables_of
-from tonk_rules.kernel.turn_state import encode_turn
 from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset import Ruleset
 
@@ -83,13 +83,6 @@ def state_from_hand(hand: Hand) -> RolloutState:
         stakes=list(hand.stakes))
 
 
-def _mask(cards: Sequence[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
-
-
 def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     """The kernel's state vector of ``state``; :class:`KernelError` when it is not a position of the rules."""
     players = len(state.hands)
@@ -109,22 +102,14 @@ def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     locks = list(state.hit_locks or [0] * players)
     S[L.S_FIRST_TURN] = int(not any(turns))
     for p in range(players):
-        S[L.O_HANDS + p] = _mask(state.hands[p])
+        S[L.O_HANDS + p] = mask_of(state.hands[p])
         S[L.O_COUNTS + p] = sum(VALUES[c] for c in state.hands[p])
         S[L.O_TURNS_TAKEN + p], S[L.O_LOCKS + p], S[L.O_STAKES + p] = turns[p], locks[p], stakes[p]
     S[L.O_STOCK: L.O_STOCK + len(state.stock)] = [int(c) for c in state.stock]
     S[L.O_DISCARD: L.O_DISCARD + len(state.discard)] = [int(c) for c in state.discard]
     S[L.S_STOCK_N], S[L.S_DISCARD_N] = len(state.stock), len(state.discard)
-    S[L.S_SPREADS_N] = len(state.spreads)
-    position, sizes = tables.position, int(tables.params[L.R_BOOK_SIZES])
-    for k, (owner, cards) in enumerate(state.spreads):
-        ranks, suits = {c.rank for c in cards}, {c.suit for c in cards}
-        book = len(ranks) == 1 and (sizes >> len(cards)) & 1 == 1
-        if not book and len(suits) != 1:
-            raise KernelError(f"spread {k + 1} is neither a book nor a run")
-        S[L.O_SP_OWNER + k], S[L.O_SP_RUN + k], S[L.O_SP_MASK + k] = owner, int(not book), _mask(cards)
-        S[L.O_SP_KEY + k] = cards[0].rank if book else cards[0].suit
-        S[L.O_SP_POS + k] = 0 if book else sum(1 << int(position[c.rank]) for c in cards)
+    table = tables.melds.tolist() if state.spreads else []
+    encode_spreads(S, [(owner, spread_kind(cards, table), cards) for owner, cards in state.spreads], tables.position)
     return S
 
 

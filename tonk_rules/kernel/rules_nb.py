@@ -105,6 +105,7 @@ melds = compiled_copy(meld_masks, inline=("contiguous", "suit_line", "books_poss
 suit_line = melds.suit_line
 held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None
 in_a_meld = melds.in_a_meld
+classify = melds.classify  # a laid spread's kind: BOOK or RUN
 
 
 @njit_inline

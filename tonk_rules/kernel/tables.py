@@ -68,7 +68,7 @@ _YES_NO: dict[Any, int] = {
 # with a count): the engine then never voids, and neither does the kernel
 _OPTIONAL_VOID: dict[Any, int] = {**_YES_NO, None: 0}
 #: The parameter slots filled from several Ruleset values (every other slot is in ``layout.READ``).
-COMPUTED = (L.R_DR_STOCK, L.R_DR_DISCARD, L.R_BOOK_SIZES)
+COMPUTED = (L.R_DR_STOCK, L.R_DR_DISCARD)
 _ROLE = {Role.WINNERS: L.ROLE_WINNERS, Role.OTHERS: L.ROLE_OTHERS, Role.KNOCKER: L.ROLE_KNOCKER,
          Role.AT_OR_BELOW_KNOCKER: L.ROLE_AT_OR_BELOW, Role.ABOVE_KNOCKER: L.ROLE_ABOVE}
 
@@ -166,7 +166,6 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     sizes = sorted(melds.book_sizes)
     if not sizes or any(s not in (3, 4) for s in sizes):
         raise KernelError(f"the compiled kernel plays books of 3 and 4 cards, not {sizes}")
-    p[L.R_BOOK_SIZES] = sum(1 << s for s in sizes)
     ranks = tuple(melds.ranks)
     if getattr(ruleset.going_out, "__dataclass_fields__", None):  # how one goes out is fixed, so far
         raise KernelError("the compiled kernel has no code for going-out options")

@@ -1,0 +1,75 @@
+"""An engine position in the kernel's state vector: the one copy for a Python caller that builds a kernel
+state from what the engine holds (a bot's view of it, a rollout's starting position).
+
+``layout.TURN`` names the slot of each attribute of :class:`~tonk_rules.engine.turn.Turn`; a card is its
+number, no card -1, a flag 0/1, a count itself. A spread is its owner, its kind (decided by
+:func:`tonk_rules.ruleset.meld_masks.classify`, as the engine and the kernel decide it) and its cards.
+
+    >>> import numpy as np
+    >>> from tonk_rules.cards import make_card
+    >>> from tonk_rules.engine.turn import Phase, Turn
+    >>> S = np.zeros(layout.STATE_SIZE, np.int64)
+    >>> encode_turn(S, Turn(Phase.TAKEN, make_card(12, 0), False))
+    >>> int(S[layout.S_DRAWN]), int(S[layout.S_TAKEN]) == int(make_card(12, 0)), int(S[layout.S_NEW_SPREAD])
+    (1, True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from tonk_rules.cards import Card
+from tonk_rules.engine.turn import Turn
+from tonk_rules.errors import KernelError
+from tonk_rules.kernel import layout
+from tonk_rules.ruleset import meld_masks
+from tonk_rules.terms import MeldKind
+
+__all__ = ["encode_spreads", "encode_turn", "mask_of", "spread_kind"]
+
+
+def slot_value(value: object, name: str) -> int:
+    """A turn attribute as the kernel holds it (a Card is an int; None is -1)."""
+    if value is None:
+        return -1
+    if not isinstance(value, int):
+        raise KernelError(f"the kernel holds the turn's {name} as a number, not {value!r}")
+    return int(value)
+
+
+def encode_turn(S: npt.NDArray[np.int64], turn: Turn) -> None:
+    """Write ``turn`` into the turn's slots of the state vector ``S`` (``layout.TURN``)."""
+    for slot, name in layout.TURN.items():
+        S[slot] = slot_value(getattr(turn, name), name)
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    """A set of cards as the kernel holds it: bit ``c`` for card ``c``."""
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+def encode_spreads(S: npt.NDArray[np.int64], spreads: Sequence[tuple[int, MeldKind, Sequence[Card]]],
+                   position: npt.NDArray[np.int64]) -> None:
+    """Write the spreads on the table, ``(owner, kind, cards)`` in the order laid, into ``S``; ``position``:
+    rank -> run position (``KernelTables.position``)."""
+    S[layout.S_SPREADS_N] = len(spreads)
+    for k, (owner, kind, cards) in enumerate(spreads):
+        run = kind is MeldKind.RUN
+        S[layout.O_SP_OWNER + k], S[layout.O_SP_RUN + k], S[layout.O_SP_MASK + k] = owner, int(run), mask_of(cards)
+        S[layout.O_SP_KEY + k] = cards[0].suit if run else cards[0].rank
+        S[layout.O_SP_POS + k] = sum(1 << int(position[c.rank]) for c in cards) if run else 0
+
+
+def spread_kind(cards: Sequence[Card], melds: Sequence[int]) -> MeldKind:
+    """What ``cards`` are as a spread under the meld table ``melds`` (``KernelTables.melds``, as a list); a
+    :class:`KernelError` when they are neither a book nor a run."""
+    kind = meld_masks.classify(mask_of(cards), melds)
+    if len(set(cards)) != len(cards) or kind == meld_masks.NOT_A_MELD:
+        raise KernelError(f"the spread {' '.join(str(c) for c in cards)} is neither a book nor a run")
+    return MeldKind.BOOK if kind == meld_masks.BOOK else MeldKind.RUN
