@@ -25,7 +25,9 @@ from collections.abc import Iterable
 from tonk_rules.engine.actions import Action, Draw, Hit, Knock, Spread
 from tonk_rules.terms import Pile
 
-KIND_SHIFT = 58
+KIND_SHIFT = 58  # a key is its kind above this bit and its payload (cards, a spread's number) below
+KIND_MASK = 7  # the kind: (key >> KIND_SHIFT) & KIND_MASK
+PAYLOAD = (1 << KIND_SHIFT) - 1
 KNOCK, DRAW_STOCK, DRAW_DISCARD, SPREAD, HIT, DISCARD = range(6)
 
 

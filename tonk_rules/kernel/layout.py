@@ -11,6 +11,7 @@ Changing this file changes the cache key of the compiled kernel (:mod:`tonk_rule
 
 from __future__ import annotations
 
+from tonk_rules.engine import encoding
 from tonk_rules.ruleset import core, meld_masks
 
 MAX_PLAYERS = 16
@@ -151,10 +152,10 @@ O_SP_KEY = O_SP_MASK + MAX_SPREADS  # a book's rank (1..13) or a run's suit
 O_SP_POS = O_SP_KEY + MAX_SPREADS  # a run's run-order positions (ace low at 0) as a bitmask
 STATE_SIZE = O_SP_POS + MAX_SPREADS
 
-# --- canonical action keys (as tonk_rules.engine.encoding) -------------------------------------------------
-KIND_SHIFT = 58
-K_KNOCK, K_DRAW_STOCK, K_DRAW_DISCARD, K_SPREAD, K_HIT, K_DISCARD = 0, 1, 2, 3, 4, 5
-PAYLOAD = (1 << KIND_SHIFT) - 1
+# --- canonical action keys: the engine's encoding (tonk_rules.engine.encoding), under the kernel's names ---
+KIND_SHIFT, KIND_MASK, PAYLOAD = encoding.KIND_SHIFT, encoding.KIND_MASK, encoding.PAYLOAD
+K_KNOCK, K_DRAW_STOCK, K_DRAW_DISCARD = encoding.KNOCK, encoding.DRAW_STOCK, encoding.DRAW_DISCARD
+K_SPREAD, K_HIT, K_DISCARD = encoding.SPREAD, encoding.HIT, encoding.DISCARD
 
 # --- policies -----------------------------------------------------------------------------------------------
 POLICY_RANDOM, POLICY_GREEDY = 0, 1

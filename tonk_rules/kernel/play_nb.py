@@ -22,6 +22,7 @@ from tonk_rules.kernel.layout import (
     K_HIT,
     K_KNOCK,
     K_SPREAD,
+    KIND_MASK,
     KIND_SHIFT,
     MAX_PAY_RULES,
     O_COUNTS,
@@ -74,9 +75,6 @@ from tonk_rules.kernel.reshuffle import permutation
 from tonk_rules.kernel.rules_nb import ONE, VALUE, classify, lowest, suit_line
 from tonk_rules.ruleset import core
 from tonk_rules.ruleset.meld_masks import BOOK
-
-KIND_MASK = np.int64(7)
-
 
 #: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is: the engine runs the same functions.
 count_is_deal_tonk = njit_inline(core.count_is_deal_tonk)

@@ -37,6 +37,7 @@ from tonk_rules.kernel.layout import (
     K_HIT,
     K_KNOCK,
     K_SPREAD,
+    KIND_MASK,
     KIND_SHIFT,
     MAX_LEGAL,
     O_COUNTS,
@@ -72,7 +73,6 @@ from tonk_rules.kernel.search_nb import (
     watch_before,
 )
 
-KIND_MASK = np.int64(7)
 #: A mixture's share is drawn in per mille.
 SHARE_UNIT = 1000
 S33 = np.uint64(33)

@@ -31,6 +31,7 @@ from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
     K_DISCARD,
     K_DRAW_DISCARD,
+    KIND_MASK,
     KIND_SHIFT,
     MAX_LEGAL,
     O_COUNTS,
@@ -52,7 +53,6 @@ from tonk_rules.kernel.layout import (
 from tonk_rules.kernel.prng_nb import below, next_u64
 from tonk_rules.kernel.rules_nb import ONE, VALUE, lowest, popcount
 
-KIND_MASK = np.int64(7)
 S33 = np.uint64(33)
 #: the policy code of a montecarlo seat (random and greedy are layout's 0 and 1)
 POLICY_MONTECARLO = 2
