@@ -191,6 +191,22 @@ class Legality:
             return OVER
         return None if self.drawn else _DISCARD_WORDS[core.DISCARD_NOT_DRAWN]
 
+    def discardable(self) -> list[Card]:
+        """The current player's cards that :meth:`why_not_discard` allows, in hand order, once
+        :meth:`why_no_discard` allows a discard.
+
+        Move generation asks this every turn: where ``core.discard_checks_held`` is off, every card but the
+        one taken this turn has the same arguments to ``core.discard_refusal`` (not kept, no spread left),
+        so that refusal is asked once for them all and :meth:`why_not_discard` only for the taken card."""
+        mine, taken = self.mine, self.taken
+        if self.rules.spreading.checks_discard:
+            return [card for card in mine if self.why_not_discard(card) is None]
+        if core.discard_refusal(self.drawn, self.pending is not None, False, False) != core.DISCARD_OK:
+            return [] if taken is None or taken not in mine or self.why_not_discard(taken) is not None else [taken]
+        if taken is None or taken not in mine:
+            return list(mine)
+        return [card for card in mine if card != taken or self.why_not_discard(card) is None]
+
     def why_not_discard(self, card: Card) -> str | None:
         """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not):
         the refusal of ``core.discard_refusal`` in words.

@@ -71,5 +71,5 @@ def legal_actions(hand: Hand) -> list[Action]:
                 if card in target.targets and check.why_not_lay(onto := hit(card, target.number)) is None:
                     actions.append(onto)
     if check.why_no_discard() is None:
-        actions += [DISCARDS[card] for card in cards if check.why_not_discard(card) is None]
+        actions += [DISCARDS[card] for card in check.discardable()]
     return actions

@@ -111,26 +111,40 @@ class MeldRules:
         cards ascending; then runs suit by suit in order of first appearance, each suit's runs ascending, a
         run's cards in run order (a high ace last).
         """
+        mask, table = mask_of(hand), self.table
+        # Most hands hold no meld: meld_masks' own quick tests (no rank with enough cards for its smallest
+        # book, no run start in any suit) say so without the buffer and the search.
+        if not mm.books_possible(mask, table[mm.M_MIN_BOOK]) and not mm.run_starts(mask, table):
+            return []
         out = [0] * mm.most_melds(len(hand))
-        n = mm.melds_in(mask_of(hand), -1, self.table, out, 0)
+        n = mm.melds_in(mask, -1, table, out, 0)
         if n == 0:
             return []
+        if n == 1:  # one meld: nothing to order
+            return [self._meld_cards(out[0])]
         place = {card: i for i, card in enumerate(hand)}
         first_rank: dict[int, int] = {}
         first_suit: dict[int, int] = {}
         for i, card in enumerate(hand):
             first_rank.setdefault(card.rank, i)
             first_suit.setdefault(card.suit, i)
-        high = self.table[mm.M_N_RANKS]
         keyed: list[tuple[tuple[object, ...], tuple[Card, ...]]] = []
-        for mask in out[:n]:
-            cards = cards_of(mask)  # ascending: a book's cards share the first card's rank
+        for meld in out[:n]:
+            cards = self._meld_cards(meld)
             first = cards[0]
             if cards[-1].rank == first.rank:  # a book: ordered as combinations of its rank's cards in the hand
                 keyed.append(((0, first_rank[first.rank], len(cards), sorted(place[c] for c in cards)), cards))
-                continue
-            if first.rank == 1 and self.ace_high and mm.run_line(mask, self.table) >> high & 1:
-                cards = (*cards[1:], first)  # the ace above the king
-            keyed.append(((1, first_suit[first.suit], cards), cards))
+            else:
+                keyed.append(((1, first_suit[first.suit], cards), cards))
         keyed.sort(key=lambda pair: pair[0])
         return [cards for _, cards in keyed]
+
+    def _meld_cards(self, meld: int) -> tuple[Card, ...]:
+        """The cards of a meld of :func:`~tonk_rules.ruleset.meld_masks.melds_in`, in laid order: a book's
+        ascending, a run's in run order (a high ace last)."""
+        cards = cards_of(meld)  # ascending: a book's cards share the first card's rank
+        first = cards[0]
+        if (first.rank == 1 and self.ace_high and cards[-1].rank != 1
+                and mm.run_line(meld, self.table) >> self.table[mm.M_N_RANKS] & 1):
+            return (*cards[1:], first)  # the ace above the king
+        return cards
