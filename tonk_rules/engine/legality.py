@@ -49,18 +49,19 @@ class Legality:
     instance is therefore valid only until the hand changes (make one per question or per generation).
     """
 
-    __slots__ = ("acted", "drawn", "hand", "mine", "over", "pending", "rules", "taken")
+    __slots__ = ("acted", "drawn", "first_turn", "hand", "mine", "over", "pending", "rules", "taken")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.rules = hand.ruleset
         self.mine = hand.hands[hand.current]
         turn = hand.turn
-        self.drawn = turn.drawn
+        self.drawn = turn.phase.drawn  # (Turn.drawn, one call fewer)
         self.acted = turn.acted
-        self.taken = turn.taken
-        self.pending = None if turn.taken is None else turn.pending  # (most turns take nothing: no call)
+        self.taken = taken = turn.taken
+        self.pending = None if taken is None else turn.pending  # (most turns take nothing: no call)
         self.over = hand.result is not None
+        self.first_turn = hand.first_turn_binds  # read by the knock and the draw from the discard pile
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is (:func:`why_illegal`)."""
@@ -83,7 +84,7 @@ class Legality:
         # (must_spread first: no held_spread call without it, as move generation asks this in every state)
         return self.rules.knocking.refusal(
             count=hand_count(self.mine), turns_taken=hand.turns_taken[me], locked_turns=hand.hit_locks[me],
-            acted=self.acted, drawn=self.drawn, first_turn=hand.first_turn_binds,
+            acted=self.acted, drawn=self.drawn, first_turn=self.first_turn,
             holds_spread=spreading.must_spread and spreading.held_spread(self.mine) is not None)
 
     def may_knock(self) -> bool:
@@ -115,10 +116,10 @@ class Legality:
         card that is not the one on top of the pile."""
         hand, rules, source = self.hand, self.rules, action.source
         spreading, from_discard = rules.spreading, action.source is Pile.DISCARD
-        # (held_spread and the first_turn_binds property only where draw_refusal reads them)
+        # (held_spread only where draw_refusal reads it)
         held = spreading.held_spread(self.mine) if spreading.before_draw else None
         code = core.draw_refusal(self.drawn, from_discard, source in rules.drawing.sources,
-                                 from_discard and hand.first_turn_binds, spreading.before_draw, held is not None,
+                                 from_discard and self.first_turn, spreading.before_draw, held is not None,
                                  not hand.discard)
         if code == core.DRAW_PILE_NOT_ALLOWED:
             return rules.drawing.why_not(source)

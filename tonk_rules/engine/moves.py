@@ -60,16 +60,22 @@ def legal_actions(hand: Hand) -> list[Action]:
     if check.may_knock():
         actions.append(KNOCK)
     if check.why_no_draw() is None:
-        actions += [draw for draw in (DRAW_STOCK, DRAW_DISCARD) if check.why_not_draw(draw) is None]
+        if check.why_not_draw(DRAW_STOCK) is None:
+            actions.append(DRAW_STOCK)
+        if check.why_not_draw(DRAW_DISCARD) is None:
+            actions.append(DRAW_DISCARD)
     cards = hand.hands[hand.current]
     if check.why_no_spread_or_hit() is None:
+        why_not_lay = check.why_not_lay
         for meld in hand.ruleset.spreading.melds.melds_in(cards):
-            if check.why_not_lay(new := spread(meld)) is None:
+            if why_not_lay(new := spread(meld)) is None:
                 actions.append(new)
-        for card in cards:
-            for target in hand.spreads:
-                if card in target.targets and check.why_not_lay(onto := hit(card, target.number)) is None:
-                    actions.append(onto)
+        spreads = hand.spreads
+        if spreads:  # (no spread on the table: no hit to look for, card by card)
+            for card in cards:
+                for target in spreads:
+                    if card in target.targets and why_not_lay(onto := hit(card, target.number)) is None:
+                        actions.append(onto)
     if check.why_no_discard() is None:
         actions += [DISCARDS[card] for card in check.discardable()]
     return actions
