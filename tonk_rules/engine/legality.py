@@ -148,7 +148,8 @@ class Legality:
         """Why no spread and no hit at all is allowed now, whatever its cards (None: some may be)."""
         if self.over:
             return OVER
-        return self.rules.spreading.why_not_now(self.drawn)
+        spreading = self.rules.spreading  # (may_lay_now first: the words' method only where it refuses)
+        return None if spreading.may_lay_now(self.drawn) else spreading.why_not_now(self.drawn)
 
     def why_not_lay(self, action: Spread | Hit) -> str | None:
         """Why this spread or hit is refused, once :meth:`why_no_spread_or_hit` allows some (None: it is not).
