@@ -81,11 +81,11 @@ class Legality:
     def knock_refusal(self) -> int:
         """Why the current player may not knock now (the hand not being over): a ``core.KNOCK_*`` code."""
         hand, me, spreading = self.hand, self.hand.current, self.rules.spreading
-        # (must_spread first: no held_spread call without it, as move generation asks this in every state)
+        # (must_spread first: no holds_spread call without it, as move generation asks this in every state)
         return self.rules.knocking.refusal(
             count=hand_count(self.mine), turns_taken=hand.turns_taken[me], locked_turns=hand.hit_locks[me],
             acted=self.acted, drawn=self.drawn, first_turn=self.first_turn,
-            holds_spread=spreading.must_spread and spreading.held_spread(self.mine) is not None)
+            holds_spread=spreading.must_spread and spreading.holds_spread(self.mine))
 
     def may_knock(self) -> bool:
         """:meth:`why_not_knock` is None, without the words."""
@@ -116,14 +116,13 @@ class Legality:
         card that is not the one on top of the pile."""
         hand, rules, source = self.hand, self.rules, action.source
         spreading, from_discard = rules.spreading, action.source is Pile.DISCARD
-        # (held_spread only where draw_refusal reads it)
-        held = spreading.held_spread(self.mine) if spreading.before_draw else None
+        # (holds_spread only where draw_refusal reads it)
         code = core.draw_refusal(self.drawn, from_discard, source in rules.drawing.sources,
-                                 from_discard and self.first_turn, spreading.before_draw, held is not None,
-                                 not hand.discard)
+                                 from_discard and self.first_turn, spreading.before_draw,
+                                 spreading.before_draw and spreading.holds_spread(self.mine), not hand.discard)
         if code == core.DRAW_PILE_NOT_ALLOWED:
             return rules.drawing.why_not(source)
-        if code == core.DRAW_HOLDS_SPREAD and held is not None:
+        if code == core.DRAW_HOLDS_SPREAD and (held := spreading.held_spread(self.mine)) is not None:
             return f"{_held_text(held)} before drawing"
         if code != core.DRAW_OK:
             return _DRAW_WORDS[code]
@@ -195,41 +194,43 @@ class Legality:
 
     def discardable(self) -> list[Card]:
         """The current player's cards that :meth:`why_not_discard` allows, in hand order, once
-        :meth:`why_no_discard` allows a discard.
+        :meth:`why_no_discard` allows a discard (the refusals' codes, without their words).
 
         Move generation asks this every turn: where ``core.discard_checks_held`` is off, every card but the
         one taken this turn has the same arguments to ``core.discard_refusal`` (not kept, no spread left),
-        so that refusal is asked once for them all and :meth:`why_not_discard` only for the taken card."""
-        mine, taken = self.mine, self.taken
+        so that refusal is asked once for them all and separately only for the taken card."""
+        mine, taken, ok = self.mine, self.taken, core.DISCARD_OK
         if self.rules.spreading.checks_discard:
-            return [card for card in mine if self.why_not_discard(card) is None]
-        if core.discard_refusal(self.drawn, self.pending is not None, False, False) != core.DISCARD_OK:
-            return [] if taken is None or taken not in mine or self.why_not_discard(taken) is not None else [taken]
+            return [card for card in mine if self._discard_refusal(card) == ok]
         if taken is None or taken not in mine:
-            return list(mine)
-        return [card for card in mine if card != taken or self.why_not_discard(card) is None]
+            return list(mine) if core.discard_refusal(self.drawn, self.pending is not None, False, False) == ok else []
+        return [card for card in mine if self._discard_refusal(card) == ok]
+
+    def _discard_refusal(self, card: Card) -> int:
+        """``core.discard_refusal`` for discarding ``card``, a card in hand: only the card taken this turn can
+        be kept by the taken-discard rule, and the hand left is searched for a held spread only where
+        ``core.discard_checks_held``."""
+        rules, mine, taken = self.rules, self.mine, self.taken
+        kept = card == taken and not rules.taken_discard.may_discard(card, taken, len(mine))
+        spreading = rules.spreading
+        leaves = spreading.checks_discard and spreading.holds_spread([c for c in mine if c != card])
+        return core.discard_refusal(self.drawn, self.pending is not None, kept, leaves)
 
     def why_not_discard(self, card: Card) -> str | None:
         """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not):
-        the refusal of ``core.discard_refusal`` in words.
-
-        Move generation asks this of every card in hand, so the common case is kept short: only the card
-        taken this turn can be kept by the taken-discard rule, and the hand left is searched for a held
-        spread only where ``core.discard_checks_held``."""
+        the refusal of ``core.discard_refusal`` in words."""
         mine = self.mine
         if card not in mine:
             return f"{card} is not in your hand"
-        rules = self.rules
-        kept = card == self.taken and not rules.taken_discard.may_discard(card, self.taken, len(mine))
-        held = rules.spreading.held_spread([c for c in mine if c != card]) if rules.spreading.checks_discard else None
-        code = core.discard_refusal(self.drawn, self.pending is not None, kept, held is not None)
+        code = self._discard_refusal(card)
         if code == core.DISCARD_OK:
             return None
         if code == core.DISCARD_PENDING:
             return f"{self.pending} taken from the discard pile must go straight into a spread"
         if code == core.DISCARD_KEPT:
-            return rules.taken_discard.why_not_discard(card, self.taken, len(mine))
-        if code == core.DISCARD_LEAVES_SPREAD and held is not None:
+            return self.rules.taken_discard.why_not_discard(card, self.taken, len(mine))
+        if (code == core.DISCARD_LEAVES_SPREAD
+                and (held := self.rules.spreading.held_spread([c for c in mine if c != card])) is not None):
             return f"{_held_text(held)} before discarding"
         return _DISCARD_WORDS[code]
 

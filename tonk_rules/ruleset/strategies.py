@@ -264,6 +264,10 @@ class SpreadRule:
             return "spreads and hits are laid after drawing"
         return None
 
+    def holds_spread(self, hand: Sequence[Card]) -> bool:
+        """:meth:`held_spread` is not None, without naming the spread (the refusals' codes need only this)."""
+        return meld_masks.held_spread(mask_of(hand), self.table)
+
     def held_spread(self, hand: Sequence[Card]) -> tuple[Card, ...] | None:
         """With must_spread: a spread the player holds that must be laid (None: nothing to lay).
 
