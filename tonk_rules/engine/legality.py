@@ -202,9 +202,12 @@ class Legality:
         mine, taken, ok = self.mine, self.taken, core.DISCARD_OK
         if self.rules.spreading.checks_discard:
             return [card for card in mine if self._discard_refusal(card) == ok]
+        others_ok = core.discard_refusal(self.drawn, self.pending is not None, False, False) == ok
         if taken is None or taken not in mine:
-            return list(mine) if core.discard_refusal(self.drawn, self.pending is not None, False, False) == ok else []
-        return [card for card in mine if self._discard_refusal(card) == ok]
+            return list(mine) if others_ok else []
+        if self._discard_refusal(taken) == ok:
+            return list(mine) if others_ok else [taken]
+        return [card for card in mine if card != taken] if others_ok else []
 
     def _discard_refusal(self, card: Card) -> int:
         """``core.discard_refusal`` for discarding ``card``, a card in hand: only the card taken this turn can
