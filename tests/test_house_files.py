@@ -112,3 +112,32 @@ def test_a_record_with_a_stale_digest_names_the_digest_show_prints(tmp_path: Pat
         "actions:\n  - Ann: knock\n", encoding="utf-8")
     proc = tonk("replay", "hand.yaml", cwd=tmp_path)
     assert proc.returncode == 1 and digest in proc.stderr
+
+
+def test_check_reports_every_problem_of_a_house_file_at_once(tmp_path: Path) -> None:
+    """A typo, a wrong value and two rules that contradict each other are all reported in one run (the
+    cross-field checks run on the rest of the file), not the contradictions only once the typo is fixed."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: pagat\nplayers: {min: 9, max: 2}\nknocking:\n  max_count: -3\n"
+                     "  min_turns: x\n  bogus: 1\n", encoding="utf-8")
+    result = run("check", str(house))
+    assert result.returncode == 1
+    lines = [line for line in result.stdout.splitlines() + result.stderr.splitlines() if "house.yaml:" in line]
+    assert any("unknown key 'bogus'" in line and ":6:3:" in line for line in lines), lines
+    assert any("expected integer, got string 'x'" in line and ":5:" in line for line in lines), lines
+    assert any("max_count (-3) is below 1" in line and ":4:" in line for line in lines), lines
+    assert any("max (2) is below min (9)" in line and ":2:" in line for line in lines), lines
+    assert len(lines) == 4, lines
+
+
+def test_check_does_not_blame_a_rule_on_a_value_it_could_not_read(tmp_path: Path) -> None:
+    """A contradiction that involves a value already reported as wrong is not reported again, against the
+    parent's value that stands in for it (min 9 against pagat's max would be about a number not written)."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: pagat\nplayers: {min: 9, max: x}\nknocking: {max_count: -3}\n", encoding="utf-8")
+    result = run("check", str(house))
+    out = result.stdout + result.stderr
+    assert result.returncode == 1
+    assert "expected integer, got string 'x' (at players.max)" in out
+    assert "max_count (-3) is below 1" in out
+    assert "below min" not in out, out

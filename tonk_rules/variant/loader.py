@@ -17,7 +17,7 @@ import copy
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -32,6 +32,7 @@ from tonk_rules.variant.diagnose import (
     cross_diagnostics,
     did_you_mean,
     model_diagnostics,
+    parse_path,
     schema_diagnostics,
     source_diagnostics,
 )
@@ -56,6 +57,7 @@ from tonk_rules.variant.yaml_source import (
     read_yaml_file,
     read_yaml_text,
 )
+from tonk_rules.yamlio import KeyPath
 
 BUILTIN_PACKAGE = "tonk_rules.builtin_variants"
 
@@ -232,8 +234,49 @@ def load_variant(ref: str | Path, *, named: bool = False) -> LoadedVariant:
         for doc in chain:
             diagnostics.extend(source_diagnostics(doc))
     if diagnostics or not chain:
-        raise VariantError(diagnostics)
+        raise VariantError(diagnostics + _checks_beside(chain, diagnostics))
+    return _resolve(text_ref, chain)
 
+
+def _checks_beside(chain: list[YamlDocument], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The problems between values that the file has besides ``diagnostics`` (every problem is reported at
+    once, not the next only after the first is fixed): the file is resolved again without the values those
+    name, which its parents then give, and what that finds elsewhere is added. Only for a house file whose
+    own values were diagnosed (a broken parent, or a key it lacks, leaves nothing to resolve)."""
+    if len(chain) < 2 or not diagnostics or any(d.file != chain[0].file or not d.key_path for d in diagnostics):
+        return []
+    bad = [parse_path(d.key_path) for d in diagnostics]
+    data = copy.deepcopy(chain[0].data)
+    for path in bad:
+        _remove(data, path)
+    pruned = replace(chain[0], data=data)
+    if schema_diagnostics(pruned, _validator()) or source_diagnostics(pruned):
+        return []
+    try:
+        _resolve(pruned.file, [pruned, *chain[1:]], beside=tuple(bad))
+    except VariantError as exc:  # problems between values, none of them a value already diagnosed
+        return [d for d in exc.diagnostics if not _under(d.key_path, bad)]
+    return []
+
+
+def _under(paths: str, bad: list[KeyPath]) -> bool:
+    """One of ``paths`` (dotted, ``|``-separated) is at or below one of ``bad``."""
+    return any(parse_path(text)[:len(p)] == p for text in paths.split("|") for p in bad)
+
+
+def _remove(data: Any, path: tuple[str | int, ...]) -> None:
+    for key in path[:-1]:
+        if not isinstance(data, dict) or key not in data:
+            return
+        data = data[key]
+    if isinstance(data, dict) and path:
+        data.pop(path[-1], None)
+
+
+def _resolve(text_ref: str, chain: list[YamlDocument], beside: tuple[KeyPath, ...] = ()) -> LoadedVariant:
+    """The variant of a chain of valid documents (child first): merged, its inherited values that the
+    house file's own change makes meaningless dropped, checked across fields (leaving out problems that
+    involve a value ``beside`` names: :func:`_checks_beside`)."""
     merged: dict[str, Any] = {}
     for doc in reversed(chain):
         data = _house_title(doc, merged) if merged else doc.data
@@ -249,7 +292,7 @@ def load_variant(ref: str | Path, *, named: bool = False) -> LoadedVariant:
             raise VariantError(model_diagnostics(chain, exc)) from None
 
     variant, dropped = drop_inherited(merged, chain, validate)
-    problems = cross_field_problems(variant)
+    problems = [(paths, why) for paths, why in cross_field_problems(variant) if not _under(paths, list(beside))]
     if problems:
         raise VariantError(cross_diagnostics(chain, problems))
     for value in dropped:
