@@ -77,5 +77,5 @@ def legal_actions(hand: Hand) -> list[Action]:
                     if card in target.targets and why_not_lay(onto := hit(card, target.number)) is None:
                         actions.append(onto)
     if check.why_no_discard() is None:
-        actions += [DISCARDS[card] for card in check.discardable()]
+        actions += map(DISCARDS.__getitem__, check.discardable())
     return actions
