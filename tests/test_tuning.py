@@ -3,6 +3,7 @@ tuned table that a mistuned player does not beat."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -151,3 +152,30 @@ def test_a_bot_parameter_given_twice_is_refused() -> None:
 
     with pytest.raises(BotSpecError, match="knock is given twice"):
         parse_spec("greedy:knock=3:knock=4")
+
+
+def test_a_new_parameter_slot_at_its_neutral_value_keeps_the_shipped_digests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule added to the kernel at the value that plays as before (a new slot reading 0, or no value for an
+    optional one) leaves every built-in's digest, so the shipped tuned values still apply without a rekey;
+    the same slot at any other value is other rules."""
+    from tonk_rules.kernel import layout
+
+    before = tuning.play_digest(PAGAT)
+    free = layout.N_PARAMS - 1  # a slot no rule uses: 0 in every built-in's parameters
+    slots = {**tuning._parameter_slots(), "R_NEW_RULE": free}
+    monkeypatch.setattr(tuning, "_parameter_slots", lambda: slots)
+    assert tuning.play_digest(PAGAT) == before
+    real = tuning.tables_of
+
+    def with_new_rule_set(ruleset: object) -> object:
+        tables = real(ruleset)  # type: ignore[arg-type]
+        params = tables.params.copy()
+        params[free] = 1
+        return dataclasses.replace(tables, params=params)
+
+    monkeypatch.setattr(tuning, "tables_of", with_new_rule_set)
+    assert tuning.play_digest(PAGAT) != before
+    monkeypatch.setattr(tuning, "tables_of", real)
+    renamed = {f"R_{i:02}": slot for i, slot in enumerate(tuning._parameter_slots().values())}
+    monkeypatch.setattr(tuning, "_parameter_slots", lambda: renamed)
+    assert tuning.play_digest(PAGAT) != before  # the slots enter by name: a digest is not blind to them

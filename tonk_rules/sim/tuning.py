@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
+from tonk_rules.kernel import layout
 from tonk_rules.kernel.jit import AVAILABLE, source_hash
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import tables_of
@@ -62,11 +63,28 @@ KNOCK_PARAMS = frozenset({"knock", "alt_knock", "alt_share"})
 
 
 def play_digest(ruleset: Ruleset) -> str:
-    """SHA-256 (16 hex digits) of the kernel's tables of ``ruleset``: equal for rules that play alike."""
+    """SHA-256 (16 hex digits) of the kernel's tables of ``ruleset``: equal for rules that play alike.
+
+    The parameters enter by slot name, and only where they differ from the slot's neutral value (no value
+    for an optional one, else 0), so renumbering the slots, or adding one for a new rule at the value that
+    leaves play as it was, keeps every built-in's digest and so its shipped tuned values."""
     tables = tables_of(ruleset)
-    digest = hashlib.sha256(tables.packed().tobytes())
-    digest.update(tables.deck.tobytes())
+    params = {name: int(tables.params[slot]) for name, slot in _parameter_slots().items()
+              if int(tables.params[slot]) != _neutral(slot)}
+    digest = hashlib.sha256(json.dumps(params, sort_keys=True).encode())
+    for block in (tables.pay, tables.pay_n, tables.melds, tables.deck):
+        digest.update(block.tobytes())
     return digest.hexdigest()[:16]
+
+
+@functools.cache
+def _parameter_slots() -> dict[str, int]:
+    return {name: value for name, value in vars(layout).items() if name.startswith("R_") and isinstance(value, int)}
+
+
+def _neutral(slot: int) -> int:
+    read = layout.READ.get(slot)
+    return layout.NONE if read is not None and read[1] == layout.AS_OPTIONAL else 0
 
 
 def seatable(ruleset: Ruleset) -> list[int]:
