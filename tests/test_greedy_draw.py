@@ -1,0 +1,60 @@
+"""Greedy's draw, checked against the rules as the engine holds them, under every value of every rule field.
+
+Greedy (``bots/greedy.py``, rule 4) takes the discard pile's top card when it is useful — it joins a book or
+run of the hand with it added, or extends a spread on the table this player may hit — and draws from the
+stock otherwise. The engine's own answer to "could this card be laid with the hand?" is
+``engine.legality.can_meld``, built on the rule objects; greedy decides in the compiled kernel. A rule that
+changes what a player may lay or hit, and that greedy's compiled judgement ignores, makes the two part here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from model_fields import DOCUMENTATION_ONLY, FIELD_IDS, FIELDS, Path, changes, compiled
+from pydantic.fields import FieldInfo
+
+from tonk_rules import Hand
+from tonk_rules.bots import GreedyBot, observe
+from tonk_rules.engine import legality
+from tonk_rules.engine.actions import Draw
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.terms import Pile
+
+CHANGES_PER_FIELD = 3  # the first valid changes of each field (base by base): enough to reach every kind of rule
+HANDS = 6
+
+
+def _draws_agree(ruleset: Ruleset, seed: int) -> str | None:
+    """Play greedy hands; at each choice between the two piles, greedy's pick must follow ``can_meld``."""
+    players = max(ruleset.min_players, min(3, ruleset.max_players))
+    rng = random.Random(seed)
+    bot = GreedyBot(knock=0, patience=40)
+    for h in range(HANDS):
+        hand = Hand.shuffled(ruleset, [f"p{i}" for i in range(players)], h % players, rng)
+        for _ in range(400):
+            if hand.over:
+                break
+            legal = hand.legal_actions()
+            action = bot.choose(observe(hand, hand.current), legal)
+            piles = {a.source for a in legal if isinstance(a, Draw)}
+            if piles == {Pile.STOCK, Pile.DISCARD} and isinstance(action, Draw):
+                useful = legality.can_meld(hand, hand.discard[-1])
+                if useful != (action.source is Pile.DISCARD):
+                    return (f"hand {h}: greedy drew from the {action.source} with {hand.discard[-1]} on the discard "
+                            f"pile, which the engine says is {'' if useful else 'not '}useful to it")
+            hand.apply(action)
+    return None
+
+
+@pytest.mark.parametrize(("path", "info"), [f for f in FIELDS if f[0][-1] not in DOCUMENTATION_ONLY],
+                         ids=[i for (p, _), i in zip(FIELDS, FIELD_IDS, strict=True) if p[-1] not in DOCUMENTATION_ONLY])
+def test_greedy_takes_the_discard_exactly_when_the_rules_make_it_useful(path: Path, info: FieldInfo) -> None:
+    for n, (_, where, value, data) in enumerate(changes(path, info)):
+        if n == CHANGES_PER_FIELD:
+            break
+        ruleset = compiled(data)
+        assert ruleset is not None
+        why = _draws_agree(ruleset, n)
+        assert why is None, f"{'.'.join(map(str, where))} = {value!r} in {data['title']!r}: {why}"
