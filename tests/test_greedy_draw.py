@@ -48,8 +48,11 @@ def _draws_agree(ruleset: Ruleset, seed: int) -> str | None:
     return None
 
 
-@pytest.mark.parametrize(("path", "info"), [f for f in FIELDS if f[0][-1] not in DOCUMENTATION_ONLY],
-                         ids=[i for (p, _), i in zip(FIELDS, FIELD_IDS, strict=True) if p[-1] not in DOCUMENTATION_ONLY])
+RULE_FIELDS = [(field, name) for field, name in zip(FIELDS, FIELD_IDS, strict=True)
+               if field[0][-1] not in DOCUMENTATION_ONLY]
+
+
+@pytest.mark.parametrize(("path", "info"), [field for field, _ in RULE_FIELDS], ids=[name for _, name in RULE_FIELDS])
 def test_greedy_takes_the_discard_exactly_when_the_rules_make_it_useful(path: Path, info: FieldInfo) -> None:
     for n, (_, where, value, data) in enumerate(changes(path, info)):
         if n == CHANGES_PER_FIELD:
