@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import objmode
 
-from tonk_rules.kernel.jit import njit, njit_inline
+from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
     E_DEAL_TONK,
     E_DEAL_VOID,
@@ -72,18 +72,22 @@ from tonk_rules.kernel.layout import (
     TAKEN_STRAIGHT,
 )
 from tonk_rules.kernel.reshuffle import permutation
-from tonk_rules.kernel.rules_nb import ONE, VALUE, classify, lowest, suit_line
+from tonk_rules.kernel.rules_nb import (
+    ONE,
+    VALUE,
+    classify,
+    count_is_deal_tonk,
+    empty_stock,
+    holds_role,
+    knock_succeeds,
+    lowest,
+    lowest_tie_void,
+    out_ending,
+    several_deal_tonks_void,
+    suit_line,
+)
 from tonk_rules.ruleset import core
 from tonk_rules.ruleset.meld_masks import BOOK
-
-#: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is: the engine runs the same functions.
-count_is_deal_tonk = njit_inline(core.count_is_deal_tonk)
-holds_role = njit_inline(core.holds_role)
-knock_succeeds = njit_inline(core.knock_succeeds)
-several_deal_tonks_void = njit_inline(core.several_deal_tonks_void)
-empty_stock = njit_inline(core.empty_stock)
-lowest_tie_void = njit_inline(core.lowest_tie_void)
-out_ending = njit_inline(core.out_ending)
 
 
 @njit

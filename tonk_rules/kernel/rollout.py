@@ -108,8 +108,8 @@ def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     S[L.O_STOCK: L.O_STOCK + len(state.stock)] = [int(c) for c in state.stock]
     S[L.O_DISCARD: L.O_DISCARD + len(state.discard)] = [int(c) for c in state.discard]
     S[L.S_STOCK_N], S[L.S_DISCARD_N] = len(state.stock), len(state.discard)
-    table = tables.melds.tolist() if state.spreads else []
-    encode_spreads(S, [(owner, spread_kind(cards, table), cards) for owner, cards in state.spreads], tables.position)
+    encode_spreads(S, [(owner, spread_kind(cards, tables.plain_melds), cards) for owner, cards in state.spreads],
+                   tables.position)
     return S
 
 

@@ -62,6 +62,15 @@ from tonk_rules.kernel.layout import (
 from tonk_rules.ruleset import core, meld_masks
 
 ONE = np.int64(1)
+#: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is, every function in one place (the engine
+#: runs the same functions; play_nb imports the outcome ones from here).
+count_is_deal_tonk = njit_inline(core.count_is_deal_tonk)
+several_deal_tonks_void = njit_inline(core.several_deal_tonks_void)
+knock_succeeds = njit_inline(core.knock_succeeds)
+empty_stock = njit_inline(core.empty_stock)
+lowest_tie_void = njit_inline(core.lowest_tie_void)
+out_ending = njit_inline(core.out_ending)
+holds_role = njit_inline(core.holds_role)
 hit_refusal = njit_inline(core.hit_refusal)
 knock_refusal = njit_inline(core.knock_refusal)
 may_lay_now = njit_inline(core.may_lay_now)

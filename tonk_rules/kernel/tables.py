@@ -19,6 +19,7 @@ here by hand.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +95,11 @@ class KernelTables:
     pay: npt.NDArray[np.int64]  # [ending, rule] -> payer role, receiver role, stakes, at payer's stake
     pay_n: npt.NDArray[np.int64]  # rules per ending
     melds: npt.NDArray[np.int64]  # the meld table of ruleset.meld_masks (M_*), as the engine's SpreadRule has it
+
+    @functools.cached_property
+    def plain_melds(self) -> tuple[int, ...]:
+        """:attr:`melds` as Python ints, for the plain meld functions (a rollout position's spreads), made once."""
+        return tuple(self.melds.tolist())
 
     @property
     def position(self) -> npt.NDArray[np.int64]:
