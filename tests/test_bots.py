@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import random
 from collections import Counter
@@ -19,11 +18,10 @@ from tonk_rules.engine.actions import Discard, Draw, Knock
 from tonk_rules.engine.hand import Hand, Turn
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import layout
-from tonk_rules.kernel.position import encode_turn
 from tonk_rules.kernel.rollout import encode, state_from_hand
 from tonk_rules.kernel.tables import tables_of
 from tonk_rules.prng import SplitMix64, hand_seed
-from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.ruleset import compile_ruleset, slots
 from tonk_rules.terms import Pile
 from tonk_rules.variant.loader import builtin_names, load_variant
 
@@ -72,18 +70,26 @@ def test_an_observation_cannot_reach_other_hands_or_the_stock(seed: int) -> None
     assert not ((cards - set(obs.hand) - public - deck) & hidden)
 
 
-def test_every_attribute_of_the_turn_reaches_the_kernel() -> None:
-    """A per-turn value the engine keeps (a count of hits, say) must have its kernel slot in layout.TURN:
-    greedy's view and the kernel's own play then hold it with no edit of a bot. The phase is held through
-    ``drawn``, ``acted`` and ``pending``."""
-    kept = {f.name for f in dataclasses.fields(Turn)} - {"phase"}
-    assert kept - set(layout.TURN.values()) == set(), "give these a slot in kernel/layout.py TURN"
+def turn_slot_names() -> dict[int, str]:
+    return {value: name for name, value in vars(slots).items() if name.startswith("TURN_") and name != "TURN_SIZE"}
+
+
+def test_the_turn_is_one_vector_of_declared_slots() -> None:
+    """A per-turn value (a count of hits, say) is a slot of ruleset/slots.py and nothing else: the engine's
+    Turn keeps no attribute beside its slots, and the kernel keeps the same slots at ``layout.O_TURN``, so
+    greedy's view and the kernel's own play hold a new value with no edit of a bot or of either engine."""
+    names = turn_slot_names()
+    assert len(names) == len([n for n in vars(slots) if n.startswith("TURN_")]) - 1, "two TURN_ slots overlap"
+    assert all(0 <= slot < slots.TURN_SIZE for slot in names), "raise TURN_SIZE in ruleset/slots.py"
+    assert Turn.__slots__ == ("slots",) and len(Turn().slots) == slots.TURN_SIZE
+    assert layout.N_SCALARS >= layout.O_TURN + slots.TURN_SIZE
 
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_the_kernel_keeps_the_turn_as_the_engine_does(name: str) -> None:
-    """After every action the kernel's turn slots (``layout.TURN``) hold what the engine's ``Turn`` holds:
-    a per-turn value the kernel forgets to count or to reset fails here, by name of its slot."""
+    """After every action the kernel's turn (``layout.O_TURN``) holds what the engine's ``Turn`` holds: a
+    per-turn value that one of them keeps differently (a transition of ruleset/core.py called in one engine
+    and not the other) fails here, by name of its slot."""
     from tonk_rules.kernel.play_nb import apply_key
 
     rules = load_ruleset(name)
@@ -100,10 +106,9 @@ def test_the_kernel_keeps_the_turn_as_the_engine_does(name: str) -> None:
             apply_key(state, action_key(action), packed)
             if hand.over:
                 break
-            engine = np.zeros(layout.STATE_SIZE, np.int64)
-            encode_turn(engine, hand.turn)
-            assert {"Turn." + layout.TURN[s]: int(state[s]) for s in layout.TURN} == {
-                "Turn." + layout.TURN[s]: int(engine[s]) for s in layout.TURN}, action
+            names = turn_slot_names()
+            assert {name: int(state[layout.O_TURN + s]) for s, name in names.items()} == {
+                name: hand.turn[s] for s, name in names.items()}, action
 
 
 def test_stock_draws_are_shown_without_their_card() -> None:

@@ -14,9 +14,10 @@ import pytest
 
 from tonk_rules import kernel
 from tonk_rules.errors import BotSpecError, KernelError
-from tonk_rules.kernel import jit, layout
-from tonk_rules.kernel.tables import COMPUTED, SESSION_FIELDS, tables_of
-from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.kernel import jit
+from tonk_rules.kernel.tables import SESSION_FIELDS, tables_of
+from tonk_rules.ruleset import Ruleset, compile_ruleset, slots
+from tonk_rules.ruleset.params import COMPUTED
 from tonk_rules.sim import reference
 from tonk_rules.sim import runner as sim_runner
 from tonk_rules.variant.loader import builtin_names, load_variant
@@ -98,7 +99,7 @@ def unmapped(ruleset: Ruleset) -> set[str]:
 @pytest.mark.parametrize("name", builtin_names())
 def test_every_ruleset_field_is_mapped_into_the_kernel_tables(name: str) -> None:
     assert unmapped(compile_ruleset(load_variant(name).variant)) == set(), (
-        "give these a slot and its line in kernel/layout.py READ (or read them in kernel/tables.py)")
+        "give these a slot and its line in ruleset/slots.py READ (or read them in kernel/tables.py)")
 
 
 def test_a_new_ruleset_field_that_the_kernel_ignores_fails_the_mapping_test() -> None:
@@ -108,13 +109,13 @@ def test_a_new_ruleset_field_that_the_kernel_ignores_fails_the_mapping_test() ->
 
 
 def test_every_parameter_slot_is_declared_with_how_it_is_read() -> None:
-    """A slot ``R_*`` added to kernel/layout.py without its line in ``layout.READ`` would stay 0 for every
-    ruleset: the kernel would read a rule it was never given."""
-    slots = {name: value for name, value in vars(layout).items() if name.startswith("R_")}
-    unread = {name for name, value in slots.items() if value not in layout.READ and value not in COMPUTED}
-    assert unread == set(), "say in layout.READ where these slots are read from"
-    assert len(set(slots.values())) == len(slots) and max(slots.values()) < layout.N_PARAMS, "slots overlap"
-    assert not set(layout.READ) & set(COMPUTED)
+    """A slot ``R_*`` added to ruleset/slots.py without its line in ``slots.READ`` would stay neutral for
+    every ruleset: both engines would read a rule they were never given."""
+    declared = {name: value for name, value in vars(slots).items() if name.startswith("R_")}
+    unread = {name for name, value in declared.items() if value not in slots.READ and value not in COMPUTED}
+    assert unread == set(), "say in ruleset/slots.py READ where these slots are read from"
+    assert len(set(declared.values())) == len(declared) and max(declared.values()) < slots.N_PARAMS, "slots overlap"
+    assert not set(slots.READ) & set(COMPUTED)
 
 
 def compiled_slot_reads(sources: dict[str, str]) -> set[str]:
@@ -126,15 +127,16 @@ def test_every_parameter_slot_is_read_by_the_compiled_kernel() -> None:
     """A slot filled from the Ruleset that no compiled function reads is dead weight that looks like a rule
     (the meld rules are read from the meld table, ``layout.T_MELDS``, not from ``R_*`` slots)."""
     sources = {name: (jit.HERE / name).read_text(encoding="utf-8") for name in jit.COMPILED_SOURCES
-               if name not in ("jit.py", "layout.py")}
-    slots = {name for name in vars(layout) if name.startswith("R_")}
-    assert slots - compiled_slot_reads(sources) == set(), "read these slots in the kernel, or drop them from layout"
+               if name not in ("jit.py", "layout.py", "../ruleset/slots.py")}
+    declared = {name for name in vars(slots) if name.startswith("R_")}
+    assert declared - compiled_slot_reads(sources) == set(), (
+        "read these slots in ruleset/core.py or the kernel, or drop them from ruleset/slots.py")
     sources["play_nb.py"] = sources["play_nb.py"].replace("[R_STOCK_TIES_VOID]", "[0]")
-    assert slots - compiled_slot_reads(sources) == {"R_STOCK_TIES_VOID"}  # the test can fail
+    assert declared - compiled_slot_reads(sources) == {"R_STOCK_TIES_VOID"}  # the test can fail
 
 
 def test_a_slot_read_as_the_wrong_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(layout.READ, layout.R_HAND_SIZE, ("knocking.max_count", layout.AS_INT))
+    monkeypatch.setitem(slots.READ, slots.R_HAND_SIZE, ("knocking.max_count", slots.AS_INT))
     with pytest.raises(KernelError, match="reads knocking.max_count as int, not None"):
         tables_of(compile_ruleset(load_variant("pagat").variant))
 

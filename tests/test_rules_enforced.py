@@ -28,11 +28,11 @@ from pydantic.fields import FieldInfo
 from tonk_rules import kernel
 from tonk_rules.engine.session import Session
 from tonk_rules.errors import TonkError
-from tonk_rules.kernel import api, layout
+from tonk_rules.kernel import api
 from tonk_rules.kernel.batch import HandBatch
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import KernelTables
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset import Ruleset, slots
 from tonk_rules.ruleset.strategies import KnockRule
 from tonk_rules.sim import reference
 
@@ -200,7 +200,7 @@ def test_a_rule_the_kernel_reads_but_does_not_enforce_fails(monkeypatch: pytest.
     def ignoring_the_hit_lock(ruleset: Ruleset) -> KernelTables:
         tables = real(ruleset)
         params = tables.params.copy()
-        params[layout.R_KN_HIT_LOCK] = 0
+        params[slots.R_KN_HIT_LOCK] = 0
         return dataclasses.replace(tables, params=params)
 
     monkeypatch.setattr(api, "tables_of", ignoring_the_hit_lock)

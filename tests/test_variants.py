@@ -9,6 +9,7 @@ import yaml
 
 from tonk_rules import load_ruleset
 from tonk_rules.cards import parse_cards
+from tonk_rules.engine.turn import Turn
 from tonk_rules.ruleset import compile_ruleset
 from tonk_rules.terms import SeveralDealTonks
 from tonk_rules.variant.diff import variant_diff
@@ -180,8 +181,8 @@ def test_row13_taken_discard(rus, pag) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_row17_hitting_books(rus, pag) -> None:  # type: ignore[no-untyped-def]
-    assert rus.hitting.why_not("book", own=True) is not None
-    assert pag.hitting.why_not("book", own=False) is None
+    assert rus.hitting.why_not("book", True, Turn().slots) is not None
+    assert pag.hitting.why_not("book", False, Turn().slots) is None
 
 
 def test_row18_going_out_without_discard(rus, pag) -> None:  # type: ignore[no-untyped-def]

@@ -113,7 +113,7 @@ def _tables(ruleset: Ruleset) -> tuple[KernelTables, npt.NDArray[np.int64]]:
 def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     """The kernel's state vector holding only what ``obs`` shows: the seat's own hand, count and turns, the
     turn so far, the spreads and the top discard (every other hand and the stock stay empty; greedy reads
-    none of them). The turn is copied whole (``layout.TURN``), so a rule that counts something in a turn
+    none of them). The turn is copied whole (its slots, to ``layout.O_TURN``), so a rule that counts something in a turn
     reaches greedy's decision with no edit here."""
     S = np.zeros(L.STATE_SIZE, np.int64)
     seat = obs.seat

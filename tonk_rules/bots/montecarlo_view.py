@@ -13,7 +13,7 @@ compiled search; :func:`play_out` plays a sample on the reference engine where n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.observation import Observation, observe
@@ -38,7 +38,6 @@ class View:
     known: tuple[frozenset[Card], ...]
     discarded: frozenset[Card]
     reshuffles: int
-    new_spread: bool  # the current player laid a new spread this turn
 
 
 def view_of(obs: Observation) -> View:
@@ -51,7 +50,6 @@ def view_of(obs: Observation) -> View:
     known: list[set[Card]] = [set() for _ in range(players)]
     discarded: set[Card] = set()
     reshuffles = 0
-    new_spread = False
     for public in obs.history:
         action, seat = public.action, public.player
         if isinstance(action, Draw) and action.source is Pile.DISCARD:
@@ -65,20 +63,18 @@ def view_of(obs: Observation) -> View:
             stock -= 1
         elif isinstance(action, Spread):
             known[seat].difference_update(action.cards)
-            new_spread = True
         elif isinstance(action, Hit):
             known[seat].discard(action.card)
         elif isinstance(action, Discard):
             known[seat].discard(action.card)
             discarded.add(action.card)
             pile.append(action.card)
-            new_spread = False
     if pile and obs.discard_top is not None:
         pile[-1] = obs.discard_top
     if len(pile) != obs.discard_size or stock != obs.stock_size:
         raise SimulationError("the observation's history does not match its pile and stock")
     known[obs.seat] = set()
-    return View(tuple(pile), tuple(frozenset(k) for k in known), frozenset(discarded), reshuffles, new_spread)
+    return View(tuple(pile), tuple(frozenset(k) for k in known), frozenset(discarded), reshuffles)
 
 
 def _unseen(obs: Observation, view: View) -> list[Card]:
@@ -128,7 +124,7 @@ def as_state(obs: Observation, view: View) -> RolloutState:
     """The view as a kernel position (unseen cards in card order; the compiled search deals them anew)."""
     hands, pile, stock = _deal(obs, view, _unseen(obs, view))
     return RolloutState(hands=hands, stock=stock, discard=pile, spreads=[(s.owner, s.cards) for s in obs.spreads],
-                        current=obs.current, turn=replace(obs.turn, new_spread=view.new_spread),
+                        current=obs.current, turn=obs.turn.copy(),
                         turns_taken=obs.turns_taken, hit_locks=obs.hit_locks, reshuffles=view.reshuffles)
 
 
@@ -143,7 +139,7 @@ def as_hand(obs: Observation, view: View, deal: Sample) -> Hand:
                 reshuffle_seed=deal.reshuffle_seed, hands=[list(h) for h in deal.hands], stock=list(deal.stock),
                 discard=list(deal.pile), spreads=spreads, current=obs.current, turns_taken=list(obs.turns_taken),
                 hit_locks=list(obs.hit_locks), reshuffles=view.reshuffles,
-                turn=replace(obs.turn))  # the whole turn as the table saw it (a counter in it too)
+                turn=obs.turn.copy())  # the whole turn as the table saw it (a counter in it too)
 
 
 def play_out(obs: Observation, view: View, deal: Sample, action: Action, policy: GreedyBot) -> int:

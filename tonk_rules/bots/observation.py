@@ -16,7 +16,7 @@ hands or the order of the stock (a test walks every object an observation refers
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.engine.actions import Action, Draw
@@ -120,5 +120,5 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
         taken_this_turn=turn.taken,
         pending=turn.pending,
         first_turn_binds=hand.first_turn_binds,
-        turn=replace(turn),
+        turn=turn.copy(),
     )

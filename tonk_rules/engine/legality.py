@@ -178,7 +178,7 @@ class Legality:
         if not 1 <= action.spread <= len(hand.spreads):
             return f"there is no spread {action.spread} (spreads on the table: {len(hand.spreads)})"
         target = hand.spreads[action.spread - 1]
-        why = self.rules.hitting.why_not(target.kind, own=target.owner == hand.current)
+        why = self.rules.hitting.why_not(target.kind, target.owner == hand.current, hand.turn.slots)
         if why:
             return why
         if action.card not in target.targets:
@@ -255,7 +255,8 @@ def can_meld(hand: Hand, card: Card) -> bool:
     rules, me = hand.ruleset, hand.current
     if rules.melds.in_a_meld([*hand.hands[me], card], card):  # meld_masks.in_a_meld, as the kernel asks it
         return True
-    return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me) for s in hand.spreads)
+    turn = hand.turn.slots
+    return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me, turn) for s in hand.spreads)
 
 
 def uses(action: Spread | Hit, card: Card) -> bool:

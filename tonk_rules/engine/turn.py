@@ -9,14 +9,19 @@ A turn moves through explicit phases instead of flags:
 
     >>> Turn().phase, Turn().drawn
     (<Phase.START: 'start'>, False)
+
+The turn is a vector of whole numbers (:mod:`tonk_rules.ruleset.slots`), the same the kernel keeps, and
+changes by the same functions (:mod:`tonk_rules.ruleset.core`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tonk_rules.cards import Card
+from tonk_rules.cards import DECK, Card
+from tonk_rules.ruleset import core, slots
 from tonk_rules.terms import MeldKind
 
 
@@ -34,46 +39,91 @@ class Phase(Enum):
         return self is Phase.DRAWN or self is Phase.TAKEN
 
 
-@dataclass
 class Turn:
-    """The current player's turn: its phase, the card taken from the discard pile, whether a new spread was
-    laid (going out without a discard pays by it).
+    """The current player's turn so far: its slots (:mod:`tonk_rules.ruleset.slots` ``TURN_*``), kept up to
+    date by :func:`~tonk_rules.ruleset.core.turn_drew` and :func:`~tonk_rules.ruleset.core.turn_laid`, the
+    functions the kernel compiles for its own copy of the turn (``layout.O_TURN``); a new turn is a new Turn.
 
-    Everything a rule needs to know about the turn so far is kept here, new each turn; the kernel's copy of
-    it is ``tonk_rules.kernel.layout.TURN`` (one slot per attribute, filled from a Turn by name)."""
+    Everything a rule needs to know about the turn is a slot, read by the rules' arithmetic
+    (:mod:`tonk_rules.ruleset.core`) from :attr:`slots`; the properties below word the slots for the engine
+    and for bots (``turn[slot]`` reads any slot, a new one too).
 
-    phase: Phase = Phase.START
-    taken: Card | None = None
-    new_spread: bool = False
+        >>> turn = Turn()
+        >>> turn.drew(DECK[48], straight=True)
+        >>> turn.phase, turn.pending, turn[slots.TURN_TAKEN]
+        (<Phase.TAKEN: 'taken'>, Card('KS'), 48)
+    """
+
+    __slots__ = ("slots",)
+
+    def __init__(self, values: Sequence[int] | None = None) -> None:
+        if values is None:
+            self.slots = [0] * slots.TURN_SIZE
+            core.turn_begin(self.slots, 0)
+        else:
+            if len(values) != slots.TURN_SIZE:
+                raise ValueError(f"a turn has {slots.TURN_SIZE} slots, not {len(values)}")
+            self.slots = [int(v) for v in values]
+
+    def __getitem__(self, slot: int) -> int:
+        return self.slots[slot]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Turn) and self.slots == other.slots
+
+    __hash__ = None  # type: ignore[assignment]  # (a turn changes)
+
+    def __repr__(self) -> str:
+        return f"Turn(phase={self.phase.value}, taken={self.taken}, new_spread={self.new_spread})"
+
+    def copy(self) -> Turn:
+        return Turn(self.slots)
+
+    @property
+    def phase(self) -> Phase:
+        t = self.slots
+        if t[slots.TURN_DRAWN]:
+            return Phase.TAKEN if t[slots.TURN_PENDING] != slots.NO_CARD else Phase.DRAWN
+        return Phase.LAID if t[slots.TURN_ACTED] else Phase.START
 
     @property
     def drawn(self) -> bool:
-        return self.phase.drawn
+        return self.slots[slots.TURN_DRAWN] == 1
 
     @property
     def acted(self) -> bool:
         """Something was done this turn (a draw, a spread or a hit)."""
-        return self.phase is not Phase.START
+        return self.slots[slots.TURN_ACTED] == 1
+
+    @property
+    def taken(self) -> Card | None:
+        """The card taken from the discard pile this turn, else None."""
+        card = self.slots[slots.TURN_TAKEN]
+        return None if card == slots.NO_CARD else DECK[card]
 
     @property
     def pending(self) -> Card | None:
         """The taken card that must still go into a spread (TAKEN phase), else None."""
-        return self.taken if self.phase is Phase.TAKEN else None
+        card = self.slots[slots.TURN_PENDING]
+        return None if card == slots.NO_CARD else DECK[card]
 
-    # What each action does to the turn: the one place a per-turn fact is kept up to date (the hand moves
-    # the cards; a new turn is a new Turn).
-    def drew(self, taken: Card | None, straight_into_spread: bool) -> None:
-        """A draw: from the stock (``taken`` None) or the discard pile, whose card may have to be laid."""
-        self.taken = taken
-        self.phase = Phase.TAKEN if taken is not None and straight_into_spread else Phase.DRAWN
+    @property
+    def new_spread(self) -> bool:
+        """A new spread was laid this turn (going out without a discard pays by it)."""
+        return self.slots[slots.TURN_NEW_SPREAD] == 1
+
+    # What each action does to the turn (the hand moves the cards): core's functions, as the kernel runs them.
+    def drew(self, taken: Card | None, straight: bool) -> None:
+        """A draw: from the stock (``taken`` None) or the discard pile, whose card must go straight into a
+        spread where the variant says so (``straight``)."""
+        core.turn_drew(self.slots, 0, slots.NO_CARD if taken is None else int(taken), straight and taken is not None)
 
     def laid(self, cards: tuple[Card, ...], new_spread: bool) -> None:
-        """A spread (``new_spread``) or a hit of ``cards``: the phase moves on."""
-        self.new_spread = self.new_spread or new_spread
-        if self.phase is Phase.START:
-            self.phase = Phase.LAID
-        elif self.phase is Phase.TAKEN and self.taken in cards:
-            self.phase = Phase.DRAWN
+        """A spread (``new_spread``) or a hit of ``cards``."""
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        core.turn_laid(self.slots, 0, mask, new_spread)
 
 
 @dataclass

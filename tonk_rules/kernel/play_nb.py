@@ -37,35 +37,22 @@ from tonk_rules.kernel.layout import (
     O_SP_RUN,
     O_STAKES,
     O_STOCK,
+    O_TURN,
     O_TURNS_TAKEN,
     O_WINNERS,
     PAYLOAD,
-    R_DC_AT_LEAST,
-    R_DC_AT_MOST,
-    R_DC_ENABLED,
-    R_DC_SEVERAL_VOID,
-    R_HAND_SIZE,
-    R_KN_TIES_WIN,
-    R_STOCK,
-    R_STOCK_TIES_VOID,
-    R_TAKEN,
-    R_UPCARD,
-    S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
-    S_DRAWN,
     S_ENDING,
     S_FIRST_TURN,
     S_KNOCKER,
     S_NEW_SPREAD,
     S_OVER,
-    S_PENDING,
     S_PLAYERS,
     S_RESHUFFLE_SEED,
     S_RESHUFFLES,
     S_SPREADS_N,
     S_STOCK_N,
-    S_TAKEN,
     T_PAY,
     T_PAY_N,
     T_POS,
@@ -85,9 +72,25 @@ from tonk_rules.kernel.rules_nb import (
     out_ending,
     several_deal_tonks_void,
     suit_line,
+    turn_begin,
+    turn_drew,
+    turn_laid,
 )
 from tonk_rules.ruleset import core
 from tonk_rules.ruleset.meld_masks import BOOK
+from tonk_rules.ruleset.slots import (
+    NO_CARD,
+    R_DC_AT_LEAST,
+    R_DC_AT_MOST,
+    R_DC_ENABLED,
+    R_DC_SEVERAL_VOID,
+    R_HAND_SIZE,
+    R_KN_TIES_WIN,
+    R_STOCK,
+    R_STOCK_TIES_VOID,
+    R_TAKEN,
+    R_UPCARD,
+)
 
 
 @njit
@@ -142,8 +145,7 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
     R = tb
     S[:] = 0
     S[S_PLAYERS] = players
-    S[S_TAKEN] = -1
-    S[S_PENDING] = -1
+    turn_begin(S, O_TURN)
     S[S_KNOCKER] = -1
     S[S_RESHUFFLE_SEED] = reshuffle_seed
     S[S_FIRST_TURN] = 1
@@ -252,12 +254,8 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     elif kind == K_DRAW_DISCARD:
         S[S_DISCARD_N] -= 1
         card = S[O_DISCARD + S[S_DISCARD_N]]
-        S[S_TAKEN] = card
-        if R[R_TAKEN] == TAKEN_STRAIGHT:
-            S[S_PENDING] = card
         _take(S, p, card)
-        S[S_DRAWN] = 1
-        S[S_ACTED] = 1
+        turn_drew(S, O_TURN, card, R[R_TAKEN] == TAKEN_STRAIGHT)
     elif kind == K_DRAW_STOCK:
         if S[S_STOCK_N] == 0:
             what = empty_stock(R[R_STOCK], S[S_DISCARD_N])
@@ -270,8 +268,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             _reshuffle(S)
         S[S_STOCK_N] -= 1
         _take(S, p, S[O_STOCK + S[S_STOCK_N]])
-        S[S_DRAWN] = 1
-        S[S_ACTED] = 1
+        turn_drew(S, O_TURN, NO_CARD, False)
     elif kind == K_SPREAD:
         k = S[S_SPREADS_N]
         S[S_SPREADS_N] = k + 1
@@ -287,10 +284,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         while rest:
             _drop(S, p, lowest(rest))
             rest &= rest - 1
-        S[S_NEW_SPREAD] = 1
-        S[S_ACTED] = 1
-        if S[S_PENDING] >= 0 and (payload >> S[S_PENDING]) & 1:
-            S[S_PENDING] = -1
+        turn_laid(S, O_TURN, payload, True)
         _check_out(S, p, tb)
     elif kind == K_HIT:
         card, k = payload // 64, payload % 64 - 1
@@ -300,9 +294,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             S[O_SP_POS + k] |= ONE << tb[T_POS + card // 4 + 1]
         if S[O_SP_OWNER + k] != p:
             S[O_LOCKS + S[O_SP_OWNER + k]] += 1
-        S[S_ACTED] = 1
-        if S[S_PENDING] == card:
-            S[S_PENDING] = -1
+        turn_laid(S, O_TURN, ONE << card, False)
         _check_out(S, p, tb)
     elif kind == K_DISCARD:
         card = payload
@@ -316,9 +308,5 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         if S[O_LOCKS + p] > 0:
             S[O_LOCKS + p] -= 1
         S[S_CURRENT] = (p + 1) % players
-        S[S_DRAWN] = 0
-        S[S_ACTED] = 0
-        S[S_TAKEN] = -1
-        S[S_PENDING] = -1
-        S[S_NEW_SPREAD] = 0
+        turn_begin(S, O_TURN)
         S[S_FIRST_TURN] = 0

@@ -1,16 +1,18 @@
 """An engine position in the kernel's state vector: the one copy for a Python caller that builds a kernel
 state from what the engine holds (a bot's view of it, a rollout's starting position).
 
-``layout.TURN`` names the slot of each attribute of :class:`~tonk_rules.engine.turn.Turn`; a card is its
-number, no card -1, a flag 0/1, a count itself. A spread is its owner, its kind (decided by
-:func:`tonk_rules.ruleset.meld_masks.classify`, as the engine and the kernel decide it) and its cards.
+The turn is the rules' own turn vector (:class:`~tonk_rules.engine.turn.Turn`'s ``slots``), copied whole to
+``layout.O_TURN``: the kernel keeps its turn in the same slots, by the same functions. A spread is its owner,
+its kind (decided by :func:`tonk_rules.ruleset.meld_masks.classify`, as the engine and the kernel decide it)
+and its cards.
 
     >>> import numpy as np
     >>> from tonk_rules.cards import make_card
-    >>> from tonk_rules.engine.turn import Phase, Turn
-    >>> S = np.zeros(layout.STATE_SIZE, np.int64)
-    >>> encode_turn(S, Turn(Phase.TAKEN, make_card(12, 0), False))
-    >>> int(S[layout.S_DRAWN]), int(S[layout.S_TAKEN]) == int(make_card(12, 0)), int(S[layout.S_NEW_SPREAD])
+    >>> from tonk_rules.engine.turn import Turn
+    >>> S, turn = np.zeros(layout.STATE_SIZE, np.int64), Turn()
+    >>> turn.drew(make_card(12, 0), straight=True)
+    >>> encode_turn(S, turn)
+    >>> int(S[layout.S_DRAWN]), int(S[layout.S_PENDING]) == int(make_card(12, 0)), int(S[layout.S_NEW_SPREAD])
     (1, True, 0)
 """
 
@@ -25,25 +27,15 @@ from tonk_rules.cards import Card
 from tonk_rules.engine.turn import Turn
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout
-from tonk_rules.ruleset import meld_masks
+from tonk_rules.ruleset import meld_masks, slots
 from tonk_rules.terms import MeldKind
 
 __all__ = ["encode_spreads", "encode_turn", "mask_of", "spread_kind"]
 
 
-def slot_value(value: object, name: str) -> int:
-    """A turn attribute as the kernel holds it (a Card is an int; None is -1)."""
-    if value is None:
-        return -1
-    if not isinstance(value, int):
-        raise KernelError(f"the kernel holds the turn's {name} as a number, not {value!r}")
-    return int(value)
-
-
 def encode_turn(S: npt.NDArray[np.int64], turn: Turn) -> None:
-    """Write ``turn`` into the turn's slots of the state vector ``S`` (``layout.TURN``)."""
-    for slot, name in layout.TURN.items():
-        S[slot] = slot_value(getattr(turn, name), name)
+    """Write ``turn`` into the turn's slots of the state vector ``S`` (``layout.O_TURN``)."""
+    S[layout.O_TURN: layout.O_TURN + slots.TURN_SIZE] = turn.slots
 
 
 def mask_of(cards: Sequence[int]) -> int:

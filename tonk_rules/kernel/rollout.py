@@ -21,7 +21,7 @@ of this module plays rollouts and the reference engine from the same positions a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -53,7 +53,7 @@ class RolloutState:
     ``hands``: each seat's cards; ``stock``, ``discard``: the piles; ``spreads``: ``(owner, cards)`` in the
     order laid (hits name them 1, 2, ...); ``current``: the seat to act; ``turn``: that seat's turn so far
     (its phase, ``START``, ``LAID``, ``DRAWN`` or ``TAKEN``, the card taken from the discard pile, ...:
-    written into the kernel's turn slots by ``layout.TURN``, as a bot's view is); ``turns_taken``, ``hit_locks``: per
+    copied whole into the kernel's turn, ``layout.O_TURN``, as a bot's view is); ``turns_taken``, ``hit_locks``: per
     seat (default 0; the first-turn rule binds while every ``turns_taken`` is 0); ``reshuffle_seed``,
     ``reshuffles``: as in the hand's record; ``stakes``: per seat (default 1).
     """
@@ -77,7 +77,7 @@ def state_from_hand(hand: Hand) -> RolloutState:
         raise KernelError("the hand is over: there is nothing to roll out")
     return RolloutState(
         hands=[list(h) for h in hand.hands], stock=list(hand.stock), discard=list(hand.discard),
-        spreads=[(s.owner, list(s.cards)) for s in hand.spreads], current=hand.current, turn=replace(hand.turn),
+        spreads=[(s.owner, list(s.cards)) for s in hand.spreads], current=hand.current, turn=hand.turn.copy(),
         turns_taken=list(hand.turns_taken),
         hit_locks=list(hand.hit_locks), reshuffle_seed=hand.reshuffle_seed, reshuffles=hand.reshuffles,
         stakes=list(hand.stakes))

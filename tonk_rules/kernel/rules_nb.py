@@ -34,19 +34,8 @@ from tonk_rules.kernel.layout import (
     O_SP_OWNER,
     O_SP_POS,
     O_SP_RUN,
+    O_TURN,
     O_TURNS_TAKEN,
-    R_DR_DISCARD,
-    R_DR_STOCK,
-    R_FIRST_TURN_STOCK,
-    R_HIT_BOOKS,
-    R_HIT_RUNS,
-    R_KN_BEFORE_DRAW,
-    R_KN_HIT_LOCK,
-    R_KN_MAX,
-    R_KN_MIN_TURNS,
-    R_SP_BEFORE_DRAW,
-    R_SP_MUST,
-    R_TAKEN,
     S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
@@ -60,6 +49,18 @@ from tonk_rules.kernel.layout import (
     TAKEN_STRAIGHT,
 )
 from tonk_rules.ruleset import core, meld_masks
+from tonk_rules.ruleset.slots import (
+    R_DR_DISCARD,
+    R_DR_STOCK,
+    R_FIRST_TURN_STOCK,
+    R_KN_BEFORE_DRAW,
+    R_KN_HIT_LOCK,
+    R_KN_MAX,
+    R_KN_MIN_TURNS,
+    R_SP_BEFORE_DRAW,
+    R_SP_MUST,
+    R_TAKEN,
+)
 
 ONE = np.int64(1)
 #: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is, every function in one place (the engine
@@ -72,6 +73,9 @@ lowest_tie_void = njit_inline(core.lowest_tie_void)
 out_ending = njit_inline(core.out_ending)
 holds_role = njit_inline(core.holds_role)
 hit_refusal = njit_inline(core.hit_refusal)
+turn_begin = njit_inline(core.turn_begin)
+turn_drew = njit_inline(core.turn_drew)
+turn_laid = njit_inline(core.turn_laid)
 knock_refusal = njit_inline(core.knock_refusal)
 may_lay_now = njit_inline(core.may_lay_now)
 keeps_card = njit_inline(core.keeps_card)
@@ -119,10 +123,8 @@ classify = melds.classify  # a laid spread's kind: BOOK or RUN
 
 @njit_inline
 def may_hit(S, k, player, tb):  # type: ignore[no-untyped-def]
-    """``HitRule.why_not(kind, own) is None`` for spread ``k``."""
-    R = tb
-    perm = R[R_HIT_RUNS] if S[O_SP_RUN + k] else R[R_HIT_BOOKS]
-    return hit_refusal(perm, S[O_SP_OWNER + k] == player) == core.HIT_OK
+    """``HitRule.why_not(kind, own, turn) is None`` for spread ``k``."""
+    return hit_refusal(tb, S, O_TURN, S[O_SP_RUN + k] == 1, S[O_SP_OWNER + k] == player) == core.HIT_OK
 
 
 @njit_inline

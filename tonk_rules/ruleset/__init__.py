@@ -4,8 +4,8 @@
     >>> ruleset = load_ruleset("pagat")
     >>> ruleset.deal_check.qualifies([])
     False
-    >>> ruleset.hitting.why_not(MeldKind.BOOK, own=False) is None
-    True
+    >>> str(ruleset.hitting.books)
+    'anyone'
 
 Importing this package loads neither pydantic nor PyYAML: :func:`compile_ruleset` (variant model →
 Ruleset) lives in :mod:`tonk_rules.ruleset.compile` and is imported here only when asked for.

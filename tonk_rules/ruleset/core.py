@@ -17,6 +17,20 @@ cannot be enforced by one engine and forgotten by the other.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence, Sequence
+
+from tonk_rules.ruleset.slots import (
+    NO_CARD,
+    R_HIT_BOOKS,
+    R_HIT_RUNS,
+    TURN_ACTED,
+    TURN_DRAWN,
+    TURN_NEW_SPREAD,
+    TURN_PENDING,
+    TURN_SIZE,
+    TURN_TAKEN,
+)
+
 #: "No limit" for an optional threshold (a knock limit, a deal-check bound); the kernel's tables use it too.
 NO_LIMIT = -(2**40)
 
@@ -32,6 +46,8 @@ DISCARD_OK, DISCARD_NOT_DRAWN, DISCARD_PENDING, DISCARD_KEPT, DISCARD_LEAVES_SPR
 HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
 # Why a hit is refused for its target's owner (0: allowed); worded in strategies.HitRule.why_not.
 HIT_OK, HIT_NOT_ALLOWED, HIT_ONLY_OWN = 0, 1, 2
+# What a card taken from the discard pile must do (terms.TakenDiscardPolicy).
+TAKEN_FREE, TAKEN_NOT_THIS_TURN, TAKEN_STRAIGHT = 0, 1, 2
 # What the empty stock does (terms.StockPolicy), and what one draw from it does.
 STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = 0, 1, 2
 EMPTY_LOWEST_WINS, EMPTY_RESHUFFLES, EMPTY_VOIDS = 0, 1, 2
@@ -39,6 +55,35 @@ EMPTY_LOWEST_WINS, EMPTY_RESHUFFLES, EMPTY_VOIDS = 0, 1, 2
 OUT_BY_DISCARD, OUT_BY_SPREAD, OUT_BY_HIT = 0, 1, 2
 # The payment roles (terms.Role), as codes.
 ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER, ROLE_AT_OR_BELOW, ROLE_ABOVE = 0, 1, 2, 3, 4
+
+
+# --- the turn so far (slots.TURN_*), kept up to date by the same three functions in both engines ----------
+def turn_begin(T: MutableSequence[int], t: int) -> None:
+    """A new turn in ``T[t:]``: nothing drawn, taken or laid."""
+    for i in range(TURN_SIZE):
+        T[t + i] = 0
+    T[t + TURN_TAKEN] = NO_CARD
+    T[t + TURN_PENDING] = NO_CARD
+
+
+def turn_drew(T: MutableSequence[int], t: int, taken: int, straight: bool) -> None:
+    """A draw: from the stock (``taken`` :data:`~tonk_rules.ruleset.slots.NO_CARD`) or the discard pile,
+    whose card must then go straight into a spread where the variant says so (``straight``)."""
+    T[t + TURN_DRAWN] = 1
+    T[t + TURN_ACTED] = 1
+    T[t + TURN_TAKEN] = taken
+    T[t + TURN_PENDING] = taken if straight else NO_CARD
+
+
+def turn_laid(T: MutableSequence[int], t: int, cards: int, new_spread: bool) -> None:
+    """A new spread (``new_spread``) or a hit of the set of cards ``cards`` (bit ``c`` for card ``c``): the
+    taken card that had to go into a spread no longer has to, once it is among them."""
+    T[t + TURN_ACTED] = 1
+    if new_spread:
+        T[t + TURN_NEW_SPREAD] = 1
+    pending = T[t + TURN_PENDING]
+    if pending != NO_CARD and (cards >> pending) & 1:
+        T[t + TURN_PENDING] = NO_CARD
 
 
 def count_is_deal_tonk(count: int, at_most: int, at_least: int) -> bool:
@@ -83,9 +128,10 @@ def knock_succeeds(mine: int, lowest_other: int, ties_win: bool) -> bool:
     return mine < lowest_other or (ties_win and mine == lowest_other)
 
 
-def hit_refusal(permission: int, own: bool) -> int:
-    """Why a spread may not be hit under ``permission`` (a ``HIT_*`` permission) by its owner (``own``) or
-    another player (a ``HIT_*`` refusal code; :data:`HIT_OK` when it may)."""
+def hit_refusal(R: Sequence[int], T: Sequence[int], t: int, run: bool, own: bool) -> int:
+    """Why a spread may not be hit (a ``HIT_*`` refusal code; :data:`HIT_OK` when it may): a run (``run``)
+    or a book, the player's ``own`` or another's, under the parameters ``R`` in the turn ``T[t:]``."""
+    permission = R[R_HIT_RUNS] if run else R[R_HIT_BOOKS]
     if permission == HIT_NONE:
         return HIT_NOT_ALLOWED
     if permission == HIT_OWN and not own:

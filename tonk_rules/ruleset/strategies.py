@@ -22,6 +22,7 @@ from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
 from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
+from tonk_rules.ruleset.params import section_params
 from tonk_rules.terms import (
     AfterVoid,
     DealerRotation,
@@ -42,10 +43,6 @@ from tonk_rules.terms import (
 
 #: What a rule decides about how a hand ends: the ending and its winners.
 Outcome = tuple[Ending, tuple[int, ...]]
-
-#: Whose spreads may be hit, as the codes :func:`core.hit_refusal` (and the kernel's tables) read.
-HIT_CODES = {HitPermission.ANYONE: core.HIT_ANYONE, HitPermission.OWN: core.HIT_OWN,
-             HitPermission.NONE: core.HIT_NONE}
 
 #: What the empty stock does, as the codes :func:`core.empty_stock` (and the kernel's tables) read.
 STOCK_CODES = {StockPolicy.END_LOWEST_WINS: core.STOCK_END, StockPolicy.RESHUFFLE: core.STOCK_RESHUFFLE,
@@ -290,23 +287,23 @@ class HitRule:
 
     runs: HitPermission
     books: HitPermission
-    # the permissions as core.hit_refusal reads them, derived once (move generation asks per spread)
-    _runs: int = field(init=False, repr=False, compare=False)
-    _books: int = field(init=False, repr=False, compare=False)
+    #: this section's slots of the parameter vector, as ``core.hit_refusal`` reads them (derived once: move
+    #: generation asks per spread)
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_runs", HIT_CODES[self.runs])
-        object.__setattr__(self, "_books", HIT_CODES[self.books])
+        object.__setattr__(self, "params", section_params(self, "hitting"))
 
-    def refusal(self, kind: MeldKind, own: bool) -> int:
-        """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit: a ``core.HIT_*`` code."""
-        return core.hit_refusal(self._runs if kind is MeldKind.RUN else self._books, own)
+    def refusal(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> int:
+        """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit in the turn so far (its slots,
+        ``Turn.slots``): a ``core.HIT_*`` code."""
+        return core.hit_refusal(self.params, turn, 0, kind is MeldKind.RUN, own)
 
-    def allows(self, kind: MeldKind, own: bool) -> bool:
-        return self.refusal(kind, own) == core.HIT_OK
+    def allows(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> bool:
+        return self.refusal(kind, own, turn) == core.HIT_OK
 
-    def why_not(self, kind: MeldKind, own: bool) -> str | None:
-        code = self.refusal(kind, own)
+    def why_not(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> str | None:
+        code = self.refusal(kind, own, turn)
         if code == core.HIT_NOT_ALLOWED:
             return f"hitting {kind}s is not allowed in this variant"
         if code == core.HIT_ONLY_OWN:

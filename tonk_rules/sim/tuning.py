@@ -41,11 +41,11 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
-from tonk_rules.kernel import layout
 from tonk_rules.kernel.jit import AVAILABLE, source_hash
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import tables_of
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset import Ruleset, slots
+from tonk_rules.ruleset.params import neutral
 from tonk_rules.sim.equilibrium import Tuned, search
 from tonk_rules.sim.executors import Executor, make_executor
 
@@ -70,7 +70,7 @@ def play_digest(ruleset: Ruleset) -> str:
     leaves play as it was, keeps every built-in's digest and so its shipped tuned values."""
     tables = tables_of(ruleset)
     params = {name: int(tables.params[slot]) for name, slot in _parameter_slots().items()
-              if int(tables.params[slot]) != _neutral(slot)}
+              if int(tables.params[slot]) != neutral(slot)}
     digest = hashlib.sha256(json.dumps(params, sort_keys=True).encode())
     for block in (tables.pay, tables.pay_n, tables.melds, tables.deck):
         digest.update(block.tobytes())
@@ -79,12 +79,7 @@ def play_digest(ruleset: Ruleset) -> str:
 
 @functools.cache
 def _parameter_slots() -> dict[str, int]:
-    return {name: value for name, value in vars(layout).items() if name.startswith("R_") and isinstance(value, int)}
-
-
-def _neutral(slot: int) -> int:
-    read = layout.READ.get(slot)
-    return layout.NONE if read is not None and read[1] == layout.AS_OPTIONAL else 0
+    return {name: value for name, value in vars(slots).items() if name.startswith("R_") and isinstance(value, int)}
 
 
 def seatable(ruleset: Ruleset) -> list[int]:
