@@ -20,9 +20,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tonk_rules.cards import Card, format_cards, hand_count
+from tonk_rules.cards import DECK, Card, format_cards, hand_count
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.ruleset import core
+from tonk_rules.ruleset.slots import NO_CARD, TURN_ACTED, TURN_DRAWN, TURN_PENDING, TURN_TAKEN
 from tonk_rules.terms import Pile
 
 if TYPE_CHECKING:
@@ -55,11 +56,12 @@ class Legality:
         self.hand = hand
         self.rules = hand.ruleset
         self.mine = hand.hands[hand.current]
-        turn = hand.turn
-        self.drawn = turn.phase.drawn  # (Turn.drawn, one call fewer)
-        self.acted = turn.acted
-        self.taken = taken = turn.taken
-        self.pending = None if taken is None else turn.pending  # (most turns take nothing: no call)
+        turn = hand.turn.slots  # (its slots read directly: a Legality is made for every state)
+        self.drawn = turn[TURN_DRAWN] == 1
+        self.acted = turn[TURN_ACTED] == 1
+        taken, pending = turn[TURN_TAKEN], turn[TURN_PENDING]
+        self.taken = None if taken == NO_CARD else DECK[taken]
+        self.pending = None if pending == NO_CARD else DECK[pending]
         self.over = hand.result is not None
         self.first_turn = hand.first_turn_binds  # read by the knock and the draw from the discard pile
 
@@ -83,8 +85,8 @@ class Legality:
         hand, me, spreading = self.hand, self.hand.current, self.rules.spreading
         # (must_spread first: no holds_spread call without it, as move generation asks this in every state)
         return self.rules.knocking.refusal(
-            count=hand_count(self.mine), turns_taken=hand.turns_taken[me], locked_turns=hand.hit_locks[me],
-            acted=self.acted, drawn=self.drawn, first_turn=self.first_turn,
+            hand.turn.slots, count=hand_count(self.mine), turns_taken=hand.turns_taken[me],
+            locked_turns=hand.hit_locks[me], first_turn=self.first_turn,
             holds_spread=spreading.must_spread and spreading.holds_spread(self.mine))
 
     def may_knock(self) -> bool:

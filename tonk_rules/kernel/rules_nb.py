@@ -36,7 +36,6 @@ from tonk_rules.kernel.layout import (
     O_SP_RUN,
     O_TURN,
     O_TURNS_TAKEN,
-    S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
     S_DRAWN,
@@ -53,10 +52,6 @@ from tonk_rules.ruleset.slots import (
     R_DR_DISCARD,
     R_DR_STOCK,
     R_FIRST_TURN_STOCK,
-    R_KN_BEFORE_DRAW,
-    R_KN_HIT_LOCK,
-    R_KN_MAX,
-    R_KN_MIN_TURNS,
     R_SP_BEFORE_DRAW,
     R_SP_MUST,
     R_TAKEN,
@@ -156,8 +151,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     if not drawn:
         held = held_spread(hand, tb)
         first = R[R_FIRST_TURN_STOCK] == 1 and S[S_FIRST_TURN] == 1
-        if knock_refusal(S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur], S[S_ACTED] == 1, False,
-                         R[R_KN_BEFORE_DRAW] == 1, R[R_KN_MAX], R[R_KN_MIN_TURNS], R[R_KN_HIT_LOCK] == 1, first,
+        if knock_refusal(tb, S, O_TURN, S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur], first,
                          held) == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tonk_rules.cards import Card, hand_count, why_not_deal
 from tonk_rules.errors import SetupError
-from tonk_rules.ruleset import facts
+from tonk_rules.ruleset import core, facts, slots
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.payments import CompiledRule, Payment, PaymentSchedule, net_of
 from tonk_rules.ruleset.settlement import Settlement, check_table, settle
@@ -118,8 +118,9 @@ class Ruleset:
 
     def why_not_knock_with(self, count: int) -> str | None:
         """Why no turn of these rules allows a knock with ``count`` (the table's check of a reported knock)."""
-        return self.knocking.why_not(count=count, turns_taken=self.knocking.min_turns, locked_turns=0, acted=False,
-                                     drawn=False)
+        turn = [0] * slots.TURN_SIZE  # the start of a turn
+        core.turn_begin(turn, 0)
+        return self.knocking.why_not(turn, count=count, turns_taken=self.knocking.min_turns, locked_turns=0)
 
     # --- settlements (one code path for the engine and the table) -----------------------------------------
     def settle_deal(self, hands: Sequence[Sequence[Card]], stakes: Sequence[int]) -> Settlement | None:

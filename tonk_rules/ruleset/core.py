@@ -8,8 +8,10 @@ ints and bools (an absent limit is :data:`NO_LIMIT`) and returns an int or a boo
 :mod:`tonk_rules.engine.legality`) words for people. A rule whose arithmetic lives here
 cannot be enforced by one engine and forgotten by the other.
 
-    >>> knock_refusal(count=12, turns_taken=0, locked_turns=0, acted=False, drawn=False, before_draw=False,
-    ...               max_count=10, min_turns=0, hit_lock=False, first_turn=False, holds_spread=False)
+    >>> from tonk_rules.ruleset.slots import N_PARAMS
+    >>> R = [0] * N_PARAMS; R[R_KN_MAX] = 10  # knock at 10 or less
+    >>> T = [0] * TURN_SIZE; turn_begin(T, 0)
+    >>> knock_refusal(R, T, 0, count=12, turns_taken=0, locked_turns=0, first_turn=False, holds_spread=False)
     3
     >>> knock_succeeds(mine=9, lowest_other=9, ties_win=False), count_is_deal_tonk(50, NO_LIMIT, 49)
     (False, True)
@@ -23,6 +25,10 @@ from tonk_rules.ruleset.slots import (
     NO_CARD,
     R_HIT_BOOKS,
     R_HIT_RUNS,
+    R_KN_BEFORE_DRAW,
+    R_KN_HIT_LOCK,
+    R_KN_MAX,
+    R_KN_MIN_TURNS,
     TURN_ACTED,
     TURN_DRAWN,
     TURN_NEW_SPREAD,
@@ -97,24 +103,24 @@ def several_deal_tonks_void(holders: int, several_void: bool) -> bool:
     return holders > 1 and several_void
 
 
-def knock_refusal(count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool, before_draw: bool,
-                  max_count: int, min_turns: int, hit_lock: bool, first_turn: bool, holds_spread: bool) -> int:
-    """Why the current player may not knock now (a ``KNOCK_*`` code; :data:`KNOCK_OK` when they may).
+def knock_refusal(R: Sequence[int], T: Sequence[int], t: int, count: int, turns_taken: int, locked_turns: int,
+                  first_turn: bool, holds_spread: bool) -> int:
+    """Why the current player may not knock now (a ``KNOCK_*`` code; :data:`KNOCK_OK` when they may), under
+    the parameters ``R`` in the turn ``T[t:]``.
 
-    ``acted``: they have laid something this turn; ``before_draw``: the variant lets a knock come after
-    spreads laid before the draw; ``locked_turns``: turns left of a hit lock; ``first_turn``: the hand's
-    first turn, which the variant binds to a draw from the stock; ``holds_spread``: they hold a spread that
-    must be laid.
+    ``count``: their hand's count; ``turns_taken``: their turns so far; ``locked_turns``: turns left of a hit
+    lock; ``first_turn``: the hand's first turn, which the variant binds to a draw from the stock;
+    ``holds_spread``: they hold a spread that must be laid.
     """
-    if drawn:
+    if T[t + TURN_DRAWN]:
         return KNOCK_AFTER_DRAW
-    if acted and not before_draw:
+    if T[t + TURN_ACTED] and not R[R_KN_BEFORE_DRAW]:
         return KNOCK_NOT_FIRST
-    if max_count != NO_LIMIT and count > max_count:
+    if R[R_KN_MAX] != NO_LIMIT and count > R[R_KN_MAX]:
         return KNOCK_COUNT_TOO_HIGH
-    if turns_taken < min_turns:
+    if turns_taken < R[R_KN_MIN_TURNS]:
         return KNOCK_TOO_EARLY
-    if hit_lock and locked_turns > 0:
+    if R[R_KN_HIT_LOCK] and locked_turns > 0:
         return KNOCK_HIT_LOCKED
     if first_turn:
         return KNOCK_FIRST_TURN

@@ -174,27 +174,24 @@ class KnockRule:
     min_turns: int
     hit_lock: bool
     wins_when: KnockWinsWhen
-    # the arguments core.knock_refusal takes, derived once
-    _before_draw: bool = field(init=False, repr=False, compare=False)
-    _max_count: int = field(init=False, repr=False, compare=False)
+    #: this section's slots of the parameter vector, as ``core.knock_refusal`` reads them (derived once)
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_before_draw", self.timing is KnockTiming.BEFORE_DRAW)
-        object.__setattr__(self, "_max_count", _limit(self.max_count))
+        object.__setattr__(self, "params", section_params(self, "knocking"))
 
-    def refusal(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool,
+    def refusal(self, turn: Sequence[int], *, count: int, turns_taken: int, locked_turns: int,
                 first_turn: bool = False, holds_spread: bool = False) -> int:
-        """Why the current player may not knock now, as a ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may);
-        ``first_turn``: the variant binds this first turn of the hand; ``holds_spread``: they hold a spread
-        that must be laid."""
-        return core.knock_refusal(count, turns_taken, locked_turns, acted, drawn, self._before_draw,
-                                  self._max_count, self.min_turns, self.hit_lock, first_turn, holds_spread)
+        """Why the current player may not knock now in the turn so far (its slots, ``Turn.slots``), as a
+        ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may); ``first_turn``: the variant binds this first turn
+        of the hand; ``holds_spread``: they hold a spread that must be laid."""
+        return core.knock_refusal(self.params, turn, 0, count, turns_taken, locked_turns, first_turn, holds_spread)
 
-    def why_not(self, *, count: int, turns_taken: int, locked_turns: int, acted: bool, drawn: bool,
+    def why_not(self, turn: Sequence[int], *, count: int, turns_taken: int, locked_turns: int,
                 first_turn: bool = False, holds_spread: bool = False) -> str | None:
         """Why the current player may not knock now, or None when they may."""
-        return self.words(self.refusal(count=count, turns_taken=turns_taken, locked_turns=locked_turns, acted=acted,
-                                       drawn=drawn, first_turn=first_turn, holds_spread=holds_spread),
+        return self.words(self.refusal(turn, count=count, turns_taken=turns_taken, locked_turns=locked_turns,
+                                       first_turn=first_turn, holds_spread=holds_spread),
                           count=count, turns_taken=turns_taken, locked_turns=locked_turns)
 
     def words(self, code: int, *, count: int, turns_taken: int, locked_turns: int) -> str | None:
