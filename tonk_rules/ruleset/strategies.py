@@ -64,6 +64,13 @@ _KNOCK_REFUSALS = {
     core.KNOCK_HOLDS_SPREAD: "you hold a spread that must be laid, so you may not knock",
 }
 
+#: The words for each refusal code of :func:`core.hit_refusal` (a code without words is a KeyError, never a
+#: refusal read as "allowed").
+_HIT_REFUSALS = {
+    core.HIT_NOT_ALLOWED: "hitting {kind}s is not allowed in this variant",
+    core.HIT_ONLY_OWN: "you may hit only your own {kind}s",
+}
+
 
 def _limit(value: int | None) -> int:
     return core.NO_LIMIT if value is None else value
@@ -301,11 +308,7 @@ class HitRule:
 
     def why_not(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> str | None:
         code = self.refusal(kind, own, turn)
-        if code == core.HIT_NOT_ALLOWED:
-            return f"hitting {kind}s is not allowed in this variant"
-        if code == core.HIT_ONLY_OWN:
-            return f"you may hit only your own {kind}s"
-        return None
+        return None if code == core.HIT_OK else _HIT_REFUSALS[code].format(kind=kind)
 
 
 @dataclass(frozen=True)
