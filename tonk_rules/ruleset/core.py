@@ -3,7 +3,9 @@
 The rule objects of :mod:`tonk_rules.ruleset.strategies` (and so the reference engine and ``tonk settle``)
 call these functions as they are; the compiled kernel (:mod:`tonk_rules.kernel.rules_nb`,
 :mod:`tonk_rules.kernel.play_nb`) compiles the very same functions with numba. Each therefore takes only
-ints and bools (an absent limit is :data:`NO_LIMIT`) and returns an int or a bool: a refusal is a code
+ints, bools and two vectors of ints (an absent limit is :data:`NO_LIMIT`) and returns an int or a bool: ``R``,
+the rule parameters, and ``T``, the turn so far from index ``t`` (their slots are
+:mod:`tonk_rules.ruleset.slots`; both engines hold the same two vectors). A refusal is a code
 (0: allowed) that :mod:`tonk_rules.ruleset.strategies` (or, for draws and discards,
 :mod:`tonk_rules.engine.legality`) words for people. A rule whose arithmetic lives here
 cannot be enforced by one engine and forgotten by the other.
