@@ -60,9 +60,7 @@ class Observation:
     hit_locks: tuple[int, ...]  # turns each seat may not knock for (hit lock)
     history: tuple[PublicAction, ...]
     current: int  # whose turn it is
-    phase: Phase  # where the current player is in their turn
-    taken_this_turn: Card | None  # the card the current player took from the discard pile this turn
-    pending: Card | None  # a taken discard that must go straight into a spread
+    phase: Phase  # where the current player is in their turn (OVER once the hand has ended)
     first_turn_binds: bool  # the hand's first turn, where the variant restricts it (no knock, stock only)
     turn: Turn  # a copy of the current turn's whole state (public): what the rules count in a turn
 
@@ -70,6 +68,16 @@ class Observation:
     def count(self) -> int:
         """The count of the observer's own hand."""
         return hand_count(self.hand)
+
+    @property
+    def taken_this_turn(self) -> Card | None:
+        """The card the current player took from the discard pile this turn (``turn.taken``)."""
+        return self.turn.taken
+
+    @property
+    def pending(self) -> Card | None:
+        """A taken discard that must still go straight into a spread (``turn.pending``)."""
+        return self.turn.pending
 
 
 class PublicLog:
@@ -101,7 +109,6 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
     if log is None:
         log = PublicLog(len(hand.players))
     log.update(hand)
-    turn = hand.turn
     return Observation(
         seat=seat,
         ruleset=hand.ruleset,
@@ -117,8 +124,6 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
         history=tuple(log.history),
         current=hand.current,
         phase=hand.phase,
-        taken_this_turn=turn.taken,
-        pending=turn.pending,
         first_turn_binds=hand.first_turn_binds,
-        turn=turn.copy(),
+        turn=hand.turn.copy(),
     )
