@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
-from tonk_rules.ruleset import core, meld_masks
+from tonk_rules.ruleset import core, meld_masks, slots
 from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
 from tonk_rules.ruleset.params import section_params
 from tonk_rules.terms import (
@@ -43,10 +43,6 @@ from tonk_rules.terms import (
 
 #: What a rule decides about how a hand ends: the ending and its winners.
 Outcome = tuple[Ending, tuple[int, ...]]
-
-#: What the empty stock does, as the codes :func:`core.empty_stock` (and the kernel's tables) read.
-STOCK_CODES = {StockPolicy.END_LOWEST_WINS: core.STOCK_END, StockPolicy.RESHUFFLE: core.STOCK_RESHUFFLE,
-               StockPolicy.VOID: core.STOCK_VOID}
 
 #: The endings of :func:`core.out_ending`'s codes.
 _OUT_ENDINGS = {core.OUT_BY_DISCARD: Ending.OUT_BY_DISCARD, core.OUT_BY_SPREAD: Ending.OUT_BY_SPREAD,
@@ -361,15 +357,20 @@ class StockRule:
 
     when_empty: StockPolicy
     ties: StockTies | None  # None unless the hand ends at the empty stock
+    #: this section's slots of the parameter vector, as ``core.empty_stock`` reads them (derived once)
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", section_params(self, "stock"))
 
     def reshuffles(self, discard_size: int) -> bool:
         """Does this draw from the empty stock turn the discard pile (all but its top card) into a new stock?"""
-        return core.empty_stock(STOCK_CODES[self.when_empty], discard_size) == core.EMPTY_RESHUFFLES
+        return core.empty_stock(self.params[slots.R_STOCK], discard_size) == core.EMPTY_RESHUFFLES
 
     def outcome(self, counts: Sequence[int]) -> Outcome:
         """How the hand ends on an empty stock that is not reshuffled (a reshuffle with nothing to shuffle
         is void)."""
-        if core.empty_stock(STOCK_CODES[self.when_empty], 0) != core.EMPTY_LOWEST_WINS:
+        if core.empty_stock(self.params[slots.R_STOCK], 0) != core.EMPTY_LOWEST_WINS:
             return Ending.STOCK_VOID, ()
         low = min(counts)
         lowest = tuple(p for p, c in enumerate(counts) if c == low)
