@@ -80,14 +80,7 @@ from tonk_rules.ruleset import core
 from tonk_rules.ruleset.meld_masks import BOOK
 from tonk_rules.ruleset.slots import (
     NO_CARD,
-    R_DC_AT_LEAST,
-    R_DC_AT_MOST,
-    R_DC_ENABLED,
-    R_DC_SEVERAL_VOID,
     R_HAND_SIZE,
-    R_KN_TIES_WIN,
-    R_STOCK,
-    R_STOCK_TIES_VOID,
     R_TAKEN,
     R_UPCARD,
 )
@@ -166,15 +159,13 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
         S[O_STOCK + i] = deck[len(deck) - 1 - i]
     S[S_STOCK_N] = n_stock
     S[S_CURRENT] = (dealer + 1) % players
-    if not R[R_DC_ENABLED]:
-        return
     tonks = 0
     for p in range(players):
         c = S[O_COUNTS + p]
-        if count_is_deal_tonk(c, R[R_DC_AT_MOST], R[R_DC_AT_LEAST]):
+        if count_is_deal_tonk(tb, c):
             S[O_WINNERS + p] = 1
             tonks += 1
-    if several_deal_tonks_void(tonks, R[R_DC_SEVERAL_VOID] == 1):
+    if several_deal_tonks_void(tb, tonks):
         end_hand(S, E_DEAL_VOID, tb)
     elif tonks > 0:
         end_hand(S, E_DEAL_TONK, tb)
@@ -190,7 +181,7 @@ def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
     for p in range(players):
         S[O_WINNERS + p] = 1 if S[O_COUNTS + p] == low else 0
         ties += S[O_WINNERS + p]
-    if lowest_tie_void(ties, tb[R_STOCK_TIES_VOID] == 1):
+    if lowest_tie_void(tb, ties):
         end_hand(S, E_STOCK_VOID, tb)
     else:
         end_hand(S, E_STOCK_EXHAUSTED, tb)
@@ -244,7 +235,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             if q != p:
                 low = min(low, S[O_COUNTS + q])
         mine = S[O_COUNTS + p]
-        if knock_succeeds(mine, low, R[R_KN_TIES_WIN] == 1):
+        if knock_succeeds(tb, mine, low):
             S[O_WINNERS + p] = 1
             end_hand(S, E_KNOCK_WON, tb)
         else:
@@ -258,7 +249,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         turn_drew(S, O_TURN, card, R[R_TAKEN] == TAKEN_STRAIGHT)
     elif kind == K_DRAW_STOCK:
         if S[S_STOCK_N] == 0:
-            what = empty_stock(R[R_STOCK], S[S_DISCARD_N])
+            what = empty_stock(tb, S[S_DISCARD_N])
             if what == core.EMPTY_VOIDS:
                 end_hand(S, E_STOCK_VOID, tb)
                 return

@@ -15,8 +15,8 @@ cannot be enforced by one engine and forgotten by the other.
     >>> T = [0] * TURN_SIZE; turn_begin(T, 0)
     >>> knock_refusal(R, T, 0, count=12, turns_taken=0, locked_turns=0, first_turn=False, holds_spread=False)
     3
-    >>> knock_succeeds(mine=9, lowest_other=9, ties_win=False), count_is_deal_tonk(50, NO_LIMIT, 49)
-    (False, True)
+    >>> knock_succeeds(R, mine=9, lowest_other=9)  # a tie loses, unless R_KN_TIES_WIN
+    False
 """
 
 from __future__ import annotations
@@ -25,12 +25,19 @@ from collections.abc import MutableSequence, Sequence
 
 from tonk_rules.ruleset.slots import (
     NO_CARD,
+    R_DC_AT_LEAST,
+    R_DC_AT_MOST,
+    R_DC_ENABLED,
+    R_DC_SEVERAL_VOID,
     R_HIT_BOOKS,
     R_HIT_RUNS,
     R_KN_BEFORE_DRAW,
     R_KN_HIT_LOCK,
     R_KN_MAX,
     R_KN_MIN_TURNS,
+    R_KN_TIES_WIN,
+    R_STOCK,
+    R_STOCK_TIES_VOID,
     TURN_ACTED,
     TURN_DRAWN,
     TURN_NEW_SPREAD,
@@ -94,15 +101,18 @@ def turn_laid(T: MutableSequence[int], t: int, cards: int, new_spread: bool) -> 
         T[t + TURN_PENDING] = NO_CARD
 
 
-def count_is_deal_tonk(count: int, at_most: int, at_least: int) -> bool:
-    """A dealt hand of this count is a tonk on the deal: at or below ``at_most``, or at or above ``at_least``
-    (either may be :data:`NO_LIMIT`)."""
-    return (at_most != NO_LIMIT and count <= at_most) or (at_least != NO_LIMIT and count >= at_least)
+def count_is_deal_tonk(R: Sequence[int], count: int) -> bool:
+    """A dealt hand of this count is a tonk on the deal under the parameters ``R``: the deal is checked, and
+    the count is at or below its ``at_most``, or at or above its ``at_least`` (either may be
+    :data:`NO_LIMIT`)."""
+    at_most, at_least = R[R_DC_AT_MOST], R[R_DC_AT_LEAST]
+    return R[R_DC_ENABLED] == 1 and (
+        (at_most != NO_LIMIT and count <= at_most) or (at_least != NO_LIMIT and count >= at_least))
 
 
-def several_deal_tonks_void(holders: int, several_void: bool) -> bool:
-    """``holders`` deal tonks make the deal void (rather than paid)."""
-    return holders > 1 and several_void
+def several_deal_tonks_void(R: Sequence[int], holders: int) -> bool:
+    """``holders`` deal tonks make the deal void (rather than paid) under the parameters ``R``."""
+    return holders > 1 and R[R_DC_SEVERAL_VOID] == 1
 
 
 def knock_refusal(R: Sequence[int], T: Sequence[int], t: int, count: int, turns_taken: int, locked_turns: int,
@@ -131,9 +141,9 @@ def knock_refusal(R: Sequence[int], T: Sequence[int], t: int, count: int, turns_
     return KNOCK_OK
 
 
-def knock_succeeds(mine: int, lowest_other: int, ties_win: bool) -> bool:
-    """The knocker's count beats the lowest of the others (or ties it, where ties win)."""
-    return mine < lowest_other or (ties_win and mine == lowest_other)
+def knock_succeeds(R: Sequence[int], mine: int, lowest_other: int) -> bool:
+    """The knocker's count beats the lowest of the others (or ties it, where ``R`` says ties win)."""
+    return mine < lowest_other or (R[R_KN_TIES_WIN] == 1 and mine == lowest_other)
 
 
 def hit_refusal(R: Sequence[int], T: Sequence[int], t: int, run: bool, own: bool) -> int:
@@ -221,10 +231,11 @@ def discard_checks_held(must_spread: bool, spreads_before_draw: bool) -> bool:
     return must_spread and not spreads_before_draw
 
 
-def empty_stock(policy: int, discard_size: int) -> int:
-    """What a draw from the empty stock does under ``policy`` (a ``STOCK_*`` code): reshuffle the discard
-    pile but its top card (only when there is something to shuffle), void the hand, or end it with the lowest
-    count winning (``EMPTY_*``)."""
+def empty_stock(R: Sequence[int], discard_size: int) -> int:
+    """What a draw from the empty stock does under the parameters ``R`` (its ``STOCK_*`` policy): reshuffle
+    the discard pile but its top card (only when there is something to shuffle), void the hand, or end it
+    with the lowest count winning (``EMPTY_*``)."""
+    policy = R[R_STOCK]
     if policy == STOCK_RESHUFFLE and discard_size > 1:
         return EMPTY_RESHUFFLES
     if policy != STOCK_END:
@@ -232,9 +243,9 @@ def empty_stock(policy: int, discard_size: int) -> int:
     return EMPTY_LOWEST_WINS
 
 
-def lowest_tie_void(lowest: int, ties_void: bool) -> bool:
-    """``lowest`` players share the lowest count at the empty stock, and the variant voids such a hand."""
-    return lowest > 1 and ties_void
+def lowest_tie_void(R: Sequence[int], lowest: int) -> bool:
+    """``lowest`` players share the lowest count at the empty stock, and ``R`` voids such a hand."""
+    return lowest > 1 and R[R_STOCK_TIES_VOID] == 1
 
 
 def out_ending(by_discard: bool, new_spread: bool) -> int:

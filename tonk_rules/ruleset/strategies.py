@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
-from tonk_rules.ruleset import core, meld_masks, slots
+from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
 from tonk_rules.ruleset.params import section_params
 from tonk_rules.terms import (
@@ -66,10 +66,6 @@ _HIT_REFUSALS = {
     core.HIT_NOT_ALLOWED: "hitting {kind}s is not allowed in this variant",
     core.HIT_ONLY_OWN: "you may hit only your own {kind}s",
 }
-
-
-def _limit(value: int | None) -> int:
-    return core.NO_LIMIT if value is None else value
 
 
 @dataclass(frozen=True)
@@ -143,10 +139,15 @@ class DealCheckRule:
     at_most: int | None
     at_least: int | None
     several: SeveralDealTonks | None  # None without a deal check
+    #: this section's slots of the parameter vector, as ``core.count_is_deal_tonk`` reads them (derived once)
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", section_params(self, "deal_check"))
 
     def qualifies_count(self, count: int) -> bool:
         """A dealt hand of this count is a deal tonk (the one test: :func:`core.count_is_deal_tonk`)."""
-        return self.enabled and core.count_is_deal_tonk(count, _limit(self.at_most), _limit(self.at_least))
+        return core.count_is_deal_tonk(self.params, count)
 
     def qualifies(self, hand: Sequence[Card]) -> bool:
         return self.qualifies_count(hand_count(hand))
@@ -163,7 +164,7 @@ class DealCheckRule:
         """How the deal ends the hand when the seats ``tonks`` hold a deal tonk (None: play goes on)."""
         if not tonks:
             return None
-        if core.several_deal_tonks_void(len(tonks), self.several is SeveralDealTonks.VOID):
+        if core.several_deal_tonks_void(self.params, len(tonks)):
             return Ending.DEAL_VOID, ()
         return Ending.DEAL_TONK, tonks
 
@@ -177,7 +178,8 @@ class KnockRule:
     min_turns: int
     hit_lock: bool
     wins_when: KnockWinsWhen
-    #: this section's slots of the parameter vector, as ``core.knock_refusal`` reads them (derived once)
+    #: this section's slots of the parameter vector, as ``core.knock_refusal`` and ``core.knock_succeeds``
+    #: read them (derived once)
     params: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -205,7 +207,7 @@ class KnockRule:
                                             turns_taken=turns_taken, locked_turns=locked_turns)
 
     def succeeds(self, knocker_count: int, other_counts: Sequence[int]) -> bool:
-        return core.knock_succeeds(knocker_count, min(other_counts), self.wins_when is KnockWinsWhen.LOWEST_OR_TIED)
+        return core.knock_succeeds(self.params, knocker_count, min(other_counts))
 
     def outcome(self, counts: Sequence[int], knocker: int) -> Outcome:
         """A won knock pays the knocker; a caught one pays the lowest of the others (never the knocker)."""
@@ -357,7 +359,8 @@ class StockRule:
 
     when_empty: StockPolicy
     ties: StockTies | None  # None unless the hand ends at the empty stock
-    #: this section's slots of the parameter vector, as ``core.empty_stock`` reads them (derived once)
+    #: this section's slots of the parameter vector, as ``core.empty_stock`` and ``core.lowest_tie_void`` read
+    #: them (derived once)
     params: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -365,15 +368,15 @@ class StockRule:
 
     def reshuffles(self, discard_size: int) -> bool:
         """Does this draw from the empty stock turn the discard pile (all but its top card) into a new stock?"""
-        return core.empty_stock(self.params[slots.R_STOCK], discard_size) == core.EMPTY_RESHUFFLES
+        return core.empty_stock(self.params, discard_size) == core.EMPTY_RESHUFFLES
 
     def outcome(self, counts: Sequence[int]) -> Outcome:
         """How the hand ends on an empty stock that is not reshuffled (a reshuffle with nothing to shuffle
         is void)."""
-        if core.empty_stock(self.params[slots.R_STOCK], 0) != core.EMPTY_LOWEST_WINS:
+        if core.empty_stock(self.params, 0) != core.EMPTY_LOWEST_WINS:
             return Ending.STOCK_VOID, ()
         low = min(counts)
         lowest = tuple(p for p, c in enumerate(counts) if c == low)
-        if core.lowest_tie_void(len(lowest), self.ties is StockTies.VOID):
+        if core.lowest_tie_void(self.params, len(lowest)):
             return Ending.STOCK_VOID, ()
         return Ending.STOCK_EXHAUSTED, lowest
