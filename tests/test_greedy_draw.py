@@ -10,6 +10,7 @@ changes what a player may lay or hit, and that greedy's compiled judgement ignor
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from model_fields import DOCUMENTATION_ONLY, FIELD_IDS, FIELDS, Path, changes, compiled
@@ -24,6 +25,7 @@ from tonk_rules.terms import Pile
 
 CHANGES_PER_FIELD = 3  # the first valid changes of each field (base by base): enough to reach every kind of rule
 HANDS = 6
+PROBES = 8  # other cards asked about at each choice between the piles
 
 
 def _draws_agree(ruleset: Ruleset, seed: int) -> str | None:
@@ -37,15 +39,27 @@ def _draws_agree(ruleset: Ruleset, seed: int) -> str | None:
             if hand.over:
                 break
             legal = hand.legal_actions()
-            action = bot.choose(observe(hand, hand.current), legal)
+            obs = observe(hand, hand.current)
+            action = bot.choose(obs, legal)
             piles = {a.source for a in legal if isinstance(a, Draw)}
             if piles == {Pile.STOCK, Pile.DISCARD} and isinstance(action, Draw):
-                useful = legality.can_meld(hand, hand.discard[-1])
-                if useful != (action.source is Pile.DISCARD):
-                    return (f"hand {h}: greedy drew from the {action.source} with {hand.discard[-1]} on the discard "
-                            f"pile, which the engine says is {'' if useful else 'not '}useful to it")
+                # the card on the pile, then other cards it could have been (rare positions made common: the
+                # same turn, hand and spreads, greedy asked about each of a few cards)
+                mine = set(hand.hands[hand.current])
+                others = [c for c in hand.ruleset.deal.deck if c not in mine and c != hand.discard[-1]]
+                for top in [hand.discard[-1], *rng.sample(others, min(PROBES, len(others)))]:
+                    choice = action if top == hand.discard[-1] else bot.choose(replace(obs, discard_top=top), legal)
+                    useful = legality.can_meld(hand, top)
+                    if useful != (isinstance(choice, Draw) and choice.source is Pile.DISCARD):
+                        asked = "" if top == hand.discard[-1] else f" (asked in place of {hand.discard[-1]})"
+                        return (f"hand {h}, action {len(hand.history) + 1}: greedy {_did(choice)} with {top} on the "
+                                f"discard pile{asked}, which the engine says is {'' if useful else 'not '}useful to it")
             hand.apply(action)
     return None
+
+
+def _did(action: object) -> str:
+    return f"drew from the {action.source}" if isinstance(action, Draw) else f"chose {action}"
 
 
 RULE_FIELDS = [(field, name) for field, name in zip(FIELDS, FIELD_IDS, strict=True)
