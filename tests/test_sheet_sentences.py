@@ -77,3 +77,10 @@ def test_each_field_has_a_sentence_that_follows_its_value(path: Path, info: Fiel
             for fragment in fragments(name, after.values[name], lang, after.values):
                 assert fragment in text, f"{what}: {name}'s sentence does not say {fragment!r}: {new}"
     assert seen, f"{name}: no valid value found"
+
+
+def test_both_languages_have_words_for_the_same_sentences() -> None:
+    """A sentence worded in one language only would be a KeyError on the other's sheet: say which, here."""
+    english, russian = set(WORDS["en"]), set(WORDS["ru"])
+    assert sorted(map(str, english - russian)) == [], "add these to the Russian words in table/sheet_words.py"
+    assert sorted(map(str, russian - english)) == [], "add these to the English words in table/sheet_words.py"

@@ -68,6 +68,15 @@ _HIT_REFUSALS = {
 }
 
 
+def _words(table: dict[int, str], code: int, name: str) -> str:
+    """The words of a refusal ``code`` of ruleset/core.py; a code without words is a contributor's slip, named."""
+    try:
+        return table[code]
+    except KeyError:
+        raise KeyError(f"the refusal code {code} of ruleset/core.py has no words: add them to strategies.{name}"
+                       ) from None
+
+
 @dataclass(frozen=True)
 class DealRule:
     """The deal: cards per player, the upcard, the deck, and what the first player must do."""
@@ -203,8 +212,9 @@ class KnockRule:
         """The refusal ``code`` of :meth:`refusal` in words (None for ``core.KNOCK_OK``)."""
         if code == core.KNOCK_OK:
             return None
-        return _KNOCK_REFUSALS[code].format(max_count=self.max_count, count=count, min_turns=self.min_turns,
-                                            turns_taken=turns_taken, locked_turns=locked_turns)
+        return _words(_KNOCK_REFUSALS, code, "_KNOCK_REFUSALS").format(
+            max_count=self.max_count, count=count, min_turns=self.min_turns, turns_taken=turns_taken,
+            locked_turns=locked_turns)
 
     def succeeds(self, knocker_count: int, other_counts: Sequence[int]) -> bool:
         return core.knock_succeeds(self.params, knocker_count, min(other_counts))
@@ -306,7 +316,7 @@ class HitRule:
 
     def why_not(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> str | None:
         code = self.refusal(kind, own, turn)
-        return None if code == core.HIT_OK else _HIT_REFUSALS[code].format(kind=kind)
+        return None if code == core.HIT_OK else _words(_HIT_REFUSALS, code, "_HIT_REFUSALS").format(kind=kind)
 
 
 @dataclass(frozen=True)
