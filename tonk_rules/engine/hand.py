@@ -30,7 +30,7 @@ from tonk_rules.engine.actions import Action, ActionRecord, Discard, Draw, Hit, 
 from tonk_rules.engine.result import HandResult
 from tonk_rules.engine.turn import Phase, TableSpread, Turn
 from tonk_rules.errors import IllegalActionError, SetupError
-from tonk_rules.ruleset import Ruleset, Settlement
+from tonk_rules.ruleset import Ruleset, Settlement, core
 from tonk_rules.terms import MeldKind, Pile
 
 __all__ = ["Hand", "Phase", "TableSpread", "Turn"]
@@ -123,7 +123,7 @@ class Hand:
     @property
     def first_turn_binds(self) -> bool:
         """The variant restricts the hand's first turn, and this is it (no turn has ended yet)."""
-        return self.ruleset.deal.first_turn_draws_from_stock and not any(self.turns_taken)
+        return self.ruleset.deal.first_turn_binds(not any(self.turns_taken))
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed for the current player now, or None when it is."""
@@ -207,8 +207,8 @@ class Hand:
         self.hands[self.current].remove(action.card)
         target.cards = self._ordered([*target.cards, action.card])
         target.targets = self.ruleset.melds.extenders(target.kind, target.cards)
-        if target.owner != self.current:
-            self.hit_locks[target.owner] += 1
+        owner = target.owner
+        self.hit_locks[owner] = core.locks_after_hit(self.hit_locks[owner], owner == self.current)
         self._laid((action.card,), new_spread=False)
 
     def _laid(self, cards: tuple[Card, ...], new_spread: bool) -> None:
@@ -236,8 +236,7 @@ class Hand:
             self._go_out(by_discard=True)
             return
         self.turns_taken[player] += 1
-        if self.hit_locks[player] > 0:
-            self.hit_locks[player] -= 1
+        self.hit_locks[player] = core.locks_after_turn(self.hit_locks[player])
         self.current = (player + 1) % len(self.players)
         self.turn = Turn()
 

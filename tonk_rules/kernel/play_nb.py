@@ -67,6 +67,8 @@ from tonk_rules.kernel.rules_nb import (
     empty_stock,
     holds_role,
     knock_succeeds,
+    locks_after_hit,
+    locks_after_turn,
     lowest,
     lowest_tie_void,
     out_ending,
@@ -283,8 +285,8 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[O_SP_MASK + k] |= ONE << card
         if S[O_SP_RUN + k]:
             S[O_SP_POS + k] |= ONE << tb[T_POS + card // 4 + 1]
-        if S[O_SP_OWNER + k] != p:
-            S[O_LOCKS + S[O_SP_OWNER + k]] += 1
+        owner = S[O_SP_OWNER + k]
+        S[O_LOCKS + owner] = locks_after_hit(S[O_LOCKS + owner], owner == p)
         turn_laid(S, O_TURN, ONE << card, False)
         _check_out(S, p, tb)
     elif kind == K_DISCARD:
@@ -296,8 +298,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             _went_out(S, p, True, tb)
             return
         S[O_TURNS_TAKEN + p] += 1
-        if S[O_LOCKS + p] > 0:
-            S[O_LOCKS + p] -= 1
+        S[O_LOCKS + p] = locks_after_turn(S[O_LOCKS + p])
         S[S_CURRENT] = (p + 1) % players
         turn_begin(S, O_TURN)
         S[S_FIRST_TURN] = 0

@@ -51,7 +51,6 @@ from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.slots import (
     R_DR_DISCARD,
     R_DR_STOCK,
-    R_FIRST_TURN_STOCK,
     R_SP_BEFORE_DRAW,
     R_SP_MUST,
     R_TAKEN,
@@ -68,6 +67,9 @@ lowest_tie_void = njit_inline(core.lowest_tie_void)
 out_ending = njit_inline(core.out_ending)
 holds_role = njit_inline(core.holds_role)
 hit_refusal = njit_inline(core.hit_refusal)
+first_turn_binds = njit_inline(core.first_turn_binds)
+locks_after_hit = njit_inline(core.locks_after_hit)
+locks_after_turn = njit_inline(core.locks_after_turn)
 turn_begin = njit_inline(core.turn_begin)
 turn_drew = njit_inline(core.turn_drew)
 turn_laid = njit_inline(core.turn_laid)
@@ -150,7 +152,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     n = 0
     if not drawn:
         held = held_spread(hand, tb)
-        first = R[R_FIRST_TURN_STOCK] == 1 and S[S_FIRST_TURN] == 1
+        first = first_turn_binds(tb, S[S_FIRST_TURN] == 1)
         if knock_refusal(tb, S, O_TURN, S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur], first,
                          held) == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT

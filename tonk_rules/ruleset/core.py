@@ -29,6 +29,7 @@ from tonk_rules.ruleset.slots import (
     R_DC_AT_MOST,
     R_DC_ENABLED,
     R_DC_SEVERAL_VOID,
+    R_FIRST_TURN_STOCK,
     R_HIT_BOOKS,
     R_HIT_RUNS,
     R_KN_BEFORE_DRAW,
@@ -99,6 +100,24 @@ def turn_laid(T: MutableSequence[int], t: int, cards: int, new_spread: bool) -> 
     pending = T[t + TURN_PENDING]
     if pending != NO_CARD and (cards >> pending) & 1:
         T[t + TURN_PENDING] = NO_CARD
+
+
+# --- a seat's own counts, kept by the same functions in both engines -----------------------------------------
+def first_turn_binds(R: Sequence[int], no_turn_ended: bool) -> bool:
+    """The variant binds the hand's first turn (no knock; a draw from the stock only), and no turn of the hand
+    has ended yet."""
+    return R[R_FIRST_TURN_STOCK] == 1 and no_turn_ended
+
+
+def locks_after_hit(locks: int, own: bool) -> int:
+    """A seat's locked turns (turns in which it may not knock, where the variant has a hit lock) once one of
+    its spreads is hit: one more, unless the seat hit its own spread."""
+    return locks if own else locks + 1
+
+
+def locks_after_turn(locks: int) -> int:
+    """A seat's locked turns once one of its own turns has ended: one fewer, down to none."""
+    return locks - 1 if locks > 0 else 0
 
 
 def count_is_deal_tonk(R: Sequence[int], count: int) -> bool:

@@ -90,11 +90,15 @@ class DealRule:
         """Seat receiving each dealt card: one at a time, clockwise, starting left of the dealer."""
         return [(dealer + 1 + i) % n_players for i in range(n_players * self.hand_size)]
 
-    #: On the hand's very first turn the player may not knock and must draw from the stock (derived).
-    first_turn_draws_from_stock: bool = field(init=False, repr=False, compare=False)
+    #: this section's slots of the parameter vector, as ``core.first_turn_binds`` reads them (derived once)
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "first_turn_draws_from_stock", self.first_turn is FirstTurn.DRAW_FROM_STOCK)
+        object.__setattr__(self, "params", section_params(self, "deal"))
+
+    def first_turn_binds(self, no_turn_ended: bool) -> bool:
+        """The hand's first turn is bound (no knock; a draw from the stock only), and this is it."""
+        return core.first_turn_binds(self.params, no_turn_ended)
 
 
 @dataclass(frozen=True)
