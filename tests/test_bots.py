@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import gc
+import pickle
 import random
 from collections import Counter
 
@@ -71,7 +73,12 @@ def test_an_observation_cannot_reach_other_hands_or_the_stock(seed: int) -> None
 
 
 def turn_slot_names() -> dict[int, str]:
-    return {value: name for name, value in vars(slots).items() if name.startswith("TURN_") and name != "TURN_SIZE"}
+    return {value: name for name, value in _turn_slots().items()}
+
+
+def _turn_slots() -> dict[str, int]:
+    return {name: value for name, value in vars(slots).items()
+            if name.startswith("TURN_") and name != "TURN_SIZE" and isinstance(value, int)}
 
 
 def test_the_turn_is_one_vector_of_declared_slots() -> None:
@@ -79,10 +86,32 @@ def test_the_turn_is_one_vector_of_declared_slots() -> None:
     Turn keeps no attribute beside its slots, and the kernel keeps the same slots at ``layout.O_TURN``, so
     greedy's view and the kernel's own play hold a new value with no edit of a bot or of either engine."""
     names = turn_slot_names()
-    assert len(names) == len([n for n in vars(slots) if n.startswith("TURN_")]) - 1, "two TURN_ slots overlap"
+    assert len(names) == len(_turn_slots()), "two TURN_ slots overlap"
+    assert set(slots.TURN_CARDS) | set(slots.TURN_FLAGS) <= set(names)
     assert all(0 <= slot < slots.TURN_SIZE for slot in names), "raise TURN_SIZE in ruleset/slots.py"
     assert Turn.__slots__ == ("slots",) and len(Turn().slots) == slots.TURN_SIZE
     assert layout.N_SCALARS >= layout.O_TURN + slots.TURN_SIZE
+
+
+@pytest.mark.parametrize(("values", "words"), [
+    ([0] * 7, "a turn is 8 whole numbers"), ([0, 0, -2, -1, 0, 0, 0, 0], "slot 2 holds a card 0..51 or -1"),
+    ([2, 0, -1, -1, 0, 0, 0, 0], "slot 0 holds a flag, 0 or 1, not 2"),
+    ([0, 0, -1, -1, 0, -1, 0, 0], "slot 5 holds a count"),
+    ([True, 0, -1, -1, 0, 0, 0, 0], "slot 0 holds a whole number, not True"), ("01234567", "a turn is 8")])
+def test_a_turn_refuses_values_its_slots_cannot_hold(values: list[int], words: str) -> None:
+    """A turn given from outside (a rollout's position) is checked: the engine and the kernel must read the
+    same slots the same way (a card below -1 would be a card to one and none to the other)."""
+    with pytest.raises(ValueError, match=words):
+        Turn(values)
+
+
+def test_a_turn_copies_and_pickles_as_its_own_slots() -> None:
+    turn = Turn()
+    turn.drew(Card(5), straight=True)
+    assert copy.copy(turn) == turn and copy.copy(turn).slots is not turn.slots
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(turn, protocol)) == turn
+    assert repr(turn) == f"Turn({turn.slots!r})" and turn.pending == Card(5)
 
 
 @pytest.mark.parametrize("name", builtin_names())

@@ -45,8 +45,8 @@ def _draws_agree(ruleset: Ruleset, seed: int) -> str | None:
             if piles == {Pile.STOCK, Pile.DISCARD} and isinstance(action, Draw):
                 # the card on the pile, then other cards it could have been (rare positions made common: the
                 # same turn, hand and spreads, greedy asked about each of a few cards)
-                mine = set(hand.hands[hand.current])
-                others = [c for c in hand.ruleset.deal.deck if c not in mine and c != hand.discard[-1]]
+                unseen = [c for seat, cards in enumerate(hand.hands) if seat != hand.current for c in cards]
+                others = sorted(unseen + hand.stock)  # cards that could have been on the pile
                 for top in [hand.discard[-1], *rng.sample(others, min(PROBES, len(others)))]:
                     choice = action if top == hand.discard[-1] else bot.choose(replace(obs, discard_top=top), legal)
                     useful = legality.can_meld(hand, top)

@@ -137,7 +137,7 @@ def test_every_parameter_slot_is_read_by_the_compiled_kernel() -> None:
 
 def test_a_slot_read_as_the_wrong_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(slots.READ, slots.R_HAND_SIZE, ("knocking.max_count", slots.AS_INT))
-    with pytest.raises(KernelError, match="reads knocking.max_count as int, not None"):
+    with pytest.raises(KernelError, match="knocking.max_count must be int, not None"):
         tables_of(compile_ruleset(load_variant("pagat").variant))
 
 

@@ -1,7 +1,7 @@
 """The state of the turn in play: its phase, the card taken from the discard pile, and the spreads on the
 table.
 
-A turn moves through explicit phases instead of flags:
+A turn moves through these phases (derived from the turn's slots, the same numbers the kernel keeps):
 
     START ──draw──▶ DRAWN ──discard──▶ (next player's START)
       │  └─take a discard that must go straight into a spread──▶ TAKEN ──lay it──▶ DRAWN
@@ -61,9 +61,7 @@ class Turn:
             self.slots = [0] * slots.TURN_SIZE
             core.turn_begin(self.slots, 0)
         else:
-            if len(values) != slots.TURN_SIZE:
-                raise ValueError(f"a turn has {slots.TURN_SIZE} slots, not {len(values)}")
-            self.slots = [int(v) for v in values]
+            self.slots = _checked(values)
 
     def __getitem__(self, slot: int) -> int:
         return self.slots[slot]
@@ -74,10 +72,15 @@ class Turn:
     __hash__ = None  # type: ignore[assignment]  # (a turn changes)
 
     def __repr__(self) -> str:
-        return f"Turn(phase={self.phase.value}, taken={self.taken}, new_spread={self.new_spread})"
+        return f"Turn({self.slots!r})"
+
+    def __reduce__(self) -> tuple[type[Turn], tuple[list[int]]]:
+        return Turn, (list(self.slots),)
 
     def copy(self) -> Turn:
         return Turn(self.slots)
+
+    __copy__ = copy
 
     @property
     def phase(self) -> Phase:
@@ -124,6 +127,24 @@ class Turn:
         for card in cards:
             mask |= 1 << card
         core.turn_laid(self.slots, 0, mask, new_spread)
+
+
+def _checked(values: Sequence[int]) -> list[int]:
+    """``values`` as a turn's slots: a ValueError names the first slot that cannot hold its value."""
+    if isinstance(values, str | bytes) or len(values) != slots.TURN_SIZE:
+        raise ValueError(f"a turn is {slots.TURN_SIZE} whole numbers (ruleset/slots.py TURN_*), not {values!r}")
+    for slot, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"turn slot {slot} holds a whole number, not {value!r}")
+        if slot in slots.TURN_CARDS:
+            if not slots.NO_CARD <= value < 52:
+                raise ValueError(f"turn slot {slot} holds a card 0..51 or {slots.NO_CARD} (none), not {value}")
+        elif slot in slots.TURN_FLAGS:
+            if value not in (0, 1):
+                raise ValueError(f"turn slot {slot} holds a flag, 0 or 1, not {value}")
+        elif value < 0:
+            raise ValueError(f"turn slot {slot} holds a count, not {value}")
+    return [int(v) for v in values]
 
 
 @dataclass

@@ -17,7 +17,6 @@ from tonk_rules.ruleset import core, meld_masks, slots
 MAX_PLAYERS = 16
 MAX_SPREADS = 18  # 52 cards / 3
 MAX_LEGAL = 512
-NONE = core.NO_LIMIT  # "no value" for optional thresholds and cards (the rules' own "no limit")
 
 # --- ruleset parameters: the rules' own vector (tonk_rules.ruleset.slots R_*), first in the packed tables ---
 N_PARAMS = slots.N_PARAMS
@@ -65,7 +64,7 @@ S_ERROR = 12
 S_FIRST_TURN = 13  # 1 while the hand's first turn is being played
 #: The turn so far: the rules' own turn vector (tonk_rules.ruleset.slots TURN_*), which the engine's Turn
 #: holds too and the same functions of ruleset.core keep up to date; a new per-turn value is a slot there.
-O_TURN = 16
+O_TURN = 16  # (14 and 15 free for new scalars; the turn block ends the scalars)
 S_DRAWN = O_TURN + slots.TURN_DRAWN
 S_ACTED = O_TURN + slots.TURN_ACTED
 S_TAKEN = O_TURN + slots.TURN_TAKEN  # a card, or -1

@@ -56,7 +56,6 @@ from tonk_rules.kernel.layout import (
     T_PAY,
     T_PAY_N,
     T_POS,
-    TAKEN_STRAIGHT,
 )
 from tonk_rules.kernel.reshuffle import permutation
 from tonk_rules.kernel.rules_nb import (
@@ -74,6 +73,7 @@ from tonk_rules.kernel.rules_nb import (
     out_ending,
     several_deal_tonks_void,
     suit_line,
+    takes_straight,
     turn_begin,
     turn_drew,
     turn_laid,
@@ -83,7 +83,6 @@ from tonk_rules.ruleset.meld_masks import BOOK
 from tonk_rules.ruleset.slots import (
     NO_CARD,
     R_HAND_SIZE,
-    R_TAKEN,
     R_UPCARD,
 )
 
@@ -225,7 +224,6 @@ def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
 @njit
 def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     """``Hand.apply`` of the (legal) action with canonical ``key``."""
-    R = tb
     kind = (key >> KIND_SHIFT) & KIND_MASK
     payload = key & PAYLOAD
     p = S[S_CURRENT]
@@ -248,7 +246,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[S_DISCARD_N] -= 1
         card = S[O_DISCARD + S[S_DISCARD_N]]
         _take(S, p, card)
-        turn_drew(S, O_TURN, card, R[R_TAKEN] == TAKEN_STRAIGHT)
+        turn_drew(S, O_TURN, card, takes_straight(tb))
     elif kind == K_DRAW_STOCK:
         if S[S_STOCK_N] == 0:
             what = empty_stock(tb, S[S_DISCARD_N])

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from tonk_rules.cards import VALUES, Card
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key
-from tonk_rules.engine.hand import Hand, Phase, Turn
+from tonk_rules.engine.hand import Hand, Turn
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.api import compiled, policy_arrays
@@ -91,8 +91,8 @@ def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     placed += [c for _, cards in state.spreads for c in cards]
     if sorted(placed) != sorted(tables.seating.deck):
         raise KernelError("the position must place every card of the variant's deck exactly once")
-    if state.turn.phase is Phase.OVER or not 0 <= state.current < players:
-        raise KernelError("the position must have a seat to act (phase START, LAID, DRAWN or TAKEN)")
+    if not 0 <= state.current < players:
+        raise KernelError(f"the position must have a seat to act, 0..{players - 1}, not {state.current}")
     S = np.zeros(L.STATE_SIZE, np.int64)
     S[L.S_PLAYERS], S[L.S_CURRENT] = players, state.current
     encode_turn(S, state.turn)

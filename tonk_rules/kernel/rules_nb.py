@@ -44,16 +44,13 @@ from tonk_rules.kernel.layout import (
     S_SPREADS_N,
     S_TAKEN,
     T_MELDS,
-    TAKEN_NOT_THIS_TURN,
-    TAKEN_STRAIGHT,
 )
 from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.slots import (
+    NO_CARD,
     R_DR_DISCARD,
     R_DR_STOCK,
     R_SP_BEFORE_DRAW,
-    R_SP_MUST,
-    R_TAKEN,
 )
 
 ONE = np.int64(1)
@@ -75,6 +72,7 @@ turn_drew = njit_inline(core.turn_drew)
 turn_laid = njit_inline(core.turn_laid)
 knock_refusal = njit_inline(core.knock_refusal)
 may_lay_now = njit_inline(core.may_lay_now)
+takes_straight = njit_inline(core.takes_straight)
 keeps_card = njit_inline(core.keeps_card)
 draw_refusal = njit_inline(core.draw_refusal)
 take_refusal = njit_inline(core.take_refusal)
@@ -162,18 +160,18 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
             n += 1
         if draw_refusal(False, True, R[R_DR_DISCARD] == 1, first, before, held, empty) == core.DRAW_OK:
-            straight = R[R_TAKEN] == TAKEN_STRAIGHT  # (can_meld only where take_refusal reads it)
+            straight = takes_straight(tb)  # (can_meld only where take_refusal reads it)
             if take_refusal(straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
                             ) == core.DRAW_OK:
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
-    if may_lay_now(R[R_SP_BEFORE_DRAW] == 1, drawn == 1):
+    if may_lay_now(tb, drawn == 1):
         start = n
         n = melds.melds_in(hand, pending, tb, out, n)  # in the canonical order of spreads
         for i in range(start, n):
             out[i] |= np.int64(K_SPREAD) << KIND_SHIFT
         hit_base = np.int64(K_HIT) << KIND_SHIFT
-        rest = (hand if pending < 0 else hand & (ONE << pending)) if S[S_SPREADS_N] > 0 else 0
+        rest = (hand if pending == NO_CARD else hand & (ONE << pending)) if S[S_SPREADS_N] > 0 else 0
         while rest:  # card by card, ascending: the canonical order of hits
             c = lowest(rest)
             rest &= rest - 1
@@ -181,16 +179,15 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                 if may_hit(S, k, cur, tb) and extends(S, k, c, tb):
                     out[n] = hit_base | (c * 64 + k + 1)
                     n += 1
-    if discard_refusal(drawn == 1, pending >= 0, False, False) == core.DISCARD_OK:  # what refuses every card
+    if discard_refusal(drawn == 1, pending != NO_CARD, False, False) == core.DISCARD_OK:  # what refuses every card
         size = popcount(hand)
-        keeps = R[R_TAKEN] == TAKEN_NOT_THIS_TURN
-        check_held = discard_checks_held(R[R_SP_MUST] == 1, R[R_SP_BEFORE_DRAW] == 1)
+        check_held = discard_checks_held(tb)
         rest = hand
         while rest:
             c = lowest(rest)
             rest &= rest - 1
             # (held_spread, the expensive argument, only where discard_checks_held)
-            if discard_refusal(True, False, keeps_card(keeps, S[S_TAKEN] == c, size),
+            if discard_refusal(True, False, keeps_card(tb, S[S_TAKEN] == c, size),
                                check_held and held_spread(hand & ~(ONE << c), tb)) == core.DISCARD_OK:
                 out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
                 n += 1

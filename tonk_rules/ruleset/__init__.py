@@ -4,8 +4,9 @@
     >>> ruleset = load_ruleset("pagat")
     >>> ruleset.deal_check.qualifies([])
     False
-    >>> str(ruleset.hitting.books)
-    'anyone'
+    >>> turn = [0] * slots.TURN_SIZE; core.turn_begin(turn, 0)  # a turn's slots (the engine's Turn holds them)
+    >>> ruleset.hitting.why_not(MeldKind.BOOK, False, turn) is None
+    True
 
 Importing this package loads neither pydantic nor PyYAML: :func:`compile_ruleset` (variant model →
 Ruleset) lives in :mod:`tonk_rules.ruleset.compile` and is imported here only when asked for.

@@ -37,8 +37,11 @@ from tonk_rules.ruleset.slots import (
     R_KN_MAX,
     R_KN_MIN_TURNS,
     R_KN_TIES_WIN,
+    R_SP_BEFORE_DRAW,
+    R_SP_MUST,
     R_STOCK,
     R_STOCK_TIES_VOID,
+    R_TAKEN,
     TURN_ACTED,
     TURN_DRAWN,
     TURN_NEW_SPREAD,
@@ -176,15 +179,21 @@ def hit_refusal(R: Sequence[int], T: Sequence[int], t: int, run: bool, own: bool
     return HIT_OK
 
 
-def may_lay_now(before_draw: bool, drawn: bool) -> bool:
-    """Spreads and hits may be laid now: before the draw where the variant says so, else after it."""
-    return drawn != before_draw
+def may_lay_now(R: Sequence[int], drawn: bool) -> bool:
+    """Spreads and hits may be laid now: before the draw where ``R`` says so, else after it."""
+    return drawn != (R[R_SP_BEFORE_DRAW] == 1)
 
 
-def keeps_card(keeps_taken: bool, is_taken: bool, cards_in_hand: int) -> bool:
-    """The card may not be discarded: it was taken from the discard pile this turn, the variant keeps such a
-    card (``keeps_taken``), and it is not the player's last card."""
-    return keeps_taken and is_taken and cards_in_hand > 1
+def takes_straight(R: Sequence[int]) -> bool:
+    """A card taken from the discard pile must go straight into a spread under ``R`` (the turn then keeps it
+    pending, :func:`turn_drew`, and only a card that could be laid at once may be taken, :func:`take_refusal`)."""
+    return R[R_TAKEN] == TAKEN_STRAIGHT
+
+
+def keeps_card(R: Sequence[int], is_taken: bool, cards_in_hand: int) -> bool:
+    """The card may not be discarded: it was taken from the discard pile this turn, ``R`` keeps such a card,
+    and it is not the player's last card."""
+    return R[R_TAKEN] == TAKEN_NOT_THIS_TURN and is_taken and cards_in_hand > 1
 
 
 def draw_refusal(drawn: bool, from_discard: bool, pile_allowed: bool, first_turn_binds: bool,
@@ -244,10 +253,10 @@ def discard_refusal(drawn: bool, pending: bool, kept: bool, leaves_spread: bool)
     return DISCARD_OK
 
 
-def discard_checks_held(must_spread: bool, spreads_before_draw: bool) -> bool:
-    """A discard that leaves a spread that must be laid in hand is refused: with must_spread, where spreads
-    are laid after the draw (before it, :func:`draw_refusal` refuses the draw instead)."""
-    return must_spread and not spreads_before_draw
+def discard_checks_held(R: Sequence[int]) -> bool:
+    """A discard that leaves a spread that must be laid in hand is refused: where ``R`` has must_spread, with
+    spreads laid after the draw (before it, :func:`draw_refusal` refuses the draw instead)."""
+    return R[R_SP_MUST] == 1 and R[R_SP_BEFORE_DRAW] != 1
 
 
 def empty_stock(R: Sequence[int], discard_size: int) -> int:

@@ -59,12 +59,12 @@ def code(table: Mapping[Any, int], value: object, where: str) -> int:
     try:
         return table[value]
     except KeyError:
-        raise KernelError(f"the compiled kernel cannot play {where} = {value!r}") from None
+        raise KernelError(f"the rules have no code for {where} = {value!r}") from None
 
 
 def _whole(value: object, kind: type[int], where: str) -> int:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise KernelError(f"the compiled kernel reads {where} as {kind.__name__}, not {value!r}")
+        raise KernelError(f"{where} must be {kind.__name__}, not {value!r}")
     return int(value)
 
 

@@ -80,5 +80,8 @@ TURN_ACTED = 1  # 1 once they have drawn or laid something
 TURN_TAKEN = 2  # the card taken from the discard pile this turn
 TURN_PENDING = 3  # the taken card while it must still go straight into a spread
 TURN_NEW_SPREAD = 4  # 1 once they have laid a new spread (going out without a discard pays by it)
+#: The slots that hold a card (NO_CARD: none) and those that hold a flag (0/1); every other one holds a count.
+TURN_CARDS = (TURN_TAKEN, TURN_PENDING)
+TURN_FLAGS = (TURN_DRAWN, TURN_ACTED, TURN_NEW_SPREAD)
 TURN_SIZE = 8  # slots reserved (the kernel's state keeps this many); a new slot takes the next free number
 NO_CARD = -1

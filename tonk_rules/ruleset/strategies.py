@@ -257,16 +257,20 @@ class SpreadRule:
     checks_discard: bool = field(init=False, repr=False, compare=False)
     #: The melds, must_spread and may_hold_books as :mod:`~tonk_rules.ruleset.meld_masks` reads them (derived).
     table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: this section's slots of the parameter vector, as ``core.may_lay_now`` and ``core.discard_checks_held``
+    #: read them (derived once)
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "params", section_params(self, "spreading"))
         object.__setattr__(self, "before_draw", self.timing is SpreadTiming.BEFORE_DRAW)
-        object.__setattr__(self, "checks_discard", core.discard_checks_held(self.must_spread, self.before_draw))
+        object.__setattr__(self, "checks_discard", core.discard_checks_held(self.params))
         m = self.melds
         object.__setattr__(self, "table", rule_table(m.book_sizes, m.run_min, m.ace_high, m.ranks, self.must_spread,
                                                      frozenset(self.may_hold_books)))
 
     def may_lay_now(self, drawn: bool) -> bool:
-        return core.may_lay_now(self.before_draw, drawn)
+        return core.may_lay_now(self.params, drawn)
 
     def why_not_now(self, drawn: bool) -> str | None:
         if self.may_lay_now(drawn):
@@ -329,16 +333,16 @@ class TakenDiscardRule:
 
     policy: TakenDiscardPolicy
 
-    #: The taken card must go straight into a spread (a new spread or a hit) before anything else. This is
-    #: the only place that knows it: the engine asks when a card is taken, and the turn then stays in its
-    #: "taken" phase until the card is laid (derived from ``policy``).
+    #: this section's slots of the parameter vector, as ``core.takes_straight`` and ``core.keeps_card`` read
+    #: them (derived once)
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: The taken card must go straight into a spread (a new spread or a hit) before anything else: the engine
+    #: asks when a card is taken, and the turn keeps it pending until it is laid (``core.takes_straight``).
     straight_into_spread: bool = field(init=False, repr=False, compare=False)
-    #: A card taken this turn may not be discarded in it (unless it is the last card) (derived).
-    keeps_taken_card: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "straight_into_spread", self.policy is TakenDiscardPolicy.STRAIGHT_INTO_SPREAD)
-        object.__setattr__(self, "keeps_taken_card", self.policy is TakenDiscardPolicy.NOT_DISCARDED_THIS_TURN)
+        object.__setattr__(self, "params", section_params(self, "taken_discard"))
+        object.__setattr__(self, "straight_into_spread", core.takes_straight(self.params))
 
     def why_not_take(self, card: Card, playable: bool) -> str | None:
         """Why ``card`` may not be taken; ``playable``: it could be laid in a spread or hit at once."""
@@ -347,7 +351,7 @@ class TakenDiscardRule:
         return None
 
     def may_discard(self, card: Card, taken: Card | None, hand_size: int) -> bool:
-        return not core.keeps_card(self.keeps_taken_card, taken is not None and card == taken, hand_size)
+        return not core.keeps_card(self.params, taken is not None and card == taken, hand_size)
 
     def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
         if not self.may_discard(card, taken, hand_size):
