@@ -90,6 +90,12 @@ def test_a_deal_without_a_tonk_is_played() -> None:
     assert data["ending"] is None and data["payments"] == []
 
 
+def test_a_deal_tonk_is_refused_where_the_variant_has_no_deal_check() -> None:
+    table = parse_hands(["A=KS 2H QS JS 9H", "B=2D 3C 4H 5C 6H"])
+    with pytest.raises(TableInputError, match="^--deal: this variant has no deal check"):
+        settle_hand("classic-pc", table, HowItEnded("deal"), parse_stakes([], table.names))
+
+
 def test_going_out_pays_by_the_way_it_was_done() -> None:
     hands = {"A": "", "B": "KS 2H", "C": "9D"}
     for variant, discard, spread, hit in [("russian", 1, 1, 1), ("pagat", 1, 2, 2), ("pagat-spread-bonus", 1, 2, 1)]:

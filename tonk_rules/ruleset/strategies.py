@@ -162,6 +162,10 @@ class DealCheckRule:
         """A dealt hand of this count is a deal tonk (the one test: :func:`core.count_is_deal_tonk`)."""
         return core.count_is_deal_tonk(self.params, count)
 
+    def why_no_deal_tonk(self) -> str | None:
+        """Why no dealt hand can be a tonk under these rules (None: some can)."""
+        return None if self.enabled else "this variant has no deal check (no tonk on the deal)"
+
     def qualifies(self, hand: Sequence[Card]) -> bool:
         return self.qualifies_count(hand_count(hand))
 

@@ -272,8 +272,8 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
             raise TableInputError(f"--count {name}={hands.counts[i]}: {why}")
     if why := rules.why_not_seat(len(hands.names)):
         raise TableInputError(why)
-    if how.kind == "deal" and not rules.deal_check.enabled:
-        raise TableInputError("--deal: this variant has no deal check (no tonk on the deal)")
+    if how.kind == "deal" and (why := rules.deal_check.why_no_deal_tonk()):
+        raise TableInputError(f"--deal: {why}")
     if hands.tonks:
         return
     empty = [n for i, n in enumerate(hands.names) if hands.given_as(i) != "none" and hands.counts[i] == 0]
