@@ -58,8 +58,7 @@ class Turn:
 
     def __init__(self, values: Sequence[int] | None = None) -> None:
         if values is None:
-            self.slots = [0] * slots.TURN_SIZE
-            core.turn_begin(self.slots, 0)
+            self.slots = list(_NEW_TURN)
         else:
             self.slots = _checked(values)
 
@@ -127,6 +126,16 @@ class Turn:
         for card in cards:
             mask |= 1 << card
         core.turn_laid(self.slots, 0, mask, new_spread)
+
+
+def _new_turn() -> tuple[int, ...]:
+    turn = [0] * slots.TURN_SIZE
+    core.turn_begin(turn, 0)
+    return tuple(turn)
+
+
+#: A new turn's slots, as ``core.turn_begin`` makes them (made once: the engine begins a turn every turn).
+_NEW_TURN = _new_turn()
 
 
 def _checked(values: Sequence[int]) -> list[int]:
