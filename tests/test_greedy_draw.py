@@ -24,7 +24,7 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import Pile
 
 CHANGES_PER_FIELD = 3  # the first valid changes of each field (base by base): enough to reach every kind of rule
-HANDS = 6
+HANDS = 4
 PROBES = 8  # other cards asked about at each choice between the piles
 
 
