@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -52,6 +54,25 @@ def table(tmp_path: Path) -> Path:
     (tmp_path / "house.yaml").write_text(HOUSE, encoding="utf-8")
     (tmp_path / "table2.yaml").write_text(SESSION, encoding="utf-8")
     return tmp_path
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"payments": (("Ann", "Ann", 1),)}, "a payment from 'Ann' to 'Ann' is not between two players"),
+    ({"payments": (("Zed", "Ann", 1),)}, "a payment from 'Zed' to 'Ann' is not between two players"),
+    ({"payments": (("Bob", "Ann", -3),)}, "a payment of -3 from Bob to Ann is not a positive whole number"),
+    ({"ending": "knock_lost"}, "'knock_lost' is not an ending"),
+    ({"winners": ("Zed",)}, "its counts, winners or knocker do not match"),
+])
+def test_a_hand_no_settlement_could_give_is_refused_and_leaves_the_ledger_as_it_was(
+        tmp_path: Path, change: dict[str, object], words: str) -> None:
+    seats = ("Ann", "Bob", "Cy")
+    led = Ledger.create(tmp_path / "l.sqlite", variant_ref="russian", seats=list(seats), stakes=[1, 1, 1],
+                        currency="c", first_dealer="Ann")
+    with pytest.raises(LedgerError, match=f"^the hand cannot be recorded: {re.escape(words)}"):
+        led.record(dataclasses.replace(knock(seats, "Ann"), **change))  # type: ignore[arg-type]
+    assert led.hand_count() == 0
+    led.record(knock(seats, "Ann"))
+    assert led.hand_count() == 1
 
 
 def test_session_schema_file_is_not_stale() -> None:

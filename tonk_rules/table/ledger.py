@@ -60,6 +60,22 @@ class HandEntry:
         return Ending(self.ending).void
 
 
+def _why_not_entry(entry: HandEntry) -> str | None:
+    """What in ``entry`` (its players already checked) no settlement could hold, or None."""
+    seats = set(entry.seats)
+    if entry.ending not in {e.value for e in Ending}:
+        return f"{entry.ending!r} is not an ending"
+    named = {*entry.winners, *([entry.knocker] if entry.knocker else [])}
+    if len(entry.counts) != len(entry.seats) or not seats >= named:
+        return "its counts, winners or knocker do not match the players at the table"
+    for payer, receiver, amount in entry.payments:
+        if payer not in seats or receiver not in seats or payer == receiver:
+            return f"a payment from {payer!r} to {receiver!r} is not between two players at the table"
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            return f"a payment of {amount!r} from {payer} to {receiver} is not a positive whole number"
+    return None
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -256,6 +272,8 @@ class Ledger:
             if list(entry.seats) != seated:
                 raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the "
                                   f"table in seat order ({', '.join(seated)})")
+            if why := _why_not_entry(entry):
+                raise LedgerError(f"the hand cannot be recorded: {why}")
             if entry.rules is not None and entry.rules != self.stored_rules().digest:
                 raise LedgerError("the session's rules changed (in another terminal) while the hand was being "
                                   "settled: settle it again")
