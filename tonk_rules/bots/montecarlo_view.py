@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.observation import Observation, observe
-from tonk_rules.cards import Card
+from tonk_rules.cards import Card, cards_to_deal
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Spread
 from tonk_rules.engine.hand import Hand, TableSpread
 from tonk_rules.errors import SimulationError
@@ -45,7 +45,7 @@ def view_of(obs: Observation) -> View:
     rules = obs.ruleset
     players = len(obs.hand_sizes)
     upcard = 1 if rules.deal.upcard else 0
-    stock = len(rules.deal.deck) - len(rules.deal.deal_order(players, 0)) - upcard
+    stock = len(rules.deal.deck) - cards_to_deal(players, rules.deal.hand_size, rules.deal.upcard)
     pile: list[Card | None] = [None] * upcard
     known: list[set[Card]] = [set() for _ in range(players)]
     discarded: set[Card] = set()
