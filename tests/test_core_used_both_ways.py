@@ -53,15 +53,15 @@ def slots_read(source: str) -> dict[str, set[str]]:
 
 
 def section_calls(source: str) -> dict[str, tuple[str, set[str]]]:
-    """Per rule object class of strategies.py's ``source``: its section (``section_params(self, SECTION)``)
-    and the core functions it hands ``self.params``."""
+    """Per rule object class of strategies.py's ``source``: its section (``SECTION``, whose slots
+    ``SectionRule.params`` holds) and the core functions it hands ``self.params``."""
     out: dict[str, tuple[str, set[str]]] = {}
     for cls in ast.parse(source).body:
         if not isinstance(cls, ast.ClassDef):
             continue
-        sections = {node.args[1].value for node in ast.walk(cls) if isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name) and node.func.id == "section_params"
-                    and isinstance(node.args[1], ast.Constant)}
+        sections = {node.value.value for node in cls.body if isinstance(node, ast.AnnAssign)
+                    and isinstance(node.target, ast.Name) and node.target.id == "SECTION"
+                    and isinstance(node.value, ast.Constant)}
         called = {node.func.attr for node in ast.walk(cls) if isinstance(node, ast.Call)
                   and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
                   and node.func.value.id == "core" and node.args and ast.unparse(node.args[0]) == "self.params"}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
@@ -78,8 +79,23 @@ def _words(table: dict[int, str], code: int, name: str) -> str:
 
 
 @dataclass(frozen=True)
-class DealRule:
+class SectionRule:
+    """A rule object that hands :mod:`tonk_rules.ruleset.core` the slots of its own section of the parameter
+    vector (``params``: filled from its fields by ``slots.READ``, every other slot at its neutral value; a
+    test keeps core's functions from reading another section's slot through it)."""
+
+    SECTION: ClassVar[str]  # the section's name in slots.READ's paths
+    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", section_params(self, self.SECTION))
+
+
+@dataclass(frozen=True)
+class DealRule(SectionRule):
     """The deal: cards per player, the upcard, the deck, and what the first player must do."""
+
+    SECTION: ClassVar[str] = "deal"
 
     hand_size: int
     upcard: bool
@@ -89,12 +105,6 @@ class DealRule:
     def deal_order(self, n_players: int, dealer: int) -> list[int]:
         """Seat receiving each dealt card: one at a time, clockwise, starting left of the dealer."""
         return [(dealer + 1 + i) % n_players for i in range(n_players * self.hand_size)]
-
-    #: this section's slots of the parameter vector, as ``core.first_turn_binds`` reads them (derived once)
-    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", section_params(self, "deal"))
 
     def first_turn_binds(self, no_turn_ended: bool) -> bool:
         """The hand's first turn is bound (no knock; a draw from the stock only), and this is it."""
@@ -145,18 +155,15 @@ class DealerRule:
 
 
 @dataclass(frozen=True)
-class DealCheckRule:
+class DealCheckRule(SectionRule):
     """Tonk on the deal: which dealt hands qualify, and what several qualifying hands mean."""
+
+    SECTION: ClassVar[str] = "deal_check"
 
     enabled: bool
     at_most: int | None
     at_least: int | None
     several: SeveralDealTonks | None  # None without a deal check
-    #: this section's slots of the parameter vector, as ``core.count_is_deal_tonk`` reads them (derived once)
-    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", section_params(self, "deal_check"))
 
     def qualifies_count(self, count: int) -> bool:
         """A dealt hand of this count is a deal tonk (the one test: :func:`core.count_is_deal_tonk`)."""
@@ -187,20 +194,16 @@ class DealCheckRule:
 
 
 @dataclass(frozen=True)
-class KnockRule:
+class KnockRule(SectionRule):
     """When a player may knock and whether the knock succeeds."""
+
+    SECTION: ClassVar[str] = "knocking"
 
     timing: KnockTiming  # START_OF_TURN: only as the turn's first action; BEFORE_DRAW: any time before drawing
     max_count: int | None
     min_turns: int
     hit_lock: bool
     wins_when: KnockWinsWhen
-    #: this section's slots of the parameter vector, as ``core.knock_refusal`` and ``core.knock_succeeds``
-    #: read them (derived once)
-    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", section_params(self, "knocking"))
 
     def refusal(self, turn: Sequence[int], *, count: int, turns_taken: int, locked_turns: int,
                 first_turn: bool = False, holds_spread: bool = False) -> int:
@@ -247,8 +250,10 @@ class DrawRule:
 
 
 @dataclass(frozen=True)
-class SpreadRule:
+class SpreadRule(SectionRule):
     """When spreads and hits may be laid, what a spread is, and whether held spreads must be laid."""
+
+    SECTION: ClassVar[str] = "spreading"
 
     timing: SpreadTiming
     must_spread: bool
@@ -261,12 +266,9 @@ class SpreadRule:
     checks_discard: bool = field(init=False, repr=False, compare=False)
     #: The melds, must_spread and may_hold_books as :mod:`~tonk_rules.ruleset.meld_masks` reads them (derived).
     table: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    #: this section's slots of the parameter vector, as ``core.may_lay_now`` and ``core.discard_checks_held``
-    #: read them (derived once)
-    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "params", section_params(self, "spreading"))
+        super().__post_init__()
         object.__setattr__(self, "before_draw", self.timing is SpreadTiming.BEFORE_DRAW)
         object.__setattr__(self, "checks_discard", core.discard_checks_held(self.params))
         m = self.melds
@@ -306,17 +308,13 @@ class SpreadRule:
 
 
 @dataclass(frozen=True)
-class HitRule:
+class HitRule(SectionRule):
     """Whose runs and books a player may hit."""
+
+    SECTION: ClassVar[str] = "hitting"
 
     runs: HitPermission
     books: HitPermission
-    #: this section's slots of the parameter vector, as ``core.hit_refusal`` reads them (derived once: move
-    #: generation asks per spread)
-    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", section_params(self, "hitting"))
 
     def refusal(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> int:
         """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit in the turn so far (its slots,
@@ -332,20 +330,19 @@ class HitRule:
 
 
 @dataclass(frozen=True)
-class TakenDiscardRule:
+class TakenDiscardRule(SectionRule):
     """The obligations of a card taken from the discard pile."""
+
+    SECTION: ClassVar[str] = "taken_discard"
 
     policy: TakenDiscardPolicy
 
-    #: this section's slots of the parameter vector, as ``core.takes_straight`` and ``core.keeps_card`` read
-    #: them (derived once)
-    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: The taken card must go straight into a spread (a new spread or a hit) before anything else: the engine
     #: asks when a card is taken, and the turn keeps it pending until it is laid (``core.takes_straight``).
     straight_into_spread: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "params", section_params(self, "taken_discard"))
+        super().__post_init__()
         object.__setattr__(self, "straight_into_spread", core.takes_straight(self.params))
 
     def why_not_take(self, card: Card, playable: bool) -> str | None:
@@ -376,17 +373,13 @@ class GoingOutRule:
 
 
 @dataclass(frozen=True)
-class StockRule:
+class StockRule(SectionRule):
     """What a draw from the empty stock does."""
+
+    SECTION: ClassVar[str] = "stock"
 
     when_empty: StockPolicy
     ties: StockTies | None  # None unless the hand ends at the empty stock
-    #: this section's slots of the parameter vector, as ``core.empty_stock`` and ``core.lowest_tie_void`` read
-    #: them (derived once)
-    params: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", section_params(self, "stock"))
 
     def reshuffles(self, discard_size: int) -> bool:
         """Does this draw from the empty stock turn the discard pile (all but its top card) into a new stock?"""
