@@ -119,8 +119,7 @@ class Legality:
         hand, rules, source = self.hand, self.rules, action.source
         spreading, from_discard = rules.spreading, action.source is Pile.DISCARD
         # (holds_spread only where draw_refusal reads it)
-        code = core.draw_refusal(self.drawn, from_discard, source in rules.drawing.sources,
-                                 from_discard and self.first_turn, spreading.before_draw,
+        code = core.draw_refusal(rules.params, hand.turn.slots, 0, from_discard, from_discard and self.first_turn,
                                  spreading.before_draw and spreading.holds_spread(self.mine), not hand.discard)
         if code == core.DRAW_PILE_NOT_ALLOWED:
             return rules.drawing.why_not(source)
@@ -204,7 +203,7 @@ class Legality:
         mine, taken, ok = self.mine, self.taken, core.DISCARD_OK
         if self.rules.spreading.checks_discard:
             return [card for card in mine if self._discard_refusal(card) == ok]
-        others_ok = core.discard_refusal(self.drawn, self.pending is not None, False, False) == ok
+        others_ok = core.discard_refusal(self.hand.turn.slots, 0, False, False) == ok
         if taken is None or taken not in mine:
             return list(mine) if others_ok else []
         if self._discard_refusal(taken) == ok:
@@ -219,7 +218,7 @@ class Legality:
         kept = card == taken and not rules.taken_discard.may_discard(card, taken, len(mine))
         spreading = rules.spreading
         leaves = spreading.checks_discard and spreading.holds_spread([c for c in mine if c != card])
-        return core.discard_refusal(self.drawn, self.pending is not None, kept, leaves)
+        return core.discard_refusal(self.hand.turn.slots, 0, kept, leaves)
 
     def why_not_discard(self, card: Card) -> str | None:
         """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not):

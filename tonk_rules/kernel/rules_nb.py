@@ -46,12 +46,7 @@ from tonk_rules.kernel.layout import (
     T_MELDS,
 )
 from tonk_rules.ruleset import core, meld_masks
-from tonk_rules.ruleset.slots import (
-    NO_CARD,
-    R_DR_DISCARD,
-    R_DR_STOCK,
-    R_SP_BEFORE_DRAW,
-)
+from tonk_rules.ruleset.slots import NO_CARD
 
 ONE = np.int64(1)
 #: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is, every function in one place (the engine
@@ -143,7 +138,6 @@ def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
 @njit
 def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     """``Hand.legal_actions()`` as canonical keys, in canonical order; returns how many."""
-    R = tb
     cur = S[S_CURRENT]
     hand = S[O_HANDS + cur]
     drawn, pending = S[S_DRAWN], S[S_PENDING]
@@ -155,11 +149,11 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                          held) == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1
-        before, empty = R[R_SP_BEFORE_DRAW] == 1, S[S_DISCARD_N] == 0
-        if draw_refusal(False, False, R[R_DR_STOCK] == 1, first, before, held, empty) == core.DRAW_OK:
+        empty = S[S_DISCARD_N] == 0
+        if draw_refusal(tb, S, O_TURN, False, first, held, empty) == core.DRAW_OK:
             out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
             n += 1
-        if draw_refusal(False, True, R[R_DR_DISCARD] == 1, first, before, held, empty) == core.DRAW_OK:
+        if draw_refusal(tb, S, O_TURN, True, first, held, empty) == core.DRAW_OK:
             straight = takes_straight(tb)  # (can_meld only where take_refusal reads it)
             if take_refusal(straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
                             ) == core.DRAW_OK:
@@ -179,7 +173,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                 if may_hit(S, k, cur, tb) and extends(S, k, c, tb):
                     out[n] = hit_base | (c * 64 + k + 1)
                     n += 1
-    if discard_refusal(drawn == 1, pending != NO_CARD, False, False) == core.DISCARD_OK:  # what refuses every card
+    if discard_refusal(S, O_TURN, False, False) == core.DISCARD_OK:  # what refuses every card
         size = popcount(hand)
         check_held = discard_checks_held(tb)
         rest = hand
@@ -187,7 +181,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             c = lowest(rest)
             rest &= rest - 1
             # (held_spread, the expensive argument, only where discard_checks_held)
-            if discard_refusal(True, False, keeps_card(tb, S[S_TAKEN] == c, size),
+            if discard_refusal(S, O_TURN, keeps_card(tb, S[S_TAKEN] == c, size),
                                check_held and held_spread(hand & ~(ONE << c), tb)) == core.DISCARD_OK:
                 out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
                 n += 1

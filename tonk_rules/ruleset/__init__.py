@@ -14,6 +14,7 @@ Ruleset) lives in :mod:`tonk_rules.ruleset.compile` and is imported here only wh
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from tonk_rules.cards import Card, hand_count, why_not_deal
 from tonk_rules.errors import SetupError
 from tonk_rules.ruleset import core, facts, slots
 from tonk_rules.ruleset.melds import MeldRules
+from tonk_rules.ruleset.params import params_of
 from tonk_rules.ruleset.payments import CompiledRule, Payment, PaymentSchedule, net_of
 from tonk_rules.ruleset.settlement import Settlement, check_table, settle
 from tonk_rules.ruleset.strategies import (
@@ -122,6 +124,12 @@ class Ruleset:
         turn = [0] * slots.TURN_SIZE  # the start of a turn
         core.turn_begin(turn, 0)
         return self.knocking.why_not(turn, count=count, turns_taken=self.knocking.min_turns, locked_turns=0)
+
+    @functools.cached_property
+    def params(self) -> tuple[int, ...]:
+        """The whole parameter vector (:mod:`tonk_rules.ruleset.slots`), for the refusals of ruleset/core.py
+        that read several sections (a draw reads the draw piles and the spreads' timing); made once."""
+        return params_of(self)
 
     # --- settlements (one code path for the engine and the table) -----------------------------------------
     def settle_deal(self, hands: Sequence[Sequence[Card]], stakes: Sequence[int]) -> Settlement | None:

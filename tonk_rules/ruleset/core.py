@@ -29,6 +29,8 @@ from tonk_rules.ruleset.slots import (
     R_DC_AT_MOST,
     R_DC_ENABLED,
     R_DC_SEVERAL_VOID,
+    R_DR_DISCARD,
+    R_DR_STOCK,
     R_FIRST_TURN_STOCK,
     R_HIT_BOOKS,
     R_HIT_RUNS,
@@ -196,26 +198,30 @@ def keeps_card(R: Sequence[int], is_taken: bool, cards_in_hand: int) -> bool:
     return R[R_TAKEN] == TAKEN_NOT_THIS_TURN and is_taken and cards_in_hand > 1
 
 
-def draw_refusal(drawn: bool, from_discard: bool, pile_allowed: bool, first_turn_binds: bool,
-                 spreads_before_draw: bool, holds_spread: bool, discard_empty: bool) -> int:
+def draw_refusal(R: Sequence[int], T: Sequence[int], t: int, from_discard: bool, first_turn_binds: bool,
+                 holds_spread: bool, discard_empty: bool) -> int:
     """Why the current player may not draw from a pile now (a ``DRAW_*`` code; :data:`DRAW_OK` when they
-    may); a draw from the discard pile must then pass :func:`take_refusal` for the card on top.
+    may), under the parameters ``R`` in the turn ``T[t:]``; a draw from the discard pile must then pass
+    :func:`take_refusal` for the card on top.
 
-    ``from_discard``: the pile is the discard pile (else the stock); ``pile_allowed``: the variant lets
-    players draw from it; ``first_turn_binds``: the hand's first turn, which the variant binds to the
-    stock; ``holds_spread``: they hold a spread that must be laid, which blocks the draw where spreads are
-    laid before it (``spreads_before_draw``; a caller may skip computing it elsewhere).
+    ``from_discard``: the pile is the discard pile (else the stock); ``first_turn_binds``: the hand's first
+    turn, which the variant binds to the stock (:func:`first_turn_binds`); ``holds_spread``: they hold a
+    spread that must be laid, which blocks the draw where spreads are laid before it (a caller may skip
+    computing it elsewhere); ``discard_empty``: the discard pile is empty.
 
-        >>> draw_refusal(False, True, True, True, False, False, False) == DRAW_FIRST_TURN
-        True
+        >>> from tonk_rules.ruleset.slots import N_PARAMS, R_DR_DISCARD
+        >>> R = [0] * N_PARAMS; R[R_DR_DISCARD] = 1  # the discard pile is a draw pile
+        >>> T = [0] * TURN_SIZE; turn_begin(T, 0)
+        >>> draw_refusal(R, T, 0, True, first_turn_binds=True, holds_spread=False, discard_empty=False)
+        3
     """
-    if drawn:
+    if T[t + TURN_DRAWN]:
         return DRAW_ALREADY_DRAWN
-    if not pile_allowed:
+    if not (R[R_DR_DISCARD] if from_discard else R[R_DR_STOCK]):
         return DRAW_PILE_NOT_ALLOWED
     if from_discard and first_turn_binds:
         return DRAW_FIRST_TURN
-    if spreads_before_draw and holds_spread:
+    if R[R_SP_BEFORE_DRAW] == 1 and holds_spread:
         return DRAW_HOLDS_SPREAD
     if from_discard and discard_empty:
         return DRAW_DISCARD_EMPTY
@@ -230,21 +236,20 @@ def take_refusal(straight_into_spread: bool, can_meld: bool) -> int:
     return DRAW_CANNOT_MELD if straight_into_spread and not can_meld else DRAW_OK
 
 
-def discard_refusal(drawn: bool, pending: bool, kept: bool, leaves_spread: bool) -> int:
-    """Why the current player may not discard a card now (a ``DISCARD_*`` code; :data:`DISCARD_OK` when
-    they may).
+def discard_refusal(T: Sequence[int], t: int, kept: bool, leaves_spread: bool) -> int:
+    """Why the current player may not discard a card now, in the turn ``T[t:]`` (a ``DISCARD_*`` code;
+    :data:`DISCARD_OK` when they may): not drawn yet, or a card taken from the discard pile must first go
+    into a spread; ``kept``: this card is the taken card the variant keeps (:func:`keeps_card`);
+    ``leaves_spread``: the discard would leave a spread that must be laid in hand, where
+    :func:`discard_checks_held` (computed only there: it is the expensive argument).
 
-    ``pending``: a card taken from the discard pile must first go into a spread; ``kept``: this card is the
-    taken card the variant keeps (:func:`keeps_card`); ``leaves_spread``: the discard would leave a spread
-    that must be laid in hand, where :func:`discard_checks_held` (computed only there: it is the expensive
-    argument).
-
-        >>> discard_refusal(True, False, True, True) == DISCARD_KEPT
+        >>> T = [0] * TURN_SIZE; turn_begin(T, 0); turn_drew(T, 0, 7, False)
+        >>> discard_refusal(T, 0, kept=True, leaves_spread=True) == DISCARD_KEPT
         True
     """
-    if not drawn:
+    if not T[t + TURN_DRAWN]:
         return DISCARD_NOT_DRAWN
-    if pending:
+    if T[t + TURN_PENDING] != NO_CARD:
         return DISCARD_PENDING
     if kept:
         return DISCARD_KEPT
