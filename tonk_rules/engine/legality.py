@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from tonk_rules.cards import DECK, Card, format_cards, hand_count
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.ruleset import core
-from tonk_rules.ruleset.slots import NO_CARD, TURN_ACTED, TURN_DRAWN, TURN_PENDING, TURN_TAKEN
+from tonk_rules.ruleset.slots import NO_CARD, TURN_DRAWN, TURN_PENDING, TURN_TAKEN
 from tonk_rules.terms import Pile
 
 if TYPE_CHECKING:
@@ -50,15 +50,14 @@ class Legality:
     instance is therefore valid only until the hand changes (make one per question or per generation).
     """
 
-    __slots__ = ("acted", "drawn", "first_turn", "hand", "mine", "over", "pending", "rules", "taken")
+    __slots__ = ("drawn", "first_turn", "hand", "mine", "over", "pending", "rules", "taken", "turn")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.rules = hand.ruleset
         self.mine = hand.hands[hand.current]
-        turn = hand.turn.slots  # (its slots read directly: a Legality is made for every state)
+        self.turn = turn = hand.turn.slots  # (read directly: a Legality is made for every state)
         self.drawn = turn[TURN_DRAWN] == 1
-        self.acted = turn[TURN_ACTED] == 1
         taken, pending = turn[TURN_TAKEN], turn[TURN_PENDING]
         self.taken = None if taken == NO_CARD else DECK[taken]
         self.pending = None if pending == NO_CARD else DECK[pending]
@@ -85,7 +84,7 @@ class Legality:
         hand, me, spreading = self.hand, self.hand.current, self.rules.spreading
         # (must_spread first: no holds_spread call without it, as move generation asks this in every state)
         return self.rules.knocking.refusal(
-            hand.turn.slots, count=hand_count(self.mine), turns_taken=hand.turns_taken[me],
+            self.turn, count=hand_count(self.mine), turns_taken=hand.turns_taken[me],
             locked_turns=hand.hit_locks[me], first_turn=self.first_turn,
             holds_spread=spreading.must_spread and spreading.holds_spread(self.mine))
 
@@ -119,7 +118,7 @@ class Legality:
         hand, rules, source = self.hand, self.rules, action.source
         spreading, from_discard = rules.spreading, action.source is Pile.DISCARD
         # (holds_spread only where draw_refusal reads it)
-        code = core.draw_refusal(rules.params, hand.turn.slots, 0, from_discard, from_discard and self.first_turn,
+        code = core.draw_refusal(rules.params, self.turn, 0, from_discard, from_discard and self.first_turn,
                                  spreading.before_draw and spreading.holds_spread(self.mine), not hand.discard)
         if code == core.DRAW_PILE_NOT_ALLOWED:
             return rules.drawing.why_not(source)
@@ -179,7 +178,7 @@ class Legality:
         if not 1 <= action.spread <= len(hand.spreads):
             return f"there is no spread {action.spread} (spreads on the table: {len(hand.spreads)})"
         target = hand.spreads[action.spread - 1]
-        why = self.rules.hitting.why_not(target.kind, target.owner == hand.current, hand.turn.slots)
+        why = self.rules.hitting.why_not(target.kind, target.owner == hand.current, self.turn)
         if why:
             return why
         if action.card not in target.targets:
@@ -203,7 +202,7 @@ class Legality:
         mine, taken, ok = self.mine, self.taken, core.DISCARD_OK
         if self.rules.spreading.checks_discard:
             return [card for card in mine if self._discard_refusal(card) == ok]
-        others_ok = core.discard_refusal(self.hand.turn.slots, 0, False, False) == ok
+        others_ok = core.discard_refusal(self.turn, 0, False, False) == ok
         if taken is None or taken not in mine:
             return list(mine) if others_ok else []
         if self._discard_refusal(taken) == ok:
@@ -218,7 +217,7 @@ class Legality:
         kept = card == taken and not rules.taken_discard.may_discard(card, taken, len(mine))
         spreading = rules.spreading
         leaves = spreading.checks_discard and spreading.holds_spread([c for c in mine if c != card])
-        return core.discard_refusal(self.hand.turn.slots, 0, kept, leaves)
+        return core.discard_refusal(self.turn, 0, kept, leaves)
 
     def why_not_discard(self, card: Card) -> str | None:
         """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not):
