@@ -48,11 +48,12 @@ from tonk_rules.engine.encoding import action_key
 from tonk_rules.errors import BotSpecError, KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.jit import AVAILABLE
-from tonk_rules.kernel.position import encode_spreads, encode_turn, mask_of
+from tonk_rules.kernel.position import encode_spreads, encode_turn
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, KERNEL_POLICIES, SHARE_UNIT
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.prng import SplitMix64
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.melds import mask_of
 
 
 class GreedyBot:

@@ -22,6 +22,7 @@ from enum import Enum
 
 from tonk_rules.cards import DECK, Card
 from tonk_rules.ruleset import core, slots
+from tonk_rules.ruleset.melds import mask_of
 from tonk_rules.terms import MeldKind
 
 
@@ -122,10 +123,7 @@ class Turn:
 
     def laid(self, cards: tuple[Card, ...], new_spread: bool) -> None:
         """A spread (``new_spread``) or a hit of ``cards``."""
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
-        core.turn_laid(self.slots, 0, mask, new_spread)
+        core.turn_laid(self.slots, 0, mask_of(cards), new_spread)
 
 
 def _new_turn() -> tuple[int, ...]:

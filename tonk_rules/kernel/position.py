@@ -28,22 +28,15 @@ from tonk_rules.engine.turn import Turn
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout
 from tonk_rules.ruleset import meld_masks, slots
+from tonk_rules.ruleset.melds import mask_of
 from tonk_rules.terms import MeldKind
 
-__all__ = ["encode_spreads", "encode_turn", "mask_of", "spread_kind"]
+__all__ = ["encode_spreads", "encode_turn", "spread_kind"]
 
 
 def encode_turn(S: npt.NDArray[np.int64], turn: Turn) -> None:
     """Write ``turn`` into the turn's slots of the state vector ``S`` (``layout.O_TURN``)."""
     S[layout.O_TURN: layout.O_TURN + slots.TURN_SIZE] = turn.slots
-
-
-def mask_of(cards: Sequence[int]) -> int:
-    """A set of cards as the kernel holds it: bit ``c`` for card ``c``."""
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
 
 
 def encode_spreads(S: npt.NDArray[np.int64], spreads: Sequence[tuple[int, MeldKind, Sequence[Card]]],

@@ -36,11 +36,12 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.api import compiled, policy_arrays
 from tonk_rules.kernel.batch import MAX_ACTIONS, check_run
 from tonk_rules.kernel.jit import AVAILABLE
-from tonk_rules.kernel.position import encode_spreads, encode_turn, mask_of, spread_kind
+from tonk_rules.kernel.position import encode_spreads, encode_turn, spread_kind
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.melds import mask_of
 
 _ERRORS = {L.ERR_STUCK: "a seat has no legal action", L.ERR_TOO_LONG: "the hand did not end within {n} actions",
            L.ERR_ILLEGAL: "the first action is not legal in this position"}
