@@ -241,3 +241,98 @@ def test_a_process_searches_alike_from_a_cache_another_filled(tmp_path: Path) ->
     assert [r.returncode for r in runs] == [0, 0], f"a process crashed: {runs[-1].stderr[-800:]}"
     assert runs[0].stdout.strip() == runs[1].stdout.strip() == _search_figures()
     assert not [f.name for f in tmp_path.rglob("*.nbc") if b"numba.unresolved$" in f.read_bytes()]
+
+
+# --- the model of the other seats ----------------------------------------------------------------------------
+
+def _table_play(variant: str, bots: list[str], seed: int) -> tuple[Hand, list[Card], list[Action]]:
+    """A whole hand on the reference engine with the given bots; its deck and actions."""
+    from tonk_rules.bots import BOT_CLASSES
+
+    rules = _rules(variant)
+    deck = list(rules.deal.deck)
+    random.Random(seed).shuffle(deck)
+    hand = Hand.deal(rules, [f"s{i}" for i in range(len(bots))], len(bots) - 1, deck)
+    players = [BOT_CLASSES[name](seed=seed + i) for i, name in enumerate(bots)]  # type: ignore[call-arg]
+    actions: list[Action] = []
+    while hand.result is None:
+        action = players[hand.current].choose(observe(hand, hand.current), hand.legal_actions())
+        actions.append(action)
+        hand.apply(action)
+    return hand, deck, actions
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_what_a_seat_sees_of_each_choice_is_numbered_alike_in_python_and_in_the_kernel(variant: str) -> None:
+    from tonk_rules.bots.montecarlo_view import seen_choices
+    from tonk_rules.engine.encoding import action_key
+    from tonk_rules.kernel.policies_nb import play_key
+    from tonk_rules.kernel.rollout import encode, state_from_hand
+    from tonk_rules.kernel.search import cached_tables
+    from tonk_rules.kernel.search_nb import action_feature
+
+    bots = ["random", "greedy"] if variant == "classic-pc" else ["greedy", "random", "greedy"]
+    for seed in range(6):
+        hand, deck, actions = _table_play(variant, bots, seed)
+        fresh = Hand.deal(hand.ruleset, list(hand.players), hand.dealer, deck)
+        if fresh.result is not None:
+            continue
+        tables = cached_tables(hand.ruleset)
+        S, tb = encode(tables, state_from_hand(fresh)), tables.packed()
+        compiled, discarded = [], 0
+        for action in actions:
+            key = action_key(action)
+            compiled.append((int(S[1]), int(action_feature(S, key, discarded, tb))))
+            if type(action).__name__ == "Discard":
+                discarded |= 1 << int(action.card)  # type: ignore[attr-defined]
+            play_key(S, key, tb)
+        assert seen_choices(observe(hand, 0)) == compiled
+
+
+def _posterior_after(variant: str, bots: list[str], seed: int, steps: int) -> dict[int, dict[str, float]]:
+    from tonk_rules.bots import BOT_CLASSES
+
+    rules = _rules(variant)
+    deck = list(rules.deal.deck)
+    random.Random(seed).shuffle(deck)
+    hand = Hand.deal(rules, [f"s{i}" for i in range(len(bots))], len(bots) - 1, deck)
+    players = [BOT_CLASSES[name](seed=seed + i) for i, name in enumerate(bots)]  # type: ignore[call-arg]
+    watcher = MonteCarloBot(rollouts=10, knock=1)
+    for _ in range(steps):
+        if hand.result is not None:
+            break
+        hand.apply(players[hand.current].choose(observe(hand, hand.current), hand.legal_actions()))
+    return watcher.posterior(observe(hand, 0))
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", ["russian", "pagat"])
+def test_the_posterior_moves_toward_the_policy_a_seat_really_plays(variant: str) -> None:
+    start = _posterior_after(variant, ["greedy", "random", "greedy"], 1, 0)
+    assert start[1] == start[2] and len(set(start[1].values())) == 1  # nothing seen: every candidate alike
+    random_seat, greedy_seat, apart = [], [], 0
+    for seed in range(8):
+        seen = _posterior_after(variant, ["greedy", "random", "greedy"], seed, 24)
+        random_seat.append(seen[1]["random"])
+        greedy_seat.append(seen[2]["random"])
+        apart += seen[1]["random"] > seen[2]["random"]
+    # a few turns each: the random seat mostly looks random, the greedy one not (a few random turns can look
+    # greedy by chance)
+    assert np.mean(random_seat) > 0.6 > 0.2 > np.mean(greedy_seat)
+    assert apart >= 7
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", ["pagat", "russian-2001"])
+def test_a_table_with_a_random_player_plays_alike_on_the_kernel_and_the_reference_engine(variant: str) -> None:
+    from tonk_rules.kernel import search
+
+    rules = _rules(variant)
+    seats = [("random", {}), ("montecarlo", {"rollouts": 12, "knock": 1}), ("greedy", {"knock": 1})]
+    fast = search.play_hands(rules, seats, 4, seed=5, trace=True)
+    again = search.play_hands(rules, seats, 4, seed=5, trace=True)
+    slow = reference.play_hands(rules, seats, 4, seed=5, trace=True)
+    assert fast.trace is not None and slow.trace is not None and again.trace is not None
+    assert [t.tolist() for t in fast.trace] == [t.tolist() for t in slow.trace] == [t.tolist() for t in again.trace]
+    assert np.array_equal(fast.net, slow.net)

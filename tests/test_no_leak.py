@@ -1,4 +1,5 @@
-"""Files named inside files leak nothing (issue 14, item 5).
+"""Files named inside files leak nothing (issue 14, item 5); nor does the search player's model of the other
+seats (issue 23: at the end).
 
 A hand record, an ``extends`` line or a session file may name any file as its variant. When that file is not a
 variant file, every entry point says so without quoting anything of it: no key, no value, no position of a
@@ -7,13 +8,20 @@ character, no length. Each file of secrets below goes through every entry point.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
+from tonk_rules import kernel, load_ruleset
+from tonk_rules.bots import GreedyBot, RandomBot, observe
+from tonk_rules.bots.montecarlo import MonteCarloBot
 from tonk_rules.cli import main
-from tonk_rules.errors import RecordError, VariantError
+from tonk_rules.engine.actions import Action, Discard
+from tonk_rules.engine.encoding import action_key
+from tonk_rules.engine.hand import Hand
+from tonk_rules.errors import IllegalActionError, RecordError, VariantError
 from tonk_rules.records import load_record
 from tonk_rules.variant.loader import load_variant
 
@@ -261,3 +269,73 @@ def test_every_built_in_file_has_the_shape_and_any_nested_secret_breaks_it(path:
         assert why_not_variant_shape(secret) is not None
 
     check()
+
+
+# --- the search player (issue 23): its model of the other seats reads no card it cannot see ---------------
+
+def _search_twins(variant: str, seed: int, steps: int) -> tuple[Hand, Hand, list[Action]] | None:
+    """A hand after ``steps`` actions of greedy, random and greedy, and its twin: the same actions on a deck where
+    a card seat 2 holds unseen and the stock's bottom card are swapped (``None`` where no such twin exists)."""
+    rules = load_ruleset(variant)
+    deck = list(rules.deal.deck)
+    random.Random(seed).shuffle(deck)
+    hand = Hand.deal(rules, ["a", "b", "c"], 2, deck)
+    bots: list[GreedyBot | RandomBot] = [GreedyBot(), RandomBot(seed=seed), GreedyBot()]
+    actions: list[Action] = []
+    while hand.result is None and len(actions) < steps:
+        actions.append(bots[hand.current].choose(observe(hand, hand.current), hand.legal_actions()))
+        hand.apply(actions[-1])
+    public = {c for r in hand.history for c in getattr(r.action, "cards", ())} | {
+        getattr(r.action, "card", None) for r in hand.history}
+    hidden = [c for c in hand.hands[2] if c not in public]
+    if hand.result is not None or hand.current != 0 or not hidden or len(hand.stock) < 2:
+        return None
+    a, b = hidden[0], hand.stock[0]
+    twin = Hand.deal(rules, ["a", "b", "c"], 2, [b if c == a else a if c == b else c for c in deck])
+    try:
+        for action in actions:
+            twin.apply(action)
+    except IllegalActionError:  # the swap changed what was legal: no twin
+        return None
+    return hand, twin, actions
+
+
+def _kernel_choices(hand: Hand, actions: list[Action]) -> list[int]:
+    """What the compiled search makes of each action (its public feature), computed on ``hand``'s real cards."""
+    from tonk_rules.kernel.policies_nb import play_key
+    from tonk_rules.kernel.rollout import encode, state_from_hand
+    from tonk_rules.kernel.search import cached_tables
+    from tonk_rules.kernel.search_nb import action_feature
+
+    fresh = Hand.deal(hand.ruleset, list(hand.players), hand.dealer, list(hand.deck))
+    tables = cached_tables(hand.ruleset)
+    S, tb = encode(tables, state_from_hand(fresh)), tables.packed()
+    out, discarded = [], 0
+    for action in actions:
+        key = action_key(action)
+        out.append(int(action_feature(S, key, discarded, tb)))
+        if isinstance(action, Discard):  # now in view
+            discarded |= 1 << int(action.card)
+        play_key(S, key, tb)
+    return out
+
+
+@pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
+@pytest.mark.parametrize("variant", ["russian", "pagat"])
+def test_the_search_players_model_of_the_others_reads_no_hidden_card(variant: str) -> None:
+    checked = 0
+    for seed in range(60):
+        twins = _search_twins(variant, seed, 6 + seed % 18)
+        if twins is None:
+            continue
+        hand, twin, actions = twins
+        assert observe(hand, 0) == observe(twin, 0) and hand.hands != twin.hands
+        assert _kernel_choices(hand, actions) == _kernel_choices(twin, actions)
+        watcher = MonteCarloBot(rollouts=30, seed=seed)
+        assert watcher.posterior(observe(hand, 0)) == watcher.posterior(observe(twin, 0))
+        assert MonteCarloBot(rollouts=30, seed=seed).choose(observe(hand, 0), hand.legal_actions()) == \
+            MonteCarloBot(rollouts=30, seed=seed).choose(observe(twin, 0), twin.legal_actions())
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

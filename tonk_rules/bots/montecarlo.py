@@ -24,16 +24,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
+from tonk_rules.bots.base import Bot
 from tonk_rules.bots.greedy import GreedyBot
-from tonk_rules.bots.montecarlo_view import View, as_state, play_out, sample, view_of
+from tonk_rules.bots.montecarlo_view import View, as_state, play_out, sample, seen_choices, view_of
 from tonk_rules.bots.observation import Observation
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key, canonical
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import AVAILABLE
 from tonk_rules.kernel.rollout import encode
-from tonk_rules.kernel.search import DEFAULT_ROLLOUTS, MONTECARLO_PARAMS, cached_tables, decide, montecarlo_params
+from tonk_rules.kernel.search import (
+    DEFAULT_ROLLOUTS,
+    MONTECARLO_PARAMS,
+    SeatModel,
+    cached_tables,
+    decide,
+    modelled_seats,
+    montecarlo_params,
+    seat_model,
+    weight_table,
+)
 from tonk_rules.prng import SplitMix64
 
 __all__ = ["DEFAULT_ROLLOUTS", "MONTECARLO_PARAMS", "MonteCarloBot"]
@@ -73,23 +85,87 @@ class MonteCarloBot:
         view = view_of(obs)
         if kernel:
             return self._kernel_totals(obs, view, candidates)
+        scores = self.scores(obs)
         rng = SplitMix64(self.seed)
-        policy = GreedyBot(knock=self._params["knock"], patience=self._params["patience"])
         totals = [0] * len(candidates)
         for _ in range(max(1, self.rollouts // len(candidates))):
             deal = sample(obs, view, rng)
-            totals = [t + play_out(obs, view, deal, a, policy) for t, a in zip(totals, candidates, strict=True)]
+            seats = self._draw_seats(obs, scores, rng)
+            totals = [t + play_out(obs, view, deal, a, self._bots(seats))
+                      for t, a in zip(totals, candidates, strict=True)]
         self.seed = rng.state
         return totals
+
+    def model(self, obs: Observation) -> SeatModel:
+        """The candidate policies this bot believes the others may play at this table (:func:`seat_model`)."""
+        return seat_model(obs.ruleset, len(obs.hand_sizes), self._params["knock"], self._params["patience"])
+
+    def scores(self, obs: Observation) -> npt.NDArray[np.int64]:
+        """Per seat and candidate, the summed log-likelihood (milli-nats) of what the seat has been seen to do
+        this hand (the bot's own row stays 0)."""
+        model = self.model(obs)
+        scores = np.zeros((len(obs.hand_sizes), len(model.names)), np.int64)
+        for seat, feature in seen_choices(obs):
+            if seat != obs.seat:
+                scores[seat] += model.logp[:, feature]
+        return scores
+
+    def posterior(self, obs: Observation) -> dict[int, dict[str, float]]:
+        """For every other seat, the share of playouts in which it plays each candidate (the posterior)."""
+        model, scores, table = self.model(obs), self.scores(obs), weight_table()
+        out = {}
+        for seat in range(len(obs.hand_sizes)):
+            if seat != obs.seat:
+                weights = _weights(scores[seat], table)
+                out[seat] = {name: w / sum(weights) for name, w in zip(model.names, weights, strict=True)}
+        return out
+
+    def _draw_seats(self, obs: Observation, scores: npt.NDArray[np.int64],
+                    rng: SplitMix64) -> list[tuple[int, int] | None]:
+        """One playout's other seats as the compiled search draws them (``draw_models``): per seat in order,
+        a candidate from its posterior, then its random stream's start; ``None`` for this bot's own seat."""
+        table = weight_table()
+        seats: list[tuple[int, int] | None] = []
+        for seat in range(len(obs.hand_sizes)):
+            if seat == obs.seat:
+                seats.append(None)
+                continue
+            weights = _weights(scores[seat], table)
+            t, c = rng.below(sum(weights)), 0
+            while t >= weights[c]:
+                t, c = t - weights[c], c + 1
+            seats.append((c, rng.next_u64()))
+        return seats
+
+    def _bots(self, seats: Sequence[tuple[int, int] | None]) -> list[Bot]:
+        from tonk_rules.bots import BOT_CLASSES  # (the registry imports this module)
+
+        params = self._params
+        specs = modelled_seats(params["knock"], params["patience"])
+        bots: list[Bot] = []
+        for seat in seats:
+            if seat is None:
+                bots.append(GreedyBot(knock=params["knock"], patience=params["patience"]))
+            else:
+                name, kwargs = specs[seat[0]]
+                bots.append(BOT_CLASSES[name](**kwargs, seed=seat[1]))
+        return bots
 
     def _kernel_totals(self, obs: Observation, view: View, candidates: Sequence[Action]) -> list[int]:
         state = encode(cached_tables(obs.ruleset), as_state(obs, view))
         known = [_mask(held) for held in view.known]
         rng = np.array([self.seed], np.uint64)
-        keys, totals = decide(obs.ruleset, state, known, _mask(view.discarded), rng, self._params)
+        keys, totals = decide(obs.ruleset, state, known, _mask(view.discarded), rng, self._params,
+                              self.scores(obs))
         self.seed = int(rng[0])
         by_key = dict(zip(keys, totals, strict=True))
         return [by_key[action_key(a)] for a in candidates]
+
+
+def _weights(scores: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> list[int]:
+    """A seat's candidates' whole-number weights from its scores (as ``search_nb.seat_weights``)."""
+    best = int(scores.max())
+    return [int(table[min(best - int(s), len(table) - 1)]) for s in scores]
 
 
 def _mask(cards: frozenset[int]) -> int:

@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tonk_rules.bots.greedy import GreedyBot
+from tonk_rules.bots.base import Bot
 from tonk_rules.bots.observation import Observation, observe
 from tonk_rules.cards import Card, cards_to_deal
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Spread
+from tonk_rules.engine.encoding import KIND_SHIFT, action_key
 from tonk_rules.engine.hand import Hand, TableSpread
 from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.layout import MID_CHOICES, MID_FEATURES, SIZE_BUCKETS, START_CHOICES
 from tonk_rules.kernel.rollout import RolloutState
 from tonk_rules.prng import SplitMix64
 from tonk_rules.terms import Pile
@@ -142,12 +144,65 @@ def as_hand(obs: Observation, view: View, deal: Sample) -> Hand:
                 turn=obs.turn.copy())  # the whole turn as the table saw it (a counter in it too)
 
 
-def play_out(obs: Observation, view: View, deal: Sample, action: Action, policy: GreedyBot) -> int:
-    """Seat ``obs.seat``'s net after ``action`` and ``policy`` in every seat, on the reference engine."""
+def play_out(obs: Observation, view: View, deal: Sample, action: Action, policies: Sequence[Bot]) -> int:
+    """Seat ``obs.seat``'s net after ``action``, each seat then playing its bot, on the reference engine."""
     hand = as_hand(obs, view, deal)
     hand.apply(action)
     for _ in range(PLAYOUT_ACTIONS - 1):
         if hand.result is not None:
             return hand.result.net[obs.seat]
-        hand.apply(policy.choose(observe(hand, hand.current), hand.legal_actions()))
+        hand.apply(policies[hand.current].choose(observe(hand, hand.current), hand.legal_actions()))
     return hand.result.net[obs.seat] if hand.result is not None else 0
+
+
+def seen_choices(obs: Observation) -> list[tuple[int, int]]:
+    """``(seat, feature)`` for every action of ``obs.history``, numbered as the compiled search numbers what
+    everyone sees of a choice (:func:`tonk_rules.kernel.search_nb.action_feature`, which says what counts)."""
+    melds = obs.ruleset.melds
+    players = len(obs.hand_sizes)
+    sizes = [obs.ruleset.deal.hand_size] * players
+    kinds = {s.number: s.kind for s in obs.spreads}
+    spreads: list[list[Card]] = []
+    targets: list[frozenset[Card]] = []  # the cards that extend each spread, as it stands
+    pile: list[Card | None] = [None] * (1 if obs.ruleset.deal.upcard else 0)  # None: not discarded in view
+    deal = obs.ruleset.deal
+    stock = len(deal.deck) - cards_to_deal(players, deal.hand_size, deal.upcard)
+    drawn, taken = False, None
+    out = []
+    for public in obs.history:
+        action, seat = public.action, public.player
+        bucket = min(max(sizes[seat], 1), SIZE_BUCKETS) - 1
+        if not drawn:
+            top = pile[-1] if pile else None
+            fits = int(top is not None and any(top in t for t in targets))
+            out.append((seat, (bucket * 2 + fits) * START_CHOICES + min(action_key(action) >> KIND_SHIFT,
+                                                                         START_CHOICES - 1)))
+        else:
+            if isinstance(action, Discard):
+                choice = (2 + (min(action.card.value, 10) - 1) * 4 + (2 if action.card == taken else 0)
+                          + int(any(action.card in t for t in targets)))
+            else:
+                choice = 0 if isinstance(action, Spread) else 1 if isinstance(action, Hit) else MID_CHOICES - 1
+            out.append((seat, MID_FEATURES + bucket * MID_CHOICES + choice))
+        if isinstance(action, Draw):
+            sizes[seat] += 1
+            drawn, taken = True, action.card if action.source is Pile.DISCARD else None
+            if action.source is Pile.DISCARD:
+                pile.pop()
+            else:
+                if stock == 0:  # reshuffled: all but the top of the pile became the stock
+                    stock, pile = len(pile) - 1, pile[-1:]
+                stock -= 1
+        elif isinstance(action, Spread):
+            sizes[seat] -= len(action.cards)
+            spreads.append(list(action.cards))
+            targets.append(melds.extenders(kinds[len(spreads)], spreads[-1]))
+        elif isinstance(action, Hit):
+            sizes[seat] -= 1
+            spreads[action.spread - 1].append(action.card)
+            targets[action.spread - 1] = melds.extenders(kinds[action.spread], spreads[action.spread - 1])
+        elif isinstance(action, Discard):
+            sizes[seat] -= 1
+            pile.append(action.card)
+            drawn, taken = False, None
+    return out

@@ -96,3 +96,13 @@ K_SPREAD, K_HIT, K_DISCARD = encoding.SPREAD, encoding.HIT, encoding.DISCARD
 
 # --- policies -----------------------------------------------------------------------------------------------
 POLICY_RANDOM, POLICY_GREEDY = 0, 1
+
+# --- what every seat sees of a choice (tonk_rules.kernel.search_nb.action_feature numbers it) --------------
+#: hand sizes 1, 2, .., 7 or more
+SIZE_BUCKETS = 7
+#: at a turn's start (nothing drawn yet): knock, stock, pile, spread, hit, discard (the kinds' own order)
+START_CHOICES = 6
+#: after the draw: spread, hit, a discard by (value 1..10, taken this turn, extends a spread), anything else
+MID_CHOICES = 43
+MID_FEATURES = 2 * SIZE_BUCKETS * START_CHOICES
+N_FEATURES = MID_FEATURES + SIZE_BUCKETS * MID_CHOICES

@@ -46,7 +46,6 @@ from tonk_rules.kernel.layout import (
     O_TURNS_TAKEN,
     O_WINNERS,
     PAYLOAD,
-    POLICY_GREEDY,
     POLICY_RANDOM,
     S_ACTED,
     S_ACTIONS,
@@ -66,6 +65,7 @@ from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, lowest, popc
 from tonk_rules.kernel.search_nb import (
     PLAYOUT_ACTIONS,
     POLICY_MONTECARLO,
+    draw_models,
     forget_hand,
     sample_view,
     take_decision,
@@ -157,9 +157,11 @@ def play_key(S, key, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
-def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patience, tb, totals):  # type: ignore[no-untyped-def]
+def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patience, tb, totals, scores, codes,  # type: ignore[no-untyped-def]
+              cand_knocks, weights):
     """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys), ``rollouts`` playouts
-    (:mod:`tonk_rules.kernel.search_nb` says how); ``totals[:n]`` receives each candidate's summed net (a
+    (:mod:`tonk_rules.kernel.search_nb` says how; ``scores`` is ``me``'s posterior of each other seat's policy
+    over the candidates ``codes`` / ``cand_knocks``); ``totals[:n]`` receives each candidate's summed net (a
     single candidate is played without sampling)."""
     totals[:n] = 0
     if n == 1:
@@ -167,21 +169,21 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, knock, patie
     players = S[S_PLAYERS]
     X = np.empty(STATE_SIZE, np.int64)
     Y = np.empty(STATE_SIZE, np.int64)
-    policies = np.full(players, POLICY_GREEDY, np.int64)
+    policies = np.empty(players, np.int64)
     knocks = np.empty((players, 2), np.int64)
-    for p in range(players):
-        knocks[p, 0] = knock
-        knocks[p, 1] = patience
-    idle = np.zeros(players, np.uint64)  # greedy draws no random numbers
+    seeds = np.zeros(players, np.uint64)
+    streams = np.zeros(players, np.uint64)
     no_trace = np.zeros(0, np.int64)
     candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
     samples = max(1, rollouts // n)
     for _ in range(samples):
         sample_view(S, X, me, known, discarded, rngs, r)
+        draw_models(me, scores, codes, cand_knocks, weights, rngs, r, knock, patience, policies, knocks, seeds)
         for i in range(n):
             Y[:] = X
+            streams[:] = seeds  # every candidate meets the same random players (common random numbers)
             play_key(Y, legal[i], tb)
-            play_out(Y, tb, policies, knocks, idle, PLAYOUT_ACTIONS, candidates, no_trace, None)
+            play_out(Y, tb, policies, knocks, streams, PLAYOUT_ACTIONS, candidates, no_trace, None)
             if Y[S_ERROR] == 0:
                 totals[i] += Y[O_NET + me]
     best = 0
@@ -222,7 +224,7 @@ def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search): 
         if S[S_ACTIONS] < trace.shape[0]:
             trace[S[S_ACTIONS]] = key
         if search is not None:
-            watch_before(S, key, search)
+            watch_before(S, key, search, tb)
         play_key(S, key, tb)
         if search is not None:
             watch_after(S, search)
@@ -235,13 +237,13 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
     (counted in ``searched`` when it had more than one legal action) and :func:`play_out` plays it."""
     n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
     if search is not None:
-        mc, known, discarded, searched, totals, decision = search
+        mc, known, discarded, searched, totals, decision, _, scores, codes, cand_knocks, weights = search
         while n > 0:
             seat = S[S_CURRENT]
             if n > 1:
                 searched[seat] += 1
             decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], mc[seat, 1],
-                                    mc[seat, 2], tb, totals)
+                                    mc[seat, 2], tb, totals, scores[seat], codes, cand_knocks[seat], weights)
             n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
 

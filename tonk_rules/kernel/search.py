@@ -14,7 +14,9 @@ parameters are declared here (below the bots, as :mod:`tonk_rules.kernel.seats` 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
@@ -45,6 +47,88 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
 def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
     """A montecarlo seat's parameters checked, with defaults filled in (:class:`BotSpecError` if bad)."""
     return checked_params("montecarlo", MONTECARLO_PARAMS, params)
+
+
+def modelled_seats(knock: int, patience: int) -> list[SeatSpec]:
+    """The policies a montecarlo seat believes another seat may play (one entry each: a compiled policy is
+    one more line); ``greedy`` at the montecarlo seat's own playout parameters (a variant's tuned ones)."""
+    return [
+        ("greedy", {"knock": knock, "patience": patience}),
+        ("greedy", {"knock": 5, "patience": patience}),  # the untuned threshold people are told to use
+        ("random", {}),
+    ]
+
+
+#: hands each candidate plays with itself in every seat to count its choices (a fixed seed: the same model
+#: in every process)
+MODEL_HANDS = 3000
+MODEL_SEED = 0x70A7
+#: added to every count (a choice never seen is rare, not impossible)
+SMOOTHING = 0.5
+#: the share of each observation's log-likelihood that counts: the features of one hand are not independent
+TEMPER = 0.6
+#: no candidate's weight falls below this many thousandths of the likeliest one's (a seat may change style)
+FLOOR = 20
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    """What a montecarlo seat believes of the others: ``names`` (bot specs), their policy ``codes`` and greedy
+    ``knocks`` (knock, patience), and ``logp[c, f]``, the log-likelihood in milli-nats (tempered) of the
+    public choice ``f`` (:func:`~tonk_rules.kernel.search_nb.action_feature`) by candidate ``c`` given its
+    context."""
+
+    names: tuple[str, ...]
+    codes: npt.NDArray[np.int64]
+    knocks: npt.NDArray[np.int64]
+    logp: npt.NDArray[np.int64]
+
+
+@cache
+def weight_table() -> npt.NDArray[np.int64]:
+    """``weights[d]``: a candidate's weight (per mille of the best) ``d`` milli-nats below the best; the last
+    entry is the floor, for every ``d`` beyond."""
+    out = []
+    d = 0
+    while (w := round(1000 * math.exp(-d / 1000))) > FLOOR:
+        out.append(w)
+        d += 1
+    return np.array([*out, FLOOR], np.int64)
+
+
+def _contexts() -> list[tuple[int, int]]:
+    """Each feature's (first feature, features) of its context: the likelihoods are normalized within it."""
+    from tonk_rules.kernel.layout import MID_CHOICES, MID_FEATURES, N_FEATURES, START_CHOICES
+
+    return [(f - f % START_CHOICES, START_CHOICES) if f < MID_FEATURES else
+            (f - (f - MID_FEATURES) % MID_CHOICES, MID_CHOICES) for f in range(N_FEATURES)]
+
+
+@lru_cache(maxsize=64)
+def seat_model(ruleset: Ruleset, players: int, knock: int, patience: int) -> SeatModel:
+    """The model of :func:`modelled_seats` at ``players`` seats, built once per process (a second or so on the
+    kernel; without numba every likelihood is 0 and the posterior stays at the prior)."""
+    from tonk_rules.kernel.layout import N_FEATURES
+
+    seats = modelled_seats(knock, patience)
+    codes, knocks = policy_arrays(seats)
+    logp = np.zeros((len(seats), N_FEATURES), np.int64)
+    if AVAILABLE:
+        from tonk_rules.kernel import search_model_nb
+
+        tables = cached_tables(ruleset)
+        contexts = _contexts()
+        for c, seat in enumerate(seats):
+            table_codes, table_knocks = policy_arrays([seat] * players)
+            counts = np.zeros(N_FEATURES, np.int64)
+            search_model_nb.feature_counts(tables.packed(), tables.deck, np.uint64(MODEL_SEED), np.int64(MODEL_HANDS),
+                                           table_codes, table_knocks, np.int64(MAX_ACTIONS), counts)
+            for f, (first, size) in enumerate(contexts):
+                seen = int(counts[first:first + size].sum())
+                chance = (counts[f] + SMOOTHING) / (seen + SMOOTHING * size)
+                logp[c, f] = round(TEMPER * 1000 * math.log(chance))
+    names = tuple(name + "".join(f":{k}={v}" for k, v in params.items()) for name, params in seats)
+    return SeatModel(names, codes, np.ascontiguousarray(knocks[:, :2]), logp)
 
 
 @cache
@@ -80,6 +164,22 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
     return policies, knocks, mc
 
 
+def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
+    """Each seat's model of the others (zeros for a seat that does not search): ``logp``, the candidates'
+    codes, their knock rows per seat."""
+    from tonk_rules.kernel.layout import N_FEATURES
+
+    players = len(mc)
+    codes, knocks = policy_arrays(modelled_seats(DEFAULT_KNOCK, DEFAULT_PATIENCE))
+    logp = np.zeros((players, len(codes), N_FEATURES), np.int64)
+    cand_knocks = np.zeros((players, len(codes), 2), np.int64)
+    for seat, (rollouts, knock, patience) in enumerate(mc.tolist()):
+        if rollouts:
+            model = seat_model(ruleset, players, knock, patience)
+            logp[seat], codes, cand_knocks[seat] = model.logp, model.codes, model.knocks
+    return logp, codes, cand_knocks
+
+
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
                stakes: Sequence[int] | None = None, first_dealer: int = 0, first_hand: int = 0,
                trace: bool = False, max_actions: int = MAX_ACTIONS,
@@ -94,10 +194,11 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     policies, knocks, mc = seat_arrays(seats)
     players = len(policies)
     stake_list = check_run(tables.seating, players, n_hands, seed, first_hand, first_dealer, stakes)
+    logp, codes, cand_knocks = _table_models(ruleset, mc)
     out = empty_batch(n_hands, players)
     errors = np.zeros(n_hands, np.int64)
     trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
-    search = compiled().search_state(mc)
+    search = compiled().search_state(mc, logp, codes, cand_knocks, weight_table())
     kernel().play_batch(
         tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
         knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
@@ -109,13 +210,16 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
 
 
 def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int], discarded: int,
-           rng: npt.NDArray[np.uint64], params: Mapping[str, int]) -> tuple[list[int], list[int]]:
+           rng: npt.NDArray[np.uint64], params: Mapping[str, int],
+           scores: npt.NDArray[np.int64]) -> tuple[list[int], list[int]]:
     """The legal keys (canonical order) of the seat to act in the kernel state vector ``state``, and each
     one's summed net over montecarlo's playouts; the bot picks the first best.
 
     ``known``: per seat, the cards it took from the discard pile and still holds (a mask); ``discarded``:
     the cards discarded in view this hand (a mask); ``rng``: the seat's SplitMix64 state (one uint64),
-    advanced in place. Only what the seat may see is read (see :mod:`tonk_rules.kernel.search_nb`).
+    advanced in place; ``scores[q, c]``: the summed log-likelihood of seat ``q``'s choices so far under
+    candidate ``c`` of :func:`seat_model`. Only what the seat may see is read (see
+    :mod:`tonk_rules.kernel.search_nb`).
     """
     from tonk_rules.kernel import layout as L
     from tonk_rules.kernel.rules_nb import legal_keys
@@ -127,8 +231,10 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
     if n == 0:
         raise KernelError("the seat to act has no legal action")
     me = int(state[L.S_CURRENT])
+    model = seat_model(ruleset, int(state[L.S_PLAYERS]), full["knock"], full["patience"])
     totals = np.zeros(n, np.int64)
     kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), np.int64(discarded),
-                         rng, np.int64(0), np.int64(full["rollouts"]), np.int64(full["knock"]),
-                         np.int64(full["patience"]), tb, totals)
+                       rng, np.int64(0), np.int64(full["rollouts"]), np.int64(full["knock"]),
+                       np.int64(full["patience"]), tb, totals, np.ascontiguousarray(scores, np.int64), model.codes,
+                       model.knocks, weight_table())
     return legal[:n].tolist(), totals.tolist()

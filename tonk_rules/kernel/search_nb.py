@@ -31,27 +31,37 @@ from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
     K_DISCARD,
     K_DRAW_DISCARD,
+    K_HIT,
+    K_KNOCK,
+    K_SPREAD,
     KIND_MASK,
     KIND_SHIFT,
     MAX_LEGAL,
+    MID_CHOICES,
+    MID_FEATURES,
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
     O_SP_MASK,
     O_STOCK,
     PAYLOAD,
+    POLICY_GREEDY,
     S_ACTIONS,
     S_CURRENT,
     S_DISCARD_N,
+    S_DRAWN,
     S_ERROR,
     S_PLAYERS,
     S_RESHUFFLE_SEED,
     S_SPREADS_N,
     S_STOCK_N,
+    S_TAKEN,
     S_TURNS,
+    SIZE_BUCKETS,
+    START_CHOICES,
 )
 from tonk_rules.kernel.prng_nb import below, next_u64
-from tonk_rules.kernel.rules_nb import ONE, VALUE, lowest, popcount
+from tonk_rules.kernel.rules_nb import ONE, VALUE, extends, lowest, popcount
 
 S33 = np.uint64(33)
 #: the policy code of a montecarlo seat (random and greedy are layout's 0 and 1)
@@ -124,15 +134,21 @@ def sample_view(S, X, me, known, discarded, rngs, r):  # type: ignore[no-untyped
     X[S_RESHUFFLE_SEED] = np.int64(next_u64(rngs, r) >> S33)
 
 
-def search_state(mc):  # type: ignore[no-untyped-def]
+def search_state(mc, logp, codes, cand_knocks, weights):  # type: ignore[no-untyped-def]
     """The ``search`` argument of :func:`~tonk_rules.kernel.policies_nb.play_out` for a table whose seats'
-    montecarlo parameters are the rows of ``mc`` (rollouts, knock, patience): ``(mc, known, discarded,
-    searched, totals, decision)`` — per seat what it took from the discard pile and still holds, the cards
+    montecarlo parameters are the rows of ``mc`` (rollouts, knock, patience; 0 rollouts: not a montecarlo
+    seat) and whose model of the other seats is ``logp`` (per seat, candidate and :func:`action_feature`:
+    milli-nats), ``codes`` / ``cand_knocks`` (each candidate's policy code; per seat, each candidate's greedy
+    knock and patience) and
+    ``weights`` (:func:`seat_weights`): ``(mc, known, discarded, searched, totals, decision, logp, scores,
+    codes, cand_knocks, weights)`` — per seat what it took from the discard pile and still holds, the cards
     discarded in view (one mask), per seat the decisions searched (those with more than one legal action),
-    a decision's candidate totals, and the key decided for the seat to act (-1: not yet searched)."""
+    a decision's candidate totals, the key decided for the seat to act (-1: not yet searched), and per
+    observer, seat and candidate the summed log-likelihood of what that seat has been seen to do."""
     players = mc.shape[0]
     return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
-            np.zeros(MAX_LEGAL, np.int64), np.full(1, -1, np.int64))
+            np.zeros(MAX_LEGAL, np.int64), np.full(1, -1, np.int64), logp,
+            np.zeros((players, players, codes.shape[0]), np.int64), codes, cand_knocks, weights)
 
 
 @njit
@@ -146,20 +162,28 @@ def take_decision(search):  # type: ignore[no-untyped-def]
 
 @njit
 def forget_hand(search):  # type: ignore[no-untyped-def]
-    """A new hand (or playout) begins: nothing has been taken or discarded in view yet."""
-    known, discarded, decision = search[1], search[2], search[5]
+    """A new hand (or playout) begins: nothing has been taken or discarded in view, nobody seen to act."""
+    known, discarded, decision, scores = search[1], search[2], search[5], search[7]
     known[:] = 0
     discarded[0] = 0
     decision[0] = -1
+    scores[:] = 0
 
 
 @njit
-def watch_before(S, key, search):  # type: ignore[no-untyped-def]
-    """Before ``key`` is applied: what it shows everyone (the card taken from the pile, the card discarded)."""
-    known, discarded = search[1], search[2]
+def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
+    """Before ``key`` is applied: what it shows everyone (the card taken from the pile, the card discarded),
+    and what each montecarlo seat makes of it (the likelihood of the choice under each candidate policy)."""
+    mc, known, discarded, logp, scores = search[0], search[1], search[2], search[6], search[7]
+    actor = S[S_CURRENT]
+    f = action_feature(S, key, discarded[0], tb)
+    for me in range(S[S_PLAYERS]):
+        if mc[me, 0] > 0 and me != actor:
+            for c in range(scores.shape[2]):
+                scores[me, actor, c] += logp[me, c, f]
     kind = (key >> KIND_SHIFT) & KIND_MASK
     if kind == K_DRAW_DISCARD:
-        known[S[S_CURRENT]] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
+        known[actor] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
     elif kind == K_DISCARD:
         discarded[0] |= ONE << (key & PAYLOAD)
 
@@ -170,3 +194,76 @@ def watch_after(S, search):  # type: ignore[no-untyped-def]
     known = search[1]
     for p in range(S[S_PLAYERS]):
         known[p] &= S[O_HANDS + p]
+
+
+# --- the model of the other seats: what an action shows of the policy that chose it -----------------------
+#: an action kind's choice number at a turn's start, and after the draw (kinds: tonk_rules.engine.encoding)
+START_KIND = np.minimum(np.arange(8), START_CHOICES - 1)
+MID_KIND = np.full(8, MID_CHOICES - 1)
+MID_KIND[K_SPREAD], MID_KIND[K_HIT] = 0, 1
+assert K_KNOCK == 0 and K_DISCARD == START_CHOICES - 1  # START_KIND is the kind itself
+
+
+@njit
+def _extends_table(S, card, tb):  # type: ignore[no-untyped-def]
+    for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
+        if extends(S, k, card, tb):
+            return 1
+    return 0
+
+
+@njit
+def action_feature(S, key, discarded, tb):  # type: ignore[no-untyped-def]
+    """What everyone sees of the choice ``key`` of the seat to act in ``S``, as one number below
+    ``layout.N_FEATURES``: its context (whether the seat has drawn this turn, its hand size, whether the top of
+    the discard pile — when it was discarded in view: ``discarded`` — extends a spread on the table) and the
+    choice (the kind of action; for a discard, the card's value, whether it was taken from the pile this turn
+    and whether it extends a spread). Public: any seat, and a Python replay of the history, computes it."""
+    bucket = min(max(popcount(S[O_HANDS + S[S_CURRENT]]), 1), SIZE_BUCKETS) - 1
+    kind = (key >> KIND_SHIFT) & KIND_MASK
+    if S[S_DRAWN] == 0:
+        top_fits = 0
+        if S[S_DISCARD_N] > 0:
+            top = S[O_DISCARD + S[S_DISCARD_N] - 1]
+            if (discarded >> top) & 1:
+                top_fits = _extends_table(S, top, tb)
+        return (bucket * 2 + top_fits) * START_CHOICES + START_KIND[kind]
+    if kind == K_DISCARD:
+        card = key & PAYLOAD
+        choice = 2 + (min(VALUE[card], 10) - 1) * 4 + (2 if card == S[S_TAKEN] else 0) + _extends_table(S, card, tb)
+    else:
+        choice = MID_KIND[kind]
+    return MID_FEATURES + bucket * MID_CHOICES + choice
+
+
+@njit
+def seat_weights(scores, q, weights, w):  # type: ignore[no-untyped-def]
+    """Into ``w``: the posterior of seat ``q``'s policy from one observer's ``scores`` (``[seat, candidate]``)
+    as whole-number weights (``weights[d]``: the weight of a candidate ``d`` milli-nats below the best, never
+    under the floor its last entry holds); returns their sum."""
+    best = scores[q, 0]
+    for c in range(1, scores.shape[1]):
+        best = max(best, scores[q, c])
+    total = 0
+    for c in range(scores.shape[1]):
+        w[c] = weights[min(best - scores[q, c], weights.shape[0] - 1)]
+        total += w[c]
+    return total
+
+
+@njit
+def draw_models(me, scores, codes, cand_knocks, weights, rngs, r, knock, patience, policies, knocks, seeds):  # type: ignore[no-untyped-def]
+    """One playout's seats: ``me`` plays greedy at (``knock``, ``patience``); every other seat, in seat order,
+    a candidate drawn from its posterior and then the start of its own random stream (``seeds``)."""
+    w = np.empty(codes.shape[0], np.int64)
+    for q in range(policies.shape[0]):
+        if q == me:
+            policies[q], knocks[q, 0], knocks[q, 1], seeds[q] = POLICY_GREEDY, knock, patience, 0
+            continue
+        t = below(rngs, r, seat_weights(scores, q, weights, w))
+        c = 0
+        while t >= w[c]:
+            t -= w[c]
+            c += 1
+        policies[q], knocks[q, 0], knocks[q, 1] = codes[c], cand_knocks[c, 0], cand_knocks[c, 1]
+        seeds[q] = next_u64(rngs, r)
