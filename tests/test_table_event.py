@@ -182,3 +182,28 @@ def test_voids_keep_the_money_and_dealers_those_of_the_standing_hands(tmp_path_f
         assert led.next_dealer() == fresh.next_dealer()
         standing = [h["dealer"] for h in led.hands() if h["number"] not in voids]
         assert standing == [h["dealer"] for h in fresh.hands()]
+
+
+def test_a_corrected_ledger_exports_and_imports_whole(night: Event, tmp_path: Path) -> None:
+    from tonk_rules.table.ledger_export import export_json
+    from tonk_rules.table.ledger_import import import_json
+
+    with night.ledger("t1") as led:
+        for winner in ("Ann", "Bob", "Cy", "Ann"):
+            out(led, winner)
+        void_hand(led, 2, "recorded by mistake")
+        amended = settle_entry(led.rules, [(n, 1) for n in ("Ann", "Bob", "Cy")], [], [], [],
+                               HowItEnded("out", "Bob"), None).entry
+        assert amended is not None
+        amend_hand(led, 3, amended, "it was Bob")
+        text = export_json(led)
+        balances, dealer = led.balances(), led.next_dealer()
+    with import_json(tmp_path / "copy.sqlite", text) as copy:
+        assert copy.balances() == balances and copy.next_dealer() == dealer
+        assert [(c["hand"], c["kind"]) for c in corrections(copy)] == [(2, "void"), (3, "amend")]
+    doctored = json.loads(text)
+    fix = next(e for e in doctored["events"] if e.get("corrections") and e["corrections"][0]["kind"] == "amend")
+    fix["corrections"][0]["amended"]["payments"][0]["amount"] = 5
+    with pytest.raises(LedgerError, match="as amended"):
+        import_json(tmp_path / "bad.sqlite", json.dumps(doctored))
+    assert not (tmp_path / "bad.sqlite").exists()

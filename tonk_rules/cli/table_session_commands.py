@@ -180,6 +180,7 @@ def session_history(ledger: str, as_json: bool) -> None:
     What an undo took back stays in the history, marked "(undone)".
     """
     from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.ledger_correct import correction_lines, voided_events
     from tonk_rules.table.ledger_history import history_lines
 
     with _open(ledger) as led:
@@ -188,8 +189,12 @@ def session_history(ledger: str, as_json: bool) -> None:
             click.echo(json.dumps(events, indent=2, ensure_ascii=False))
             return
         click.echo(plain(f"{led.stored_rules().title} (currency: {led.currency}):"))
-        for line in history_lines(events):
+        for line in history_lines(events, frozenset(voided_events(led))):
             click.echo(plain(line))
+        if fixes := correction_lines(led):
+            click.echo("Corrections:")
+            for line in fixes:
+                click.echo(plain(line))
         if not events:
             click.echo("No hands yet.")
 
