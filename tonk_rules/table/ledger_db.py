@@ -30,14 +30,20 @@ from typing import Any
 from urllib.parse import quote
 
 from tonk_rules.errors import LedgerError, NotALedgerError
-from tonk_rules.table.ledger_health import damaged, explain, why_folder_not_writable, why_not_content
+from tonk_rules.table.ledger_health import (
+    BUSY_TIMEOUT_S,
+    busy_message,
+    damaged,
+    explain,
+    why_folder_not_writable,
+    why_not_content,
+)
 
 FORMAT = "tonk-ledger"
 SCHEMA_VERSION = 2
 #: versions this program opens: version 1 (rules kept as a file path, seating log) is migrated on open
 READABLE_VERSIONS = ("1", "2")
-#: how long a command waits for another terminal's write to finish before saying the ledger is busy
-BUSY_TIMEOUT_S = 10.0
+__all__ = ["BUSY_TIMEOUT_S", "busy_message", "checkpoint", "create_database", "open_database", "transaction"]
 # "TONK" in ASCII: lets `file` and sqlite tools recognise the file's application
 APPLICATION_ID = 0x544F4E4B
 
@@ -102,11 +108,6 @@ def _cannot_share(path: Path) -> bool:
     if any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm")):
         return False
     return why_folder_not_writable(path) is not None
-
-
-def busy_message(path: Path | str) -> str:
-    return (f"{path}: the ledger is busy: another command has been writing to it for over {BUSY_TIMEOUT_S:g} s; "
-            "nothing was changed: try again when it has finished")
 
 
 def is_busy(exc: sqlite3.Error) -> bool:

@@ -37,12 +37,20 @@ from tonk_rules.errors import (
     LedgerPermissionError,
 )
 
+#: how long a command waits for another terminal's write to finish before saying the ledger is busy
+BUSY_TIMEOUT_S = 10.0
+
 #: said of a ledger SQLite's integrity check (or its content check) finds damaged; it is only read, never changed
 DAMAGED = ("the ledger file is damaged (SQLite's integrity check failed); nothing was changed; restore it from a "
            "copy or an export")
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html)
 _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
+
+
+def busy_message(path: Path | str) -> str:
+    return (f"{path}: the ledger is busy: another command has been writing to it for over {BUSY_TIMEOUT_S:g} s; "
+            "nothing was changed: try again when it has finished")
 
 
 def damaged(path: Path | str, why: str | None = None) -> LedgerDamagedError:
@@ -92,8 +100,6 @@ def read_only(path: Path | str, why: str | None = None) -> LedgerPermissionError
 
 def explain(path: Path | str, exc: sqlite3.Error | OSError) -> LedgerError:
     """The one-line error a failure of SQLite (or of the disk) under the ledger at ``path`` is."""
-    from tonk_rules.table.ledger_db import busy_message
-
     if isinstance(exc, OSError):
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             return disk_full(path)
