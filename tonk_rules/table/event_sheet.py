@@ -22,5 +22,5 @@ def stored_sheet(rules: StoredRules, lang: str) -> Sheet:
 
 def table_sheet(event: Event, table: str, fmt: str) -> str:
     """``table``'s sheet in the event's language, as Markdown (``md``) or a printable page (``html``)."""
-    with event.ledger(table) as led:
+    with event.ledger(table, writable=False) as led:
         return render(stored_sheet(led.stored_rules(), event.language), fmt)
