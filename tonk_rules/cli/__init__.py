@@ -72,7 +72,9 @@ cli.add_command(tune)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run ``tonk``; exit 0 on success, 1 for invalid input, 2 for misuse, 3 for an internal error.
+    """Run ``tonk``; exit 0 on success, 1 for invalid input, 2 for misuse, 3 for an internal error (and, for a
+    ledger that is not damaged but cannot be used now, 4 for a full disk, 5 for no permission to write it, 6
+    for a file that is not a ledger: :class:`~tonk_rules.errors.LedgerError`'s ``exit_status``).
 
     No traceback reaches the user: the project's errors print one line per problem, and anything
     unexpected prints one "internal error" line (``TONK_DEBUG=1`` shows the traceback instead).
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     except TonkError as exc:
         echo_problems(exc)
-        sys.exit(1)
+        sys.exit(getattr(exc, "exit_status", 1))
     except _OutputFailed as exc:
         # the reader went away (`tonk show x | head -1`) or the disk is full (`> /dev/full`): one line, exit 1
         _output_failed(exc.error)

@@ -169,7 +169,7 @@ def session_balances(ledger: str, as_json: bool) -> None:
     """Each player's balance, the seats and who deals next."""
     from tonk_rules.cli.terminal import plain
 
-    with _open(ledger) as led:
+    with _open(ledger, writable=False) as led:
         balances = led.balances()
         if as_json:
             click.echo(json.dumps({"currency": led.currency, "hands": led.hand_count(), "balances": balances,
@@ -198,7 +198,7 @@ def session_history(ledger: str, as_json: bool) -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.table.ledger_history import history_lines
 
-    with _open(ledger) as led:
+    with _open(ledger, writable=False) as led:
         events = led.events()
         if as_json:
             click.echo(json.dumps(events, indent=2, ensure_ascii=False))

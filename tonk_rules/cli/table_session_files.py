@@ -24,7 +24,7 @@ def session_export(ledger: str, fmt: str, out: str | None, force: bool, bom: boo
     if bom and fmt != "csv":
         raise Misuse("--bom is for CSV files (Excel); JSON is always UTF-8 without one")
     check_output(out, force)
-    with _open(ledger) as led:
+    with _open(ledger, writable=False) as led:
         text = export_csv(led, byte_order_mark=bom) if fmt == "csv" else export_json(led)
     write_output(text, out)
 
@@ -89,7 +89,7 @@ def session_rules(ledger: str, variant: str | None) -> None:
     from tonk_rules.table.table_setup import resolve_variant_ref
     from tonk_rules.variant.loader import load_variant
 
-    with _open(ledger) as led:
+    with _open(ledger, writable=variant is not None) as led:
         if variant is None:
             rules = led.stored_rules()
             click.echo(plain(f"{rules.title} (read from {rules.ref} once; the ledger keeps its own copy)"))

@@ -103,6 +103,11 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
     except TableInputError as exc:
         raise misuse(str(exc)) from None
     names = [s.name for s in seats]
+    if ledger_path and Path(ledger_path).is_file():
+        from tonk_rules.table import ledger_health
+
+        if why := ledger_health.why_not_writable(ledger_path):  # said before the hand is played, not after it
+            raise ledger_health.read_only(ledger_path, why)
     ledger = Ledger.open(ledger_path) if ledger_path else None
     try:
         if ledger is not None:
