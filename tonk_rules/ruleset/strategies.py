@@ -330,7 +330,7 @@ class HitRule(SectionRule):
         if code == core.HIT_OK:
             return None
         path, name = _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")
-        return refusal_words(path.format(kind=kind.value), name)
+        return refusal_words(path.format(kind=kind), name)
 
 
 @dataclass(frozen=True)
