@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import click
 
+from tonk_rules.cli.design_commands import design
 from tonk_rules.cli.event_commands import _correct_command, event
 from tonk_rules.cli.ladder_commands import ladder
 from tonk_rules.cli.play_commands import replay
@@ -65,7 +66,7 @@ def cli() -> None:
 
 for command in (variants, show, check, schema, diff, new, sources, replay):
     cli.add_command(command)
-for command in (odds, simulate, compare, sweep, ladder):
+for command in (odds, simulate, compare, sweep, design, ladder):
     cli.add_command(command)
 for command in (rules, settle, session, play, event):
     cli.add_command(command)
