@@ -35,6 +35,7 @@ def session() -> None:
       tonk session undo night.sqlite
       tonk session rules night.sqlite house.yaml
       tonk session export night.sqlite --format csv --bom --out night.csv
+      tonk session backup night.sqlite /media/usb/night.sqlite
     """
 
 
