@@ -15,8 +15,9 @@ from tonk_rules.limits import MAX_HANDS
 DEFAULT_SWEEP_HANDS = 100_000
 
 
-def _out_dir(out_dir: str | None, force: bool) -> Path | None:
-    """``--out`` must be a new (or empty) directory unless ``--force``; checked before anything plays."""
+def _out_dir(out_dir: str | None, force: bool, names: list[str] | None = None, what: str = "sweep") -> Path | None:
+    """``--out`` must be a new (or empty) directory unless ``--force``; checked before anything plays.
+    ``names``: the files the command writes there (default: the sweep's)."""
     if out_dir is None:
         if force:
             raise click.BadParameter("--force only lets --out overwrite; there is no --out",
@@ -27,12 +28,12 @@ def _out_dir(out_dir: str | None, force: bool) -> Path | None:
         raise click.BadParameter(f"{plain(out_dir)} exists and is not a directory", param_hint="'--out'")
     if path.is_dir() and any(path.iterdir()) and not force:
         raise click.BadParameter(f"{plain(out_dir)} is not empty; choose a new directory or add --force to "
-                                 "overwrite the sweep files in it", param_hint="'--out'")
+                                 f"overwrite the {what} files in it", param_hint="'--out'")
     from tonk_rules.outputs import why_not_writable_folder
     from tonk_rules.report.sweep_report import sweep_file_names
 
-    # a folder that cannot be created or written, or a sweep file that is a device or a folder, even with --force
-    if why := why_not_writable_folder(path, sweep_file_names(), force=True):
+    # a folder that cannot be created or written, or a file of ours that is a device or a folder, even with --force
+    if why := why_not_writable_folder(path, sweep_file_names() if names is None else names, force=True):
         raise click.BadParameter(plain(why), param_hint="'--out'")
     return path
 

@@ -31,12 +31,15 @@ def rules(variant: str, lang: str, fmt: str, out: str | None, force: bool) -> No
       tonk rules russian --lang ru
       tonk rules my-table.yaml --lang ru --format html --out rules.html
     """
+    from tonk_rules.outputs import variant_inputs
     from tonk_rules.table.sheet import build_sheet
     from tonk_rules.table.sheet_render import render
     from tonk_rules.table.variant_view import load_view
 
     check_output(out, force)
-    write_output(render(build_sheet(load_view(variant), lang), fmt), out)
+    view = load_view(variant)
+    check_not_input(out, variant_inputs(view.loaded.chain))
+    write_output(render(build_sheet(view, lang), fmt), out)
 
 
 # --- settling --------------------------------------------------------------------------------------------
@@ -172,6 +175,14 @@ def check_output(out: str | None, force: bool) -> None:
     from tonk_rules.outputs import why_not_writable
 
     if out is not None and (why := why_not_writable(out, force=force)):
+        raise Misuse(why)
+
+
+def check_not_input(out: str | None, inputs: list[tuple[str, str]]) -> None:
+    """Refuse (exit 2) an --out file that is a file the command reads, whatever --force says."""
+    from tonk_rules.outputs import why_replaces_input
+
+    if out is not None and (why := why_replaces_input(out, inputs)):
         raise Misuse(why)
 
 

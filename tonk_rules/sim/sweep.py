@@ -105,8 +105,9 @@ def _scalar_text(value: Scalar) -> str:
     return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
 
 
-def house_file_text(variant: str, values: Values) -> str:
-    """The house file a point would be: ``extends: VARIANT`` and the changed keys, nested."""
+def house_file_text(variant: str, values: Values, as_written: bool = False) -> str:
+    """The house file a point would be: ``extends: VARIANT`` and the changed keys, nested; a variant file is
+    named by its absolute path unless ``as_written`` (a file kept beside it names it relatively)."""
     tree: dict[str, Any] = {}
     for key, value in values.items():
         *parents, leaf = key.split(".")
@@ -119,18 +120,20 @@ def house_file_text(variant: str, values: Values) -> str:
         if leaf in node:
             raise SimulationError(f"--vary {key}: it is varied both whole and by its keys")
         node[leaf] = value
-    parent = str(Path(variant).resolve()) if is_variant_path(variant) else variant
+    parent = str(Path(variant).resolve()) if is_variant_path(variant) and not as_written else variant
     return yaml.safe_dump({"extends": parent, **tree}, sort_keys=False, allow_unicode=True)
 
 
 def load_points(variant: str, points: Sequence[Values], companions: Values | None = None,
-                notes: list[str] | None = None) -> list[Ruleset]:
+                notes: list[str] | None = None, dropped: list[list[str]] | None = None,
+                what: str = "sweep") -> list[Ruleset]:
     """Each point's ruleset, loaded from its house file (the loader's messages name the point's file).
 
     ``companions`` (``--with``) are written in a file the point's file extends, so a point whose change makes
-    one of them meaningless drops it; ``notes`` receives one line per point and group of dropped values."""
+    one of them meaningless drops it; ``notes`` receives one line per point and group of dropped values, and
+    ``dropped`` the companions each point dropped; ``what`` names the points in messages ("sweep point …")."""
     rulesets = []
-    with tempfile.TemporaryDirectory(prefix="tonk-sweep-") as folder:
+    with tempfile.TemporaryDirectory(prefix=f"tonk-{what}-") as folder:
         parent = variant
         if companions:
             for key in companions:
@@ -143,7 +146,7 @@ def load_points(variant: str, points: Sequence[Values], companions: Values | Non
             name = _file_name(Path(variant).stem if is_variant_path(variant) else variant, values)
             path = Path(folder) / name
             path.write_text(house_file_text(parent, values), encoding="utf-8")
-            label = f"sweep point {point_label(values)}"
+            label = f"{what} point {point_label(values)}"
             try:
                 loaded = load_variant(path)
                 rulesets.append(compile_ruleset(loaded.variant))
@@ -151,9 +154,11 @@ def load_points(variant: str, points: Sequence[Values], companions: Values | Non
                 # the point's house file is never seen: name the point instead of a temporary file's lines
                 raise VariantError([replace(d, file=label, line=0, column=0)
                                     if Path(d.file).parent == Path(folder) else d for d in exc.diagnostics]) from None
+            named = tuple(replace(d, set_in="--with" if Path(d.set_in).parent == Path(folder) else d.set_in)
+                          for d in loaded.dropped)
+            if dropped is not None:
+                dropped.append([d.path for d in named if d.set_in == "--with"])
             if notes is not None:
-                named = tuple(replace(d, set_in="--with" if Path(d.set_in).parent == Path(folder) else d.set_in)
-                              for d in loaded.dropped)
                 notes.extend(line.replace("note: ", f"note: at {label}: ", 1) for line in dropped_notes(named))
     return rulesets
 

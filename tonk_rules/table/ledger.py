@@ -122,11 +122,15 @@ class Ledger:
             raise
 
     @classmethod
-    def open(cls, path: str | Path) -> Ledger:
+    def open(cls, path: str | Path, *, writable: bool = True) -> Ledger:
+        """The ledger at ``path``, checked (``writable=False``: read-only, e.g. in a folder one may not write)."""
         path = Path(path)
-        ledger = cls(path, open_database(path))
+        ledger = cls(path, open_database(path, writable=writable))
         try:
             if schema_version(ledger.db) == 1:
+                if not writable:  # the migration writes, once
+                    ledger.db.close()
+                    ledger.db = open_database(path)
                 ledger._migrate_v1()
             ledger.stored_rules()  # the stored rules are checked against their digest before any use
         except BaseException:
