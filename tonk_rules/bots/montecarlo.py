@@ -1,12 +1,17 @@
 """``montecarlo``: a determinized Monte Carlo player that decides from its :class:`Observation` alone.
 
-For each decision with more than one legal action it deals the cards it cannot see at random, consistently
-with what it has seen (:mod:`tonk_rules.bots.montecarlo_view`: its own hand, the spreads, the discard pile
-as the history shows it, the cards each player took from the pile and still holds), and plays every
-candidate out on each such deal with ``greedy`` in every seat; it picks the candidate with the best summed
-net (ties: the first in canonical order). Every candidate is played on the same deals (a paired
-comparison). ``rollouts`` is the budget, the playouts per decision shared among the candidates;
-``knock`` and ``patience`` are the playouts' greedy parameters (pass a variant's tuned ones).
+It models each other seat by what it has seen that seat do: a posterior over candidate policies
+(:data:`~tonk_rules.kernel.search.MODELLED`: the default player, casual, greedy, random), from the public
+feature of each of that seat's choices (:func:`~tonk_rules.bots.montecarlo_view.seen_choices`). For each
+decision with more than one legal action it draws, per playout, a policy for every other seat from its
+posterior, deals the cards it cannot see at random, consistently with what it has seen
+(:mod:`tonk_rules.bots.montecarlo_view`: its own hand, the spreads, the discard pile as the history shows
+it, the cards each player took from the pile and still holds) and with what the drawn policies imply (a
+greedy seat holds nothing above its last discard), and plays every candidate out on each such deal, itself
+as the default player; it picks the candidate with the best summed net (ties: the first in canonical
+order). Every candidate is played on the same deals with the same drawn players (a paired comparison).
+``rollouts`` is the budget, the playouts per decision shared among the candidates; ``knock`` and
+``patience`` are those of the greedy it believes others may play (pass a variant's tuned ones).
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()
@@ -27,13 +32,13 @@ import numpy as np
 import numpy.typing as npt
 
 from tonk_rules.bots.base import Bot
-from tonk_rules.bots.greedy import GreedyBot
-from tonk_rules.bots.montecarlo_view import View, as_state, play_out, sample, seen_choices, view_of
+from tonk_rules.bots.montecarlo_view import View, as_state, last_values, play_out, sample, seen_choices, view_of
 from tonk_rules.bots.observation import Observation
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key, canonical
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import AVAILABLE
+from tonk_rules.kernel.layout import NO_CAP
 from tonk_rules.kernel.rollout import encode
 from tonk_rules.kernel.search import (
     DEFAULT_ROLLOUTS,
@@ -41,7 +46,6 @@ from tonk_rules.kernel.search import (
     SeatModel,
     cached_tables,
     decide,
-    modelled_seats,
     montecarlo_params,
     seat_model,
     weight_table,
@@ -85,13 +89,14 @@ class MonteCarloBot:
         view = view_of(obs)
         if kernel:
             return self._kernel_totals(obs, view, candidates)
-        scores = self.scores(obs)
+        model, scores = self.model(obs), self.scores(obs)
         rng = SplitMix64(self.seed)
         totals = [0] * len(candidates)
+        last = last_values(obs)
         for _ in range(max(1, self.rollouts // len(candidates))):
-            deal = sample(obs, view, rng)
-            seats = self._draw_seats(obs, scores, rng)
-            totals = [t + play_out(obs, view, deal, a, self._bots(seats))
+            seats, caps = self._draw_seats(obs, model, scores, last, rng)
+            deal = sample(obs, view, rng, caps)
+            totals = [t + play_out(obs, view, deal, a, self._bots(model, seats))
                       for t, a in zip(totals, candidates, strict=True)]
         self.seed = rng.state
         return totals
@@ -102,9 +107,9 @@ class MonteCarloBot:
 
     def scores(self, obs: Observation) -> npt.NDArray[np.int64]:
         """Per seat and candidate, the summed log-likelihood (milli-nats) of what the seat has been seen to do
-        this hand (the bot's own row stays 0)."""
+        this hand, over the prior (the bot's own row stays at the prior)."""
         model = self.model(obs)
-        scores = np.zeros((len(obs.hand_sizes), len(model.names)), np.int64)
+        scores = np.tile(model.prior, (len(obs.hand_sizes), 1))
         for seat, feature in seen_choices(obs):
             if seat != obs.seat:
                 scores[seat] += model.logp[:, feature]
@@ -120,35 +125,35 @@ class MonteCarloBot:
                 out[seat] = {name: w / sum(weights) for name, w in zip(model.names, weights, strict=True)}
         return out
 
-    def _draw_seats(self, obs: Observation, scores: npt.NDArray[np.int64],
-                    rng: SplitMix64) -> list[tuple[int, int] | None]:
+    def _draw_seats(self, obs: Observation, model: SeatModel, scores: npt.NDArray[np.int64], last: Sequence[int],
+                    rng: SplitMix64) -> tuple[list[tuple[int, int] | None], list[int]]:
         """One playout's other seats as the compiled search draws them (``draw_models``): per seat in order,
-        a candidate from its posterior, then its random stream's start; ``None`` for this bot's own seat."""
+        a candidate from its posterior, then its random stream's start (``None`` for this bot's own seat),
+        and each seat's cap on its unseen cards' values."""
         table = weight_table()
         seats: list[tuple[int, int] | None] = []
+        caps = []
         for seat in range(len(obs.hand_sizes)):
+            c = 0
             if seat == obs.seat:
                 seats.append(None)
-                continue
-            weights = _weights(scores[seat], table)
-            t, c = rng.below(sum(weights)), 0
-            while t >= weights[c]:
-                t, c = t - weights[c], c + 1
-            seats.append((c, rng.next_u64()))
-        return seats
+            else:
+                weights = _weights(scores[seat], table)
+                t = rng.below(sum(weights))
+                while t >= weights[c]:
+                    t, c = t - weights[c], c + 1
+                seats.append((c, rng.next_u64()))
+            slack = int(model.slack[c])
+            caps.append(last[seat] + slack if slack >= 0 and last[seat] != NO_CAP else NO_CAP)
+        return seats, caps
 
-    def _bots(self, seats: Sequence[tuple[int, int] | None]) -> list[Bot]:
+    def _bots(self, model: SeatModel, seats: Sequence[tuple[int, int] | None]) -> list[Bot]:
         from tonk_rules.bots import BOT_CLASSES  # (the registry imports this module)
 
-        params = self._params
-        specs = modelled_seats(params["knock"], params["patience"])
         bots: list[Bot] = []
         for seat in seats:
-            if seat is None:
-                bots.append(GreedyBot(knock=params["knock"], patience=params["patience"]))
-            else:
-                name, kwargs = specs[seat[0]]
-                bots.append(BOT_CLASSES[name](**kwargs, seed=seat[1]))
+            name, kwargs = model.seats[0 if seat is None else seat[0]]  # its own seat: the default player
+            bots.append(BOT_CLASSES[name](**kwargs, seed=0 if seat is None else seat[1]))
         return bots
 
     def _kernel_totals(self, obs: Observation, view: View, candidates: Sequence[Action]) -> list[int]:
@@ -156,7 +161,7 @@ class MonteCarloBot:
         known = [_mask(held) for held in view.known]
         rng = np.array([self.seed], np.uint64)
         keys, totals = decide(obs.ruleset, state, known, _mask(view.discarded), rng, self._params,
-                              self.scores(obs))
+                              self.scores(obs), last_values(obs))
         self.seed = int(rng[0])
         by_key = dict(zip(keys, totals, strict=True))
         return [by_key[action_key(a)] for a in candidates]

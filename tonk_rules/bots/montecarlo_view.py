@@ -22,7 +22,7 @@ from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Spread
 from tonk_rules.engine.encoding import KIND_SHIFT, action_key
 from tonk_rules.engine.hand import Hand, TableSpread
 from tonk_rules.errors import SimulationError
-from tonk_rules.kernel.layout import MID_CHOICES, MID_FEATURES, SIZE_BUCKETS, START_CHOICES
+from tonk_rules.kernel.layout import MID_CHOICES, MID_FEATURES, NO_CAP, SIZE_BUCKETS, START_CHOICES
 from tonk_rules.kernel.rollout import RolloutState
 from tonk_rules.prng import SplitMix64
 from tonk_rules.terms import Pile
@@ -95,15 +95,23 @@ class Sample:
     reshuffle_seed: int
 
 
-def _deal(obs: Observation, view: View, pool: Sequence[Card]) -> tuple[list[list[Card]], list[Card], list[Card]]:
-    rest = iter(pool)
-    hands = []
-    for seat, size in enumerate(obs.hand_sizes):
-        if seat == obs.seat:
-            hands.append(list(obs.hand))
-        else:
-            held = sorted(view.known[seat], key=int)
-            hands.append(held + [next(rest) for _ in range(size - len(held))])
+def _deal(obs: Observation, view: View, pool: Sequence[Card],
+          caps: Sequence[int] | None = None) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    """Every unseen card placed from ``pool``, as :func:`~tonk_rules.kernel.search_nb.sample_view` places it:
+    the other hands, the most constrained first (the lowest of ``caps``, then seat order), each from the pool's
+    first free cards within its cap (then any, where the cap cannot be met); then the buried pile slots and
+    the stock in pool order."""
+    caps = caps or [NO_CAP] * len(obs.hand_sizes)
+    free = list(pool)
+    hands = [list(obs.hand) if seat == obs.seat else [] for seat in range(len(obs.hand_sizes))]
+    for seat in sorted((s for s in range(len(obs.hand_sizes)) if s != obs.seat), key=lambda s: (caps[s], s)):
+        held = sorted(view.known[seat], key=int)
+        need = obs.hand_sizes[seat] - len(held)
+        chosen = [c for c in free if c.value <= caps[seat]][:need]
+        chosen += [c for c in free if c not in chosen][: need - len(chosen)]
+        hands[seat] = held + [c for c in free if c in chosen]  # in pool order, as the kernel's mask lists them
+        free = [c for c in free if c not in chosen]
+    rest = iter(free)
     pile = [next(rest) if c is None else c for c in view.pile]
     stock = list(rest)
     if len(stock) != obs.stock_size:
@@ -112,13 +120,14 @@ def _deal(obs: Observation, view: View, pool: Sequence[Card]) -> tuple[list[list
     return hands, pile, stock
 
 
-def sample(obs: Observation, view: View, rng: SplitMix64) -> Sample:
-    """One determinization, drawn from ``rng`` as the compiled search draws it."""
+def sample(obs: Observation, view: View, rng: SplitMix64, caps: Sequence[int] | None = None) -> Sample:
+    """One determinization, drawn from ``rng`` as the compiled search draws it (``caps``: per seat, the
+    highest value of its unseen cards where the pool allows)."""
     pool = _unseen(obs, view)
     for j in range(len(pool) - 1, 0, -1):
         k = rng.below(j + 1)
         pool[j], pool[k] = pool[k], pool[j]
-    hands, pile, stock = _deal(obs, view, pool)
+    hands, pile, stock = _deal(obs, view, pool, caps)
     return Sample(hands, pile, stock, rng.next_u64() >> 33)
 
 
@@ -205,4 +214,13 @@ def seen_choices(obs: Observation) -> list[tuple[int, int]]:
             sizes[seat] -= 1
             pile.append(action.card)
             drawn, taken = False, None
+    return out
+
+
+def last_values(obs: Observation) -> list[int]:
+    """Per seat, the value of its last discard this hand (``NO_CAP`` before its first)."""
+    out = [NO_CAP] * len(obs.hand_sizes)
+    for public in obs.history:
+        if isinstance(public.action, Discard):
+            out[public.player] = public.action.card.value
     return out

@@ -96,6 +96,10 @@ K_SPREAD, K_HIT, K_DISCARD = encoding.SPREAD, encoding.HIT, encoding.DISCARD
 
 # --- policies -----------------------------------------------------------------------------------------------
 POLICY_RANDOM, POLICY_GREEDY = 0, 1
+#: (2 is montecarlo's: tonk_rules.kernel.search_nb.POLICY_MONTECARLO)
+POLICY_RECKONER, POLICY_CASUAL = 3, 4
+#: Columns of a seat's row of parameters (``knocks``): the widest policy's (the reckoner's).
+PARAM_COLUMNS = 7
 
 # --- what every seat sees of a choice (tonk_rules.kernel.search_nb.action_feature numbers it) --------------
 #: hand sizes 1, 2, .., 7 or more
@@ -106,3 +110,5 @@ START_CHOICES = 6
 MID_CHOICES = 43
 MID_FEATURES = 2 * SIZE_BUCKETS * START_CHOICES
 N_FEATURES = MID_FEATURES + SIZE_BUCKETS * MID_CHOICES
+#: a montecarlo sample's cap on the values of a seat's unseen cards, where it has none
+NO_CAP = 99

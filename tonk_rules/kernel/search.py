@@ -3,8 +3,9 @@
 :mod:`tonk_rules.kernel.search_nb` says how a decision samples and plays out (the play loop and the
 decision are :mod:`tonk_rules.kernel.policies_nb`'s, shared with the plain runs). The montecarlo bot's
 parameters are declared here (below the bots, as :mod:`tonk_rules.kernel.seats` declares greedy's):
-``rollouts``, the playouts per decision shared among the candidates, and ``knock`` / ``patience``, the
-``greedy`` policy every seat plays in the playouts (pass a variant's tuned threshold).
+``rollouts``, the playouts per decision shared among the candidates, and ``knock`` / ``patience``, those of
+the ``greedy`` (and ``casual``) it believes the other seats may play (pass a variant's tuned threshold). Its
+model of the other seats (:data:`MODELLED`, :func:`seat_model`) is built here too.
 
     >>> from tonk_rules.ruleset.compile import load_ruleset
     >>> batch = play_hands(load_ruleset("pagat"), [("montecarlo", {"rollouts": 40}), ("greedy", {})], 4, seed=3)
@@ -15,7 +16,7 @@ parameters are declared here (below the bots, as :mod:`tonk_rules.kernel.seats` 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import ModuleType
@@ -39,8 +40,8 @@ DEFAULT_ROLLOUTS = 1000
 #: montecarlo's parameters: the budget, and the greedy policy its playouts use for every seat
 MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "rollouts": PolicyParam(DEFAULT_ROLLOUTS, 1, MAX_ROLLOUTS, "playouts per decision (the budget)"),
-    "knock": PolicyParam(DEFAULT_KNOCK, 0, 100, "the playouts' greedy knock threshold (every seat)"),
-    "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "the playouts' greedy patience (every seat)"),
+    "knock": PolicyParam(DEFAULT_KNOCK, 0, 100, "the knock threshold of the greedy it believes others may play"),
+    "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "the patience of the greedy and casual it models"),
 }
 
 
@@ -49,14 +50,25 @@ def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
     return checked_params("montecarlo", MONTECARLO_PARAMS, params)
 
 
-def modelled_seats(knock: int, patience: int) -> list[SeatSpec]:
-    """The policies a montecarlo seat believes another seat may play (one entry each: a compiled policy is
-    one more line); ``greedy`` at the montecarlo seat's own playout parameters (a variant's tuned ones)."""
-    return [
-        ("greedy", {"knock": knock, "patience": patience}),
-        ("greedy", {"knock": 5, "patience": patience}),  # the untuned threshold people are told to use
-        ("random", {}),
-    ]
+#: The policies a montecarlo seat believes another seat may play: each one's prior share (percent), and how far
+#: above the value of its last discard a seat playing it may hold a card (greedy and casual discard their
+#: highest card; the reckoner may keep a higher one with meld chances; -1: any card). The default player is
+#: first: montecarlo plays it for its own seat in its playouts. A compiled policy is one more entry.
+MODELLED: tuple[tuple[str, int, int], ...] = (("reckoner", 50, 3), ("casual", 20, 0), ("greedy", 20, 0),
+                                              ("random", 10, -1))
+#: How the candidates get their tuned parameters: ``(ruleset, players, seats) -> seats``. The tuned values live
+#: a floor above the kernel (:func:`tonk_rules.sim.tuning.seats_for` registers itself here when imported, as
+#: every command and benchmark does); without it the reckoner candidate plays its declared defaults.
+model_resolvers: list[Callable[[Ruleset, int, Sequence[SeatSpec]], Sequence[SeatSpec]]] = []
+
+
+def modelled_seats(ruleset: Ruleset, players: int, knock: int, patience: int) -> list[SeatSpec]:
+    """The policies a montecarlo seat believes another seat may play at a ``players``-seat table of
+    ``ruleset`` (:data:`MODELLED`), with their parameters there (the tuned reckoner's; ``greedy`` and
+    ``casual`` at the montecarlo seat's own ``knock`` / ``patience``, a variant's tuned ones)."""
+    given = {"greedy": {"knock": knock, "patience": patience}, "casual": {"patience": patience}}
+    seats: list[SeatSpec] = [(name, given.get(name, {})) for name, _, _ in MODELLED]
+    return list(model_resolvers[-1](ruleset, players, seats)) if model_resolvers else seats
 
 
 #: hands each candidate plays with itself in every seat to count its choices (a fixed seed: the same model
@@ -65,22 +77,27 @@ MODEL_HANDS = 3000
 MODEL_SEED = 0x70A7
 #: added to every count (a choice never seen is rare, not impossible)
 SMOOTHING = 0.5
-#: the share of each observation's log-likelihood that counts: the features of one hand are not independent
-TEMPER = 0.6
+#: the share of each observation's log-likelihood that counts (1: a plain naive-Bayes update)
+TEMPER = 1.0
 #: no candidate's weight falls below this many thousandths of the likeliest one's (a seat may change style)
 FLOOR = 20
 
 
 @dataclass(frozen=True)
 class SeatModel:
-    """What a montecarlo seat believes of the others: ``names`` (bot specs), their policy ``codes`` and greedy
-    ``knocks`` (knock, patience), and ``logp[c, f]``, the log-likelihood in milli-nats (tempered) of the
+    """What a montecarlo seat believes of the others: the candidate ``seats``, their ``names`` (bot specs), their
+    policy ``codes`` and
+    parameter rows (``knocks``), ``prior`` (each one's score before anything is seen: the log of its share in
+    milli-nats), ``slack`` (:data:`MODELLED`), and ``logp[c, f]``, the log-likelihood in milli-nats (tempered) of the
     public choice ``f`` (:func:`~tonk_rules.kernel.search_nb.action_feature`) by candidate ``c`` given its
     context."""
 
+    seats: tuple[SeatSpec, ...]
     names: tuple[str, ...]
     codes: npt.NDArray[np.int64]
     knocks: npt.NDArray[np.int64]
+    prior: npt.NDArray[np.int64]
+    slack: npt.NDArray[np.int64]
     logp: npt.NDArray[np.int64]
 
 
@@ -110,7 +127,7 @@ def seat_model(ruleset: Ruleset, players: int, knock: int, patience: int) -> Sea
     kernel; without numba every likelihood is 0 and the posterior stays at the prior)."""
     from tonk_rules.kernel.layout import N_FEATURES
 
-    seats = modelled_seats(knock, patience)
+    seats = modelled_seats(ruleset, players, knock, patience)
     codes, knocks = policy_arrays(seats)
     logp = np.zeros((len(seats), N_FEATURES), np.int64)
     if AVAILABLE:
@@ -128,7 +145,10 @@ def seat_model(ruleset: Ruleset, players: int, knock: int, patience: int) -> Sea
                 chance = (counts[f] + SMOOTHING) / (seen + SMOOTHING * size)
                 logp[c, f] = round(TEMPER * 1000 * math.log(chance))
     names = tuple(name + "".join(f":{k}={v}" for k, v in params.items()) for name, params in seats)
-    return SeatModel(names, codes, np.ascontiguousarray(knocks[:, :2]), logp)
+    top = max(share for _, share, _ in MODELLED)
+    prior = np.array([round(1000 * math.log(share / top)) for _, share, _ in MODELLED], np.int64)
+    slack = np.array([slack for _, _, slack in MODELLED], np.int64)
+    return SeatModel(tuple(seats), names, codes, knocks, prior, slack, logp)
 
 
 @cache
@@ -166,18 +186,20 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
 
 def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
     """Each seat's model of the others (zeros for a seat that does not search): ``logp``, the candidates'
-    codes, their knock rows per seat."""
+    codes, their parameter rows per seat, their prior scores and slacks."""
     from tonk_rules.kernel.layout import N_FEATURES
 
     players = len(mc)
-    codes, knocks = policy_arrays(modelled_seats(DEFAULT_KNOCK, DEFAULT_PATIENCE))
+    codes, knocks = policy_arrays(modelled_seats(ruleset, players, DEFAULT_KNOCK, DEFAULT_PATIENCE))
     logp = np.zeros((players, len(codes), N_FEATURES), np.int64)
-    cand_knocks = np.zeros((players, len(codes), 2), np.int64)
+    cand_knocks = np.zeros((players, *knocks.shape), np.int64)
+    prior, slack = np.zeros(len(codes), np.int64), np.zeros(len(codes), np.int64)
     for seat, (rollouts, knock, patience) in enumerate(mc.tolist()):
         if rollouts:
             model = seat_model(ruleset, players, knock, patience)
             logp[seat], codes, cand_knocks[seat] = model.logp, model.codes, model.knocks
-    return logp, codes, cand_knocks
+            prior, slack = model.prior, model.slack
+    return logp, codes, cand_knocks, prior, slack
 
 
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,
@@ -194,11 +216,11 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     policies, knocks, mc = seat_arrays(seats)
     players = len(policies)
     stake_list = check_run(tables.seating, players, n_hands, seed, first_hand, first_dealer, stakes)
-    logp, codes, cand_knocks = _table_models(ruleset, mc)
+    logp, codes, cand_knocks, prior, slack = _table_models(ruleset, mc)
     out = empty_batch(n_hands, players)
     errors = np.zeros(n_hands, np.int64)
     trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
-    search = compiled().search_state(mc, logp, codes, cand_knocks, weight_table())
+    search = compiled().search_state(mc, logp, codes, cand_knocks, weight_table(), prior, slack)
     kernel().play_batch(
         tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
         knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
@@ -211,14 +233,15 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
 
 def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int], discarded: int,
            rng: npt.NDArray[np.uint64], params: Mapping[str, int],
-           scores: npt.NDArray[np.int64]) -> tuple[list[int], list[int]]:
+           scores: npt.NDArray[np.int64], last_values: Sequence[int]) -> tuple[list[int], list[int]]:
     """The legal keys (canonical order) of the seat to act in the kernel state vector ``state``, and each
     one's summed net over montecarlo's playouts; the bot picks the first best.
 
     ``known``: per seat, the cards it took from the discard pile and still holds (a mask); ``discarded``:
     the cards discarded in view this hand (a mask); ``rng``: the seat's SplitMix64 state (one uint64),
     advanced in place; ``scores[q, c]``: the summed log-likelihood of seat ``q``'s choices so far under
-    candidate ``c`` of :func:`seat_model`. Only what the seat may see is read (see
+    candidate ``c`` of :func:`seat_model`; ``last_values``: per seat, the value of its last discard this hand
+    (``search_nb.NO_CAP`` before its first). Only what the seat may see is read (see
     :mod:`tonk_rules.kernel.search_nb`).
     """
     from tonk_rules.kernel import layout as L
@@ -234,7 +257,6 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
     model = seat_model(ruleset, int(state[L.S_PLAYERS]), full["knock"], full["patience"])
     totals = np.zeros(n, np.int64)
     kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), np.int64(discarded),
-                       rng, np.int64(0), np.int64(full["rollouts"]), np.int64(full["knock"]),
-                       np.int64(full["patience"]), tb, totals, np.ascontiguousarray(scores, np.int64), model.codes,
-                       model.knocks, weight_table())
+                       rng, np.int64(0), np.int64(full["rollouts"]), tb, totals, np.ascontiguousarray(scores, np.int64),
+                       model.codes, model.knocks, model.slack, np.array(last_values, np.int64), weight_table())
     return legal[:n].tolist(), totals.tolist()

@@ -39,13 +39,13 @@ from tonk_rules.kernel.layout import (
     MAX_LEGAL,
     MID_CHOICES,
     MID_FEATURES,
+    NO_CAP,
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
     O_SP_MASK,
     O_STOCK,
     PAYLOAD,
-    POLICY_GREEDY,
     S_ACTIONS,
     S_CURRENT,
     S_DISCARD_N,
@@ -71,8 +71,9 @@ PLAYOUT_ACTIONS = 2000
 
 
 @njit
-def sample_view(S, X, me, known, discarded, rngs, r):  # type: ignore[no-untyped-def]
-    """``X`` := ``S`` with every card seat ``me`` cannot see dealt anew from ``rngs[r]`` (module docstring)."""
+def sample_view(S, X, me, known, discarded, rngs, r, caps):  # type: ignore[no-untyped-def]
+    """``X`` := ``S`` with every card seat ``me`` cannot see dealt anew from ``rngs[r]`` (module docstring);
+    seat ``q``'s unseen cards are of value ``caps[q]`` or less where the pool allows."""
     players = S[S_PLAYERS]
     X[:] = S
     X[S_ACTIONS] = 0
@@ -107,15 +108,24 @@ def sample_view(S, X, me, known, discarded, rngs, r):  # type: ignore[no-untyped
     for j in range(n - 1, 0, -1):
         k = below(rngs, r, j + 1)
         pool[j], pool[k] = pool[k], pool[j]
-    used = 0
-    for q in range(players):
-        if q == me:
-            continue
+    taken = np.zeros(n, np.int64)
+    filled = np.zeros(players, np.int64)
+    filled[me] = 1
+    for _ in range(players - 1):
+        q = -1  # the most constrained seat first (the lowest cap, then seat order): every cap can be met
+        for p in range(players):
+            if not filled[p] and (q < 0 or caps[p] < caps[q]):
+                q = p
+        filled[q] = 1
         mine = known[q] & S[O_HANDS + q]
         hand = mine
-        for _ in range(popcount(S[O_HANDS + q]) - popcount(mine)):
-            hand |= ONE << pool[used]
-            used += 1
+        need = popcount(S[O_HANDS + q]) - popcount(mine)
+        for capped in (True, False):  # cards within the cap in pool order, then (a cap not met) any
+            for j in range(n):
+                if need > 0 and not taken[j] and (VALUE[pool[j]] <= caps[q] or not capped):
+                    hand |= ONE << pool[j]
+                    taken[j] = 1
+                    need -= 1
         X[O_HANDS + q] = hand
         count = 0
         rest = hand
@@ -123,32 +133,42 @@ def sample_view(S, X, me, known, discarded, rngs, r):  # type: ignore[no-untyped
             count += VALUE[lowest(rest)]
             rest &= rest - 1
         X[O_COUNTS + q] = count
+    used = 0
     for i in range(S[S_DISCARD_N]):
         c = S[O_DISCARD + i]
         if not (i == top or (discarded >> c) & 1):
+            while taken[used]:
+                used += 1
             X[O_DISCARD + i] = pool[used]
             used += 1
     for i in range(S[S_STOCK_N]):
+        while taken[used]:
+            used += 1
         X[O_STOCK + i] = pool[used]
         used += 1
     X[S_RESHUFFLE_SEED] = np.int64(next_u64(rngs, r) >> S33)
 
 
-def search_state(mc, logp, codes, cand_knocks, weights):  # type: ignore[no-untyped-def]
+def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: ignore[no-untyped-def]
     """The ``search`` argument of :func:`~tonk_rules.kernel.policies_nb.play_out` for a table whose seats'
     montecarlo parameters are the rows of ``mc`` (rollouts, knock, patience; 0 rollouts: not a montecarlo
     seat) and whose model of the other seats is ``logp`` (per seat, candidate and :func:`action_feature`:
-    milli-nats), ``codes`` / ``cand_knocks`` (each candidate's policy code; per seat, each candidate's greedy
-    knock and patience) and
-    ``weights`` (:func:`seat_weights`): ``(mc, known, discarded, searched, totals, decision, logp, scores,
-    codes, cand_knocks, weights)`` — per seat what it took from the discard pile and still holds, the cards
+    milli-nats), ``codes`` / ``cand_knocks`` (each candidate's policy code; per seat, each candidate's row of
+    parameters), ``weights`` (:func:`seat_weights`), ``prior`` (each candidate's score before anything is
+    seen) and ``slack`` (per candidate: how far above its last discard's value a seat playing it may hold a
+    card; -1: any).
+
+    The tuple: ``(mc, known, discarded, searched, totals, decision, logp, scores, codes, cand_knocks, weights,
+    prior, slack, last_values)`` — per seat what it took from the discard pile and still holds, the cards
     discarded in view (one mask), per seat the decisions searched (those with more than one legal action),
-    a decision's candidate totals, the key decided for the seat to act (-1: not yet searched), and per
-    observer, seat and candidate the summed log-likelihood of what that seat has been seen to do."""
+    a decision's candidate totals, the key decided for the seat to act (-1: not yet searched), per observer,
+    seat and candidate the summed log-likelihood of what that seat has been seen to do (over the prior), and
+    per seat the value of its last discard this hand (:data:`NO_CAP` before its first)."""
     players = mc.shape[0]
     return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
             np.zeros(MAX_LEGAL, np.int64), np.full(1, -1, np.int64), logp,
-            np.zeros((players, players, codes.shape[0]), np.int64), codes, cand_knocks, weights)
+            np.zeros((players, players, codes.shape[0]), np.int64), codes, cand_knocks, weights, prior, slack,
+            np.full(players, NO_CAP, np.int64))
 
 
 @njit
@@ -163,11 +183,14 @@ def take_decision(search):  # type: ignore[no-untyped-def]
 @njit
 def forget_hand(search):  # type: ignore[no-untyped-def]
     """A new hand (or playout) begins: nothing has been taken or discarded in view, nobody seen to act."""
-    known, discarded, decision, scores = search[1], search[2], search[5], search[7]
+    known, discarded, decision, scores, prior = search[1], search[2], search[5], search[7], search[11]
+    search[13][:] = NO_CAP
     known[:] = 0
     discarded[0] = 0
     decision[0] = -1
-    scores[:] = 0
+    for me in range(scores.shape[0]):
+        for q in range(scores.shape[1]):
+            scores[me, q, :] = prior
 
 
 @njit
@@ -186,6 +209,7 @@ def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
         known[actor] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
     elif kind == K_DISCARD:
         discarded[0] |= ONE << (key & PAYLOAD)
+        search[13][actor] = VALUE[key & PAYLOAD]
 
 
 @njit
@@ -252,18 +276,24 @@ def seat_weights(scores, q, weights, w):  # type: ignore[no-untyped-def]
 
 
 @njit
-def draw_models(me, scores, codes, cand_knocks, weights, rngs, r, knock, patience, policies, knocks, seeds):  # type: ignore[no-untyped-def]
-    """One playout's seats: ``me`` plays greedy at (``knock``, ``patience``); every other seat, in seat order,
-    a candidate drawn from its posterior and then the start of its own random stream (``seeds``)."""
+def draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks, seeds,  # type: ignore[no-untyped-def]
+                caps):
+    """One playout's seats: ``me`` plays the first candidate (the default player); every other seat, in seat
+    order, a candidate drawn from its posterior (its code into ``policies``, its row of parameters into
+    ``knocks``) and then the start of its own random stream (``seeds``); ``caps``: where the drawn candidate
+    sheds its highest cards (``slack[c] >= 0``), the seat is dealt nothing above its last discard's value
+    (``last_values``) plus that slack, else no cap."""
     w = np.empty(codes.shape[0], np.int64)
     for q in range(policies.shape[0]):
-        if q == me:
-            policies[q], knocks[q, 0], knocks[q, 1], seeds[q] = POLICY_GREEDY, knock, patience, 0
-            continue
-        t = below(rngs, r, seat_weights(scores, q, weights, w))
         c = 0
-        while t >= w[c]:
-            t -= w[c]
-            c += 1
-        policies[q], knocks[q, 0], knocks[q, 1] = codes[c], cand_knocks[c, 0], cand_knocks[c, 1]
-        seeds[q] = next_u64(rngs, r)
+        if q != me:
+            t = below(rngs, r, seat_weights(scores, q, weights, w))
+            while t >= w[c]:
+                t -= w[c]
+                c += 1
+        policies[q] = codes[c]
+        knocks[q, :] = cand_knocks[c, :]
+        seeds[q] = 0
+        if q != me:  # (a conditional expression of 0 and a uint64 would be typed float by numba)
+            seeds[q] = next_u64(rngs, r)
+        caps[q] = last_values[q] + slack[c] if slack[c] >= 0 and last_values[q] != NO_CAP else NO_CAP
