@@ -135,8 +135,8 @@ class Event:
         return self.folder / f"{table}.sqlite"
 
     @contextmanager
-    def ledger(self, table: str) -> Iterator[Ledger]:
-        with Ledger.open(self.ledger_path(table)) as led:
+    def ledger(self, table: str, *, writable: bool = True) -> Iterator[Ledger]:
+        with Ledger.open(self.ledger_path(table), writable=writable) as led:
             yield led
 
     # --- changing --------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ class Event:
 
     # --- reading ---------------------------------------------------------------------------------------
     def state(self, table: str) -> TableState:
-        with self.ledger(table) as led:
+        with self.ledger(table, writable=False) as led:
             return TableState(table, self._title_of(table), led.stored_rules().title, led.seated(),
                               led.balances(), led.next_dealer(), led.hand_count(), led.game_over())
 
