@@ -139,9 +139,16 @@ def variant_diff(a: LoadedVariant, b: LoadedVariant) -> DiffReport:
 
 
 def show_value(value: Any) -> str:
-    """A value as a person reads it: lists joined, payment rules in words."""
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+    """A value as a person reads it: lists joined, payment rules in words, a held book as ``3 × A``.
+
+    >>> show_value([{"rank": "A", "size": 3}]), show_value([]), show_value(True)
+    ('3 × A', 'none', 'yes')
+    """
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "payer" in v for v in value):
         return "; ".join(_rule_words(rule) for rule in value)
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):  # books that may be held
+        return ", ".join(f"{v['size']} × {v['rank']}" if {"rank", "size"} <= set(v) else
+                         ", ".join(f"{k} {show_value(x)}" for k, x in v.items()) for v in value)
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "none"
     if value is None:
