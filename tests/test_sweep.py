@@ -25,8 +25,9 @@ def test_values_are_yaml_scalars() -> None:
     assert parse_vary("deal.upcard=true,false") == ("deal.upcard", [True, False])
     assert parse_vary("deal_check.at_most= 13, null") == ("deal_check.at_most", [13, None])
     assert parse_vary("dealer.first=agreed") == ("dealer.first", ["agreed"])
-    for bad, why in (("deal_check.at_most", "KEY=V1,V2"), ("x=[1, 2]", "not a single value"),
-                     ("x=[1]", "not a single value"), ("a..b=1", "dotted variant key"), ("k=1,1", "given twice")):
+    for bad, why in (("deal_check.at_most", "KEY=V1,V2"), ("deal_check.at_most=[1, 2]", "not a single value"),
+                     ("deal_check.at_most=[1]", "not a single value"), ("a..b=1", "dotted rule key"),
+                     ("deal_check.at_most=1,1", "given twice"), ("x=1", "'x' is not a rule")):
         with pytest.raises(SimulationError, match=why):
             parse_vary(bad)
 

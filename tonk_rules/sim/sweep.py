@@ -45,6 +45,7 @@ from tonk_rules.sim.simulate import Job, check_table
 from tonk_rules.sim.tally import ENDINGS, Tally, proportion
 from tonk_rules.variant.inherited import notes as dropped_notes
 from tonk_rules.variant.loader import is_variant_path, load_variant
+from tonk_rules.variant.option_values import read_key_values
 
 #: The most points one sweep may have (a grid multiplies quickly; each point is a full simulation).
 MAX_POINTS = 64
@@ -53,36 +54,15 @@ Scalar = str | int | float | bool | None
 Values = dict[str, Scalar]
 
 
-def parse_vary(text: str) -> tuple[str, list[Scalar]]:
-    """``KEY=V1,V2,…`` -> (dotted key, values parsed as YAML scalars). Raises :class:`SimulationError`."""
-    key, sep, listed = text.partition("=")
-    key = key.strip()
-    if not sep or not key or not listed.strip():
-        raise SimulationError(f"--vary {text!r}: write KEY=V1,V2,… (e.g. deal_check.at_most=13,15,17)")
-    if any(not part for part in key.split(".")):
-        raise SimulationError(f"--vary {text!r}: {key!r} is not a dotted variant key such as deal_check.at_most")
-    values: list[Scalar] = []
-    for raw in listed.split(","):
-        try:
-            value = yaml.safe_load(raw.strip()) if raw.strip() else None
-            scalar = bool(raw.strip()) and isinstance(value, Scalar)
-        except yaml.YAMLError:
-            scalar = False
-        if not scalar:
-            raise SimulationError(f"--vary {key}: {raw.strip()!r} is not a single value (values are YAML "
-                                  "scalars: 13, true, null, free)")
-        if value in values:
-            raise SimulationError(f"--vary {key}: the value {raw.strip()} is given twice")
-        values.append(value)
-    return key, values
+def parse_vary(text: str, option: str = "--vary") -> tuple[str, list[Scalar]]:
+    """``KEY=V1,V2,…`` -> (dotted rule key, values read as a variant file reads them: YAML 1.2, within its
+    limits; :mod:`tonk_rules.variant.option_values`). Raises :class:`SimulationError`."""
+    return read_key_values(option, text)
 
 
 def parse_with(text: str) -> tuple[str, Scalar]:
-    """``KEY=V`` -> (dotted key, the value as a YAML scalar). Raises :class:`SimulationError`."""
-    try:
-        key, values = parse_vary(text)
-    except SimulationError as exc:  # the same grammar, one value: say which option was misread
-        raise SimulationError(str(exc).replace("--vary", "--with", 1).replace("V1,V2,…", "V")) from None
+    """``KEY=V`` -> (dotted rule key, the value, read as :func:`parse_vary` reads). Raises :class:`SimulationError`."""
+    key, values = parse_vary(text, "--with")
     if len(values) != 1:
         raise SimulationError(f"--with {key}: give one value (a companion value is the same at every point)")
     return key, values[0]
