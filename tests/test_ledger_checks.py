@@ -124,3 +124,14 @@ def test_ctrl_c_in_the_second_hand_keeps_the_first_hands_scores() -> None:
                           record_file=None, ledger_path=None, echo=said.append, misuse=ValueError, ask=ask)
     assert any("nothing was recorded" in line for line in said)
     assert said[-1].startswith("You leave the table. Scores after 1 hand: ")
+
+
+@pytest.mark.parametrize("stakes, where, said", [
+    ("15.0", "4:9", "a stake is a whole number of at least 1, or a mapping name -> stake; got 15.0 (at stakes)"),
+    ("{Ann: 15.0, Bob: 2}", "4:15", "a stake is a whole number of at least 1, not 15.0 (at stakes.Ann)")])
+def test_a_stake_of_15_0_is_said_once(tmp_path: Path, stakes: str, where: str, said: str) -> None:
+    session = tmp_path / "table.yaml"
+    session.write_text(f"format: tonk-session/1\nvariant: russian\ncurrency: c\nstakes: {stakes}\n"
+                       "seats: [Ann, Bob]\n", encoding="utf-8")
+    proc = run("session", "create", str(tmp_path / "t.sqlite"), "--from", str(session))
+    assert proc.returncode == 1 and proc.stderr == f"{session}:{where}: {said}\n", proc.stderr
