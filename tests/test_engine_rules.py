@@ -239,7 +239,7 @@ def test_hit_lock_blocks_the_owners_next_knock(variant_file: VF) -> None:
     deal = ["2S 3S 4S 9H 8D", "5S QH 8C 6D 7H"]
     hand = play(make_hand(path, deal, upcard="KC", stock="AD 2C 3C"), "draw stock", "spread 2S 3S 4S",
                 "discard 9H", "draw stock", "hit 5S on 1", "discard QH")
-    assert why(hand, "knock") == "your spread was hit: you may not knock for 1 more turn(s)"
+    assert why(hand, "knock") == "your spread was hit: you may not knock for 1 more turn"
     play(hand, "draw stock", "discard 8D", "draw stock", "discard 2C")
     assert why(hand, "knock") is None
 

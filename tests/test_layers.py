@@ -18,6 +18,7 @@ FLOORS: list[set[str]] = [
     {"errors"},
     {"terms", "prng", "safe_read", "limits"},
     {"cards", "yamlio", "jsonio", "outputs"},
+    {"words"},
     {"variant"},
     {"ruleset"},
     {"engine"},
@@ -25,8 +26,10 @@ FLOORS: list[set[str]] = [
     {"bots"},
     {"records"},
     {"sim"},
-    {"table"},
-    {"report"},
+    # one floor: the report words rules through words/, never by borrowing the table tools' sheets
+    {"table", "report"},
+    # tonk serve: it calls table/ exactly as the CLI does, and has no ledger or payment code of its own
+    {"web"},
     {"cli"},
     {"__init__", "__main__"},
 ]
@@ -115,3 +118,15 @@ def test_no_import_circle_between_modules() -> None:
 def test_the_kernel_sees_neither_bots_nor_simulation() -> None:
     kernel = {t for s, ts in imports().items() if top(s) == "kernel" for t in ts}
     assert {top(t) for t in kernel} & {"bots", "sim", "records", "table", "report", "cli"} == set()
+
+
+def test_the_report_borrows_nothing_from_the_table_tools() -> None:
+    borrowed = sorted(f"{s} -> {t}" for s, ts in imports().items() if top(s) == "report" for t in ts
+                      if top(t) == "table")
+    assert borrowed == [], "the rules' words live in tonk_rules/words/: import them from there"
+
+
+def test_the_words_import_only_the_ground() -> None:
+    above = sorted(f"{s} -> {t}" for s, ts in imports().items() if top(s) == "words" for t in ts
+                   if FLOOR[top(t)] >= FLOOR["words"] and top(t) != "words")
+    assert above == []

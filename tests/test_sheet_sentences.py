@@ -3,7 +3,7 @@
 For every leaf field of the variant model (walked by tests/model_fields.py: a new field is covered without
 editing this file) and each allowed value that makes a valid variant, the sheet is rendered at the old and
 the new value, in both languages; the sentences tied to the field (``Line.paths``) must change, and must name
-the new value (the words of :mod:`tonk_rules.table.sheet_words` for it, or the number itself). A field with no
+the new value (the words of :mod:`tonk_rules.words` for it, or the number itself). A field with no
 sentence, or a sentence that does not follow its value, fails here by name.
 """
 
@@ -18,9 +18,10 @@ from pydantic.fields import FieldInfo
 from test_table_sheets import _expected
 
 from tonk_rules.table.sheet import build_sheet
-from tonk_rules.table.sheet_words import WORDS
-from tonk_rules.table.variant_view import VariantView, load_view, rule_values
+from tonk_rules.table.variant_view import VariantView, load_view
+from tonk_rules.variant.diff import rule_values
 from tonk_rules.variant.model import Variant
+from tonk_rules.words import WORDS
 
 LANGS = ("en", "ru")
 VIEW = load_view("pagat")  # a container for the values: the sheet is built from ``values`` only
@@ -82,5 +83,5 @@ def test_each_field_has_a_sentence_that_follows_its_value(path: Path, info: Fiel
 def test_both_languages_have_words_for_the_same_sentences() -> None:
     """A sentence worded in one language only would be a KeyError on the other's sheet: say which, here."""
     english, russian = set(WORDS["en"]), set(WORDS["ru"])
-    assert sorted(map(str, english - russian)) == [], "add these to the Russian words in table/sheet_words.py"
-    assert sorted(map(str, russian - english)) == [], "add these to the English words in table/sheet_words.py"
+    assert sorted(map(str, english - russian)) == [], "give these ru= words in tonk_rules/words/"
+    assert sorted(map(str, russian - english)) == [], "give these en= words in tonk_rules/words/"

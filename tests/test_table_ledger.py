@@ -154,7 +154,9 @@ def test_dealer_rotation_follows_the_variant(tmp_path: Path) -> None:
                            stakes=[1, 1, 1], currency="c", first_dealer="Ann")
     winner.record(knock(seats, "Cy"))
     assert winner.next_dealer() == "Cy"
-    winner.record(HandEntry("settled", "deal_void", seats, (1, 1, 1), (10, 10, 30), (), None, ()))
+    # two deal tonks: void under `several: void` (the holders recorded, so the hand can be settled again)
+    winner.record(HandEntry("settled", "deal_void", seats, (1, 1, 1), (10, 10, 30), (), None, (),
+                            {"tonks": ["Ann", "Bob"]}))
     assert winner.next_dealer() == "Cy"  # after a void deal the same dealer deals again
     assert [h["dealer"] for h in winner.hands()] == ["Ann", "Cy"]
 
@@ -253,8 +255,10 @@ def test_a_damaged_ledger_gets_one_message_and_stays_as_it_was(table: Path, dama
     before = path.read_bytes()
     for command in (["balances"], ["undo"], ["join", "Otter"], ["record", "--hand", "A=2S", "--knock", "A"]):
         proc = run("session", command[0], str(path), *command[1:])
-        assert proc.returncode == 1, proc.stderr
+        # a file that is no ledger at all has its own status (6): restoring a copy is not the remedy there
+        assert proc.returncode == (6 if damage in ("garbage", "foreign") else 1), proc.stderr
         assert proc.stderr.count("\n") == 1 and proc.stderr.startswith(f"error: {path}:")
+        assert ("restore" in proc.stderr) == (damage == "truncated"), proc.stderr
         assert path.read_bytes() == before
 
 
@@ -265,7 +269,8 @@ led = Ledger.open(sys.argv[1])
 seats = ("Ann", "Bob", "Cy")
 for i in range(100000):
     winner = seats[i % 3]
-    led.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), (1, 20, 30), (winner,), winner,
+    led.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), tuple(1 if n == winner else 20 for n in seats),
+                                    (winner,), winner,
                          tuple((n, winner, 1) for n in seats if n != winner)))
     print(i + 1, flush=True)
 """
@@ -316,7 +321,8 @@ def test_a_reader_reads_while_a_writer_writes(tmp_path: Path) -> None:
     with Ledger.open(path) as writer:
         for i in range(60):
             winner = seats[i % 3]
-            writer.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), (1, 20, 30), (winner,), winner,
+            counts = tuple(1 if n == winner else 20 for n in seats)
+            writer.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), counts, (winner,), winner,
                                     tuple((n, winner, 1) for n in seats if n != winner)))
     done.set()
     reader.join()

@@ -16,10 +16,10 @@ from tablekit import run, tonk
 
 from tonk_rules.table.sheet import build_sheet, rank_word
 from tonk_rules.table.sheet_render import render_html, render_markdown
-from tonk_rules.table.sheet_words import WORDS
 from tonk_rules.table.variant_view import VariantView, load_view
 from tonk_rules.variant.loader import builtin_names
 from tonk_rules.variant.model import Variant
+from tonk_rules.words import WORDS
 
 BUILTINS = builtin_names()
 LANGS = ("en", "ru")

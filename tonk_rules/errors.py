@@ -85,7 +85,35 @@ class SessionFileError(TonkError):
 
 
 class LedgerError(TonkError):
-    """A session ledger that cannot be opened or used as asked (damaged, wrong version, unknown player)."""
+    """A session ledger that cannot be opened or used as asked (damaged, wrong version, unknown player).
+
+    ``exit_status`` is the command line's exit status for it: 1, except for the three failures that leave a
+    good ledger good (a full disk, 4; no permission to write, 5; a file that is no ledger at all, 6), so that
+    a script can tell them from a damaged ledger (1), the only one where restoring a copy is the remedy."""
+
+    exit_status = 1
+
+
+class LedgerDamagedError(LedgerError):
+    """A ledger SQLite's integrity check, or the check of its content, finds damaged: restore a copy."""
+
+
+class LedgerDiskFullError(LedgerError):
+    """The disk filled while writing the ledger: nothing was changed, every hand is still there."""
+
+    exit_status = 4
+
+
+class LedgerPermissionError(LedgerError):
+    """The ledger (or its folder) may not be written by this user: nothing was changed."""
+
+    exit_status = 5
+
+
+class NotALedgerError(LedgerError):
+    """A file that is not a tonk session ledger (not SQLite, or an SQLite database of something else)."""
+
+    exit_status = 6
 
 
 class TableInputError(TonkError):

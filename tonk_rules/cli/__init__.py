@@ -14,9 +14,12 @@ from typing import NoReturn
 
 import click
 
+from tonk_rules.cli.design_commands import design
+from tonk_rules.cli.event_commands import _correct_command, event
 from tonk_rules.cli.ladder_commands import ladder
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.problems import echo_problems, one_line
+from tonk_rules.cli.serve_commands import serve
 from tonk_rules.cli.sim_commands import compare, odds, simulate
 from tonk_rules.cli.sweep_commands import sweep
 from tonk_rules.cli.table_commands import play, rules, settle
@@ -64,15 +67,18 @@ def cli() -> None:
 
 for command in (variants, show, check, schema, diff, new, sources, replay):
     cli.add_command(command)
-for command in (odds, simulate, compare, sweep, ladder):
+for command in (odds, simulate, compare, sweep, design, ladder):
     cli.add_command(command)
-for command in (rules, settle, session, play):
+for command in (rules, settle, session, play, event, serve):
     cli.add_command(command)
+_correct_command(session, with_table=False)
 cli.add_command(tune)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run ``tonk``; exit 0 on success, 1 for invalid input, 2 for misuse, 3 for an internal error.
+    """Run ``tonk``; exit 0 on success, 1 for invalid input, 2 for misuse, 3 for an internal error (and, for a
+    ledger that is not damaged but cannot be used now, 4 for a full disk, 5 for no permission to write it, 6
+    for a file that is not a ledger: :class:`~tonk_rules.errors.LedgerError`'s ``exit_status``).
 
     No traceback reaches the user: the project's errors print one line per problem, and anything
     unexpected prints one "internal error" line (``TONK_DEBUG=1`` shows the traceback instead).
@@ -96,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     except TonkError as exc:
         echo_problems(exc)
-        sys.exit(1)
+        sys.exit(getattr(exc, "exit_status", 1))
     except _OutputFailed as exc:
         # the reader went away (`tonk show x | head -1`) or the disk is full (`> /dev/full`): one line, exit 1
         _output_failed(exc.error)

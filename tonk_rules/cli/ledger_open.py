@@ -8,19 +8,18 @@ from typing import Any
 
 
 @contextmanager
-def open_ledger(ledger: str) -> Iterator[Any]:
+def open_ledger(ledger: str, *, writable: bool = True) -> Iterator[Any]:
     """The ledger, open; an SQLite failure anywhere in the command (a lock held past the busy timeout, a
-    disk that fills) becomes one line and exit status 1, and the transaction it hit is rolled back."""
+    disk that fills, a folder that may not be written) becomes one line saying which, with its own exit
+    status (:func:`~tonk_rules.table.ledger_health.explain`), and the transaction it hit is rolled back.
+    ``writable=False`` for the commands that only read: they work in a folder this user cannot write."""
     import sqlite3
 
-    from tonk_rules.errors import LedgerError
     from tonk_rules.table.ledger import Ledger
-    from tonk_rules.table.ledger_db import busy_message, is_busy
+    from tonk_rules.table.ledger_health import explain
 
     try:
-        with Ledger.open(ledger) as led:
+        with Ledger.open(ledger, writable=writable) as led:
             yield led
     except sqlite3.Error as exc:
-        if is_busy(exc):
-            raise LedgerError(busy_message(ledger)) from None
-        raise LedgerError(f"{ledger}: cannot use the ledger: {exc}") from None
+        raise explain(ledger, exc) from None

@@ -15,6 +15,7 @@ from tonk_rules.cli.table_commands import (
     _print_result,
     _settle_options,
     _table_input,
+    nfc_names,
 )
 
 
@@ -35,6 +36,7 @@ def session() -> None:
       tonk session undo night.sqlite
       tonk session rules night.sqlite house.yaml
       tonk session export night.sqlite --format csv --bom --out night.csv
+      tonk session backup night.sqlite /media/usb/night.sqlite
     """
 
 
@@ -55,6 +57,7 @@ def _status(led: Any) -> None:
 @click.option("--currency", help="The name of the money played for (without --from).")
 @click.option("--first-dealer", metavar="NAME", help="Who deals first (default: the first seat).")
 @click.option("--title", help="A title for the session.")
+@nfc_names
 def session_create(ledger: str, from_file: str | None, variant: str | None, players: str | None,
                    stakes: tuple[str, ...], currency: str | None, first_dealer: str | None, title: str | None) -> None:
     """Create the ledger file LEDGER for a new session, from a session file or from options."""
@@ -112,33 +115,17 @@ def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...],
     an empty stock; nothing more for --out NAME; every --hand, or --tonk NAME per holder, for --deal. The
     stakes, the seats and the rules are the session's.
     """
-    from tonk_rules.table.ledger import HandEntry
-    from tonk_rules.table.settle import parse_table, settle_hand
+    from tonk_rules.table.hand_entry import settle_entry
 
     how = _how(deal, knock, out, no_discard, new_spread, stock_out)
     with _open(ledger) as led:
-        seated = led.seated()
-        names = [n for n, _ in seated]
-        rules = led.rules
-
-        def run() -> Any:
-            table = parse_table(list(hands), list(counts), list(tonks), how, tuple(names))
-            return settle_hand(rules, table, how, [s for _, s in seated]), table
-
-        result, table = _table_input(run)
-        if result.settlement is None:
+        settled = _table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts), list(tonks),
+                                                    how, led.stored_rules().digest))
+        result, entry = settled.result, settled.entry
+        if entry is None:
             _print_result(result, as_json, led.currency)
             click.echo("Nothing recorded: the hand is played.", err=True)
             return
-        s = result.settlement
-        given = {n: (" ".join(map(str, c)) if g == "cards" else None)
-                 for n, c, g in zip(names, table.cards, table.given or ("cards",) * len(names), strict=True)}
-        entry = HandEntry("settled", str(s.ending), tuple(names), result.stakes, result.recorded_counts,
-                          tuple(names[w] for w in s.winners), None if s.knocker is None else names[s.knocker],
-                          tuple((names[p.payer], names[p.receiver], p.amount) for p in s.payments),
-                          {"hands": given, "how": how.kind, "player": how.player, "by_discard": how.by_discard,
-                           "new_spread": how.new_spread, **({"tonks": list(table.tonks)} if table.tonks else {})},
-                          rules=led.stored_rules().digest)
         number = led.record(entry)  # refused, with the reason, if the seats or rules changed meanwhile
         _print_result(result, as_json, led.currency)
         if not as_json:
@@ -169,7 +156,7 @@ def session_balances(ledger: str, as_json: bool) -> None:
     """Each player's balance, the seats and who deals next."""
     from tonk_rules.cli.terminal import plain
 
-    with _open(ledger) as led:
+    with _open(ledger, writable=False) as led:
         balances = led.balances()
         if as_json:
             click.echo(json.dumps({"currency": led.currency, "hands": led.hand_count(), "balances": balances,
@@ -196,16 +183,21 @@ def session_history(ledger: str, as_json: bool) -> None:
     What an undo took back stays in the history, marked "(undone)".
     """
     from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.ledger_correct import correction_lines, voided_events
     from tonk_rules.table.ledger_history import history_lines
 
-    with _open(ledger) as led:
+    with _open(ledger, writable=False) as led:
         events = led.events()
         if as_json:
             click.echo(json.dumps(events, indent=2, ensure_ascii=False))
             return
         click.echo(plain(f"{led.stored_rules().title} (currency: {led.currency}):"))
-        for line in history_lines(events):
+        for line in history_lines(events, frozenset(voided_events(led))):
             click.echo(plain(line))
+        if fixes := correction_lines(led):
+            click.echo("Corrections:")
+            for line in fixes:
+                click.echo(plain(line))
         if not events:
             click.echo("No hands yet.")
 
@@ -230,6 +222,7 @@ def session_undo(ledger: str) -> None:
 @click.argument("name")
 @click.option("--stake", type=click.IntRange(min=1), help="Their stake (per-player variants; default: the table's).")
 @click.option("--after", metavar="NAME", help="Sit left of NAME (default: at the end of the seat order).")
+@nfc_names
 def session_join(ledger: str, name: str, stake: int | None, after: str | None) -> None:
     """NAME sits down at the table between hands (a player who left comes back with their balance)."""
     from tonk_rules.table.table_setup import MAX_STAKE, why_bad_name
@@ -246,6 +239,7 @@ def session_join(ledger: str, name: str, stake: int | None, after: str | None) -
 @session.command("leave")
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @click.argument("name")
+@nfc_names
 def session_leave(ledger: str, name: str) -> None:
     """NAME leaves the table between hands (keeping their balance)."""
     with _open(ledger) as led:

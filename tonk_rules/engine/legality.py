@@ -25,11 +25,12 @@ from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.ruleset import core
 from tonk_rules.ruleset.slots import NO_CARD, TURN_DRAWN, TURN_PENDING, TURN_TAKEN
 from tonk_rules.terms import Pile
+from tonk_rules.words import refusal as refusal_words
 
 if TYPE_CHECKING:
     from tonk_rules.engine.hand import Hand
 
-FIRST_TURN = "the first player of the hand must draw from the stock on their first turn"
+FIRST_TURN = refusal_words("deal.first_turn", "draw")
 OVER = "the hand is over"
 #: The words of the refusal codes of ``core.draw_refusal`` and ``core.discard_refusal`` that name nothing
 #: (those that name a pile or cards are worded where they are found).

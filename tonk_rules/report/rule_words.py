@@ -1,9 +1,10 @@
 """The rules that differ between two variants, in the rules sheet's sentences (English or Russian).
 
-Both variants' rules sheets (:mod:`tonk_rules.table.sheet`) are built, and every sentence whose words
-differ is paired with the other variant's sentence about the same rule values; the dotted keys of the
-values that differ stay beside it as a small reference. A value no sentence mentions (a rule the sheet
-leaves out because it cannot apply) is shown by its key and value.
+Both variants' rules-sheet sentences (:func:`tonk_rules.words.sheet_lines.sheet_blocks`, the words the
+table tools print) are built, and every sentence whose words differ is paired with the other variant's
+sentence about the same rule values; the dotted keys of the values that differ stay beside it as a small
+reference. A value no sentence mentions (a rule the sheet leaves out because it cannot apply) is shown by its
+key and value.
 
     >>> from tonk_rules.variant.loader import load_variant
     >>> changes = rule_changes(load_variant("pagat"), load_variant("pagat-no-upcard"), "en")
@@ -17,10 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tonk_rules.table.sheet import Sheet, build_sheet
-from tonk_rules.table.variant_view import VariantView, rule_values
-from tonk_rules.variant.diff import label_of, show_value, variant_diff
+from tonk_rules.variant.diff import label_of, rule_values, show_value, variant_diff
 from tonk_rules.variant.loader import LoadedVariant
+from tonk_rules.words.sheet_lines import Block, sheet_blocks
 
 #: Rule values that never change how one hand plays at equal stakes (who deals first, the rotation, the
 #: table's size range, per-player stakes, points): the simulator plays independent hands at stake 1.
@@ -48,14 +48,14 @@ class RuleChange:
         return not all(key.startswith(NOT_IN_PLAY) for key in self.keys)
 
 
-def _sheet(loaded: LoadedVariant, lang: str) -> Sheet:
-    return build_sheet(VariantView(loaded, rule_values(loaded.variant), None, frozenset()), lang)
+def _blocks(loaded: LoadedVariant, lang: str) -> tuple[Block, ...]:
+    return sheet_blocks(rule_values(loaded.variant), frozenset(), lang)
 
 
-def _lines(sheet: Sheet) -> dict[tuple[str, ...], tuple[str, str]]:
+def _lines(blocks: tuple[Block, ...]) -> dict[tuple[str, ...], tuple[str, str]]:
     """Sentence by the keys it is about -> (block heading, the sentence with its lead-in)."""
     out = {}
-    for block in sheet.blocks:
+    for block in blocks:
         for line in block.lines:
             if line.paths:
                 out[line.paths] = (block.heading, f"{line.label}: {line.text}" if line.label else line.text)
@@ -65,7 +65,7 @@ def _lines(sheet: Sheet) -> dict[tuple[str, ...], tuple[str, str]]:
 def rule_changes(a: LoadedVariant, b: LoadedVariant, lang: str = "en") -> list[RuleChange]:
     """The rules whose values differ between ``a`` and ``b``, as sentences of each (see the module docstring)."""
     differing = [label_of(row.path) for row in variant_diff(a, b).rows if row.differs]
-    left, right = _lines(_sheet(a, lang)), _lines(_sheet(b, lang))
+    left, right = _lines(_blocks(a, lang)), _lines(_blocks(b, lang))
     changes: list[RuleChange] = []
     covered: set[str] = set()
     for paths in dict.fromkeys([*left, *right]):

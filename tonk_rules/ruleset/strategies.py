@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from tonk_rules.cards import Card, hand_count
 from tonk_rules.errors import SetupError
@@ -41,6 +41,7 @@ from tonk_rules.terms import (
     StockTies,
     TakenDiscardPolicy,
 )
+from tonk_rules.words import refusal as refusal_words
 
 #: What a rule decides about how a hand ends: the ending and its winners.
 Outcome = tuple[Ending, tuple[int, ...]]
@@ -49,28 +50,29 @@ Outcome = tuple[Ending, tuple[int, ...]]
 _OUT_ENDINGS = {core.OUT_BY_DISCARD: Ending.OUT_BY_DISCARD, core.OUT_BY_SPREAD: Ending.OUT_BY_SPREAD,
                 core.OUT_BY_HIT: Ending.OUT_BY_HIT}
 
-#: The words for each refusal code of :func:`core.knock_refusal`.
+#: The rule and refusal (:func:`tonk_rules.words.refusal`) that word each refusal code of
+#: :func:`core.knock_refusal`.
 _KNOCK_REFUSALS = {
-    core.KNOCK_AFTER_DRAW: "a knock must come before drawing",
-    core.KNOCK_NOT_FIRST: "a knock must be the first action of the turn",
-    core.KNOCK_COUNT_TOO_HIGH: "a knock needs a count of {max_count} or less (you have {count})",
-    core.KNOCK_TOO_EARLY: "a knock is allowed only after {min_turns} turn(s) (you have had {turns_taken})",
-    core.KNOCK_HIT_LOCKED: "your spread was hit: you may not knock for {locked_turns} more turn(s)",
-    core.KNOCK_FIRST_TURN: ("the first player of the hand must draw from the stock on their first turn, "
-                            "so may not knock"),
-    core.KNOCK_HOLDS_SPREAD: "you hold a spread that must be laid, so you may not knock",
+    core.KNOCK_AFTER_DRAW: ("knocking.timing", "after_draw"),
+    core.KNOCK_NOT_FIRST: ("knocking.timing", "not_first"),
+    core.KNOCK_COUNT_TOO_HIGH: ("knocking.max_count", "too_high"),
+    core.KNOCK_TOO_EARLY: ("knocking.min_turns", "too_early"),
+    core.KNOCK_HIT_LOCKED: ("knocking.hit_lock", "locked"),
+    core.KNOCK_FIRST_TURN: ("deal.first_turn", "knock"),
+    core.KNOCK_HOLDS_SPREAD: ("spreading.must_spread", "knock"),
 }
 
-#: The words for each refusal code of :func:`core.hit_refusal` (a code without words is a KeyError, never a
-#: refusal read as "allowed").
-_HIT_REFUSALS = {
-    core.HIT_NOT_ALLOWED: "hitting {kind}s is not allowed in this variant",
-    core.HIT_ONLY_OWN: "you may hit only your own {kind}s",
-}
+#: The rule and refusal that word each refusal code of :func:`core.hit_refusal` (``{kind}``: the rule of the
+#: spread's kind, ``hitting.runs`` or ``hitting.books``; a code without words is a KeyError, never a refusal
+#: read as "allowed").
+_HIT_REFUSALS = {core.HIT_NOT_ALLOWED: ("hitting.{kind}s", "none"), core.HIT_ONLY_OWN: ("hitting.{kind}s", "own")}
+
+_W = TypeVar("_W")
 
 
-def _words(table: dict[int, str], code: int, name: str) -> str:
-    """The words of a refusal ``code`` of ruleset/core.py; a code without words is a contributor's slip, named."""
+def _words(table: dict[int, _W], code: int, name: str) -> _W:
+    """The rule and refusal that word a refusal ``code`` of ruleset/core.py; a code without them is a
+    contributor's slip, named."""
     try:
         return table[code]
     except KeyError:
@@ -223,9 +225,8 @@ class KnockRule(SectionRule):
         """The refusal ``code`` of :meth:`refusal` in words (None for ``core.KNOCK_OK``)."""
         if code == core.KNOCK_OK:
             return None
-        return _words(_KNOCK_REFUSALS, code, "_KNOCK_REFUSALS").format(
-            max_count=self.max_count, count=count, min_turns=self.min_turns, turns_taken=turns_taken,
-            locked_turns=locked_turns)
+        return refusal_words(*_words(_KNOCK_REFUSALS, code, "_KNOCK_REFUSALS"), max_count=self.max_count, count=count,
+                       min_turns=self.min_turns, turns_taken=turns_taken, locked_turns=locked_turns)
 
     def succeeds(self, knocker_count: int, other_counts: Sequence[int]) -> bool:
         return core.knock_succeeds(self.params, knocker_count, min(other_counts))
@@ -246,7 +247,7 @@ class DrawRule:
     sources: frozenset[Pile]
 
     def why_not(self, pile: Pile) -> str | None:
-        return None if pile in self.sources else f"drawing from the {pile} pile is not allowed in this variant"
+        return None if pile in self.sources else refusal_words("drawing.sources", "pile", pile=pile)
 
 
 @dataclass(frozen=True)
@@ -282,9 +283,9 @@ class SpreadRule(SectionRule):
         if self.may_lay_now(drawn):
             return None
         if self.before_draw and drawn:
-            return "spreads and hits must be laid before drawing in this variant"
+            return refusal_words("spreading.timing", "after_draw")
         if not self.before_draw and not drawn:
-            return "spreads and hits are laid after drawing"
+            return refusal_words("spreading.timing", "before_draw")
         return None
 
     def holds_spread(self, hand: Sequence[Card]) -> bool:
@@ -326,7 +327,10 @@ class HitRule(SectionRule):
 
     def why_not(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> str | None:
         code = self.refusal(kind, own, turn)
-        return None if code == core.HIT_OK else _words(_HIT_REFUSALS, code, "_HIT_REFUSALS").format(kind=kind)
+        if code == core.HIT_OK:
+            return None
+        path, name = _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")
+        return refusal_words(path.format(kind=kind), name)
 
 
 @dataclass(frozen=True)
@@ -348,7 +352,7 @@ class TakenDiscardRule(SectionRule):
     def why_not_take(self, card: Card, playable: bool) -> str | None:
         """Why ``card`` may not be taken; ``playable``: it could be laid in a spread or hit at once."""
         if core.take_refusal(self.straight_into_spread, playable) == core.DRAW_CANNOT_MELD:
-            return f"{card} would have to go straight into a spread, and it cannot"
+            return refusal_words("taken_discard.rule", "take", card=card)
         return None
 
     def may_discard(self, card: Card, taken: Card | None, hand_size: int) -> bool:
@@ -356,8 +360,7 @@ class TakenDiscardRule(SectionRule):
 
     def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
         if not self.may_discard(card, taken, hand_size):
-            return (f"{card} was taken from the discard pile this turn and may not be discarded "
-                    "(unless it is your last card)")
+            return refusal_words("taken_discard.rule", "discard", card=card)
         return None
 
 

@@ -34,7 +34,9 @@ from tonk_rules.errors import LedgerError, VariantError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
 from tonk_rules.table.ledger_db import transaction as db_transaction
+from tonk_rules.table.ledger_resettle import why_not_entry_as_settled
 from tonk_rules.table.ledger_rules import StoredRules, rules_diff
+from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, why_bad_name, why_not_stakes
 from tonk_rules.terms import Ending
 
@@ -95,6 +97,8 @@ class Ledger:
                created: str | None = None) -> Ledger:
         """A new ledger holding the resolved rules of ``variant_ref`` (or ``rules``): never read again."""
         path = Path(path)
+        seats = [canonical(name) for name in seats]  # one spelling per name: kept and looked up in NFC
+        first_dealer = None if first_dealer is None else canonical(first_dealer)
         if rules is None:
             from tonk_rules.variant.loader import load_variant
 
@@ -122,11 +126,15 @@ class Ledger:
             raise
 
     @classmethod
-    def open(cls, path: str | Path) -> Ledger:
+    def open(cls, path: str | Path, *, writable: bool = True) -> Ledger:
+        """The ledger at ``path``, checked (``writable=False``: read-only, e.g. in a folder one may not write)."""
         path = Path(path)
-        ledger = cls(path, open_database(path))
+        ledger = cls(path, open_database(path, writable=writable))
         try:
             if schema_version(ledger.db) == 1:
+                if not writable:  # the migration writes, once
+                    ledger.db.close()
+                    ledger.db = open_database(path)
                 ledger._migrate_v1()
             ledger.stored_rules()  # the stored rules are checked against their digest before any use
         except BaseException:
@@ -272,7 +280,8 @@ class Ledger:
             if list(entry.seats) != seated:
                 raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the "
                                   f"table in seat order ({', '.join(seated)})")
-            if why := _why_not_entry(entry):
+            if why := _why_not_entry(entry) or why_not_entry_as_settled(rules, entry):
+                # the Ruleset settles every hand again: the API refuses what the command line refuses
                 raise LedgerError(f"the hand cannot be recorded: {why}")
             if entry.rules is not None and entry.rules != self.stored_rules().digest:
                 raise LedgerError("the session's rules changed (in another terminal) while the hand was being "
@@ -303,9 +312,12 @@ class Ledger:
     def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None,
              at: str | None = None) -> None:
         """Seat ``name`` between hands (at the end of the seat order, or after ``after``)."""
+        name, after = canonical(name), None if after is None else canonical(after)
         if why := why_bad_name(name):
             raise LedgerError(why)
         with self.transaction():
+            if why := why_clash(name, (p["name"] for p in self.players())):
+                raise LedgerError(why)
             seated = self.seated()
             names = [n for n, _ in seated]
             if name in names:
@@ -332,6 +344,7 @@ class Ledger:
 
     def leave(self, name: str, *, at: str | None = None) -> None:
         """``name`` leaves the table between hands (keeping their balance); the deal passes on if theirs."""
+        name = canonical(name)
         with self.transaction():
             names = [n for n, _ in self.seated()]
             if name not in names:

@@ -11,7 +11,7 @@ writer that finds the ledger busy waits up to :data:`BUSY_TIMEOUT_S` seconds, th
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.sqlite"
-    >>> db = create_database(path, {"currency": "crowns"})
+    >>> db = create_database(path, {"currency": "crowns", "next_dealer": "Ann"})
     >>> with transaction(db):
     ...     _ = db.execute("INSERT INTO players (name, stake, seat) VALUES ('Ann', 1, 0)")
     >>> db.close()
@@ -24,19 +24,27 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from tonk_rules.errors import LedgerError
+from tonk_rules.errors import LedgerError, NotALedgerError
+from tonk_rules.table.ledger_health import (
+    BUSY_TIMEOUT_S,
+    busy_message,
+    damaged,
+    explain,
+    why_folder_not_writable,
+    why_not_content,
+    why_not_writable,
+)
 
 FORMAT = "tonk-ledger"
 SCHEMA_VERSION = 2
 #: versions this program opens: version 1 (rules kept as a file path, seating log) is migrated on open
 READABLE_VERSIONS = ("1", "2")
-#: how long a command waits for another terminal's write to finish before saying the ledger is busy
-BUSY_TIMEOUT_S = 10.0
+__all__ = ["BUSY_TIMEOUT_S", "busy_message", "checkpoint", "create_database", "open_database", "transaction"]
 # "TONK" in ASCII: lets `file` and sqlite tools recognise the file's application
 APPLICATION_ID = 0x544F4E4B
 
@@ -82,9 +90,13 @@ CREATE TABLE events (
 
 
 def _connect(path: Path, mode: str) -> sqlite3.Connection:
+    uri = f"file:{quote(str(path))}?mode={mode}"
+    if mode == "ro" and _cannot_share(path):
+        # a folder this user cannot write holds no -wal (nobody can be writing): SQLite reads the file as it is,
+        # instead of failing to create the -shm file a reader of a WAL ledger otherwise needs
+        uri += "&immutable=1"
     # isolation_level=None: no implicit transactions; every change goes through `transaction` below
-    db = sqlite3.connect(f"file:{quote(str(path))}?mode={mode}", uri=True, isolation_level=None,
-                         timeout=BUSY_TIMEOUT_S)
+    db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S)
     if mode == "ro":
         return db
     db.execute("PRAGMA foreign_keys = ON")
@@ -92,9 +104,11 @@ def _connect(path: Path, mode: str) -> sqlite3.Connection:
     return db
 
 
-def busy_message(path: Path | str) -> str:
-    return (f"{path}: the ledger is busy: another command has been writing to it for over {BUSY_TIMEOUT_S:g} s; "
-            "nothing was changed: try again when it has finished")
+def _cannot_share(path: Path) -> bool:
+    """Whether a reader cannot make the ``-shm`` file beside the ledger, and no ``-wal`` is there to read."""
+    if any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm")):
+        return False
+    return why_folder_not_writable(path) is not None
 
 
 def is_busy(exc: sqlite3.Error) -> bool:
@@ -106,27 +120,44 @@ def transaction(db: sqlite3.Connection, path: Path | str = "the ledger") -> Iter
     """One write transaction: all of it is committed, or (on any error, or a killed process) none of it.
 
     ``BEGIN IMMEDIATE`` takes the write lock before the first read, so what the transaction reads (the
-    hand count, the next dealer) cannot change under it; a lock held elsewhere longer than the busy
-    timeout is one :class:`LedgerError`, not a traceback."""
+    hand count, the next dealer) cannot change under it. An SQLite failure anywhere in it (a lock held
+    elsewhere longer than the busy timeout, a full disk, a read-only file) rolls it back and is one
+    :class:`LedgerError` saying which (:func:`~tonk_rules.table.ledger_health.explain`), not a traceback.
+    After the commit the write-ahead log is checkpointed into the file itself: a plain copy of the ledger
+    file (``cp``, a sync folder) then holds every acknowledged change, not only the ``-wal`` file beside it."""
     try:
         db.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as exc:
-        if is_busy(exc):
-            raise LedgerError(busy_message(path)) from None
-        raise
+    except sqlite3.Error as exc:
+        raise explain(path, exc) from None
     try:
         yield db
+    except sqlite3.Error as exc:
+        _rollback(db)
+        raise explain(path, exc) from None
     except BaseException:
-        db.execute("ROLLBACK")
+        _rollback(db)
         raise
     try:
         db.execute("COMMIT")
-    except sqlite3.OperationalError as exc:
+    except sqlite3.Error as exc:
+        _rollback(db)
+        raise explain(path, exc) from None
+    checkpoint(db)
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    # after a full disk or an I/O error SQLite may have rolled back already; a second failure says nothing new
+    with suppress(sqlite3.Error):
         if db.in_transaction:
             db.execute("ROLLBACK")
-        if is_busy(exc):
-            raise LedgerError(busy_message(path)) from None
-        raise
+
+
+def checkpoint(db: sqlite3.Connection) -> None:
+    """Copy the write-ahead log into the ledger file, without waiting on readers (PASSIVE): the change is
+    committed already, so a checkpoint that cannot finish now (a reader in another terminal, a full disk)
+    loses nothing and is completed by the next one or at close."""
+    with suppress(sqlite3.Error):
+        db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
 
 def create_database(path: Path, meta: dict[str, str]) -> sqlite3.Connection:
@@ -142,7 +173,7 @@ def create_database(path: Path, meta: dict[str, str]) -> sqlite3.Connection:
         db = _connect(path, "rw")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
-        with transaction(db):
+        with transaction(db, path):
             # statement by statement: executescript would commit first and leave the transaction
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
@@ -154,6 +185,9 @@ def create_database(path: Path, meta: dict[str, str]) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         discard_new(path, db)
         raise LedgerError(f"{path}: cannot create the ledger: {exc}") from None
+    except LedgerError:
+        discard_new(path, db)
+        raise
     return db
 
 
@@ -165,8 +199,11 @@ def discard_new(path: Path, db: sqlite3.Connection | None) -> None:
         leftover.unlink(missing_ok=True)
 
 
-def open_database(path: Path) -> sqlite3.Connection:
-    """Open an existing ledger after checking it is one, undamaged, of a version this program reads."""
+def open_database(path: Path, *, writable: bool = True) -> sqlite3.Connection:
+    """Open an existing ledger after checking it is one, undamaged, of a version this program reads.
+
+    ``writable=False`` opens it read-only (for commands that only read it): such a ledger may sit in a folder
+    this user cannot write, or on a read-only disk."""
     if not path.exists():
         raise LedgerError(f"{path}: no such ledger (create one with `tonk session create`)")
     if not path.is_file():
@@ -174,10 +211,13 @@ def open_database(path: Path) -> sqlite3.Connection:
     # every check runs on a read-only connection first: a damaged file is never written to, not even by the
     # checkpoint SQLite makes when the last connection closes
     _check(path, "ro")
+    # a reader that may write opens read-write all the same: SQLite removes its -wal and -shm files at close
+    # only then (a read-only connection leaves them beside the ledger)
+    mode = "rw" if writable or why_not_writable(path) is None else "ro"
     try:
-        return _connect(path, "rw")
+        return _connect(path, mode)
     except sqlite3.Error as exc:
-        raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
+        raise explain(path, exc) from None
 
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -196,11 +236,6 @@ def _check(path: Path, mode: str) -> None:
         raise
 
 
-#: said of a ledger SQLite's integrity check (or its first read) finds damaged; it is only read, never changed
-DAMAGED = ("the ledger file is damaged (SQLite's integrity check failed); nothing was changed; restore it from a "
-           "copy or an export")
-
-
 def _check_file(path: Path, mode: str) -> None:
     try:
         with path.open("rb") as handle:
@@ -208,25 +243,34 @@ def _check_file(path: Path, mode: str) -> None:
     except OSError as exc:
         raise LedgerError(f"{path}: cannot read the ledger: {exc.strerror}") from None
     if header != _SQLITE_HEADER:  # not SQLite at all: refused without letting SQLite near it
-        raise LedgerError(f"{path}: not a tonk session ledger (not an SQLite file)")
+        raise NotALedgerError(f"{path}: not a tonk session ledger (not an SQLite file)")
     try:
         db = _connect(path, mode)
     except sqlite3.Error as exc:
-        raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
+        raise explain(path, exc) from None
     try:
-        check = db.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":  # SQLite's report (pages and cells, over several lines) helps no one at the table
-            raise LedgerError(f"{path}: {DAMAGED}")
-        found = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('format', 'schema_version')"))
-    except sqlite3.DatabaseError:
-        raise LedgerError(f"{path}: {DAMAGED}") from None
+        db.execute("BEGIN")  # one snapshot for every check: a writer in another terminal commits meanwhile
+        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            # SQLite's report (pages and cells, over several lines) helps no one at the table
+            raise damaged(path)
+        ours = db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        has_meta = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+        found = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('format', 'schema_version')")
+                     if has_meta else [])
+        if found.get("format") != FORMAT:
+            if ours:  # marked as a ledger when it was made: its marker rows are what was lost
+                raise damaged(path, "its format marker is missing")
+            raise NotALedgerError(f"{path}: not a tonk session ledger (an SQLite database of something else)")
+        version = found.get("schema_version")
+        if version not in READABLE_VERSIONS:
+            raise LedgerError(f"{path}: ledger schema version {version} is not the version this program reads "
+                              f"({SCHEMA_VERSION})")
+        if why := why_not_content(db, str(version)):
+            raise damaged(path, why)
+    except sqlite3.Error as exc:
+        raise explain(path, exc) from None
     finally:
         db.close()
-    if found.get("format") != FORMAT:
-        raise LedgerError(f"{path}: not a tonk session ledger")
-    if found.get("schema_version") not in READABLE_VERSIONS:
-        raise LedgerError(f"{path}: ledger schema version {found.get('schema_version')} is not the version this "
-                          f"program reads ({SCHEMA_VERSION})")
 
 
 def schema_version(db: sqlite3.Connection) -> int:

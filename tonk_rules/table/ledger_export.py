@@ -60,6 +60,11 @@ def _shared_hand(hand: dict[str, Any]) -> dict[str, Any]:
 def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
                                                                               list[dict[str, Any]]]:
     """The events as the export writes them, and the seats at the start (walked back from the seats now)."""
+    from tonk_rules.table.ledger_correct import corrections
+
+    fixes: dict[int, list[dict[str, Any]]] = {}
+    for fix in corrections(ledger):
+        fixes.setdefault(fix["event"], []).append(fix)
     known = {p["name"]: p for p in ledger.players()}
     seats: list[list[Any]] = [[n, s] for n, s in ledger.seated()]
     out: list[dict[str, Any]] = []
@@ -76,6 +81,11 @@ def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[lis
             seats = _seat_again(ledger, seats, name, event["after_hand"], known)
         if kind == "hand":
             item["hand"] = _shared_hand(event["hand"])
+            if event["event"] in fixes:  # a corrected hand: as first recorded, then each correction
+                item["original"] = _shared_hand(fixes[event["event"]][0]["original"])
+                item["corrections"] = [{"kind": f["kind"], "reason": f["reason"], "at": f["at"],
+                                        **({"amended": _shared_hand(f["amended"])} if f["amended"] else {})}
+                                       for f in fixes[event["event"]]]
         elif kind == "join":
             order = [n for n, _ in after_seats]
             stake = dict((n, s) for n, s in after_seats).get(name, known[name]["stake"] if name in known else 1)

@@ -90,8 +90,18 @@ class Start(_Strict):
     rules: Rules
 
 
+class Correction(_Strict):
+    """The game master voided or amended the hand (``amended``: the hand after an amend)."""
+
+    kind: Literal["void", "amend"]
+    reason: str = Field(min_length=1, max_length=200)
+    at: Moment
+    amended: Hand | None = None
+
+
 class Event(_Strict):
-    """One event: a hand (``hand``), a join (``name``, ``stake``, ``after``, ``player``), a leave (``name``),
+    """One event: a hand (``hand``; a corrected hand also ``original``, as first recorded, and its
+    ``corrections`` in order), a join (``name``, ``stake``, ``after``, ``player``), a leave (``name``),
     a change of rules (``rules``, ``diff``) or an undo (``undoes``: the event it took back)."""
 
     event: Serial
@@ -99,6 +109,8 @@ class Event(_Strict):
     at: Moment
     undone_by: Serial | None
     hand: Hand | None = None
+    original: Hand | None = None
+    corrections: list[Correction] | None = None
     name: Name | None = None
     stake: Stake | None = None
     after: Name | None = None

@@ -27,15 +27,17 @@ def hand_line(hand: dict[str, Any]) -> str:
             f"won by {winners}: {pays}")
 
 
-def history_lines(events: list[dict[str, Any]]) -> list[str]:
-    """One line per event (a rules change: one more per changed value)."""
+def history_lines(events: list[dict[str, Any]], voided: frozenset[int] = frozenset()) -> list[str]:
+    """One line per event (a rules change: one more per changed value); hands of the events ``voided``
+    (corrected by the game master, :mod:`tonk_rules.table.ledger_correct`) are marked "(void)"."""
     lines: list[str] = []
     for event in events:
         undone = " (undone)" if event["undone_by"] is not None else ""
         kind, detail = event["kind"], event["detail"]
         if kind == "hand":
             # a hand taken back keeps its line, indented, so that `#N` lines are the hands that stand
-            lines.append(f"  {hand_line(event['hand'])}{undone}" if undone else hand_line(event["hand"]))
+            void = " (void)" if event["event"] in voided else ""
+            lines.append(f"  {hand_line(event['hand'])}{undone}{void}" if undone else hand_line(event["hand"]) + void)
         elif kind in ("join", "leave"):
             lines.append(f"  -- {event['name']} {'joined' if kind == 'join' else 'left'}{undone}")
         elif kind == "rules":

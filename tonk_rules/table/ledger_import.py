@@ -34,7 +34,7 @@ from tonk_rules.jsonio import JsonReadError, read_json_text
 from tonk_rules.table.ledger import HandEntry, Ledger
 from tonk_rules.table.ledger_db import discard_new
 from tonk_rules.table.ledger_export import EXPORT_FORMAT, export_data
-from tonk_rules.table.ledger_export_model import Event, LedgerExport, Rules
+from tonk_rules.table.ledger_export_model import Event, Hand, LedgerExport, Rules
 from tonk_rules.table.ledger_resettle import why_not_as_settled
 from tonk_rules.table.ledger_rules import StoredRules
 
@@ -71,8 +71,8 @@ def _rules(rules: Rules) -> StoredRules:
     return StoredRules.from_data(rules.ref, rules.variant, rules.sha256)
 
 
-def _entry(event: Event) -> HandEntry:
-    hand = event.hand
+def _entry(event: Event, hand: Hand | None = None) -> HandEntry:
+    hand = hand or event.hand
     if hand is None:
         raise LedgerError(f"event {event.event}: a hand event without its hand")
     names = hand.players
@@ -96,7 +96,9 @@ def _entry(event: Event) -> HandEntry:
 
 def _replay(ledger: Ledger, event: Event) -> None:
     """One event, through the method the table used; it must come out as the export says."""
-    if event.kind == "hand":
+    if event.kind == "hand" and event.corrections:
+        _replay_corrected(ledger, event)
+    elif event.kind == "hand":
         entry = _entry(event)
         assert event.hand is not None
         # the rules in force now (the replayed changes of rules included) settle the hand again
@@ -130,6 +132,31 @@ def _replay(ledger: Ledger, event: Event) -> None:
     if last != event.event:
         raise LedgerError(f"event {event.event} comes where the ledger numbers the next event {last}: "
                           "events are numbered 1, 2, 3, … in order")
+
+
+def _replay_corrected(ledger: Ledger, event: Event) -> None:
+    """A corrected hand: recorded as first recorded, then corrected as the export says, each step settled again
+    (the dealers come from the chain, recomputed after each correction; the final comparison checks them)."""
+    from dataclasses import replace
+
+    from tonk_rules.table.ledger_correct import amend_hand, rules_at, void_hand
+
+    original = event.original
+    if original is None or not event.corrections:
+        raise LedgerError(f"event {event.event}: a corrected hand without the hand as first recorded")
+    if why := why_not_as_settled(ledger.rules, original):
+        raise LedgerError(f"hand {original.number}: {why}; the export was edited or damaged")
+    entry = _entry(event, original)
+    number = ledger.record(replace(entry, dealer=None) if entry.kind == "settled" else entry, at=original.recorded_at)
+    for fix in event.corrections:
+        if fix.kind == "void":
+            void_hand(ledger, number, fix.reason, at=fix.at)
+            continue
+        if fix.amended is None:
+            raise LedgerError(f"hand {number}: an amend without the amended hand")
+        if why := why_not_as_settled(rules_at(ledger, number).ruleset, fix.amended):
+            raise LedgerError(f"hand {number} as amended: {why}; the export was edited or damaged")
+        amend_hand(ledger, number, replace(_entry(event, fix.amended), dealer=None), fix.reason, at=fix.at)
 
 
 def _first_difference(made: dict[str, Any], given: dict[str, Any]) -> str:

@@ -15,12 +15,13 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import TableInputError
+from tonk_rules.outputs import ledger_inputs, variant_inputs, why_replaces_input
 from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.settle import parse_stakes
@@ -103,6 +104,14 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
     except TableInputError as exc:
         raise misuse(str(exc)) from None
     names = [s.name for s in seats]
+    inputs = variant_inputs(loaded.chain) + (ledger_inputs(ledger_path) if ledger_path else [])
+    if record_file is not None and (why := why_replaces_input(record_file, inputs)):
+        raise misuse(f"--record {why}")
+    if ledger_path and Path(ledger_path).is_file():
+        from tonk_rules.table import ledger_health
+
+        if why := ledger_health.why_not_writable(ledger_path):  # said before the hand is played, not after it
+            raise ledger_health.read_only(ledger_path, why)
     ledger = Ledger.open(ledger_path) if ledger_path else None
     try:
         if ledger is not None:
@@ -154,7 +163,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             bots = {i: make_bot(s.spec, hand_seed + i + 1, rules, len(seats)) for i, s in enumerate(seats)
                     if s.spec is not None}
             path = None if record_file is None else _record_path(record_file, number)
-            if path is not None and number > 1 and (why := why_not_writable(path, force=force)):
+            if path is not None and number > 1 and (why := why_not_writable(path, force=force)
+                                                    or why_replaces_input(path, inputs)):
                 echo(f"(this hand is not written to a file: {why}; its record is shown when it ends)")
                 path = ""
             game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
@@ -165,14 +175,19 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                 break
             except KeyboardInterrupt:
                 echo("\nInterrupted: the hand is not finished, nothing was recorded.")
-                raise click.exceptions.Exit(130) from None
+                _leave_interrupted(echo, scores, finished)
             _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo)
             last, finished = hand, finished + 1
             assert hand.result is not None
             for name, net in zip(names, hand.result.net, strict=True):
                 scores[name] += net
             echo(_scores_line(scores, finished))
-            if not _another(ask, echo):
+            try:
+                again = _another(ask, echo)
+            except KeyboardInterrupt:  # Ctrl-C at "Another hand?": a no, with the scores so far
+                echo("")
+                _leave_interrupted(echo, scores, finished)
+            if not again:
                 break
             if ledger is None:
                 dealer = names[rules.dealer.next_dealer(hand.dealer, len(names), hand.result.winners,
@@ -183,6 +198,13 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
     finally:
         if ledger is not None:
             ledger.close()
+
+
+def _leave_interrupted(echo: Callable[[str], None], scores: dict[str, int], finished: int) -> NoReturn:
+    """Ctrl-C at any prompt: the scores so far, then exit status 130 (as for any interrupted command)."""
+    if finished:
+        echo(f"You leave the table. {_scores_line(scores, finished)}")
+    raise click.exceptions.Exit(130)
 
 
 def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, ledger: Ledger | None,

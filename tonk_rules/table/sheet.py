@@ -1,11 +1,7 @@
-"""A rules sheet built from a variant's rule values: blocks of plain sentences, each tied to its dimensions.
+"""A rules sheet: a variant's sentences (:mod:`tonk_rules.words.sheet_lines`) under its title, each marked
+where it differs from the parent variant. Its words are the rules' own (:mod:`tonk_rules.words`): nothing
+here is worded.
 
-Nothing here is written per variant: every sentence comes from a rule value through
-:mod:`tonk_rules.table.sheet_words`, and the payments are described from the variant's payment rules. A rule
-with a sentence of its own needs nothing here: ``sheet_words.SAID`` places it in its block. The lines below
-compose several rules into one sentence, or depend on another rule's value.
-
-    >>> from tonk_rules.table.sheet import build_sheet
     >>> from tonk_rules.table.variant_view import load_view
     >>> sheet = build_sheet(load_view("classic-pc"), "en")
     >>> [block.heading for block in sheet.blocks][:2]
@@ -17,32 +13,12 @@ compose several rules into one sentence, or depend on another rule's value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from tonk_rules.cards import RANK_NAMES, RANK_ORDER
-from tonk_rules.table.sheet_words import LANGS, SAID, SUIT_WORDS, WORDS
 from tonk_rules.table.variant_view import VariantView
-from tonk_rules.terms import PAID_ENDINGS, Ending, Role, ScoringMode, StakesMode, StockPolicy
+from tonk_rules.words import LANGS, WORDS
+from tonk_rules.words.sheet_lines import Block, Line, rank_word, sheet_blocks
 
-# suit indexes in the order each language lists them (the seeds write п т б ч)
-_SUIT_ORDER = {"en": (0, 1, 2, 3), "ru": (0, 3, 2, 1)}
-_RANK_INDEX = {name: i + 1 for i, name in enumerate(RANK_ORDER)}
-
-
-@dataclass(frozen=True)
-class Line:
-    """One sentence; ``differs`` marks it as changed from the parent variant."""
-
-    text: str
-    paths: tuple[str, ...]
-    differs: bool = False
-    label: str = ""  # a lead-in printed in bold (the ending a payment line is about)
-
-
-@dataclass(frozen=True)
-class Block:
-    heading: str
-    lines: tuple[Line, ...]
+__all__ = ["Block", "Line", "Sheet", "build_sheet", "rank_word"]
 
 
 @dataclass(frozen=True)
@@ -54,149 +30,15 @@ class Sheet:
     mark: str
 
 
-def rank_word(rank: str, lang: str) -> str:
-    """A rank as the language writes it: ``Q`` in English, ``Д`` in Russian."""
-    return RANK_NAMES["russian" if lang == "ru" else "english"][_RANK_INDEX[rank]]
-
-
-class _Builder:
-    def __init__(self, view: VariantView, lang: str) -> None:
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
-        self.view, self.lang, self.w = view, lang, WORDS[lang]
-
-    def v(self, path: str) -> Any:
-        return self.view.value(path)
-
-    def line(self, text: str, *paths: str, label: str = "") -> Line:
-        return Line(text, paths, any(p in self.view.differs for p in paths), label)
-
-    def say(self, path: str) -> Line:
-        """The sentence for the value at ``path``: the words for that value (an enum, a flag, ``None``), else
-        the path's template with the value as ``{n}``."""
-        value = self.v(path)
-        words = self.w.get((path, value))
-        return self.line(self.w[path].format(n=value) if words is None else words, path)
-
-    def said(self, block: str) -> list[Line]:
-        """The sentences of the rules ``block`` says on their own (``sheet_words.SAID``), in order."""
-        return [self.say(path) for path in SAID[block]]
-
-    def ranks(self, ranks: list[str]) -> str:
-        return ", ".join(rank_word(r, self.lang) for r in ranks)
-
-    # --- blocks ---------------------------------------------------------------------------------------------
-    def cards(self) -> Block:
-        w, v = self.w, self.v
-        lo, hi = v("players.min"), v("players.max")
-        lines = [self.line((w["players.exact"] if lo == hi else w["players.range"]).format(min=lo, max=hi),
-                           "players.min", "players.max")]
-        ranks = [r for r in RANK_ORDER if r in v("deck.ranks")]
-        missing = [r for r in RANK_ORDER if r not in ranks]
-        deck = w["deck.short"] if missing else w["deck.full"]
-        lines.append(self.line(deck.format(size=4 * len(ranks), ranks=self.ranks(ranks), missing=self.ranks(missing)),
-                               "deck.ranks"))
-        lines.append(self.line(w["values"].format(ace=rank_word("A", self.lang),
-                                                  faces=self.ranks([r for r in ("J", "Q", "K") if r in ranks])),
-                               "deck.ranks"))
-        suits = SUIT_WORDS[self.lang]
-        lines.append(self.line(w["suits"].format(suits=", ".join(suits[i] for i in _SUIT_ORDER[self.lang]))))
-        lines += self.said("cards")
-        if v("dealer.after_void") is not None:  # null where no hand can be void
-            lines.append(self.say("dealer.after_void"))
-        return Block(w["h.cards"], tuple(lines))
-
-    def deal_check(self) -> Block:
-        w, v = self.w, self.v
-        if not v("deal_check.enabled"):
-            return Block(w["h.deal_check"], (self.say("deal_check.enabled"),))
-        which = []
-        if v("deal_check.at_most") is not None:
-            which.append(w["deal_check.low"].format(n=v("deal_check.at_most")))
-        if v("deal_check.at_least") is not None:
-            which.append(w["deal_check.high"].format(n=v("deal_check.at_least")))
-        rule = self.line(w["deal_check.rule"].format(which=w["deal_check.or"].join(which)),
-                         "deal_check.enabled", "deal_check.at_most", "deal_check.at_least")
-        if v("deal_check.several") is None:  # cannot happen in a valid variant (variant/checks.py)
-            return Block(w["h.deal_check"], (rule,))
-        return Block(w["h.deal_check"], (rule, self.say("deal_check.several")))
-
-    def turn(self) -> Block:
-        w, v = self.w, self.v
-        sources = v("drawing.sources")
-        draw = "drawing.both" if len(sources) == 2 else f"drawing.{sources[0]}"
-        books = w["or"].join(str(n) for n in sorted(v("melds.book_sizes")))
-        lines = [self.say("knocking.timing"), self.line(w[draw], "drawing.sources"), self.say("spreading.timing"),
-                 self.line(w["melds"].format(books=books, run_min=v("melds.run_min")),
-                           "melds.book_sizes", "melds.run_min"),
-                 self.say("melds.ace")]
-        held = v("spreading.may_hold_books")
-        if v("spreading.must_spread"):
-            books = w["or"].join(w["spreading.held_book"].format(size=b["size"], rank=rank_word(b["rank"], self.lang))
-                                 for b in held)
-            except_ = w["spreading.except"].format(books=books) if held else ""
-            text = w[("spreading.must_spread", True)].replace("{except}", except_)
-            lines.append(self.line(text, "spreading.must_spread", "spreading.may_hold_books"))
-        else:
-            lines.append(self.say("spreading.must_spread"))
-        lines += [*self.said("turn"), self.line(w["out"])]
-        return Block(w["h.turn"], tuple(lines))
-
-    def knock(self) -> Block:
-        return Block(self.w["h.knock"], (self.line(self.w["knocking.knock"]), *self.said("knock")))
-
-    def stock(self) -> Block:
-        lines = [self.say("stock_exhaustion.when_empty")]
-        if self.v("stock_exhaustion.when_empty") == StockPolicy.END_LOWEST_WINS:
-            lines.append(self.say("stock_exhaustion.ties"))
-        return Block(self.w["h.stock"], tuple(lines))
-
-    def payments(self) -> Block:
-        w, v = self.w, self.v
-        lines = [self.say("stakes.mode")]
-        if v("scoring.mode") == ScoringMode.POINTS:
-            lines.append(self.line(w["scoring.points"].format(n=v("scoring.target")), "scoring.mode", "scoring.target"))
-        else:
-            lines.append(self.say("scoring.mode"))
-        per_player = v("stakes.mode") == StakesMode.PER_PLAYER
-        for ending in PAID_ENDINGS:
-            if ending == Ending.DEAL_TONK and not v("deal_check.enabled"):
-                continue  # no deal check: this ending cannot happen
-            if ending == Ending.STOCK_EXHAUSTED and v("stock_exhaustion.when_empty") != StockPolicy.END_LOWEST_WINS:
-                continue
-            path = f"payments.{ending.value}"
-            rules = v(path)
-            said = [self._payment(ending, rule, per_player) for rule in rules] or [w["pay.nothing"]]
-            text = " ".join(said)
-            if ending == Ending.KNOCK_CAUGHT:
-                text += " " + w["knock_caught.note"]
-            lines.append(self.line(text, path, "stakes.mode", label=w["ending." + ending.value]))
-        return Block(w["h.pay"], tuple(lines))
-
-    def _payment(self, ending: Ending, rule: dict[str, Any], per_player: bool) -> str:
-        w = self.w
-        payer, _ = self._role(rule["payer"], ending)
-        _, receiver = self._role(rule["receiver"], ending)
-        n = rule["stakes"]
-        amount = w["amount.1"] if n == 1 else w["amount.2"] if n == 2 else w["amount.n"].format(n=n)
-        whose = w[("whose", rule["stake_of"])] if per_player and rule.get("stake_of") else ""
-        return str(w["pay"].format(payer=payer, receiver=receiver, amount=amount, whose=whose))
-
-    def _role(self, role: str, ending: Ending) -> tuple[str, str]:
-        if role != Role.WINNERS:
-            return self.w[("role", role)]  # type: ignore[no-any-return]
-        key = "out" if ending.value.startswith("out_") else ending.value
-        return self.w[("winners", key)]  # type: ignore[no-any-return]
-
-
 def build_sheet(view: VariantView, lang: str) -> Sheet:
     """The rules sheet of ``view`` in ``lang`` ("en" or "ru")."""
-    b = _Builder(view, lang)
-    w = b.w
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
+    w = WORDS[lang]
     # headed by the variant's title, as the table knows it; the file (or built-in) it came from is a small note
     intro = [w["variant_line"].format(name=view.name)]
     if view.parent_name is not None:
         intro.append(w["extends"].format(parent=view.parent_name))
-    blocks = (b.cards(), b.deal_check(), b.turn(), b.knock(), b.stock(), b.payments())
+    blocks = sheet_blocks(view.values, view.differs, lang)
     return Sheet(lang, f"Tonk — {w['title_suffix']}: {view.variant.title}", tuple(intro), blocks,
                  w["differs_mark"])

@@ -13,22 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tonk_rules.variant.loader import LoadedVariant, load_variant, strip_sources
+from tonk_rules.variant.diff import rule_values
+from tonk_rules.variant.loader import LoadedVariant, load_variant
 from tonk_rules.variant.model import Variant
 
 _BUILTIN_PREFIX = "<builtin>/"
-
-
-def rule_values(variant: Variant) -> dict[str, Any]:
-    """Every rule value as ``section.key -> value`` (JSON types; sources, title and description left out)."""
-    data = variant.model_dump(mode="json", exclude={"title", "description"})
-    strip_sources(data)
-    flat: dict[str, Any] = {}
-    for section, body in data.items():
-        for key, value in body.items():
-            # payments: one entry per ending, holding its list of rules
-            flat[f"{section}.{key}"] = value["rules"] if section == "payments" else value
-    return flat
 
 
 def _display_name(file: str) -> str:

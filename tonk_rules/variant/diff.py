@@ -19,7 +19,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from tonk_rules.variant.loader import LoadedVariant
+from tonk_rules.variant.loader import LoadedVariant, strip_sources
+from tonk_rules.variant.model import Variant
 from tonk_rules.variant.provenance import Provenance, value_paths
 from tonk_rules.variant.sources import Assumption, Quote
 
@@ -63,6 +64,19 @@ class DiffReport:
         differ = "1 value differs" if self.differ == 1 else f"{self.differ} values differ"
         agree = f"{self.by_assumption} more agree{'s' if self.by_assumption == 1 else ''} only by assumption"
         return f"{self.left_name} vs {self.right_name}: {differ}; {agree}"
+
+
+def rule_values(variant: Variant) -> dict[str, Any]:
+    """Every rule value as ``section.key -> value`` (JSON types; sources, title and description left out): what
+    the rules sheet and the compare report word (:func:`tonk_rules.words.sheet_lines.sheet_blocks`)."""
+    data = variant.model_dump(mode="json", exclude={"title", "description"})
+    strip_sources(data)
+    flat: dict[str, Any] = {}
+    for section, body in data.items():
+        for key, value in body.items():
+            # payments: one entry per ending, holding its list of rules
+            flat[f"{section}.{key}"] = value["rules"] if section == "payments" else value
+    return flat
 
 
 def label_of(path: str) -> str:

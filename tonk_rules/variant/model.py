@@ -4,7 +4,8 @@ A resolved variant file validates into :class:`Variant`. Every field is required
 dimension; a child file inherits the rest from its parent), and every section may carry ``source`` and
 ``source_for``: where each rule comes from (a quotation from a registered source, or an assumption).
 
-The numbered comments refer to the dimension table in docs/rules.md.
+The numbered comments refer to the dimension table in docs/rules.md. Each rule field's description is its
+words' (:func:`tonk_rules.words.description`), with its refusals and its rules-sheet sentences.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tonk_rules.terms import (
     TakenDiscardPolicy,
 )
 from tonk_rules.variant.sources import Source
+from tonk_rules.words import description as about
 
 RankName = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
@@ -67,23 +69,16 @@ class Section(_Strict):
 class Players(Section):
     """(1) How many may sit at the table."""
 
-    min: int = Field(ge=2, description="Fewest players.")
-    max: int = Field(ge=2, description="Most players; players x hand size + upcard must fit the deck.")
+    min: int = Field(ge=2, description=about("players.min"))
+    max: int = Field(ge=2, description=about("players.max"))
 
 
 class Dealer(Section):
     """(2) Who deals first and next."""
 
-    first: FirstDealer = Field(
-        description="high_card_cut: each player cuts a card, the highest deals; agreed: the table chooses."
-    )
-    rotation: DealerRotation = Field(
-        description="Who deals the next hand: left (the player left of the dealer) or winner (the hand's winner)."
-    )
-    after_void: AfterVoid | None = Field(
-        description="After a void deal or void hand: the next dealer deals, or the same dealer deals again "
-        "(null where no hand can be void)."
-    )
+    first: FirstDealer = Field(description=about("dealer.first"))
+    rotation: DealerRotation = Field(description=about("dealer.rotation"))
+    after_void: AfterVoid | None = Field(description=about("dealer.after_void"))
 
 
 class Deck(Section):
@@ -91,177 +86,124 @@ class Deck(Section):
 
     ranks: list[RankName] = Field(
         min_length=3,
-        description="Ranks in the deck, ace to king. Removing ranks (e.g. 8, 9, 10) makes the ranks "
-        "either side of the gap consecutive for runs.",
+        description=about("deck.ranks"),
     )
 
 
 class Deal(Section):
     """(3) The deal."""
 
-    hand_size: int = Field(ge=1, le=13, description="Cards dealt to each player.")
-    upcard: bool = Field(
-        description="true: the next card is turned up to start the discard pile; false: the first player "
-        "must draw from the stock and the first discard starts the pile."
-    )
-    first_turn: FirstTurn = Field(
-        description="free: the first player of the hand plays an ordinary turn; draw_from_stock: on that first "
-        "turn they may not knock and must draw from the stock."
-    )
+    hand_size: int = Field(ge=1, le=13, description=about("deal.hand_size"))
+    upcard: bool = Field(description=about("deal.upcard"))
+    first_turn: FirstTurn = Field(description=about("deal.first_turn"))
 
 
 class DealCheck(Section):
     """(4, 6) Tonk on the deal: which initial hands qualify and what several qualifying hands mean."""
 
-    enabled: bool = Field(description="false: there is no deal check at all.")
-    at_most: int | None = Field(description="A count at or below this is a deal tonk (null: no low tonk).")
-    at_least: int | None = Field(description="A count at or above this is a deal tonk (null: no high tonk).")
-    several: SeveralDealTonks | None = Field(
-        description="Several deal tonks: all_paid (every holder is paid by every non-holder) or void "
-        "(a draw: no payments, the cards are thrown in and the next dealer deals); null without a deal check."
-    )
+    enabled: bool = Field(description=about("deal_check.enabled"))
+    at_most: int | None = Field(description=about("deal_check.at_most"))
+    at_least: int | None = Field(description=about("deal_check.at_least"))
+    several: SeveralDealTonks | None = Field(description=about("deal_check.several"))
 
 
 class Knocking(Section):
     """(7, 8) When a player may knock and when a knock succeeds."""
 
-    timing: KnockTiming = Field(
-        description="start_of_turn: as the turn's first action, instead of drawing; before_draw: any time "
-        "before drawing (after laying spreads, where spreads come before the draw)."
-    )
-    max_count: int | None = Field(description="Knock only with a count at or below this (null: any count).")
-    min_turns: int = Field(ge=0, description="Knock only after this many of one's own turns (0: at once).")
-    hit_lock: bool = Field(
-        description="A player whose spread was hit may not knock on their next turn; each hit adds a turn."
-    )
-    wins_when: KnockWinsWhen = Field(
-        description="The knock succeeds when the knocker's count is strictly lowest, or lowest or tied."
-    )
+    timing: KnockTiming = Field(description=about("knocking.timing"))
+    max_count: int | None = Field(description=about("knocking.max_count"))
+    min_turns: int = Field(ge=0, description=about("knocking.min_turns"))
+    hit_lock: bool = Field(description=about("knocking.hit_lock"))
+    wins_when: KnockWinsWhen = Field(description=about("knocking.wins_when"))
 
 
 class Drawing(Section):
     """(11) Where a player may draw from."""
 
-    sources: list[Pile] = Field(
-        min_length=1, description="Piles a player may draw the top card of: stock and/or discard."
-    )
+    sources: list[Pile] = Field(min_length=1, description=about("drawing.sources"))
 
 
 class HeldBook(_Strict):
     """A book that may be held in hand under must_spread: exactly ``size`` cards of ``rank``."""
 
-    rank: RankName = Field(description="The book's rank.")
-    size: int = Field(ge=3, le=4, description="The exact number of cards of that rank that may be held.")
+    rank: RankName = Field(description=about("HeldBook.rank"))
+    size: int = Field(ge=3, le=4, description=about("HeldBook.size"))
 
 
 class Spreading(Section):
     """(12) When spreads and hits may be laid, and whether held spreads must be laid."""
 
-    timing: SpreadTiming = Field(
-        description="after_draw: between drawing and discarding; before_draw: before drawing."
-    )
-    must_spread: bool = Field(description="true: it is illegal to keep a book or run in hand at the end of a turn.")
-    may_hold_books: list[HeldBook] = Field(
-        description="With must_spread: books that may be kept in hand, each a rank and an exact size "
-        "(pagat: three aces; four aces must be laid)."
-    )
+    timing: SpreadTiming = Field(description=about("spreading.timing"))
+    must_spread: bool = Field(description=about("spreading.must_spread"))
+    may_hold_books: list[HeldBook] = Field(description=about("spreading.may_hold_books"))
 
 
 class Melds(Section):
     """(14, 15) What a spread is."""
 
-    book_sizes: list[int] = Field(min_length=1, description="Allowed book sizes (cards of one rank): 3 and/or 4.")
-    run_min: int = Field(ge=3, description="Fewest cards in a run (consecutive cards of one suit).")
-    ace: AceRank = Field(
-        description="low: A-2-3 only; low_or_high: also Q-K-A. Runs never wrap (no K-A-2)."
-    )
+    book_sizes: list[int] = Field(min_length=1, description=about("melds.book_sizes"))
+    run_min: int = Field(ge=3, description=about("melds.run_min"))
+    ace: AceRank = Field(description=about("melds.ace"))
 
 
 class Hitting(Section):
     """(16, 17) Adding single cards to spreads on the table."""
 
-    runs: HitPermission = Field(
-        description="Hits on runs (at either end): on anyone's runs, only one's own, or none."
-    )
-    books: HitPermission = Field(description="Hits on books (the fourth card): likewise.")
+    runs: HitPermission = Field(description=about("hitting.runs"))
+    books: HitPermission = Field(description=about("hitting.books"))
 
 
 class TakenDiscard(Section):
     """(13) What may be done with a card taken from the discard pile."""
 
-    rule: TakenDiscardPolicy = Field(
-        description="free; not_discarded_this_turn (unless it is the only card left); straight_into_spread "
-        "(the next action must lay it in a new spread or hit with it)."
-    )
+    rule: TakenDiscardPolicy = Field(description=about("taken_discard.rule"))
 
 
 class StockExhaustion(Section):
     """(20) What happens when a player wants to draw from the empty stock."""
 
-    when_empty: StockPolicy = Field(
-        description="end_lowest_wins: the hand ends and the lowest count is paid; reshuffle: the discard "
-        "pile but its top card becomes the new stock; void: the hand is void, no payments."
-    )
-    ties: StockTies | None = Field(
-        description="With end_lowest_wins, several lowest counts: all are paid, or the hand is void (null "
-        "otherwise)."
-    )
+    when_empty: StockPolicy = Field(description=about("stock_exhaustion.when_empty"))
+    ties: StockTies | None = Field(description=about("stock_exhaustion.ties"))
 
 
 class Stakes(Section):
     """(21) Stakes."""
 
-    mode: StakesMode = Field(
-        description="uniform: one agreed stake; per_player: each player names their own stake, and each "
-        "payment rule says whose stake it is paid at."
-    )
+    mode: StakesMode = Field(description=about("stakes.mode"))
 
 
 class Scoring(Section):
     """Play for stakes, or to a points target."""
 
-    mode: ScoringMode = Field(
-        description="stakes: payments are money; points: each hand's net (stake 1) is added to a score and "
-        "the session ends when a player reaches the target."
-    )
-    target: int | None = Field(description="Points target (points mode only; null with stakes).")
+    mode: ScoringMode = Field(description=about("scoring.mode"))
+    target: int | None = Field(description=about("scoring.target"))
 
 
 class PaymentRule(_Strict):
     """Each payer pays each receiver (never themselves) `stakes` stakes, at the payer's or receiver's stake."""
 
-    payer: Role = Field(description="Who pays (see receiver).")
-    receiver: Role = Field(
-        description="winners: who won the event (deal tonk holders; the knocker; the player out; the lowest "
-        "count; after a caught knock the lowest other players); others: everyone not a winner; knocker; "
-        "at_or_below_knocker / above_knocker: the other players by their count against the knocker's."
-    )
-    stakes: int = Field(ge=1, description="How many stakes each payer pays each receiver.")
+    payer: Role = Field(description=about("PaymentRule.payer"))
+    receiver: Role = Field(description=about("PaymentRule.receiver"))
+    stakes: int = Field(ge=1, description=about("PaymentRule.stakes"))
     stake_of: StakeOf | None = Field(
-        None, description="Whose stake is used: given with per-player stakes only (left out with one stake)."
+        None, description=about("PaymentRule.stake_of")
     )
 
 
 class PaymentEvent(Section):
-    rules: list[PaymentRule] = Field(description="Payment rules for this ending, all applied.")
+    rules: list[PaymentRule] = Field(description=about("PaymentEvent.rules"))
 
 
 class Payments(_Strict):
     """(5, 9, 10, 18, 19, 20) Who pays whom, per way a hand can end."""
 
-    deal_tonk: PaymentEvent = Field(description="Deal tonk: winners are the holders.")
-    knock_won: PaymentEvent = Field(description="A successful knock: the winner is the knocker.")
-    knock_caught: PaymentEvent = Field(
-        description="A caught knock: winners are the lowest among the other players (a knocker never collects)."
-    )
-    out_by_discard: PaymentEvent = Field(description="Going out by discarding one's last card.")
-    out_by_spread: PaymentEvent = Field(
-        description="Going out without a final discard, having laid a new spread in that turn."
-    )
-    out_by_hit: PaymentEvent = Field(
-        description="Going out without a final discard, with no new spread in that turn (hits only)."
-    )
-    stock_exhausted: PaymentEvent = Field(description="The hand ended on the empty stock: winners are the lowest.")
+    deal_tonk: PaymentEvent = Field(description=about("payments.deal_tonk"))
+    knock_won: PaymentEvent = Field(description=about("payments.knock_won"))
+    knock_caught: PaymentEvent = Field(description=about("payments.knock_caught"))
+    out_by_discard: PaymentEvent = Field(description=about("payments.out_by_discard"))
+    out_by_spread: PaymentEvent = Field(description=about("payments.out_by_spread"))
+    out_by_hit: PaymentEvent = Field(description=about("payments.out_by_hit"))
+    stock_exhausted: PaymentEvent = Field(description=about("payments.stock_exhausted"))
 
 
 class Variant(_Strict):

@@ -1,0 +1,265 @@
+"""``tonk event …``: an event of several tables in one folder (thin commands over tonk_rules.table.event),
+and ``tonk session void|amend``: corrections of any earlier hand (tonk_rules.table.ledger_correct)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from tonk_rules.cli.ledger_open import open_ledger
+from tonk_rules.cli.table_commands import Misuse, _how, _print_result, _settle_options, _table_input
+
+
+@click.group()
+def event() -> None:
+    """An event of several tables: one folder, a ledger per table, standings across the tables.
+
+    \b
+    Examples:
+      tonk event create night --title "Winter night" --language ru --currency крона
+      tonk event add-table night t1 --variant russian --players Ann,Bob,Cy --stake 1
+      tonk event record night t1 --count Ann=3 --count Bob=19 --count Cy=4 --knock Ann
+      tonk event move night Cy t1 t2
+      tonk event standings night
+      tonk event correct night t1 3 --void --reason "recorded by mistake"
+      tonk serve night
+    """
+
+
+def _open(folder: str) -> Any:
+    from tonk_rules.table.event import Event
+
+    return Event.open(folder)
+
+
+@event.command("create")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--title", required=True, help="The event's title.")
+@click.option("--language", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+              help="The language of its pages and sheets.")
+@click.option("--currency", required=True, help="The money played for at every table.")
+def event_create(folder: str, title: str, language: str, currency: str) -> None:
+    """Make FOLDER an event (it holds event.json and a ledger per table)."""
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.event import Event
+
+    made = Event.create(folder, title=title, language=language, currency=currency)
+    click.echo(plain(f"created the event {made.title} in {folder} (language {made.language}, "
+                     f"currency {made.currency}); add tables with `tonk event add-table {folder} NAME …`"))
+
+
+@event.command("add-table")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("name")
+@click.option("--variant", required=True, help="A built-in variant or a house-rule file.")
+@click.option("--players", required=True, help="Seat names clockwise, comma-separated.")
+@click.option("--stake", "stakes", multiple=True, metavar="N | NAME=N", help="The stake, or each player's stake.")
+@click.option("--first-dealer", metavar="NAME", help="Who deals first (default: the first seat).")
+@click.option("--title", help="The table's title (default: its name).")
+def event_add_table(folder: str, name: str, variant: str, players: str, stakes: tuple[str, ...],
+                    first_dealer: str | None, title: str | None) -> None:
+    """Add the table NAME to the event in FOLDER."""
+    from pathlib import Path
+
+    from tonk_rules.table.settle import parse_stakes
+    from tonk_rules.table.table_setup import resolve_variant_ref
+
+    names = [n.strip() for n in players.split(",")]
+    stake_list = _table_input(lambda: parse_stakes(list(stakes), tuple(names)))
+    ev = _open(folder)
+    ev.add_table(name, variant_ref=resolve_variant_ref(variant, Path.cwd()), seats=names, stakes=stake_list,
+                 first_dealer=first_dealer, title=title)
+    _print_table(ev, name)
+
+
+def _print_table(ev: Any, table: str) -> None:
+    from tonk_rules.cli.terminal import plain
+
+    state = ev.state(table)
+    seated = ", ".join(f"{n} ({s})" for n, s in state.seated)
+    click.echo(plain(f"{state.name} ({state.title}, {state.rules}): {seated}; next dealer: {state.next_dealer}; "
+                     f"{state.hands} hand(s)"))
+
+
+@event.command("tables")
+@click.argument("folder", type=click.Path(file_okay=False))
+def event_tables(folder: str) -> None:
+    """Every table: its rules, seats, hands and who deals next."""
+    ev = _open(folder)
+    for table in ev.table_names():
+        _print_table(ev, table)
+    if not ev.table_names():
+        click.echo("No tables yet.")
+
+
+@event.command("standings")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def event_standings(folder: str, as_json: bool) -> None:
+    """Every player's total across the event's tables, best first, and where they sit."""
+    from tonk_rules.cli.terminal import plain
+
+    ev = _open(folder)
+    rows = ev.standings()
+    if as_json:
+        click.echo(json.dumps({"event": ev.title, "currency": ev.currency,
+                               "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table,
+                                              "table": r.table} for r in rows]}, indent=2, ensure_ascii=False))
+        return
+    click.echo(plain(f"{ev.title} (currency: {ev.currency}):"))
+    width = max((len(r.name) for r in rows), default=0)
+    for r in rows:
+        where = f"at {r.table}" if r.table else "not seated"
+        click.echo(plain(f"  {r.name:<{width}}  {r.total:+d}  ({where})"))
+
+
+@event.command("record")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("table")
+@_settle_options
+def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
+                 deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
+                 stock_out: bool, as_json: bool) -> None:
+    """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger."""
+    from tonk_rules.table.hand_entry import settle_entry
+
+    how = _how(deal, knock, out, no_discard, new_spread, stock_out)
+    ev = _open(folder)
+    with open_ledger(str(ev.ledger_path(table))) as led:
+        settled = _table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts),
+                                                    list(tonks), how, led.stored_rules().digest))
+        _print_result(settled.result, as_json, led.currency)
+        if settled.entry is None:
+            click.echo("Nothing recorded: the hand is played.", err=True)
+            return
+        number = led.record(settled.entry)
+        if not as_json:
+            click.echo(f"Recorded as hand {number} at {table}; next dealer: {led.next_dealer()}.")
+
+
+def _table_command(name: str, help_text: str, action: Callable[..., None]) -> None:
+    @event.command(name, help=help_text)
+    @click.argument("folder", type=click.Path(file_okay=False))
+    @click.argument("table")
+    @click.argument("player")
+    def command(folder: str, table: str, player: str) -> None:
+        ev = _open(folder)
+        action(ev, table, player)
+        _print_table(ev, table)
+
+
+_table_command("join", "PLAYER sits down at TABLE (between hands).", lambda ev, t, p: ev.join(t, p))
+_table_command("leave", "PLAYER leaves TABLE (keeping their balance).", lambda ev, t, p: ev.leave(t, p))
+
+
+@event.command("move")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("player")
+@click.argument("source")
+@click.argument("target")
+@click.option("--stake", type=click.IntRange(min=1), help="Their stake at TARGET (per-player variants).")
+def event_move(folder: str, player: str, source: str, target: str, stake: int | None) -> None:
+    """PLAYER leaves SOURCE and sits down at TARGET; what they won at SOURCE stays in their total."""
+    ev = _open(folder)
+    ev.move(player, source, target, stake=stake)
+    _print_table(ev, source)
+    _print_table(ev, target)
+
+
+@event.command("history")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("table")
+def event_history(folder: str, table: str) -> None:
+    """TABLE's events, oldest first, then its corrections."""
+    ev = _open(folder)
+    _history(str(ev.ledger_path(table)))
+
+
+@event.command("sheet")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("table")
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
+def event_sheet(folder: str, table: str, fmt: str) -> None:
+    """TABLE's rules sheet in the event's language (the rules the table plays now)."""
+    from tonk_rules.table.event_sheet import table_sheet
+
+    ev = _open(folder)
+    click.echo(table_sheet(ev, table, fmt), nl=False)
+
+
+def _history(ledger: str) -> None:
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.ledger_correct import correction_lines, voided_events
+    from tonk_rules.table.ledger_history import history_lines
+
+    with open_ledger(ledger, writable=False) as led:
+        for line in history_lines(led.events(), frozenset(voided_events(led))):
+            click.echo(plain(line))
+        fixes = correction_lines(led)
+        if fixes:
+            click.echo("Corrections:")
+            for line in fixes:
+                click.echo(plain(line))
+
+
+# --- corrections -------------------------------------------------------------------------------------------
+def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[str, Any]) -> None:
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.table.hand_entry import settle_entry
+    from tonk_rules.table.ledger_correct import amend_hand, rules_at, void_hand
+
+    if options.pop("as_json"):
+        raise Misuse("a correction prints its result as text: drop --json")
+    given = any(options[k] for k in ("hands", "counts", "tonks", "deal", "knock", "out", "stock_out"))
+    if void and given:
+        raise Misuse("--void takes no hand: drop the hand's options, or drop --void to amend it")
+    with open_ledger(ledger) as led:
+        if void:
+            took = void_hand(led, number, reason)
+        else:
+            how = _how(options["deal"], options["knock"], options["out"], options["no_discard"],
+                       options["new_spread"], options["stock_out"])
+            hands = led.hands(number)
+            if not hands:
+                raise Misuse(f"there is no hand {number} (hands: 1 to {led.hand_count()})")
+            hand = hands[0]
+            seated = [(n, hand["stakes"][n]) for n in hand["players"]]
+            rules = rules_at(led, number)
+            settled = _table_input(lambda: settle_entry(rules.ruleset, seated, list(options["hands"]),
+                                                        list(options["counts"]), list(options["tonks"]), how,
+                                                        rules.digest))
+            if settled.entry is None:
+                raise Misuse("the amended hand has no tonk on the deal: void the hand instead")
+            _print_result(settled.result, False, led.currency)
+            took = amend_hand(led, number, settled.entry, reason)
+        click.echo(plain(f"{took['said'][0].upper()}{took['said'][1:]}. Next dealer: {led.next_dealer()}."))
+
+
+def _correct_command(group: click.Group, with_table: bool) -> None:
+    def run(args: dict[str, Any]) -> None:
+        ledger = str(_open(args.pop("folder")).ledger_path(args.pop("table"))) if with_table else args.pop("ledger")
+        _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args)
+
+    def command(**args: Any) -> None:
+        run(args)
+
+    command.__doc__ = ("Correct hand NUMBER: --void it (it pays nothing, passes no deal), or amend it with the "
+                       "hand's options as `record` takes them. The history keeps the original and the correction; "
+                       "balances and dealers are recomputed.")
+    decorated: Callable[..., None] = command
+    decorated = click.option("--void", is_flag=True, help="Void the hand.")(decorated)
+    decorated = click.option("--reason", required=True, help="Why (kept in the history).")(decorated)
+    decorated = _settle_options(decorated)
+    decorated = click.argument("number", type=click.IntRange(min=1))(decorated)
+    if with_table:
+        decorated = click.argument("table")(decorated)
+        decorated = click.argument("folder", type=click.Path(file_okay=False))(decorated)
+    else:
+        decorated = click.argument("ledger", type=click.Path(dir_okay=False))(decorated)
+    group.add_command(click.command("correct")(decorated))
+
+
+_correct_command(event, with_table=True)

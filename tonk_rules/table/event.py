@@ -1,0 +1,296 @@
+"""An event of several tables: one folder holding each table's ledger, standings across them, moves.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp()) / "night"
+    >>> event = Event.create(folder, title="Winter night", language="en", currency="crowns")
+    >>> event.add_table("t1", variant_ref="russian", seats=["Ann", "Bob", "Cy"], stakes=[1, 1, 1])
+    >>> event.add_table("t2", variant_ref="russian", seats=["Dee", "Eve"], stakes=[1, 1])
+    >>> event.move("Cy", "t1", "t2")
+    >>> [(row.name, row.table) for row in event.standings()]
+    [('Ann', 't1'), ('Bob', 't1'), ('Cy', 't2'), ('Dee', 't2'), ('Eve', 't2')]
+
+The folder holds ``event.json`` (title, language, currency, the tables in order) and one ledger per table,
+``<table>.sqlite``: each table is an ordinary session ledger (``tonk session …`` works on it), so the CLI and
+the server read and write the same files, each change one ledger transaction. A player is known across the
+event by their seat name: their standing is the sum of their balances at every table, so a player who moves
+keeps their money (what they won at the first table stays in its ledger, and counts).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tonk_rules.errors import LedgerError
+from tonk_rules.table.ledger import Ledger, now
+from tonk_rules.table.ledger_rules import StoredRules
+
+EVENT_FORMAT = "tonk-event"
+EVENT_VERSION = 1
+EVENT_FILE = "event.json"
+LANGUAGES = ("en", "ru")
+#: a table's name is its file's name: short, lower-case, nothing a path or a URL would read differently
+TABLE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+MAX_TABLES = 64
+
+
+def why_bad_table_name(name: str) -> str | None:
+    if TABLE_NAME.fullmatch(name) is None:
+        return (f"a table's name is 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter or "
+                f"digit: {name[:40]!r}")
+    return None
+
+
+class NoSuchTable(LedgerError):
+    """The event has no table of that name."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player across the event: their total, their balance at each table, where they sit now."""
+
+    name: str
+    total: int
+    by_table: dict[str, int] = field(default_factory=dict)
+    table: str | None = None  # the table they are seated at (None: seated nowhere)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the event page shows of one table."""
+
+    name: str
+    title: str
+    rules: str
+    seated: list[tuple[str, int]]
+    balances: dict[str, int]
+    next_dealer: str
+    hands: int
+    game_over: str | None
+
+
+class Event:
+    """An event folder. Opening it reads ``event.json``; every table is opened when used."""
+
+    def __init__(self, folder: Path, data: dict[str, Any]) -> None:
+        self.folder, self._data = folder, data
+
+    # --- opening ---------------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, folder: str | Path, *, title: str, language: str = "en", currency: str = "chips") -> Event:
+        folder = Path(folder)
+        if language not in LANGUAGES:
+            raise LedgerError(f"the event's language is one of {', '.join(LANGUAGES)}, not {language!r}")
+        if not title.strip() or not currency.strip():
+            raise LedgerError("the event needs a title and a currency name")
+        if (folder / EVENT_FILE).exists():
+            raise LedgerError(f"{folder}: already holds an event ({EVENT_FILE})")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise LedgerError(f"{folder}: cannot make the event folder: {exc.strerror}") from None
+        data = {"format": EVENT_FORMAT, "version": EVENT_VERSION, "title": title.strip(), "language": language,
+                "currency": currency.strip(), "created": now(), "tables": []}
+        event = cls(folder, data)
+        with event._locked():
+            if (folder / EVENT_FILE).exists():
+                raise LedgerError(f"{folder}: already holds an event ({EVENT_FILE})")
+            event._write(data)
+        return event
+
+    @classmethod
+    def open(cls, folder: str | Path) -> Event:
+        folder = Path(folder)
+        return cls(folder, _read(folder))
+
+    def reload(self) -> None:
+        self._data = _read(self.folder)
+
+    @property
+    def title(self) -> str:
+        return str(self._data["title"])
+
+    @property
+    def language(self) -> str:
+        return str(self._data["language"])
+
+    @property
+    def currency(self) -> str:
+        return str(self._data["currency"])
+
+    def tables(self) -> list[dict[str, str]]:
+        """The tables in the order they were made: ``{"name", "title"}``."""
+        return [dict(t) for t in self._data["tables"]]
+
+    def table_names(self) -> list[str]:
+        return [t["name"] for t in self._data["tables"]]
+
+    def ledger_path(self, table: str) -> Path:
+        if table not in self.table_names():
+            shown = ", ".join(self.table_names()) or "none yet"
+            raise NoSuchTable(f"the event has no table {table[:40]!r} (tables: {shown})")
+        return self.folder / f"{table}.sqlite"
+
+    @contextmanager
+    def ledger(self, table: str, *, writable: bool = True) -> Iterator[Ledger]:
+        with Ledger.open(self.ledger_path(table), writable=writable) as led:
+            yield led
+
+    # --- changing --------------------------------------------------------------------------------------
+    def add_table(self, name: str, *, seats: list[str], stakes: list[int], variant_ref: str | None = None,
+                  rules: StoredRules | None = None, first_dealer: str | None = None, title: str | None = None) -> None:
+        """A new table with its own ledger (the event's currency); its players may not sit at another table."""
+        if why := why_bad_table_name(name):
+            raise LedgerError(why)
+        with self._locked():
+            self.reload()
+            if name in self.table_names():
+                raise LedgerError(f"the event already has a table {name!r}")
+            if len(self.table_names()) >= MAX_TABLES:
+                raise LedgerError(f"an event has at most {MAX_TABLES} tables")
+            elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
+            for seat in seats:
+                if seat in elsewhere:
+                    raise LedgerError(f"{seat} is already seated at table {elsewhere[seat]}: move them instead")
+            Ledger.create(self.folder / f"{name}.sqlite", seats=seats, stakes=stakes, currency=self.currency,
+                          variant_ref=variant_ref, rules=rules, first_dealer=first_dealer,
+                          title=title or name).close()
+            data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}]}
+            self._write(data)
+            self._data = data
+
+    def import_table(self, name: str, text: str, *, title: str | None = None) -> None:
+        """A new table from a ledger export (``tonk session export --format json``), checked whole by the import;
+        refused if one of its seated players sits at another table."""
+        from tonk_rules.table.ledger_import import import_json
+
+        if why := why_bad_table_name(name):
+            raise LedgerError(why)
+        with self._locked():
+            self.reload()
+            if name in self.table_names():
+                raise LedgerError(f"the event already has a table {name!r}")
+            elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
+            path = self.folder / f"{name}.sqlite"
+            with import_json(path, text, "the export") as led:
+                clash = [n for n, _ in led.seated() if n in elsewhere]
+            if clash:
+                for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                    leftover.unlink(missing_ok=True)
+                raise LedgerError(f"{clash[0]} is already seated at table {elsewhere[clash[0]]}")
+            data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}]}
+            self._write(data)
+            self._data = data
+
+    def join(self, table: str, name: str, *, stake: int | None = None, after: str | None = None) -> None:
+        """``name`` sits down at ``table`` (refused while they sit at another table: that is a move)."""
+        seated_at = self.seated_at(name)
+        if seated_at is not None and seated_at != table:
+            raise LedgerError(f"{name} is seated at table {seated_at}: move them instead")
+        with self.ledger(table) as led:
+            led.join(name, stake=stake, after=after)
+
+    def leave(self, table: str, name: str) -> None:
+        with self.ledger(table) as led:
+            led.leave(name)
+
+    def move(self, name: str, source: str, target: str, *, stake: int | None = None,
+             after: str | None = None) -> None:
+        """``name`` leaves ``source`` and sits down at ``target``; their balance at ``source`` stays theirs.
+
+        The join is checked first; if it is refused after the leave (the target changed meanwhile), the
+        leave is taken back, so a move happens whole or not at all."""
+        if source == target:
+            raise LedgerError(f"{name} is already at table {source}")
+        with self.ledger(source) as src, self.ledger(target) as dst:
+            if name not in [n for n, _ in src.seated()]:
+                raise LedgerError(f"{name} is not at table {source} (seated: "
+                                  f"{', '.join(n for n, _ in src.seated())})")
+            if name in [n for n, _ in dst.seated()]:
+                raise LedgerError(f"{name} is already at table {target}")
+            src.leave(name)
+            try:
+                dst.join(name, stake=stake, after=after)
+            except BaseException:
+                src.undo()
+                raise
+
+    # --- reading ---------------------------------------------------------------------------------------
+    def state(self, table: str) -> TableState:
+        with self.ledger(table, writable=False) as led:
+            return TableState(table, self._title_of(table), led.stored_rules().title, led.seated(),
+                              led.balances(), led.next_dealer(), led.hand_count(), led.game_over())
+
+    def states(self) -> list[TableState]:
+        return [self.state(t) for t in self.table_names()]
+
+    def standings(self, states: list[TableState] | None = None) -> list[Standing]:
+        """Every player of the event, best total first (ties by name)."""
+        totals: dict[str, dict[str, int]] = {}
+        seated_at: dict[str, str] = {}
+        for state in states if states is not None else self.states():
+            for name, amount in state.balances.items():
+                totals.setdefault(name, {})[state.name] = amount
+            for name, _ in state.seated:
+                seated_at[name] = state.name
+        rows = [Standing(name, sum(by.values()), by, seated_at.get(name)) for name, by in totals.items()]
+        return sorted(rows, key=lambda row: (-row.total, row.name))
+
+    def seated_at(self, name: str) -> str | None:
+        for state in self.states():
+            if name in [n for n, _ in state.seated]:
+                return state.name
+        return None
+
+    def _title_of(self, table: str) -> str:
+        return next(str(t["title"]) for t in self._data["tables"] if t["name"] == table)
+
+    # --- the event file --------------------------------------------------------------------------------
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One writer of ``event.json`` at a time (the server and a terminal may add tables at once)."""
+        with open(self.folder / ".event.lock", "a+b") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _write(self, data: dict[str, Any]) -> None:
+        """Written whole to a temporary file, synced, then renamed over: a crash leaves the old or the new."""
+        target = self.folder / EVENT_FILE
+        temporary = self.folder / f".{EVENT_FILE}.{os.getpid()}.tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False, indent=2)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+
+
+def _read(folder: Path) -> dict[str, Any]:
+    path = folder / EVENT_FILE
+    if not path.is_file():
+        raise LedgerError(f"{folder}: not an event folder (no {EVENT_FILE}; make one with `tonk event create`)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        raise LedgerError(f"{path}: cannot be read as an event file") from None
+    if not isinstance(data, dict) or data.get("format") != EVENT_FORMAT:
+        raise LedgerError(f"{path}: not a tonk event file")
+    if data.get("version") != EVENT_VERSION:
+        raise LedgerError(f"{path}: event file version {data.get('version')!r} is not the version this program "
+                          f"reads ({EVENT_VERSION})")
+    tables = data.get("tables")
+    if (not isinstance(tables, list) or data.get("language") not in LANGUAGES
+            or not all(isinstance(data.get(k), str) for k in ("title", "currency"))
+            or not all(isinstance(t, dict) and isinstance(t.get("name"), str) and isinstance(t.get("title"), str)
+                       and why_bad_table_name(t["name"]) is None for t in tables)):
+        raise LedgerError(f"{path}: the event file is damaged (its title, language, currency or tables)")
+    return data

@@ -1,0 +1,66 @@
+"""The shape of a rule field's words, and the lookups the rest of the package uses.
+
+Each rule field (``section.key`` of the variant model) has one :class:`RuleWords` entry, in the module of its
+section (:mod:`~tonk_rules.words.deal_words`, :mod:`~tonk_rules.words.turn_words`,
+:mod:`~tonk_rules.words.stakes_words`): the description the model and the JSON schema show, the words of
+each refusal the engine gives because of it, and its sentences on the rules sheet in English and Russian.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class _Any:
+    """The key of a sheet sentence that holds for any value without words of its own: the value is ``{n}``."""
+
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+#: See :class:`_Any`.
+ANY: Any = _Any()
+
+
+@dataclass(frozen=True)
+class Part:
+    """The key of a piece of words the sheet composes with other rules' values (a lead-in, a clause): its
+    name on the sheet, e.g. ``Part("players.range")``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class RuleWords:
+    """One rule field's words.
+
+    ``en`` and ``ru`` key each sheet sentence by the value it says (an enum's value, a flag, ``None``, a
+    number), by :data:`ANY` for a template of any other value, or by a :class:`Part` the sheet composes;
+    ``said_with`` names the field whose sentence says this one's value too (``players.max`` with
+    ``players.min``). ``refusals``: the engine's words, by name, for an action this rule refuses (English;
+    ``{n:one|other}`` picks a noun's form, :func:`~tonk_rules.words.numbers.fill`).
+    """
+
+    description: str
+    en: Mapping[Any, str] = field(default_factory=dict)
+    ru: Mapping[Any, str] = field(default_factory=dict)
+    refusals: Mapping[str, str] = field(default_factory=dict)
+    said_with: str | None = None
+
+    def sheet(self, lang: str) -> Mapping[Any, str]:
+        return self.en if lang == "en" else self.ru
+
+
+def flat_sheet_words(fields: Mapping[str, RuleWords], lang: str) -> dict[Any, str]:
+    """The sheet's keys for every field's words in ``lang``: ``(path, value)`` for a value's sentence,
+    ``path`` for the :data:`ANY` template, the part's name for a :class:`Part`."""
+    out: dict[Any, str] = {}
+    for path, words in fields.items():
+        for key, text in words.sheet(lang).items():
+            flat = path if key is ANY else key.name if isinstance(key, Part) else (path, key)
+            if flat in out:
+                raise ValueError(f"two rule fields word the sheet's {flat!r}: one is {path}")
+            out[flat] = text
+    return out

@@ -1,0 +1,160 @@
+"""The words of the turn's rules: knocking, drawing, spreading, melds, hitting, taken_discard.
+
+One :class:`~tonk_rules.words.fields.RuleWords` per field (see there for the keys). Russian uses the seeds'
+words: «открыться» (knock), «колода» (stock), «куча» (discard pile), «группа» (book), «последовательность»
+(run).
+"""
+
+from __future__ import annotations
+
+from tonk_rules.words.fields import ANY, Part, RuleWords
+
+TURN_WORDS: dict[str, RuleWords] = {
+    "knocking.timing": RuleWords(
+        "start_of_turn: as the turn's first action, instead of drawing; before_draw: any time "
+        "before drawing (after laying spreads, where spreads come before the draw).",
+        en={"start_of_turn": "On your turn, either knock (as your first action, instead of drawing) or play the "
+                             "turn below.",
+            "before_draw": "On your turn you may knock at any time before you draw (after laying spreads, if you "
+                           "like); otherwise play the turn below."},
+        ru={"start_of_turn": "В свой ход игрок либо открывается (первым действием, вместо того чтобы брать "
+                             "карту), либо ходит, как описано ниже.",
+            "before_draw": "Открыться можно в любой момент хода, пока карта не взята (в том числе после "
+                           "выкладки); иначе ход идёт, как описано ниже."},
+        refusals={"after_draw": "a knock must come before drawing",
+                  "not_first": "a knock must be the first action of the turn"},
+    ),
+    "knocking.max_count": RuleWords(
+        "Knock only with a count at or below this (null: any count).",
+        en={None: "You may knock with any count.", ANY: "You may knock only with a count of {n} or less."},
+        ru={None: "Открыться можно при любой сумме очков.", ANY: "Открыться можно только с суммой {n} очков или "
+                                                                 "меньше."},
+        refusals={"too_high": "a knock needs a count of {max_count} or less (you have {count})"},
+    ),
+    "knocking.min_turns": RuleWords(
+        "Knock only after this many of one's own turns (0: at once).",
+        en={0: "You may knock from your first turn.", ANY: "You may knock only after {n} {n:turn|turns} of your own."},
+        ru={0: "Открыться можно с первого хода.",
+            ANY: "Открыться можно только после {n} {n:своего хода|своих ходов|своих ходов}."},
+        refusals={"too_early": "a knock is allowed only after {min_turns} {min_turns:turn|turns} (you have had "
+                               "{turns_taken})"},
+    ),
+    "knocking.hit_lock": RuleWords(
+        "A player whose spread was hit may not knock on their next turn; each hit adds a turn.",
+        en={True: "If one of your spreads is hit, you may not knock on your next turn (each hit adds a turn).",
+            False: "A hit on your spreads does not stop you knocking."},
+        ru={True: "Если к вашей выкладке добавили карту, в следующий свой ход открываться нельзя (каждое "
+                  "добавление – ещё один ход).",
+            False: "Добавления к вашим выкладкам не мешают открыться."},
+        refusals={"locked": "your spread was hit: you may not knock for {locked_turns} more "
+                            "{locked_turns:turn|turns}"},
+    ),
+    "knocking.wins_when": RuleWords(
+        "The knock succeeds when the knocker's count is strictly lowest, or lowest or tied.",
+        en={"strictly_lowest": "The knock wins if your count is strictly the lowest; if anyone has as few points "
+                               "or fewer, the knock is caught.",
+            "lowest_or_tied": "The knock wins if nobody has fewer points (a tie counts as a win); otherwise it is "
+                              "caught."},
+        ru={"strictly_lowest": "Открывшийся выигрывает, если у него меньше всех очков; если у кого-то столько же "
+                               "или меньше – он пойман.",
+            "lowest_or_tied": "Открывшийся выигрывает, если ни у кого нет меньше очков (равенство – выигрыш); "
+                              "иначе он пойман."},
+    ),
+    "drawing.sources": RuleWords(
+        "Piles a player may draw the top card of: stock and/or discard.",
+        en={Part("drawing.both"): "Draw the top card of the stock or of the discard pile.",
+            Part("drawing.stock"): "Draw the top card of the stock (the discard pile may not be drawn from).",
+            Part("drawing.discard"): "Draw the top card of the discard pile (the stock may not be drawn from)."},
+        ru={Part("drawing.both"): "Игрок берёт верхнюю карту из колоды или из кучи.",
+            Part("drawing.stock"): "Игрок берёт верхнюю карту из колоды (из кучи брать нельзя).",
+            Part("drawing.discard"): "Игрок берёт верхнюю карту из кучи (из колоды брать нельзя)."},
+        refusals={"pile": "drawing from the {pile} pile is not allowed in this variant"},
+    ),
+    "spreading.timing": RuleWords(
+        "after_draw: between drawing and discarding; before_draw: before drawing.",
+        en={"after_draw": "After drawing you may lay spreads and hit, then you discard one card face up.",
+            "before_draw": "Lay spreads and hit before you draw; then draw and discard one card face up."},
+        ru={"after_draw": "Взяв карту, игрок может выкладывать карты на стол и добавлять к выложенным, затем "
+                          "сбрасывает одну карту в кучу картинкой вверх.",
+            "before_draw": "Выкладывать карты на стол и добавлять к выложенным нужно до того, как брать карту; "
+                           "затем игрок берёт карту и сбрасывает одну в кучу."},
+        refusals={"after_draw": "spreads and hits must be laid before drawing in this variant",
+                  "before_draw": "spreads and hits are laid after drawing"},
+    ),
+    "spreading.must_spread": RuleWords(
+        "true: it is illegal to keep a book or run in hand at the end of a turn.",
+        en={False: "You may keep books and runs in your hand.",
+            True: "You must lay every book and run you hold: keeping one in your hand is not allowed{except}.",
+            Part("spreading.except"): " (except {books}, which may be held)"},
+        ru={False: "Группы и последовательности можно держать на руках.",
+            True: "Каждую группу и последовательность на руках нужно выложить: держать их нельзя{except}.",
+            Part("spreading.except"): " (кроме: {books} – их можно держать)"},
+        refusals={"knock": "you hold a spread that must be laid, so you may not knock"},
+    ),
+    "spreading.may_hold_books": RuleWords(
+        "With must_spread: books that may be kept in hand, each a rank and an exact size "
+        "(pagat: three aces; four aces must be laid).",
+        en={Part("spreading.held_book"): "exactly {size} × {rank}"},
+        ru={Part("spreading.held_book"): "ровно {size} × {rank}"},
+    ),
+    "melds.book_sizes": RuleWords(
+        "Allowed book sizes (cards of one rank): 3 and/or 4.",
+        en={Part("melds"): "A spread is a book ({books} cards of one rank) or a run ({run_min} or more cards of one "
+                           "suit in sequence)."},
+        ru={Part("melds"): "Выложить можно группу (из {books} карт одного номинала) или последовательность (из "
+                           "{run_min} или более карт одной масти подряд)."},
+    ),
+    "melds.run_min": RuleWords("Fewest cards in a run (consecutive cards of one suit).", said_with="melds.book_sizes"),
+    "melds.ace": RuleWords(
+        "low: A-2-3 only; low_or_high: also Q-K-A. Runs never wrap (no K-A-2).",
+        en={"low": "The ace is low in runs: A-2-3 is a run, Q-K-A is not.",
+            "low_or_high": "The ace is low or high in runs: A-2-3 and Q-K-A, but a run never turns the corner (no "
+                           "K-A-2)."},
+        ru={"low": "Туз в последовательности – младшая карта: Т-2-3 можно, Д-К-Т нельзя.",
+            "low_or_high": "Туз в последовательности – младшая или старшая карта: Т-2-3 и Д-К-Т, но не через угол "
+                           "(К-Т-2 нельзя)."},
+    ),
+    "hitting.runs": RuleWords(
+        "Hits on runs (at either end): on anyone's runs, only one's own, or none.",
+        en={"anyone": "You may hit (add a card to) anyone's runs, at either end.",
+            "own": "You may hit only your own runs, at either end.",
+            "none": "Runs on the table may not be hit."},
+        ru={"anyone": "Добавлять карты к последовательностям можно с любого конца, к своим и к чужим.",
+            "own": "Добавлять карты можно только к своим последовательностям, с любого конца.",
+            "none": "Добавлять карты к выложенным последовательностям нельзя."},
+        refusals={"none": "hitting runs is not allowed in this variant", "own": "you may hit only your own runs"},
+    ),
+    "hitting.books": RuleWords(
+        "Hits on books (the fourth card): likewise.",
+        en={"anyone": "You may hit anyone's books (with the fourth card).",
+            "own": "You may hit only your own books (with the fourth card).",
+            "none": "Books on the table may not be hit."},
+        ru={"anyone": "К выложенным группам (к своим и к чужим) можно добавить четвёртую карту.",
+            "own": "Четвёртую карту можно добавить только к своей группе.",
+            "none": "Добавлять карту к выложенной группе одного номинала нельзя."},
+        refusals={"none": "hitting books is not allowed in this variant", "own": "you may hit only your own books"},
+    ),
+    "taken_discard.rule": RuleWords(
+        "free; not_discarded_this_turn (unless it is the only card left); straight_into_spread "
+        "(the next action must lay it in a new spread or hit with it).",
+        en={"free": "A card taken from the discard pile may be used freely, even discarded again.",
+            "not_discarded_this_turn": "A card taken from the discard pile may not be discarded in the same turn, "
+                                       "unless it is your last card.",
+            "straight_into_spread": "A card taken from the discard pile must go straight into a spread (a new "
+                                    "spread or a hit) as your next action; take it only if you can."},
+        ru={"free": "Картой, взятой из кучи, можно распоряжаться свободно, даже сбросить её.",
+            "not_discarded_this_turn": "Карту, взятую из кучи, в этот же ход сбрасывать нельзя (если она не "
+                                       "единственная оставшаяся).",
+            "straight_into_spread": "Карта, взятая из кучи, следующим же действием идёт на стол (в новую выкладку "
+                                    "или добавлением); брать её можно, только если это получится."},
+        refusals={"take": "{card} would have to go straight into a spread, and it cannot",
+                  "discard": "{card} was taken from the discard pile this turn and may not be discarded (unless "
+                             "it is your last card)"},
+    ),
+}
+
+#: The descriptions of a held book's parts (the model's HeldBook fields).
+HELD_BOOK_DESCRIPTIONS: dict[str, str] = {
+    "HeldBook.rank": "The book's rank.",
+    "HeldBook.size": "The exact number of cards of that rank that may be held.",
+}
