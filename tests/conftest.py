@@ -1,4 +1,5 @@
-"""Shared helpers: hands with a chosen deal, and variants written on the fly."""
+"""Shared helpers: hands with a chosen deal, and variants written on the fly; and, before the test workers
+start, the compiled kernel built once (:func:`pytest_configure`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,41 @@ settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+
+
+def warm_the_kernel() -> None:
+    """Compile every entry of the kernel the suite calls (greedy and random tables, the compiled search,
+    rollouts, a searched decision), so that it is in the disk cache: a no-op but for loading it when the
+    cache is warm."""
+    from tonk_rules.kernel.jit import AVAILABLE
+
+    if not AVAILABLE:
+        return
+    from tonk_rules.bots.montecarlo import MonteCarloBot
+    from tonk_rules.bots.observation import observe
+    from tonk_rules.kernel.rollout import rollout, state_from_hand
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim.runner import play_hands
+
+    pagat = load_ruleset("pagat")
+    play_hands(pagat, [("greedy", {"knock": 5}), ("random", {})], 2, 1)
+    play_hands(pagat, [("montecarlo", {"rollouts": 4}), ("greedy", {"knock": 5})], 1, 1)
+    hand = Hand.shuffled(pagat, ["a", "b", "c"], 0, random.Random(1))
+    rollout(pagat, state_from_hand(hand), [("greedy", {"knock": 5})] * 3, 2, 1)
+    MonteCarloBot(rollouts=4, seed=1).choose(observe(hand, hand.current), hand.legal_actions())
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before the workers start (``-n``, pytest-xdist), the controller fills an empty kernel cache once:
+    else every worker would compile the same kernel at the same time (tens of seconds each, on a machine
+    of two cores). Only for a run of the whole suite with an empty cache: a chosen test file does not wait
+    for a kernel it may not need, and a warm cache needs nothing."""
+    if hasattr(config, "workerinput") or config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
+        return
+    from tonk_rules.sim.progress import kernel_cached
+
+    if not kernel_cached():
+        warm_the_kernel()
 
 
 def make_hand(variant: str, hands: list[str], upcard: str | None = None, stock: str = "",
