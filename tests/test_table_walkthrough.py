@@ -87,6 +87,8 @@ def test_a_game_masters_weekend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert {r["hand"] for r in rows} == {"1", "2", "3"} and sum(int(r["net"]) for r in rows) == 0
     excel = Path("table2-excel.csv").read_bytes()
     assert excel.startswith(b"\xef\xbb\xbf") and excel.count(b"\n") == 1 + 3 * 3 + 6 * 4  # 3 hands at 3 seats, 6 at 4
+    with Ledger.open("table2-backup.sqlite") as backup:  # taken mid-evening: the hands before it, nothing after
+        assert backup.hand_count() == 7 and backup.stored_rules().variant.knocking.max_count == 9
     with Ledger.open("table2.sqlite") as led:
         hands = led.hands()
         assert all(h["dealer"] == before["next_dealer"] for before, h in zip(hands, hands[1:], strict=False))

@@ -31,7 +31,7 @@ from pathlib import Path
 from tonk_rules.errors import TableInputError
 from tonk_rules.safe_read import file_kind
 
-__all__ = ["why_not_writable", "why_not_writable_folder", "write_atomic"]
+__all__ = ["why_not_writable", "why_not_writable_folder", "why_replaces_input", "write_atomic"]
 
 
 def _existing_problem(path: str | Path, *, force: bool) -> str | None:
@@ -107,6 +107,41 @@ def why_not_writable_folder(folder: str | Path, names: Iterable[str], *, force: 
     if why := _cannot_create_in(ancestor):
         return f"{folder}: cannot be created: the folder {ancestor} is not writable ({why})"
     return None
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether ``a`` and ``b`` name one file: the same inode when both exist (a hard link, a symlink, ``./x``
+    and ``x``), else the same real path (one that does not exist yet, under a symlinked folder)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def why_replaces_input(out: str | Path, inputs: Iterable[tuple[str, str | Path]]) -> str | None:
+    """Why ``out`` may not be written: it is one of the files the command reads, given as (what it is, path)
+    pairs. Refused even with ``--force``, which replaces an old output, never the ledger or the rules the
+    command is reading.
+
+        >>> why_replaces_input("night.sqlite", [("the ledger", "./night.sqlite")])
+        'night.sqlite: is the ledger this command reads; an output never replaces an input, not even with --force'
+    """
+    for what, path in inputs:
+        if same_file(out, path):
+            return f"{out}: is {what} this command reads; an output never replaces an input, not even with --force"
+    return None
+
+
+def variant_inputs(chain: Iterable[str]) -> list[tuple[str, str]]:
+    """The files a loaded variant was read from (its ``extends`` chain), as inputs for :func:`why_replaces_input`."""
+    return [("the variant file" if i == 0 else "a variant file it extends", ref)
+            for i, ref in enumerate(chain) if os.path.exists(ref)]
+
+
+def ledger_inputs(ledger: str | Path) -> list[tuple[str, str]]:
+    """The ledger and the files SQLite keeps beside it, as inputs for :func:`why_replaces_input`."""
+    return [("the ledger", str(ledger)), *((f"the ledger's {suffix} file", f"{ledger}{suffix}")
+                                          for suffix in ("-wal", "-shm", "-journal"))]
 
 
 def write_atomic(path: str | Path, content: str | bytes) -> None:

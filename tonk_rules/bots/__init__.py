@@ -12,12 +12,14 @@ from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MonteCarloBot  # noqa: E402  (after greedy: it plays out with it)
 from tonk_rules.bots.observation import Observation, PublicAction, SpreadView, observe
 from tonk_rules.bots.random_bot import RandomBot
+from tonk_rules.bots.reckoner import CasualBot, ReckonerBot
 from tonk_rules.engine.encoding import action_key, canonical
 
-BOT_CLASSES: dict[str, type[GreedyBot] | type[RandomBot] | type[MonteCarloBot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "montecarlo": MonteCarloBot}
+BotClass = type[GreedyBot] | type[RandomBot] | type[MonteCarloBot] | type[ReckonerBot] | type[CasualBot]
+BOT_CLASSES: dict[str, BotClass] = {"random": RandomBot, "greedy": GreedyBot, "reckoner": ReckonerBot,
+                                    "casual": CasualBot, "montecarlo": MonteCarloBot}
 
 __all__ = [
-    "BOT_CLASSES", "Bot", "GreedyBot", "Observation", "PublicAction", "RandomBot", "SpreadView", "action_key",
-    "canonical", "observe",
+    "BOT_CLASSES", "Bot", "CasualBot", "GreedyBot", "Observation", "PublicAction", "RandomBot", "ReckonerBot",
+    "SpreadView", "action_key", "canonical", "observe",
 ]

@@ -112,17 +112,21 @@ def _tables(ruleset: Ruleset) -> tuple[KernelTables, npt.NDArray[np.int64]]:
 
 
 def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
-    """The kernel's state vector holding only what ``obs`` shows: the seat's own hand, count and turns, the
-    turn so far, the spreads and the top discard (every other hand and the stock stay empty; greedy reads
-    none of them). The turn is copied whole (its slots, to ``layout.O_TURN``), so a rule that counts something in a turn
-    reaches greedy's decision with no edit here."""
+    """The kernel's state vector holding only what ``obs`` shows: the seat's own hand and count, every seat's
+    hand *size* (another seat's hand is a mask of that many low cards: the compiled players read only its
+    size) and completed turns, the stock's size, the turn so far, the spreads and the top discard (the
+    stock's cards stay empty). The turn is copied whole (its slots, to ``layout.O_TURN``), so a rule that
+    counts something in a turn reaches the players' decisions with no edit here."""
     S = np.zeros(L.STATE_SIZE, np.int64)
     seat = obs.seat
     S[L.S_PLAYERS], S[L.S_CURRENT] = len(obs.hand_sizes), seat
     encode_turn(S, obs.turn)
+    for other, size in enumerate(obs.hand_sizes):
+        S[L.O_HANDS + other] = (1 << size) - 1
+        S[L.O_TURNS_TAKEN + other] = obs.turns_taken[other]
     S[L.O_HANDS + seat] = mask_of(obs.hand)
     S[L.O_COUNTS + seat] = obs.count
-    S[L.O_TURNS_TAKEN + seat] = obs.turns_taken[seat]
+    S[L.S_STOCK_N] = obs.stock_size
     if obs.discard_top is not None:
         S[L.O_DISCARD], S[L.S_DISCARD_N] = int(obs.discard_top), 1
     encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position)

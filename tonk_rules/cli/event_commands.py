@@ -195,7 +195,7 @@ def _history(ledger: str) -> None:
     from tonk_rules.table.ledger_correct import correction_lines, voided_events
     from tonk_rules.table.ledger_history import history_lines
 
-    with open_ledger(ledger) as led:
+    with open_ledger(ledger, writable=False) as led:
         for line in history_lines(led.events(), frozenset(voided_events(led))):
             click.echo(plain(line))
         fixes = correction_lines(led)

@@ -116,22 +116,26 @@ def _needed(labels: Sequence[str], columns: Sequence[Sequence[str]], headers: Se
 
 
 def _layout(labels: Sequence[str], values: Sequence[Sequence[str]], headers: Sequence[str], room: int,
-            extra: int = 0, keep: int | None = None) -> Layout:
+            extra: int = 0, keep: int | None = None, split_first: bool = False) -> Layout:
     """The richest layout that fits ``room`` columns. ``values[row][variant]``; columns from ``keep`` on (the
-    differences) keep their intervals, on a second line, in the ``"differences"`` mode."""
+    differences) keep their intervals, on a second line, in the ``"differences"`` mode. ``split_first``:
+    split into more tables before leaving the intervals out (a table of differences is its intervals)."""
     columns = [[row[i] for row in values] for i in range(len(headers))]
     modes: list[tuple[bool, CiMode]] = [(False, "inline"), (True, "inline"), (True, "below")]
     if keep is not None:
         modes.append((True, "differences"))
-    modes.append((True, "none"))
-    for per_table in range(len(headers), 0, -1):
-        for is_short, ci in modes:
-            shown = [short(label) if is_short else label for label in labels]
-            cells = [[cell(v, _column_ci(ci, i, keep)) for v in col] for i, col in enumerate(columns)]
-            fits = all(_needed(shown, cells[i:i + per_table], headers[i:i + per_table], extra) <= room
-                       for i in range(0, len(headers), per_table))
-            if fits:
-                return Layout(is_short, ci, per_table)
+    sizes = range(len(headers), 0, -1)
+    if split_first:
+        tries = [(n, mode) for n in sizes for mode in modes] + [(n, (True, "none")) for n in sizes]
+    else:
+        tries = [(n, mode) for n in sizes for mode in [*modes, (True, "none")]]
+    for per_table, (is_short, ci) in tries:
+        shown = [short(label) if is_short else label for label in labels]
+        cells = [[cell(v, _column_ci(ci, i, keep)) for v in col] for i, col in enumerate(columns)]
+        fits = all(_needed(shown, cells[i:i + per_table], headers[i:i + per_table], extra) <= room
+                   for i in range(0, len(headers), per_table))
+        if fits:
+            return Layout(is_short, ci, per_table)
     return Layout(True, "none", 1)  # rich folds what still does not fit
 
 
@@ -154,7 +158,7 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
 
 def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
                   names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = (),
-                  mark_header: str = "", keep: int | None = None, lang: str = "en") -> None:
+                  mark_header: str = "", keep: int | None = None, lang: str = "en", split_first: bool = False) -> None:
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
     words = _TABLE[lang]
     headers = [markup_safe(n) for n in names]
@@ -162,7 +166,7 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
     longest = max((len(m) for m in marks or ()), default=0)
     word = max((len(part) for m in marks or () for part in m.split(" ")), default=0)
     mark_width = max(1, min(longest, max(word, 9))) if marks is not None else 0
-    layout = _layout(labels, values, names, console.width, mark_width, keep)
+    layout = _layout(labels, values, names, console.width, mark_width, keep, split_first)
     shown = [markup_safe(short(label) if layout.short else label) for label in labels]
     if layout.ci == "none":
         title = title.replace(words["brackets"], "")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tonk_rules.cli.table_commands import Misuse, check_output, write_output
+from tonk_rules.cli.table_commands import Misuse, check_not_input, check_output, write_output
 
 
 @click.command("export")
@@ -19,11 +19,13 @@ from tonk_rules.cli.table_commands import Misuse, check_output, write_output
 def session_export(ledger: str, fmt: str, out: str | None, force: bool, bom: bool) -> None:
     """Export LEDGER: CSV (one row per player per hand) or JSON (everything; `tonk session import` reads it)."""
     from tonk_rules.cli.ledger_open import open_ledger as _open
+    from tonk_rules.outputs import ledger_inputs
     from tonk_rules.table.ledger_export import export_csv, export_json
 
     if bom and fmt != "csv":
         raise Misuse("--bom is for CSV files (Excel); JSON is always UTF-8 without one")
     check_output(out, force)
+    check_not_input(out, ledger_inputs(ledger))
     with _open(ledger, writable=False) as led:
         text = export_csv(led, byte_order_mark=bom) if fmt == "csv" else export_json(led)
     write_output(text, out)
@@ -102,4 +104,25 @@ def session_rules(ledger: str, variant: str | None) -> None:
             click.echo(plain(f"  {line}"))
 
 
-FILE_COMMANDS = (session_export, session_import, session_schema_command, session_rules)
+@click.command("backup")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.argument("dest", type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Replace DEST if it exists (never the ledger itself).")
+def session_backup(ledger: str, dest: str, force: bool) -> None:
+    """Copy LEDGER to DEST, consistent at any moment: during a sitting, while another terminal records.
+
+    SQLite's backup copies one snapshot of the ledger, with every hand acknowledged so far; the copy is
+    checked as a ledger is at open, then moved into place whole (a reader never sees half a file).
+    """
+    from tonk_rules.cli.ledger_open import open_ledger as _open
+    from tonk_rules.outputs import ledger_inputs
+    from tonk_rules.table.ledger_backup import backup
+
+    check_output(dest, force)
+    check_not_input(dest, ledger_inputs(ledger))
+    with _open(ledger, writable=False) as led:
+        hands = backup(led, Path(dest))
+    click.echo(f"backed up {ledger} to {dest}: {hands} hand(s)")
+
+
+FILE_COMMANDS = (session_backup, session_export, session_import, session_schema_command, session_rules)

@@ -1,7 +1,8 @@
 """``play_hands``: many independent hands at one table of bots, on the compiled kernel.
 
 :mod:`tonk_rules.kernel.batch` says how hand ``i`` of a run is dealt. Seats are ``(name, params)`` of the
-policies the kernel compiles (:mod:`tonk_rules.kernel.seats`: ``random`` and ``greedy``). The reference
+policies the kernel compiles (:mod:`tonk_rules.kernel.seats`: ``random``, ``greedy``, ``reckoner``,
+``casual``). The reference
 engine plays the same runs (:func:`tonk_rules.sim.reference.play_hands`) for the tests, for bots the kernel
 does not compile and where numba is missing; :func:`tonk_rules.sim.runner.play_hands` chooses.
 """
@@ -19,7 +20,7 @@ from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
-from tonk_rules.kernel.seats import KNOCK_COLUMNS, SeatSpec, kernel_seats
+from tonk_rules.kernel.seats import POLICY_COLUMNS, SeatSpec, kernel_seats
 from tonk_rules.kernel.tables import tables_of
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import Ending
@@ -42,17 +43,20 @@ def compiled() -> ModuleType:
 
 
 def policy_arrays(seats: Sequence[SeatSpec]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """Seat specs as the kernel's policy codes and greedy's parameters (columns: ``KNOCK_COLUMNS``)."""
+    """Seat specs as the kernel's policy codes and each seat's row of parameters (``knocks``: greedy's
+    ``KNOCK_COLUMNS``, the reckoner's ``RECKONER_COLUMNS``, ... in ``layout.PARAM_COLUMNS`` columns)."""
     specs = kernel_seats(seats)
     policies = np.zeros(len(specs), np.int64)
-    knocks = np.zeros((len(specs), len(KNOCK_COLUMNS)), np.int64)
+    knocks = np.zeros((len(specs), L.PARAM_COLUMNS), np.int64)
     for i, (name, params) in enumerate(specs):
-        if name == "greedy":
-            policies[i] = L.POLICY_GREEDY
-            knocks[i] = [params[key] for key in KNOCK_COLUMNS]
-        else:
-            policies[i] = L.POLICY_RANDOM
+        policies[i] = _POLICY_CODES[name]
+        columns = POLICY_COLUMNS[name]
+        knocks[i, : len(columns)] = [params[key] for key in columns]
     return policies, knocks
+
+
+_POLICY_CODES = {"random": L.POLICY_RANDOM, "greedy": L.POLICY_GREEDY, "reckoner": L.POLICY_RECKONER,
+                 "casual": L.POLICY_CASUAL}
 
 
 def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: int,

@@ -96,3 +96,7 @@ K_SPREAD, K_HIT, K_DISCARD = encoding.SPREAD, encoding.HIT, encoding.DISCARD
 
 # --- policies -----------------------------------------------------------------------------------------------
 POLICY_RANDOM, POLICY_GREEDY = 0, 1
+#: (2 is montecarlo's: tonk_rules.kernel.search_nb.POLICY_MONTECARLO)
+POLICY_RECKONER, POLICY_CASUAL = 3, 4
+#: Columns of a seat's row of parameters (``knocks``): the widest policy's (the reckoner's).
+PARAM_COLUMNS = 7

@@ -46,8 +46,10 @@ from tonk_rules.kernel.layout import (
     O_TURNS_TAKEN,
     O_WINNERS,
     PAYLOAD,
+    POLICY_CASUAL,
     POLICY_GREEDY,
     POLICY_RANDOM,
+    POLICY_RECKONER,
     S_ACTED,
     S_ACTIONS,
     S_CURRENT,
@@ -62,6 +64,7 @@ from tonk_rules.kernel.layout import (
 )
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
+from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
 from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, lowest, popcount
 from tonk_rules.kernel.search_nb import (
     PLAYOUT_ACTIONS,
@@ -137,11 +140,11 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
 
 @njit
 def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
-    """Each seat's knock threshold and patience for one hand into ``out`` (drawing a mixture's threshold)."""
+    """Each seat's row of parameters for one hand into ``out`` (drawing a greedy mixture's threshold)."""
     for p in range(policies.shape[0]):
-        out[p, 0] = knocks[p, 0]
-        out[p, 1] = knocks[p, 1]
-        if (policies[p] != POLICY_RANDOM and knocks.shape[1] > 3 and knocks[p, 3] > 0
+        for j in range(min(out.shape[1], knocks.shape[1])):
+            out[p, j] = knocks[p, j]
+        if (policies[p] == POLICY_GREEDY and knocks.shape[1] > 3 and knocks[p, 3] > 0
                 and below(rngs, p, SHARE_UNIT) < knocks[p, 3]):
             out[p, 0] = knocks[p, 2]
 
@@ -217,6 +220,10 @@ def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search): 
                 return n
         elif policies[seat] == POLICY_RANDOM:
             key = legal[below(rngs, seat, n)]
+        elif policies[seat] == POLICY_RECKONER:
+            key = reckoner_choice(S, legal, n, knocks[seat], tb)
+        elif policies[seat] == POLICY_CASUAL:
+            key = greedy_choice(S, legal, n, casual_knock(S, seat), knocks[seat, 0], tb)
         else:
             key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
         if S[S_ACTIONS] < trace.shape[0]:
@@ -257,7 +264,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
     gen = np.zeros(1, np.uint64)
     rngs = np.zeros(players, np.uint64)
     legal = np.empty(MAX_LEGAL, np.int64)
-    hand_knocks = np.zeros((players, 2), np.int64)
+    hand_knocks = np.zeros((players, knocks.shape[1]), np.int64)
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
         deck[:] = deck0
@@ -294,7 +301,7 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
     rngs = np.zeros(players, np.uint64)
     no_trace = np.zeros(0, np.int64)
     legal = np.empty(MAX_LEGAL, np.int64)
-    row_knocks = np.zeros((players, 2), np.int64)
+    row_knocks = np.zeros((players, knocks.shape[1]), np.int64)
     for row in range(net.shape[0]):
         S[:] = S0
         for p in range(players):

@@ -1,12 +1,14 @@
 """The policies the compiled kernel plays, their parameters and defaults: declared here once.
 
-The kernel compiles two of the bots (:mod:`tonk_rules.bots`): ``random`` and ``greedy``. Their parameters
+The kernel compiles four of the bots (:mod:`tonk_rules.bots`): ``random``, ``greedy``, ``reckoner`` (the
+default player, :mod:`tonk_rules.kernel.reckoner_nb`) and ``casual``. Their parameters
 live here, below the bots, so that the kernel validates a seat without importing the bots (a lower layer
 never imports a higher one); :class:`~tonk_rules.bots.GreedyBot` and the bot specs take their defaults and
 ranges from here.
 
-    >>> kernel_seats([("greedy", {"knock": 2}), ("random", {})])
-    [('greedy', {'knock': 2, 'patience': 30, 'alt_knock': 0, 'alt_share': 0}), ('random', {})]
+    >>> kernel_seats([("greedy", {"knock": 2}), ("random", {}), ("casual", {})])  # doctest: +NORMALIZE_WHITESPACE
+    [('greedy', {'knock': 2, 'patience': 30, 'alt_knock': 0, 'alt_share': 0}), ('random', {}),
+     ('casual', {'patience': 30})]
 
 ``greedy`` with ``alt_share > 0`` is a *mixture*: each hand it knocks at ``alt_knock`` instead of ``knock``
 with probability ``alt_share / 1000``, drawn from the seat's own seed (the tuned default of a variant can be
@@ -43,6 +45,11 @@ SHARE_UNIT = 1000
 #: greedy's parameters in the order of the kernel's ``knocks`` columns (:mod:`tonk_rules.kernel.policies_nb`).
 KNOCK_COLUMNS = ("knock", "patience", "alt_knock", "alt_share")
 
+#: The reckoner's parameters in the order of its row of ``knocks`` (:mod:`tonk_rules.kernel.reckoner_nb`).
+RECKONER_COLUMNS = ("knock_margin", "caution", "take", "hold", "stall", "hope", "patience")
+#: The casual player's (its knock threshold is fixed: 5 on its first turn, up to 8).
+CASUAL_COLUMNS = ("patience",)
+
 #: The compiled policies and their parameters.
 KERNEL_POLICIES: dict[str, dict[str, PolicyParam]] = {
     "random": {},
@@ -53,7 +60,27 @@ KERNEL_POLICIES: dict[str, dict[str, PolicyParam]] = {
         "alt_share": PolicyParam(0, 0, SHARE_UNIT, "per mille of hands (drawn from the seat's seed) that knock at "
                                                    "alt_knock instead"),
     },
+    "reckoner": {
+        "knock_margin": PolicyParam(40, -300, 300, "the expected gain of a knock, in hundredths of a stake, it asks "
+                                                   "for before knocking"),
+        "caution": PolicyParam(40, 0, 90, "how fast it assumes the others' counts fall as they play (percent)"),
+        "take": PolicyParam(3, 0, 10, "the highest value of a discard it takes that makes no meld, to replace a "
+                                      "higher card"),
+        "hold": PolicyParam(0, 0, 40, "the highest value of a spread it keeps in hand where the rules allow (0: "
+                                      "lays every spread)"),
+        "stall": PolicyParam(0, 0, 52, "stock size at or below which it takes the discard when it does not expect "
+                                       "the lowest count (where the hand ends with the stock)"),
+        "hope": PolicyParam(15, 0, 60, "tenths of a point a card is worth per unseen card that would complete a "
+                                       "meld with it"),
+        "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed"),
+    },
+    "casual": {
+        "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed"),
+    },
 }
+#: Each policy's parameters in its row's column order.
+POLICY_COLUMNS: dict[str, tuple[str, ...]] = {"random": (), "greedy": KNOCK_COLUMNS, "reckoner": RECKONER_COLUMNS,
+                                              "casual": CASUAL_COLUMNS}
 
 
 def kernel_seats(seats: Sequence[SeatSpec]) -> list[tuple[str, dict[str, int]]]:

@@ -86,3 +86,51 @@ def deviation_gains(ruleset: Ruleset, players: int, table: Mapping[str, int], kn
             acc[1] += total
             acc[2] += squares
     return {knock: Moments(n, total, squares) for knock, (n, total, squares) in zip(knocks, sums, strict=True)}
+
+
+# --- any seat against a table of any default --------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatTask:
+    ruleset: Ruleset
+    players: int
+    table: SeatSpec  # every seat's default
+    deviations: tuple[SeatSpec, ...]
+    seat: int
+    seed: int
+    first_hand: int
+    hands: int
+
+
+def play_seat_task(task: SeatTask) -> list[tuple[int, int, int]]:
+    """Per deviation: the exact (hands, sum, sum of squares) of the paired per-hand gains of ``task.seat``."""
+    from tonk_rules.sim.runner import play_hands
+
+    table = [task.table] * task.players
+    base_net = play_hands(task.ruleset, table, task.hands, task.seed, first_hand=task.first_hand).net[:, task.seat]
+    out = []
+    for deviation in task.deviations:
+        seats = [deviation if s == task.seat else task.table for s in range(task.players)]
+        diff = play_hands(task.ruleset, seats, task.hands, task.seed, first_hand=task.first_hand).net[:, task.seat]
+        diff = diff - base_net
+        out.append((len(diff), int(diff.sum()), int((diff * diff).sum())))
+    return out
+
+
+def seat_gains(ruleset: Ruleset, players: int, table: SeatSpec, deviations: Sequence[SeatSpec], hands: int,
+               seed: int, executor: Executor | None = None) -> list[Moments]:
+    """The paired per-hand gain of one seat playing each of ``deviations`` (resolved seats ``(name, params)``)
+    instead of ``table``, everyone else playing ``table``: the same deals with and without the deviation, the
+    deviating seat rotating over equal shares of the ``hands``."""
+    share = -(-hands // players)
+    tasks = [SeatTask(ruleset, players, table, tuple(deviations), seat, seed, start,
+                      min(TASK_HANDS, min(hands, (seat + 1) * share) - start))
+             for seat in range(players)
+             for start in range(seat * share, min(hands, (seat + 1) * share), TASK_HANDS)]
+    results = map(play_seat_task, tasks) if executor is None else executor.map(play_seat_task, tasks)
+    sums = [[0, 0, 0] for _ in deviations]
+    for result in results:
+        for acc, (n, total, squares) in zip(sums, result, strict=True):
+            acc[0] += n
+            acc[1] += total
+            acc[2] += squares
+    return [Moments(n, total, squares) for n, total, squares in sums]

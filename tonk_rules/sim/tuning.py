@@ -32,22 +32,22 @@ import argparse
 import functools
 import hashlib
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tonk_rules.bots import describe
 from tonk_rules.bots.specs import BotSpec
-from tonk_rules.kernel.jit import AVAILABLE, source_hash
-from tonk_rules.kernel.seats import SeatSpec
+from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 from tonk_rules.kernel.tables import tables_of
 from tonk_rules.ruleset import Ruleset, slots
 from tonk_rules.ruleset.params import neutral
+from tonk_rules.sim import reckoner_tuning, tuning_cache
 from tonk_rules.sim.equilibrium import Tuned, search
 from tonk_rules.sim.executors import Executor, make_executor
+from tonk_rules.sim.reckoner_tuning import TunedReckoner
 
 DATA_FILE = "tuned_greedy.json"
 #: Paired hands per measurement when a house file is tuned on first use: seconds on one core, gains to about
@@ -96,33 +96,29 @@ def shipped() -> dict[str, Any]:
 
 
 def cache_dir() -> Path:
-    """Where house files' tuned values are cached (see the module docstring)."""
-    if os.environ.get("TONK_CACHE_DIR"):
-        return Path(os.environ["TONK_CACHE_DIR"]) / "tuning"
-    xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(xdg) / "tonk-rules" / "tuning"
+    """Where house files' tuned values are cached (:mod:`tonk_rules.sim.tuning_cache`)."""
+    return tuning_cache.cache_dir()
 
 
-def _cache_file(digest: str, players: int) -> Path:
-    return cache_dir() / f"{digest}-{players}p-{source_hash() if AVAILABLE else 'none'}.json"
-
-
-def _read_cache(path: Path) -> Tuned | None:
-    try:
-        return Tuned.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # absent or unreadable: tune again
-
-
-def _write_cache(path: Path, value: Tuned) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # written whole, then renamed: a reader never sees half a file, and two writers cannot interleave
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8") as f:
-            json.dump(value.to_json(), f)
-        Path(f.name).replace(path)
-    except OSError:
-        pass  # an unwritable cache costs a few seconds next time, nothing else
+def checked_tuned(data: Any) -> Tuned:
+    """A cached greedy entry, every value checked (:class:`ValueError` naming the first that is wrong)."""
+    if not isinstance(data, dict) or not isinstance(data.get("params"), dict) \
+            or not isinstance(data.get("best_deviation"), dict):
+        raise ValueError("an entry must be an object with params and best_deviation")
+    known = KERNEL_POLICIES["greedy"]
+    params, best = data["params"], data["best_deviation"]
+    if "knock" not in params or not set(params) <= {"knock", "alt_knock", "alt_share"}:
+        raise ValueError("params must give knock (and at most alt_knock, alt_share)")
+    for key, value in [*params.items(), ("knock", best.get("knock"))]:
+        if not isinstance(value, int) or isinstance(value, bool) or not known[key].low <= value <= known[key].high:
+            raise ValueError(f"{key} must be a whole number from {known[key].low} to {known[key].high}")
+    gain, ci, hands = best.get("gain"), best.get("ci95"), data.get("hands")
+    numbers = [gain, *(ci if isinstance(ci, list) and len(ci) == 2 else [None])]
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and -100 <= x <= 100 for x in numbers):
+        raise ValueError("gain and ci95 must be numbers from -100 to 100")
+    if not isinstance(hands, int) or isinstance(hands, bool) or not 0 <= hands <= 10**9:
+        raise ValueError("hands must be a whole number from 0 to 10**9")
+    return Tuned.from_json(data)
 
 
 @functools.cache
@@ -138,31 +134,51 @@ def tuned(ruleset: Ruleset, players: int) -> Tuned:
     entry = shipped().get(f"{digest}:{players}")
     if entry is not None:
         return Tuned.from_json(entry)
-    path = _cache_file(digest, players)
-    found = _read_cache(path)
-    if found is not None:
-        return found
-    _notice()
-    value = Tuned.from_json(search(ruleset, players, HOUSE_HANDS, SEED).to_json())  # as the cache will read it
-    _write_cache(path, value)
-    return value
+    return tuning_cache.cached("greedy", digest, players, checked_tuned,
+                               lambda: search(ruleset, players, HOUSE_HANDS, SEED), Tuned.to_json, _notice)
+
+
+@functools.cache
+def tuned_reckoner(ruleset: Ruleset, players: int) -> TunedReckoner:
+    """The tuned reckoner of ``ruleset`` at ``players`` seats: shipped, cached, or measured now (and cached)."""
+    digest = play_digest(ruleset)
+    entry = reckoner_tuning.shipped().get(f"{digest}:{players}")
+    if entry is not None:
+        return TunedReckoner.from_json(entry)
+    return tuning_cache.cached(
+        "reckoner", digest, players, TunedReckoner.from_json,
+        lambda: reckoner_tuning.search(ruleset, players, reckoner_tuning.HOUSE_HANDS, SEED), TunedReckoner.to_json,
+        _reckoner_notice)
+
+
+@functools.cache
+def _reckoner_notice() -> None:
+    print(f"tonk: tuning the default player to rules not shipped with tonk-rules (seconds per rule set and table "
+          f"size, once: cached in {cache_dir()})", file=sys.stderr)
 
 
 def seats_for(ruleset: Ruleset, players: int, specs: Sequence[BotSpec]) -> list[SeatSpec]:
     """The seats ``(name, params)`` of ``specs`` at a ``players``-seat table of ``ruleset``: each spec's own
-    parameters, and for ``greedy`` without a knock parameter the tuned ones (:func:`tuned`); ``montecarlo``
+    parameters; for ``reckoner`` the tuned ones under those
+    (:func:`tuned_reckoner`);
+    for ``greedy`` without a knock parameter the tuned ones (:func:`tuned`); ``montecarlo``
     without a knock parameter gets the tuned greedy's knock (and patience) for its playouts (a mixture's
     second threshold is not modelled there)."""
     seats: list[SeatSpec] = []
     for spec in specs:
         params = dict(spec.params)
-        if spec.name == "greedy" and not KNOCK_PARAMS & params.keys():
+        if spec.name == "reckoner":  # the default player: its tuned parameters, under any the spec gives
+            params = {**tuned_reckoner(ruleset, players).params, **params}
+        elif spec.name == "greedy" and not KNOCK_PARAMS & params.keys():
             params = {**tuned(ruleset, players).params(), **params}
         elif spec.name == "montecarlo" and "knock" not in params:  # its playouts play the tuned greedy
             tuned_params = tuned(ruleset, players).params()
             params = {**{k: tuned_params[k] for k in ("knock", "patience") if k in tuned_params}, **params}
         seats.append((spec.name, params))
     return seats
+
+
+describe.resolvers.append(seats_for)  # describe_player (a floor below) describes the seats these specs become
 
 
 def regenerate(hands: int, executor: Executor, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -182,8 +198,29 @@ def regenerate(hands: int, executor: Executor, names: Sequence[str] | None = Non
     return {"format": "tonk-tuned-greedy/1", "seed": SEED, "hands_per_measurement": hands, "entries": entries}
 
 
+def regenerate_reckoner(hands: int, executor: Executor, names: Sequence[str] | None = None,
+                        sizes: Sequence[int] | None = None) -> dict[str, Any]:
+    """Tune the reckoner of every built-in (or ``names``) at every size it seats (or ``sizes``); the content
+    of ``tuned_reckoner.json`` (its entries for these)."""
+    from tonk_rules.ruleset import compile_ruleset
+    from tonk_rules.variant.loader import builtin_names, load_variant
+
+    entries: dict[str, Any] = {}
+    for name in names or builtin_names():
+        ruleset = compile_ruleset(load_variant(name).variant)
+        for players in seatable(ruleset):
+            if sizes and players not in sizes:
+                continue
+            say = functools.partial(_say, f"  {name} {players}p: ")
+            value = reckoner_tuning.search(ruleset, players, hands, SEED, executor, say=say)
+            print(f"{name} at {players}: {reckoner_tuning.short(value.params)}; best change {value.best_change} "
+                  f"{value.best_gain:+.4f}", file=sys.stderr, flush=True)
+            entries[f"{play_digest(ruleset)}:{players}"] = {"variant": name, "players": players, **value.to_json()}
+    return {"format": reckoner_tuning.FORMAT, "seed": SEED, "hands_per_measurement": hands, "entries": entries}
+
+
 def _say(prefix: str, line: str) -> None:
-    print(prefix + line, file=sys.stderr)
+    print(prefix + line, file=sys.stderr, flush=True)
 
 
 def rekey(data: dict[str, Any]) -> dict[str, Any]:
@@ -200,25 +237,37 @@ def rekey(data: dict[str, Any]) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tonk_rules.sim.tuning",
-                                     description="Measure the built-in variants' tuned greedy and write " + DATA_FILE)
+                                     description="Measure the built-in variants' tuned players and write "
+                                                 f"{DATA_FILE} (greedy) or {reckoner_tuning.DATA_FILE} (reckoner)")
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--regenerate", action="store_true", help="tune and write the data file")
     action.add_argument("--rekey", action="store_true",
                         help="keep the values, recompute the keys: after a change to the kernel's tables that does "
                              "not change how any built-in plays (else regenerate)")
-    parser.add_argument("--hands", type=int, default=BUILTIN_HANDS, help="paired hands per measurement")
+    parser.add_argument("--player", choices=("greedy", "reckoner"), default="greedy", help="which player's values")
+    parser.add_argument("--hands", type=int, default=None, help="paired hands per measurement (default: "
+                        f"{BUILTIN_HANDS} for greedy, {reckoner_tuning.BUILTIN_HANDS} for the reckoner)")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--variant", action="append", default=None, help="only this built-in (repeatable; the "
                                                                        "others keep their entries)")
+    parser.add_argument("--players", type=int, action="append", default=None,
+                        help="only this table size (repeatable; reckoner only)")
     args = parser.parse_args(argv)
-    target = Path(__file__).with_name(DATA_FILE)
+    greedy = args.player == "greedy"
+    target = Path(__file__).with_name(DATA_FILE if greedy else reckoner_tuning.DATA_FILE)
     if args.rekey:
         data = rekey(json.loads(target.read_text(encoding="utf-8")))
     else:
-        data = regenerate(args.hands, make_executor("local", args.workers), args.variant)
-        if args.variant and target.exists():
+        executor = make_executor("local", args.workers)
+        if greedy:
+            data = regenerate(args.hands or BUILTIN_HANDS, executor, args.variant)
+        else:
+            data = regenerate_reckoner(args.hands or reckoner_tuning.BUILTIN_HANDS, executor, args.variant,
+                                       args.players)
+        if (args.variant or args.players) and target.exists():  # the entries not measured now are kept
             old = json.loads(target.read_text(encoding="utf-8"))["entries"]
-            data["entries"] = {**{k: v for k, v in old.items() if v["variant"] not in args.variant},
+            data["entries"] = {**{k: v for k, v in old.items() if k not in data["entries"]
+                                  and (args.players or v["variant"] not in (args.variant or ()))},
                                **data["entries"]}
     data["entries"] = dict(sorted(data["entries"].items(), key=lambda kv: (kv[1]["variant"], kv[1]["players"])))
     target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

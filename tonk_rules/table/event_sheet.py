@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from tonk_rules.table.ledger_rules import StoredRules
 from tonk_rules.table.sheet import Sheet, build_sheet
 from tonk_rules.table.sheet_render import render
-from tonk_rules.table.variant_view import VariantView, rule_values
+from tonk_rules.table.variant_view import VariantView
+from tonk_rules.variant.diff import rule_values
 from tonk_rules.variant.loader import LoadedVariant
 
 if TYPE_CHECKING:
@@ -22,5 +23,5 @@ def stored_sheet(rules: StoredRules, lang: str) -> Sheet:
 
 def table_sheet(event: Event, table: str, fmt: str) -> str:
     """``table``'s sheet in the event's language, as Markdown (``md``) or a printable page (``html``)."""
-    with event.ledger(table) as led:
+    with event.ledger(table, writable=False) as led:
         return render(stored_sheet(led.stored_rules(), event.language), fmt)

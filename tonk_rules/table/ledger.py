@@ -35,6 +35,7 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
 from tonk_rules.table.ledger_db import transaction as db_transaction
 from tonk_rules.table.ledger_rules import StoredRules, rules_diff
+from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, why_bad_name, why_not_stakes
 from tonk_rules.terms import Ending
 
@@ -95,6 +96,8 @@ class Ledger:
                created: str | None = None) -> Ledger:
         """A new ledger holding the resolved rules of ``variant_ref`` (or ``rules``): never read again."""
         path = Path(path)
+        seats = [canonical(name) for name in seats]  # one spelling per name: kept and looked up in NFC
+        first_dealer = None if first_dealer is None else canonical(first_dealer)
         if rules is None:
             from tonk_rules.variant.loader import load_variant
 
@@ -307,9 +310,12 @@ class Ledger:
     def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None,
              at: str | None = None) -> None:
         """Seat ``name`` between hands (at the end of the seat order, or after ``after``)."""
+        name, after = canonical(name), None if after is None else canonical(after)
         if why := why_bad_name(name):
             raise LedgerError(why)
         with self.transaction():
+            if why := why_clash(name, (p["name"] for p in self.players())):
+                raise LedgerError(why)
             seated = self.seated()
             names = [n for n, _ in seated]
             if name in names:
@@ -336,6 +342,7 @@ class Ledger:
 
     def leave(self, name: str, *, at: str | None = None) -> None:
         """``name`` leaves the table between hands (keeping their balance); the deal passes on if theirs."""
+        name = canonical(name)
         with self.transaction():
             names = [n for n, _ in self.seated()]
             if name not in names:

@@ -37,6 +37,7 @@ from tonk_rules.table.ledger_health import (
     explain,
     why_folder_not_writable,
     why_not_content,
+    why_not_writable,
 )
 
 FORMAT = "tonk-ledger"
@@ -210,8 +211,11 @@ def open_database(path: Path, *, writable: bool = True) -> sqlite3.Connection:
     # every check runs on a read-only connection first: a damaged file is never written to, not even by the
     # checkpoint SQLite makes when the last connection closes
     _check(path, "ro")
+    # a reader that may write opens read-write all the same: SQLite removes its -wal and -shm files at close
+    # only then (a read-only connection leaves them beside the ledger)
+    mode = "rw" if writable or why_not_writable(path) is None else "ro"
     try:
-        return _connect(path, "rw" if writable else "ro")
+        return _connect(path, mode)
     except sqlite3.Error as exc:
         raise explain(path, exc) from None
 

@@ -21,6 +21,7 @@ import click
 
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import TableInputError
+from tonk_rules.outputs import ledger_inputs, variant_inputs, why_replaces_input
 from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.settle import parse_stakes
@@ -103,6 +104,9 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
     except TableInputError as exc:
         raise misuse(str(exc)) from None
     names = [s.name for s in seats]
+    inputs = variant_inputs(loaded.chain) + (ledger_inputs(ledger_path) if ledger_path else [])
+    if record_file is not None and (why := why_replaces_input(record_file, inputs)):
+        raise misuse(f"--record {why}")
     if ledger_path and Path(ledger_path).is_file():
         from tonk_rules.table import ledger_health
 
@@ -159,7 +163,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             bots = {i: make_bot(s.spec, hand_seed + i + 1, rules, len(seats)) for i, s in enumerate(seats)
                     if s.spec is not None}
             path = None if record_file is None else _record_path(record_file, number)
-            if path is not None and number > 1 and (why := why_not_writable(path, force=force)):
+            if path is not None and number > 1 and (why := why_not_writable(path, force=force)
+                                                    or why_replaces_input(path, inputs)):
                 echo(f"(this hand is not written to a file: {why}; its record is shown when it ends)")
                 path = ""
             game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]

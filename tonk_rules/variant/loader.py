@@ -27,6 +27,7 @@ import jsonschema
 from pydantic import ValidationError
 
 from tonk_rules.errors import Diagnostic, VariantError
+from tonk_rules.variant.canonical import canonical_rules
 from tonk_rules.variant.checks import cross_field_problems
 from tonk_rules.variant.diagnose import (
     cross_diagnostics,
@@ -80,8 +81,9 @@ class LoadedVariant:
     @property
     def digest(self) -> str:
         """SHA-256 of the resolved rules (sources excluded): equal rules give equal digests."""
-        rules = self.variant.model_dump(mode="json", exclude={"title", "description"})
-        strip_sources(rules)  # a resolved variant has none; stripped anyway so the digest can never include them
+        # canonical: sources stripped, and a rule added to the model later left out while it holds the
+        # default that plays as before, so ledgers and hand records keep their digests across upgrades
+        rules = canonical_rules(self.variant)
         return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
 
 

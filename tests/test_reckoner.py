@@ -1,0 +1,145 @@
+"""The reckoner (the default player) and the casual player: the reference bots decide exactly as the kernel
+plays, the reckoner uses the freedoms a rule gives, its knock depends on the position, and its words
+say what it does."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from kernel_helpers import assert_identical
+
+from tonk_rules import kernel
+from tonk_rules.bots.describe import describe_player
+from tonk_rules.bots.specs import parse_spec
+from tonk_rules.kernel import layout as L
+from tonk_rules.kernel import reckoner_nb
+from tonk_rules.kernel.seats import SeatSpec
+from tonk_rules.kernel.tables import tables_of
+from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.ruleset.compile import load_ruleset
+from tonk_rules.terms import Ending
+from tonk_rules.variant.loader import builtin_names, load_variant
+
+CASES = [(name, players) for name in builtin_names() for players in (2, 3, 5)
+         if load_variant(name).variant.players.min <= players <= load_variant(name).variant.players.max]
+#: Every freedom switched on: holding spreads, stalling at the stock, taking low cards, hopeful discards.
+FREE: SeatSpec = ("reckoner", {"hold": 20, "stall": 12, "take": 8, "hope": 30, "knock_margin": 60})
+
+
+def _house(base: str, section: str, key: str, value: object) -> Ruleset:
+    from tonk_rules.variant.model import Variant
+
+    data = load_variant(base).variant.model_dump()
+    data[section][key] = value
+    return compile_ruleset(Variant.model_validate(data))
+
+
+def _play(ruleset: Ruleset, spec: SeatSpec, hands: int = 40, seed: int = 9) -> dict[str, int]:
+    """Reference-engine hands with three bots of ``spec``: how often a spread was legal and the bot did
+    neither lay nor hit (``held``), and how often it discarded the card it took this turn (``rediscarded``)."""
+    from tonk_rules.bots import BOT_CLASSES, observe
+    from tonk_rules.engine.actions import Discard, Hit, Spread
+    from tonk_rules.engine.hand import Hand
+    from tonk_rules.kernel.batch import plan_hand
+
+    seen = {"held": 0, "rediscarded": 0}
+    for index in range(hands):
+        plan = plan_hand(ruleset.deal.deck, 3, seed, index, 0)
+        bots = [BOT_CLASSES[spec[0]](**spec[1], seed=s) for s in plan.bot_seeds]
+        hand = Hand.deal(ruleset, ["a", "b", "c"], plan.dealer, plan.deck, [1, 1, 1], plan.reshuffle_seed)
+        while hand.result is None:
+            legal = hand.legal_actions()
+            obs = observe(hand, hand.current)
+            action = bots[hand.current].choose(obs, legal)
+            if any(isinstance(a, Spread) for a in legal) and not isinstance(action, (Spread, Hit)):
+                seen["held"] += 1
+            if isinstance(action, Discard) and action.card == obs.taken_this_turn:
+                seen["rediscarded"] += 1
+            hand.apply(action)
+    return seen
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_reckoner_and_casual_play_identically_on_both_engines(name: str, players: int) -> None:
+    ruleset = compile_ruleset(load_variant(name).variant)
+    mixed: list[SeatSpec] = [("reckoner", {}), ("casual", {}), FREE, ("greedy", {"knock": 3}), ("random", {})]
+    assert_identical(ruleset, mixed[:players], 20, seed=players)
+    assert_identical(ruleset, [("reckoner", {"knock_margin": 300, "hold": 12, "stall": 30})] * players, 8,
+                     seed=50 + players)  # never knocks by payoff: to the stock's end, reshuffles, going out
+
+
+def test_with_taken_discard_free_it_sometimes_discards_the_card_it_took() -> None:
+    free = _play(_house("pagat", "taken_discard", "rule", "free"), FREE)
+    refused = _play(_house("pagat", "taken_discard", "rule", "not_discarded_this_turn"), FREE)
+    assert free["rediscarded"] > 0
+    assert refused["rediscarded"] == 0
+
+
+def test_with_must_spread_off_it_sometimes_holds_a_spread_and_with_it_on_never() -> None:
+    off = _play(_house("pagat", "spreading", "must_spread", False), FREE)
+    on = _play(_house("pagat", "spreading", "must_spread", True), FREE)
+    assert off["held"] > 0
+    assert on["held"] == 0
+    assert _play(load_ruleset("pagat"), ("reckoner", {**FREE[1], "hold": 0}))["held"] == 0
+
+
+def _knocks(count: int, sizes: list[int], turns: int = 3, spec: SeatSpec = ("reckoner", {})) -> bool:
+    """Whether the reckoner at seat 0 of a pagat table knocks with ``count`` when the others hold ``sizes``."""
+    ruleset = load_ruleset("pagat")
+    packed = tables_of(ruleset).packed()
+    S = np.zeros(L.STATE_SIZE, np.int64)
+    S[L.S_PLAYERS], S[L.S_STOCK_N] = len(sizes) + 1, 20
+    for q, size in enumerate(sizes, start=1):
+        S[L.O_HANDS + q] = (1 << size) - 1
+        S[L.O_TURNS_TAKEN + q] = turns
+    S[L.O_HANDS] = 0b1111  # the four aces: only the count (below) and the unseen cards are weighed
+    S[L.O_COUNTS] = count
+    legal = np.array([np.int64(L.K_KNOCK) << L.KIND_SHIFT, np.int64(L.K_DRAW_STOCK) << L.KIND_SHIFT], np.int64)
+    from tonk_rules.kernel.seats import POLICY_COLUMNS, kernel_seats
+
+    [(_, params)] = kernel_seats([spec])
+    row = np.zeros(L.PARAM_COLUMNS, np.int64)
+    row[: len(POLICY_COLUMNS["reckoner"])] = [params[k] for k in POLICY_COLUMNS["reckoner"]]
+    key = reckoner_nb.reckoner_choice(S, legal, 2, row, packed)
+    return bool((key >> L.KIND_SHIFT) & L.KIND_MASK == L.K_KNOCK)
+
+
+def test_its_knock_depends_on_the_others_hand_sizes_not_on_one_count() -> None:
+    assert _knocks(8, [5, 5])
+    assert not _knocks(8, [5, 1])  # one of them is down to a card: the same count is caught too often
+    assert not _knocks(8, [5, 5], spec=("reckoner", {"knock_margin": 300}))
+    highest = {size: max((c for c in range(40) if _knocks(c, [size, size])), default=-1) for size in (1, 3, 5)}
+    assert highest[1] < highest[3] < highest[5]
+
+
+def test_knock_payoffs_are_read_from_the_variants_payment_rules() -> None:
+    pagat, russian = (tables_of(load_ruleset(name)).packed() for name in ("pagat", "russian"))
+    assert reckoner_nb.knock_net(pagat, 3, 0, 0) == 2  # each other player pays 1
+    assert reckoner_nb.knock_net(pagat, 3, 0, 1) == -3  # 2 to the catcher, 1 more to the lowest
+    assert reckoner_nb.knock_net(russian, 3, 0, 1) == -2  # 2 to the catcher only
+    assert reckoner_nb.knock_net(russian, 3, 0, 2) == -4
+
+
+def test_describe_player_says_what_each_player_does() -> None:
+    pagat = load_ruleset("pagat")
+    words = describe_player("reckoner", pagat)
+    assert "a won knock pays it +2, one caught by a single player -3" in words
+    assert "once one of them is down to 2 cards" in words
+    assert "Lays every spread it can" in describe_player("reckoner:hold=0", pagat)
+    assert "Keeps a spread worth 9 or less in hand" in describe_player("reckoner:hold=9", pagat)
+    must = _house("pagat", "spreading", "must_spread", True)
+    assert "Keeps a spread" not in describe_player("reckoner:hold=9", must)  # the rules allow no holding
+    assert "with 4 or fewer stock cards left" in describe_player("reckoner:stall=4", pagat)
+    assert "at a count of 5 or less on its first turn" in describe_player("casual", pagat)
+    assert describe_player("greedy:knock=4", pagat).startswith("Knocks when its count is at most 4")
+    assert describe_player("random", pagat) == "Picks uniformly at random among the legal actions."
+    assert parse_spec("reckoner:knock_margin=-20").params == {"knock_margin": -20}
+
+
+def test_the_casual_player_knocks_at_five_to_eight() -> None:
+    batch = kernel.play_hands(load_ruleset("russian"), [("casual", {})] * 3, 2000, seed=4)
+    knocked = batch.knocker >= 0
+    counts = batch.counts[np.flatnonzero(knocked), batch.knocker[knocked]]
+    assert counts.max() <= 8
+    assert (counts >= 6).any()
+    assert {Ending.KNOCK_WON, Ending.KNOCK_CAUGHT} <= set(batch.endings())

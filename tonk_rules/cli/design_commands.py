@@ -1,0 +1,167 @@
+"""``tonk design``: search the house rules of a grid of values for the point that best meets a target."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note, _seats, simulation_options
+from tonk_rules.cli.sweep_commands import _out_dir
+from tonk_rules.cli.terminal import markup_safe, plain
+from tonk_rules.limits import MAX_HANDS
+
+DEFAULT_DESIGN_HANDS = 40_000
+
+
+def _figures_help() -> str:
+    from tonk_rules.sim.design_figures import FIGURES
+
+    return ", ".join(FIGURES)
+
+
+@click.command()
+@click.argument("base")
+@click.option("--vary", "vary", multiple=True, required=True, metavar="KEY=V1,V2,…",
+              help="A dotted variant key and the values to try (YAML scalars). Repeat for a grid.")
+@click.option("--target", "target", required=True, metavar="FIGURE=min|max, FIGURE~VALUE",
+              help="The figure to make lowest, highest or as near a value as can be, e.g. turns=min.")
+@click.option("--keep", "keep", multiple=True, metavar="FIGURE<=VALUE",
+              help="A bound a point must keep (<=, >=, <, >; a share may be written 2%), e.g. deal_tonk<=2%. "
+                   "Repeat for several.")
+@click.option("--with", "companions", multiple=True, metavar="KEY=V",
+              help="A value every point inherits, dropped at a point whose change makes it meaningless.")
+@click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_DESIGN_HANDS, show_default=True,
+              help="Hands each point plays (a large grid: the finalists; the others fewer).")
+@simulation_options
+@click.option("--bots", default=None, help="Bot spec per seat, or one for every seat (default: the default "
+                                           "players).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Write the winner as winner.yaml, and design.json, design.md, design.html and PNG plots, "
+                   "into this new directory.")
+@click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
+@click.option("--json", "as_json", is_flag=True, help="Print the design's JSON instead of the summary.")
+def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...], companions: tuple[str, ...],
+           hands: int, players: int | None, seed: int, workers: int | None, executor: str, address: str | None,
+           budget: int | None, bots: str | None, out_dir: str | None, force: bool, as_json: bool) -> None:
+    """Find the house rules that best meet a target: every combination of the --vary values is BASE plus
+    that change; each plays the same deals with the default players, and the best point that keeps every
+    --keep bound wins, with 95% intervals, the constraints that bind and how sure the ranking is.
+
+    A small grid is played whole; a large one by successive halving (the better half of the points play on).
+
+    \b
+    Figures: turns, deal_tonk, decided_at_deal, ends.ENDING, stakes, stakes_spread, first_edge,
+    dealer_edge, lead_changes, winner_clear (docs/simulation.md defines each).
+
+    \b
+    Examples:
+      tonk design russian --vary deal_check.at_most=11,13 --vary hitting.books=none,anyone \\
+          --target turns=min --keep "deal_tonk<=2%" --out design/
+      tonk design pagat --vary knocking.max_count=5,10,15 --target "lead_changes=max"
+    """
+    import json
+
+    from tonk_rules.errors import SimulationError
+    from tonk_rules.sim.design_goals import DesignPlan, parse_keep, parse_target
+    from tonk_rules.sim.sweep import parse_vary, parse_with
+
+    folder = _out_dir(out_dir, force, names=_design_names(), what="design")
+    parsed: dict[str, Any] = {}
+    for option, parse, texts in (("--vary", parse_vary, vary), ("--with", parse_with, companions),
+                                 ("--keep", parse_keep, keep), ("--target", parse_target, (target,))):
+        try:
+            parsed[option] = tuple(parse(text) for text in texts)
+        except SimulationError as exc:
+            raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None
+    if len({key for key, _ in parsed["--with"]}) != len(parsed["--with"]):
+        raise click.BadParameter("a key is given twice", param_hint="'--with'")
+    tables = _load((base,))
+    given, players = players, _players(tables, players)
+    seats = _seats(bots, players, budget)
+    run = _executor(executor, workers, address)
+    varied = tuple((key, tuple(values)) for key, values in parsed["--vary"])
+    plan = DesignPlan(base, varied, parsed["--target"][0], parsed["--keep"], hands, players, seed, seats,
+                      parsed["--with"])
+    data = _run(plan, run)
+    for line in data["notes"]:
+        click.echo(plain(line), err=True)
+    written: list[Path] = []
+    if folder is not None:
+        from tonk_rules.report.design_report import write_design
+
+        written = write_design(data, folder)
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    _print_design(data, _players_note(tables, given, players))
+    if folder is not None:
+        from tonk_rules.report.design_report import WINNER_FILE
+
+        kept = f"the winner as {plain(str(folder / WINNER_FILE))}, " if data["winner"] is not None else ""
+        click.echo(_wrap(f"Written: {kept}{plain(str(folder / 'design.html'))} (also design.md, design.json "
+                         f"and {sum(p.suffix == '.png' for p in written)} PNG plots)"))
+
+
+def _design_names() -> list[str]:
+    from tonk_rules.report.design_report import design_file_names
+
+    return design_file_names()
+
+
+def _run(plan: Any, run: Any) -> dict[str, Any]:
+    """The search, with a progress bar on a terminal's stderr."""
+    import sys
+
+    from tonk_rules.sim.design import FINALISTS, rounds_for, run_design
+    from tonk_rules.sim.sweep import grid
+
+    if not sys.stderr.isatty():
+        return run_design(plan, run)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    points = len(grid([(k, list(v)) for k, v in plan.varied]))
+    schedule = rounds_for(points, plan.hands)
+    alive, total, before = points, 0, 0
+    for until in schedule:  # the halving's hands: every round's survivors play the round's new hands
+        total += alive * (until - before)
+        before, alive = until, max(FINALISTS, -(-alive // 2))
+    with Progress(TextColumn("designing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("designing", total=total)
+        return run_design(plan, run, progress=lambda chunk: bar.advance(task, chunk.size * len(chunk.points)))
+
+
+def _wrap(text: str, indent: str = "") -> str:
+    from tonk_rules.cli.sim_tables import width
+
+    return textwrap.fill(text, width=width(), subsequent_indent=indent or "", break_long_words=False,
+                         break_on_hyphens=False)
+
+
+def _print_design(data: dict[str, Any], note: str | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from tonk_rules.cli.sim_tables import width
+    from tonk_rules.report.design_report import findings, headline, point_rows, settings_text
+
+    if note:
+        click.echo(_wrap(note))
+    click.echo(_wrap(plain(headline(data))))
+    click.echo(_wrap(plain(settings_text(data))))
+    click.echo()
+    for line in findings(data):
+        click.echo(_wrap(f"- {plain(line)}", "  "))
+    headers, rows = point_rows(data)
+    table = Table(title="Every point (the finalists first, best first)", title_justify="left")
+    for i, header in enumerate(headers):
+        table.add_column(markup_safe(header), justify="right" if 0 < i < len(headers) - 1 else "left",
+                         overflow="fold")
+    for row in rows:
+        table.add_row(*(markup_safe(c) for c in row))
+    click.echo()
+    Console(width=width(), soft_wrap=False).print(table)

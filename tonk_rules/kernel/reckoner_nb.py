@@ -1,0 +1,351 @@
+"""``reckoner``, compiled: the default player, which weighs each legal move by what the rules make of it.
+
+:func:`reckoner_choice` is its one implementation (:class:`tonk_rules.bots.ReckonerBot` calls it too, and
+:mod:`tonk_rules.bots.reckoner` states the rule in words). It reads of the state only what its seat may see:
+its own hand and count, every seat's hand *size* and completed turns (never another seat's cards), the
+spreads, the top discard, the stock's size, and the turn so far; of the rules, the parameter vector and
+the payment and meld tables — never a variant's name. Its parameters are a row of ``knocks``
+(:data:`tonk_rules.kernel.seats.RECKONER_COLUMNS`):
+
+* ``knock_margin``: the expected gain of a knock, in hundredths of a stake, that it asks for before it
+  knocks. The expected gain is the variant's own payments (:func:`knock_net`: the payment rules of a won
+  and of a caught knock, for each number of players who catch it) weighed by the chance that each other
+  player holds a count at or below its own (:func:`caught_chances`), so the same count knocks or not by
+  the other players' hand sizes, their turns and the cards left unseen.
+* ``caution``: how fast it assumes the others' counts fall as they play (percent of the average unseen
+  card value shed per card, approached over their turns): higher is warier.
+* ``take``: the highest value of a discard it takes when the card makes no meld, to replace a higher card.
+* ``hold``: the highest total value of a spread it keeps in hand instead of laying it, where the rules
+  allow holding (``must_spread`` off) and laying it would not empty the hand.
+* ``stall``: with this many stock cards or fewer, in a variant whose hand ends when the stock runs out,
+  a player who does not expect to hold the lowest count takes the discard instead of the stock (and may
+  discard that very card again, where ``taken_discard`` allows it): the hand lasts longer.
+* ``hope``: what a card's live meld chances are worth against its value, in tenths of a point per unseen
+  card that would complete a meld with it (a card whose rank-mates or suit-neighbours are all dead is
+  worth its value only), scaled down as the stock runs out.
+* ``patience``: own turns after which it knocks whenever the rules let it (so no hand plays forever).
+
+It never reads the hidden cards: another seat's hand enters only by its size (``popcount``), so a bot can
+pass any mask of that size for it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.layout import (
+    E_KNOCK_CAUGHT,
+    E_KNOCK_WON,
+    K_DISCARD,
+    K_DRAW_DISCARD,
+    K_DRAW_STOCK,
+    K_HIT,
+    K_KNOCK,
+    K_SPREAD,
+    KIND_MASK,
+    KIND_SHIFT,
+    MAX_PAY_RULES,
+    MAX_PLAYERS,
+    O_COUNTS,
+    O_DISCARD,
+    O_HANDS,
+    O_SP_MASK,
+    O_SP_OWNER,
+    O_TURNS_TAKEN,
+    PAYLOAD,
+    S_CURRENT,
+    S_DISCARD_N,
+    S_PLAYERS,
+    S_SPREADS_N,
+    S_STOCK_N,
+    STOCK_END,
+    T_MELDS,
+    T_PAY,
+    T_PAY_N,
+    T_POS,
+)
+from tonk_rules.kernel.rules_nb import ONE, VALUE, can_meld, extends, holds_role, in_a_meld, lowest, may_hit, popcount
+from tonk_rules.ruleset import meld_masks
+from tonk_rules.ruleset.slots import R_KN_TIES_WIN, R_STOCK
+
+#: Columns of a reckoner's row of parameters (``tonk_rules.kernel.seats.RECKONER_COLUMNS`` names them).
+RK_KNOCK_MARGIN, RK_CAUTION, RK_TAKE, RK_HOLD, RK_STALL, RK_HOPE, RK_PATIENCE = 0, 1, 2, 3, 4, 5, 6
+#: A knock is not weighed where it is caught this surely (its payoffs are not even computed).
+HOPELESS = 0.97
+#: The stock size from which meld chances count in full.
+FULL_STOCK = 20
+#: What a discard that the next players could hit onto a spread costs it, in tenths of a point.
+FEED = 30
+RANK_AT = T_MELDS + meld_masks.M_RANK_AT
+N_RANKS = T_MELDS + meld_masks.M_N_RANKS
+
+
+@njit
+def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
+    """The deck's cards that seat ``me`` cannot see: not in its hand, not on the table, not the top discard."""
+    deck = np.int64(0)
+    for rank in range(1, 14):
+        if tb[T_POS + rank] >= 0:
+            deck |= np.int64(15) << (4 * (rank - 1))
+    seen = S[O_HANDS + me]
+    for k in range(S[S_SPREADS_N]):
+        seen |= S[O_SP_MASK + k]
+    if S[S_DISCARD_N] > 0:
+        seen |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
+    return deck & ~seen
+
+
+@njit
+def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-untyped-def]
+    """``out[k]``: the chance that exactly ``k`` other players hold a count that catches a knock at
+    ``count`` (at or below it; below it where ties win), each modelled by its hand size and turns as the
+    sum of that many unseen cards, shed towards the low ones as it plays (``caution``)."""
+    n_unseen = popcount(unseen)
+    total, squares = 0.0, 0.0
+    rest = unseen
+    while rest:
+        v = VALUE[lowest(rest)]
+        rest &= rest - 1
+        total += v
+        squares += v * v
+    mean = total / max(1, n_unseen)
+    var = max(1.0, squares / max(1, n_unseen) - mean * mean)
+    limit = count + 0.5 - (1.0 if tb[R_KN_TIES_WIN] == 1 else 0.0)
+    players = S[S_PLAYERS]
+    out[:players] = 0.0
+    out[0] = 1.0
+    k = 0
+    for q in range(players):
+        if q == me:
+            continue
+        size = popcount(S[O_HANDS + q])
+        turns = S[O_TURNS_TAKEN + q]
+        shed = 1.0 - (caution / 100.0) * turns / (turns + 2.0)
+        mu = size * mean * shed
+        sd = math.sqrt(size * var) * shed + 1.0
+        p = 1.0 / (1.0 + math.exp(-1.702 * (limit - mu) / sd))  # the normal CDF, logistic approximation
+        k += 1
+        for j in range(k, 0, -1):  # Poisson-binomial: one more player who may catch
+            out[j] = out[j] * (1.0 - p) + out[j - 1] * p
+        out[0] *= 1.0 - p
+
+
+@njit
+def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
+    """The knocker's net, in stakes, under the variant's payment rules, when ``catchers`` of the others
+    (0: a won knock) hold a count that catches it and the rest hold more (all stakes 1)."""
+    ending = E_KNOCK_WON if catchers == 0 else E_KNOCK_CAUGHT
+    mine = 10
+    low = mine if tb[R_KN_TIES_WIN] != 1 else mine - 1
+    net = 0
+    for i in range(tb[T_PAY_N + ending]):
+        rule = T_PAY + (ending * MAX_PAY_RULES + i) * 4
+        payer_role, receiver_role, stakes = tb[rule], tb[rule + 1], tb[rule + 2]
+        for a in range(players):
+            ja = (a - me) % players
+            count_a = mine if ja == 0 else low if ja <= catchers else mine + 5
+            win_a = ja == 0 if catchers == 0 else 1 <= ja <= catchers
+            if not holds_role(payer_role, win_a, a, me, count_a, mine):
+                continue
+            for b in range(players):
+                if b == a:
+                    continue
+                jb = (b - me) % players
+                count_b = mine if jb == 0 else low if jb <= catchers else mine + 5
+                win_b = jb == 0 if catchers == 0 else 1 <= jb <= catchers
+                if holds_role(receiver_role, win_b, b, me, count_b, mine):
+                    if a == me:
+                        net -= stakes
+                    elif b == me:
+                        net += stakes
+    return net
+
+
+@njit
+def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
+    """The expected net of a knock now, in stakes (``-inf`` where it is caught almost surely)."""
+    players = S[S_PLAYERS]
+    chances = np.empty(MAX_PLAYERS + 1, np.float64)
+    caught_chances(S, me, S[O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
+    if 1.0 - chances[0] > HOPELESS:
+        return -1e9
+    gain = 0.0
+    for k in range(players):
+        if chances[k] > 0.0:
+            gain += chances[k] * knock_net(tb, players, me, k)
+    return gain
+
+
+@njit
+def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
+    """Unseen cards that would make a meld with ``card`` and the cards of ``hand`` beside it: its rank-mates
+    when the hand holds one, and the suit-neighbours that would complete a run of three with a neighbour
+    held (by the deck's run order)."""
+    rank, suit = card // 4 + 1, card % 4
+    chances = 0
+    mates = popcount((hand >> (4 * (rank - 1))) & 15) - 1
+    if mates >= 1:
+        chances += popcount((unseen >> (4 * (rank - 1))) & 15)
+    pos = tb[T_POS + rank]
+    n = tb[N_RANKS]
+    for step in (-2, -1, 1, 2):
+        p = pos + step
+        if p < 0 or p >= n:
+            continue
+        neighbour = (tb[RANK_AT + p] - 1) * 4 + suit
+        if not (hand >> neighbour) & 1:
+            continue
+        # the cards that would complete a run of three with this card and that neighbour
+        lo, hi = min(pos, p), max(pos, p)
+        if hi - lo == 2:
+            chances += _unseen_at(unseen, lo + 1, suit, tb)
+        else:
+            if lo >= 1:
+                chances += _unseen_at(unseen, lo - 1, suit, tb)
+            if hi + 1 < n:
+                chances += _unseen_at(unseen, hi + 1, suit, tb)
+    return chances
+
+
+@njit
+def _unseen_at(unseen, position, suit, tb):  # type: ignore[no-untyped-def]
+    """1 when the card of ``suit`` at run ``position`` is unseen."""
+    return (unseen >> ((tb[RANK_AT + position] - 1) * 4 + suit)) & 1
+
+
+@njit
+def keep_value(S, hand, card, unseen, me, tb, hope):  # type: ignore[no-untyped-def]
+    """What keeping ``card`` is worth (the lowest is discarded), in tenths of a point: its meld chances
+    (``hope`` each, fewer as the stock runs out), minus its value, plus a penalty where the next players
+    could hit it onto a spread; a card in a meld of the hand is kept whenever the rules allow."""
+    if in_a_meld(hand, card, tb):
+        return 10_000
+    stock = min(S[S_STOCK_N], FULL_STOCK)
+    score = hope * meld_chances(hand, card, unseen, tb) * stock // FULL_STOCK - 10 * VALUE[card]
+    for k in range(S[S_SPREADS_N]):
+        if S[O_SP_OWNER + k] != me and extends(S, k, card, tb):
+            score += FEED
+            break
+    return score
+
+
+@njit
+def expects_lowest(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
+    """Whether the seat expects no other player to hold a count at or below its own (a chance above half)."""
+    chances = np.empty(MAX_PLAYERS + 1, np.float64)
+    caught_chances(S, me, S[O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
+    return chances[0] > 0.5
+
+
+@njit
+def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
+    """The reckoner's decision among the ``n`` canonical keys ``legal``; ``P``: its row of parameters."""
+    me = S[S_CURRENT]
+    hand = S[O_HANDS + me]
+    unseen = unseen_cards(S, me, tb)
+    first_kind = (legal[0] >> KIND_SHIFT) & KIND_MASK
+    if first_kind == K_KNOCK:  # 1. knock: by its expected payoff under this variant's payments
+        if S[O_TURNS_TAKEN + me] >= P[RK_PATIENCE] or n == 1:
+            return legal[0]
+        if knock_gain(S, me, P, unseen, tb) * 100.0 >= P[RK_KNOCK_MARGIN]:
+            return legal[0]
+    best, best_score = -1, -1
+    others = False  # a legal action that is neither a spread nor a hit: holding is possible
+    for i in range(n):  # 2. the spread with most cards, then highest value (held when cheap and allowed)
+        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
+        if kind == K_SPREAD:
+            m = legal[i] & PAYLOAD
+            value = 0
+            rest = m
+            while rest:
+                value += VALUE[lowest(rest)]
+                rest &= rest - 1
+            score = popcount(m) * 1000 + value
+            if score > best_score:
+                best, best_score = i, score
+        elif kind != K_HIT:
+            others = True
+    if best >= 0:
+        m = legal[best] & PAYLOAD
+        value = best_score % 1000
+        empties = popcount(hand) == popcount(m)
+        if not (others and not empties and value <= P[RK_HOLD] and _holds_here(S, legal, n, m)):
+            return legal[best]
+    best, best_score = -1, -1
+    for i in range(n):  # 3. the hit with the highest card value
+        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_HIT:
+            score = VALUE[(legal[i] & PAYLOAD) // 64]
+            if score > best_score:
+                best, best_score = i, score
+    if best >= 0:
+        return legal[best]
+    draw_stock, draw_discard = -1, -1
+    for i in range(n):  # 4. the draw
+        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
+        if kind == K_DRAW_STOCK:
+            draw_stock = i
+        elif kind == K_DRAW_DISCARD:
+            draw_discard = i
+    if draw_discard >= 0 or draw_stock >= 0:
+        if draw_discard < 0:
+            return legal[draw_stock]
+        if draw_stock < 0:
+            return legal[draw_discard]
+        top = S[O_DISCARD + S[S_DISCARD_N] - 1]
+        if can_meld(S, top, me, tb):
+            return legal[draw_discard]
+        if VALUE[top] <= P[RK_TAKE] and VALUE[top] < _junk_high(hand, tb):
+            return legal[draw_discard]
+        if (tb[R_STOCK] == STOCK_END and S[S_STOCK_N] <= P[RK_STALL] and S[O_TURNS_TAKEN + me] < P[RK_PATIENCE]
+                and not expects_lowest(S, me, P, unseen, tb)):
+            return legal[draw_discard]
+        return legal[draw_stock]
+    best = -1
+    best_keep = 0
+    for i in range(n):  # 5. the discard worth least to keep; ties: the highest card
+        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_DISCARD:
+            c = legal[i] & PAYLOAD
+            keep = keep_value(S, hand, c, unseen, me, tb, P[RK_HOPE])
+            if best < 0 or keep < best_keep or (keep == best_keep and c > (legal[best] & PAYLOAD)):
+                best, best_keep = i, keep
+    if best >= 0:
+        return legal[best]
+    return legal[0]
+
+
+@njit
+def _holds_here(S, legal, n, m):  # type: ignore[no-untyped-def]
+    """Holding spread ``m`` is possible now: some legal discard keeps all of its cards (where the rules make
+    every held spread illegal, no such discard is listed), or the turn has not drawn yet."""
+    for i in range(n):
+        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
+        if kind == K_DRAW_STOCK or kind == K_DRAW_DISCARD:  # noqa: SIM109 (plain compares compile simplest)
+            return True
+        if kind == K_DISCARD and not (m >> (legal[i] & PAYLOAD)) & 1:
+            return True
+    return False
+
+
+@njit
+def _junk_high(hand, tb):  # type: ignore[no-untyped-def]
+    """The highest value among the hand's cards that are in no meld of it (0 when every card is)."""
+    high = 0
+    rest = hand
+    while rest:
+        c = lowest(rest)
+        rest &= rest - 1
+        if VALUE[c] > high and not in_a_meld(hand, c, tb):
+            high = VALUE[c]
+    return high
+
+
+@njit
+def casual_knock(S, me):  # type: ignore[no-untyped-def]
+    """The casual player's knock threshold now: 5 on its first turn, one more each turn, up to 8."""
+    return 5 + min(3, S[O_TURNS_TAKEN + me])
+
+
+__all__ = ["may_hit", "reckoner_choice"]

@@ -1,0 +1,312 @@
+"""What ``tonk design`` says and writes: the answer in words, the points in a table, and with ``--out`` the
+winner as a house file plus design.json, design.md, a self-contained design.html and PNG plots.
+
+Every value comes with its 95% interval; a plot's value axis starts at zero, except a figure that can be
+negative (a position's edge), whose axis is centred on zero, as its caption says.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from tonk_rules.sim.design_figures import FIGURES, figure
+from tonk_rules.sim.stats import percent
+from tonk_rules.sim.sweep import house_file_text, point_label
+from tonk_rules.variant.loader import is_variant_path
+
+WINNER_FILE = "winner.yaml"
+COLOURS = {"winner": "#0072B2", "keeps": "#009E73", "breaks": "#999999"}
+
+
+def value_text(name: str, cell: dict[str, Any], interval: bool = True) -> str:
+    """A figure's value as printed, with its interval in brackets."""
+    f = figure(name)
+    lo, hi = cell["ci95"]
+    if f.percent:
+        text, ends = percent(cell["value"]), (percent(lo)[:-1], percent(hi)[:-1])
+    else:
+        digits = 3 if f.name.endswith("_edge") else 2
+        sign = "+" if f.name.endswith("_edge") else ""
+        text, ends = f"{cell['value']:{sign}.{digits}f}", (f"{lo:{sign}.{digits}f}", f"{hi:{sign}.{digits}f}")
+    return f"{text} [{ends[0]}, {ends[1]}]" if interval else text
+
+
+def difference_text(name: str, d: dict[str, Any]) -> str:
+    lo, hi = d["ci95"]
+    if figure(name).percent:
+        return f"{100 * d['value']:+.2f} pt [{100 * lo:+.2f}, {100 * hi:+.2f}]"
+    return f"{d['value']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+
+
+def shown_figures(data: dict[str, Any]) -> list[str]:
+    """The target's figure, then each constrained one (once each)."""
+    return list(dict.fromkeys([data["target"]["figure"], *(c["figure"] for c in data["keep"])]))
+
+
+def _constraint_words(data: dict[str, Any]) -> str:
+    return ", ".join(c["text"] for c in data["keep"]) if data["keep"] else "no constraint"
+
+
+def headline(data: dict[str, Any]) -> str:
+    return f"Design of {data['base']}: {data['target']['text']}, keeping {_constraint_words(data)}"
+
+
+def settings_text(data: dict[str, Any]) -> str:
+    search = data["search"]
+    if search["method"] == "every point":
+        how = f"every one of the {search['points']} points played {data['hands']:,} hands"
+    else:
+        rounds = ", ".join(f"{h:,}" for h in search["rounds"])
+        how = (f"{search['points']} points by successive halving: the better half went on after each round "
+               f"(hands by the end of each round: {rounds})")
+    deals = ("the same deals at every point, so differences are paired deal by deal" if data["paired"]
+             else "the points deal different cards, so differences are unpaired")
+    return (f"{how}; {data['players']} players ({', '.join(dict.fromkeys(data['bots']))}), seed {data['seed']}, "
+            f"{deals}. Brackets: 95% intervals.")
+
+
+def findings(data: dict[str, Any]) -> list[str]:
+    """The answer in sentences: the winner, how sure the ranking is, what binds, what is not settled."""
+    points, target = data["points"], data["target"]["figure"]
+    names = shown_figures(data)
+    if data["winner"] is None:
+        best = points[data["finalists"][0]]
+        broken = [c for c, s in best["constraints"].items() if s != "met"]
+        return [f"No point keeps {_constraint_words(data)}. The closest is {best['label']}: "
+                + "; ".join(f"{n} {value_text(n, best['figures'][n])}" for n in names)
+                + (f" (against {', '.join(broken)})." if broken else ".")]
+    win = points[data["winner"]]
+    out = [f"Best: {win['label']}, with " + "; ".join(f"{FIGURES[n].label} {value_text(n, win['figures'][n])}"
+                                                      for n in names) + "."]
+    chance = data["chance_best"].get(str(data["winner"]))
+    if len(data["chance_best"]) > 1 and chance is not None:
+        out.append(f"Chance that it is truly the best of the finalists: {chance:.0%} (from the intervals and "
+                   "the paired deals).")
+    for v in data["versus"][:3]:
+        other = points[v["point"]]
+        verdict = "settled" if v["settled"] else "not settled: these two may play alike on this figure"
+        out.append(f"Against {other['label']}: {difference_text(target, v['difference'])} {FIGURES[target].label}"
+                   f" ({verdict}).")
+    alike = [p["label"] for p in points if p["same_as"] == data["winner"]]
+    if alike:
+        out.append(f"{_listed(alike)} play{'s' if len(alike) == 1 else ''} exactly as the winner on every deal: "
+                   "the change made no difference in play (it never came into play, or made no other move).")
+    unsettled = [c for c, s in win["constraints"].items() if s == "not settled"]
+    if unsettled:
+        out.append(f"Not settled for the winner: {', '.join(unsettled)} (its interval reaches across the bound; "
+                   "play more hands to be sure).")
+    for b in data["binding"]:
+        better = [points[p] for p in b["points"]]
+        example = better[0]
+        figure_name = next(c["figure"] for c in data["keep"] if c["text"] == b["constraint"])
+        out.append(f"{b['constraint']} binds: {len(better)} point{'s' if len(better) != 1 else ''} better on "
+                   f"{target} break{'s' if len(better) == 1 else ''} it (for example {example['label']}: "
+                   f"{target} {value_text(target, example['figures'][target], False)}, {figure_name} "
+                   f"{value_text(figure_name, example['figures'][figure_name], False)}).")
+    if data["keep"] and not data["binding"]:
+        out.append(f"No constraint binds: no point better on {target} breaks {_constraint_words(data)}.")
+    return out
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def point_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Every point, the finalists first in rank order: each varied key's value, the shown figures, and its
+    standing (one column per key keeps a row narrow: the keys are said once, in the headers)."""
+    names = shown_figures(data)
+    keys = list(data["vary"])
+    headers = [*keys, *(FIGURES[n].label for n in names), "standing"]
+    rows = []
+    for p in _order(data):
+        point = data["points"][p]
+        rows.append([*(point_label({k: point["values"][k]}).split("=", 1)[1] for k in keys),
+                     *(value_text(n, point["figures"][n]) for n in names), _standing(data, p)])
+    return headers, rows
+
+
+def _order(data: dict[str, Any]) -> list[int]:
+    """The finalists in rank order, then the points dropped along the way, the latest dropped first."""
+    rest = (p for p in range(len(data["points"])) if p not in data["finalists"])
+    return [*data["finalists"], *sorted(rest, key=lambda p: -(data["points"][p]["dropped_after"] or 0))]
+
+
+def _standing(data: dict[str, Any], p: int) -> str:
+    point = data["points"][p]
+    if p == data["winner"]:
+        return "best"
+    if point["same_as"] is not None:
+        same = data["points"][point["same_as"]]["values"]
+        return "plays as " + ", ".join(point_label({k: v}).split("=", 1)[1] for k, v in same.items())
+    if point["dropped_after"] is not None:
+        return f"dropped after {point['dropped_after']:,} hands"
+    broken = [c for c, s in point["constraints"].items() if s == "broken"]
+    if broken:
+        return "breaks " + ", ".join(broken)
+    if not point["keeps_all"]:
+        return "likely breaks " + ", ".join(c for c, s in point["constraints"].items() if s != "met") \
+            + " (not settled)"
+    chance = data["chance_best"].get(str(p))
+    return f"{chance:.0%} chance best" if chance is not None else "kept"
+
+
+def winner_file_text(data: dict[str, Any], folder: Path) -> str | None:
+    """The winning point as a house file kept in ``folder`` (``extends`` relative to it), or None."""
+    if data["winner"] is None:
+        return None
+    win = data["points"][data["winner"]]
+    base = data["base"]
+    extends = Path(os.path.relpath(Path(base).resolve(), folder.resolve())).as_posix() \
+        if is_variant_path(base) else base
+    values = {k: v for k, v in data.get("with", {}).items() if k not in win["with_dropped"]}
+    values.update(win["values"])
+    head = [f"# Found by `tonk design`: {data['target']['text']}, keeping {_constraint_words(data)}",
+            f"# ({data['hands']:,} hands, {data['players']} players, seed {data['seed']}; see design.md beside it).",
+            f"# Check with `tonk check {WINNER_FILE}`; see the change with `tonk diff {WINNER_FILE} {extends}`."]
+    body = house_file_text(extends, values, as_written=True)
+    title = f"{Path(base).stem if is_variant_path(base) else base}, designed: {win['label']}"
+    first, rest = body.split("\n", 1)
+    return "\n".join([*head, first, f"title: {json.dumps(title, ensure_ascii=False)}", rest.rstrip("\n")]) + "\n"
+
+
+def plot(data: dict[str, Any], name: str) -> bytes:
+    """One figure at every point (finalists first), each with its interval; a constraint's bound drawn."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+
+    order = _order(data)
+    f = FIGURES[name]
+    scale = 100 if f.percent else 1
+    keys = list(data["vary"])
+    fig, ax = plt.subplots(figsize=(8.0, 1.9 + 0.3 * len(order)), dpi=110)
+    for y, p in enumerate(order):
+        point = data["points"][p]
+        shown = point["figures"][name]
+        lo, hi = shown["ci95"]
+        kind = "winner" if p == data["winner"] else "keeps" if point["keeps_all"] else "breaks"
+        ax.errorbar([scale * shown["value"]], [y],
+                    xerr=[[scale * (shown["value"] - lo)], [scale * (hi - shown["value"])]],
+                    fmt="o", capsize=3, color=COLOURS[kind])
+    handles = [Line2D([], [], marker="o", linestyle="", color=COLOURS[k], label=label)
+               for k, label in (("winner", "best"), ("keeps", "within the bounds"), ("breaks", "outside them"))]
+    for c in data["keep"]:
+        if c["figure"] == name:
+            handles.append(ax.axvline(scale * c["bound"], color="#D55E00", linestyle="--", label=c["text"]))
+    ax.set_yticks(range(len(order)), [", ".join(point_label({k: data["points"][p]["values"][k]}).split("=", 1)[1]
+                                                for k in keys) for p in order], fontsize="small")
+    ax.set_ylabel(", ".join(keys), fontsize="small")
+    ax.invert_yaxis()
+    left, right = ax.get_xlim()
+    if name.endswith("_edge"):  # an edge is signed: centre the axis on zero instead of starting it there
+        reach = 1.05 * max(abs(left), abs(right))
+        ax.set_xlim(-reach, reach)
+        ax.axvline(0, color="#000000", linewidth=0.6)
+    else:
+        ax.set_xlim(0, 1.05 * right)
+    ax.set_xlabel(f"{f.label}{' (%)' if f.percent else ''}")
+    ax.set_title(f"{f.label} at every point (95% intervals)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.legend(handles=handles, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.18 - 0.5 / len(order)),
+              ncol=len(handles), frameon=False)
+    buffer = io.BytesIO()
+    fig.tight_layout()
+    fig.savefig(buffer, format="png", metadata={"Software": None})
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def _plot_caption(name: str) -> str:
+    axis = "the axis is centred on zero (the figure is signed)" if name.endswith("_edge") else "the axis starts at 0"
+    return f"{FIGURES[name].label} at every point, with its 95% interval; {axis}."
+
+
+def _definitions(data: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(n, data["definitions"][n]) for n in shown_figures(data)]
+
+
+def cell(text: str) -> str:
+    """Text in a Markdown table cell (a ``|`` would end the cell)."""
+    return text.replace("|", "\\|")
+
+
+def design_markdown(data: dict[str, Any], plots: list[str], winner: bool) -> str:
+    out = [f"# {cell(headline(data))}", "", settings_text(data), ""]
+    out += [f"- {cell(line)}" for line in findings(data)] + [""]
+    if winner:
+        out += [f"The winner as a house file: [{WINNER_FILE}]({WINNER_FILE}).", ""]
+    headers, rows = point_rows(data)
+    out += ["## Every point", "", "| " + " | ".join(map(cell, headers)) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(map(cell, row)) + " |" for row in rows] + [""]
+    out += ["## What the figures mean", ""] + [f"- **{n}**: {d}" for n, d in _definitions(data)] + [""]
+    out += [f"![{_plot_caption(n)}](design-{n}.png)" for n in plots]
+    out += [f"- {cell(note)}" for note in data["notes"]]
+    return "\n".join(out) + "\n"
+
+
+def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> str:
+    e = html.escape
+    headers, rows = point_rows(data)
+    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             f"<title>{e(headline(data))}</title><style>{_STYLE}</style></head><body>",
+             f"<h1>{e(headline(data))}</h1>", f'<p class="note">{e(settings_text(data))}</p>',
+             "<ul>" + "".join(f"<li>{e(line)}</li>" for line in findings(data)) + "</ul>"]
+    if winner:
+        parts.append(f'<p>The winner as a house file: <a href="{WINNER_FILE}">{WINNER_FILE}</a>.</p>')
+    parts += ["<h2>Every point</h2>", '<div class="scroll"><table><thead><tr>'
+              + "".join(f"<th>{e(h)}</th>" for h in headers) + "</tr></thead><tbody>"]
+    parts += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows]
+    parts += ["</tbody></table></div>", "<h2>What the figures mean</h2>",
+              "<dl>" + "".join(f"<dt>{e(n)}</dt><dd>{e(d)}</dd>" for n, d in _definitions(data)) + "</dl>"]
+    for name, png in plots.items():
+        parts.append(f'<figure><img src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}" '
+                     f'alt="{e(_plot_caption(name))}"><figcaption>{e(_plot_caption(name))}</figcaption></figure>')
+    parts += [f'<p class="note">{e(note)}</p>' for note in data["notes"]]
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+_STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.4}"
+          ".scroll{overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;"
+          "text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}"
+          ".note{color:#555;font-size:.9rem}dt{font-weight:600}")
+
+
+def design_file_names(data_figures: list[str] | None = None) -> list[str]:
+    """The names :func:`write_design` may write (for the ``--out`` check before anything plays)."""
+    plots = [f"design-{n}.png" for n in (data_figures or list(FIGURES))]
+    return [*plots, "design.json", "design.md", "design.html", WINNER_FILE]
+
+
+def write_design(data: dict[str, Any], out_dir: Path) -> list[Path]:
+    """Write the winner's house file (when there is one), the report files and the plots into ``out_dir``."""
+    from tonk_rules.errors import TableInputError
+    from tonk_rules.outputs import write_atomic
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TableInputError(f"cannot create {out_dir}: {exc.strerror}") from None
+    plots = {n: plot(data, n) for n in shown_figures(data)}
+    written = []
+    winner = winner_file_text(data, out_dir)
+    files: dict[str, str | bytes] = {f"design-{n}.png": png for n, png in plots.items()}
+    if winner is not None:
+        files[WINNER_FILE] = winner
+    files |= {"design.json": json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+              "design.md": design_markdown(data, list(plots), winner is not None),
+              "design.html": design_html(data, plots, winner is not None)}
+    for name, content in files.items():
+        write_atomic(out_dir / name, content)
+        written.append(out_dir / name)
+    return written

@@ -1,0 +1,145 @@
+"""The design search: which combination of rule values best meets a target while keeping within limits.
+
+The rule space is the grid of ``--vary`` values, each point the house file ``extends: BASE`` plus its
+changes (loaded as a sweep's points are, :func:`tonk_rules.sim.sweep.load_points`). Every point plays the
+same seed with the same seats, so where the points deal the same cards the comparison between two of them
+is paired deal by deal (the luck of the cards cancels).
+
+- A grid of at most :data:`EVERY_POINT_UP_TO` points is searched whole: every point plays all the hands.
+- A larger one by *successive halving*: every point plays a first share of the hands; the better half (by
+  the constraints first, then the target) goes on to play the next hands of the same seed, and so on until
+  :data:`FINALISTS` points remain, which play all of them. A point dropped early has fewer hands and wider
+  intervals; the report says after how many hands it went.
+
+The target is one figure to minimise, maximise or bring near a value; constraints keep figures within
+bounds. A point *meets* a constraint when its whole interval is inside, *breaks* it when the whole interval
+is outside, and leaves it *not settled* otherwise. The winner is the best point by the target among those
+whose estimates keep every constraint; a constraint *binds* when a point better on the target breaks it.
+
+    >>> rounds_for(6, 1000), rounds_for(32, 8000)
+    ([1000], [1000, 2000, 4000, 8000])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.seats import SeatSpec
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.design_figures import SESSION, hand_columns, session_columns
+from tonk_rules.sim.design_goals import DesignPlan, rank
+from tonk_rules.sim.design_result import design_json
+from tonk_rules.sim.design_stats import DesignSums, PointSums
+from tonk_rules.sim.executors import Executor
+from tonk_rules.sim.paired import same_deals
+from tonk_rules.sim.simulate import Chunk, check_table, prepare_chunk
+from tonk_rules.sim.sweep import MAX_POINTS, grid, load_points, point_label
+from tonk_rules.sim.tuning import seats_for
+
+#: A grid this small is searched whole (every point plays every hand).
+EVERY_POINT_UP_TO = 8
+#: Successive halving stops halving when this many points remain; they play all the hands.
+FINALISTS = 4
+#: Hands per chunk (a whole number of sessions, so that no session is cut between two chunks).
+CHUNK_HANDS = 100 * SESSION
+@dataclass(frozen=True)
+class DesignChunk:
+    points: tuple[int, ...]
+    rulesets: tuple[Ruleset, ...]
+    seats: tuple[tuple[SeatSpec, ...], ...]
+    seed: int
+    first_hand: int
+    size: int
+    paired: bool
+
+
+def play_design_chunk(chunk: DesignChunk) -> DesignSums:
+    """Play one hand range at every point of the chunk; sum each point's columns and each pair's products."""
+    from tonk_rules.sim.runner import play_hands  # imported in the worker: it loads the kernel
+
+    players = len(chunk.seats[0])
+    hand_values, session_values = {}, {}
+    for point, ruleset, seats in zip(chunk.points, chunk.rulesets, chunk.seats, strict=True):
+        batch = play_hands(ruleset, seats, chunk.size, chunk.seed, first_hand=chunk.first_hand)
+        hand_values[point] = hand_columns(batch, players)
+        session_values[point] = session_columns(batch)
+    sums = DesignSums({p: PointSums.of(v) for p, v in hand_values.items()},
+                      {p: PointSums.of(v) for p, v in session_values.items()}, {}, {})
+    if chunk.paired:
+        for i, a in enumerate(chunk.points):
+            for b in chunk.points[i + 1:]:
+                sums.hand_cross[(a, b)] = (hand_values[a] * hand_values[b]).sum(axis=0)
+                sums.session_cross[(a, b)] = (session_values[a] * session_values[b]).sum(axis=0)
+    return sums
+
+
+def _prepare(chunk: DesignChunk) -> None:
+    prepare_chunk(Chunk(0, chunk.rulesets[0], chunk.seats[0], chunk.seed, chunk.first_hand, 1))
+
+
+def _whole_sessions(hands: int) -> int:
+    return max(SESSION, -(-hands // SESSION) * SESSION)
+
+
+def rounds_for(points: int, hands: int) -> list[int]:
+    """The hands played by the end of each round: one round where the grid is small, else successive
+    halving from the full grid down to :data:`FINALISTS`, the hands doubling each round."""
+    total = _whole_sessions(hands)
+    if points <= EVERY_POINT_UP_TO:
+        return [total]
+    halvings = math.ceil(math.log2(points / FINALISTS))
+    return sorted({_whole_sessions(total >> (halvings - r)) for r in range(halvings + 1)})
+
+
+Play = Callable[[Sequence[DesignChunk], Executor, Callable[[DesignChunk], None] | None], list[DesignSums]]
+
+
+def play_chunks(chunks: Sequence[DesignChunk], executor: Executor,
+                progress: Callable[[DesignChunk], None] | None = None) -> list[DesignSums]:
+    out = []
+    for chunk, sums in zip(chunks, executor.map(play_design_chunk, chunks, prepare=_prepare), strict=True):
+        out.append(sums)
+        if progress is not None:
+            progress(chunk)
+    return out
+
+
+def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
+               progress: Callable[[DesignChunk], None] | None = None) -> dict[str, Any]:
+    """Search the grid of ``plan`` and return the design's JSON (:mod:`tonk_rules.report.design_report`)."""
+    points = grid([(key, list(values)) for key, values in plan.varied])
+    if len(points) > MAX_POINTS:
+        raise SimulationError(f"the grid has {len(points)} points; at most {MAX_POINTS} (vary fewer values)")
+    notes: list[str] = []
+    dropped: list[list[str]] = []
+    rulesets = load_points(plan.base, points, dict(plan.companions), notes, dropped, "design")
+    labels = [point_label(values) for values in points]
+    for label, ruleset in zip(labels, rulesets, strict=True):
+        check_table(ruleset, plan.players, f"{plan.base} with {label}")
+    paired = all(same_deals(rulesets[0], r) for r in rulesets[1:])
+    seats = [tuple(seats_for(r, plan.players, plan.seats)) for r in rulesets]
+    sums = DesignSums({}, {}, {}, {})
+    alive = list(range(len(points)))
+    played, dropped_after = 0, {}
+    schedule = rounds_for(len(points), plan.hands)
+    for r, until in enumerate(schedule):
+        chunks = [DesignChunk(tuple(alive), tuple(rulesets[p] for p in alive), tuple(seats[p] for p in alive),
+                              plan.seed, first, min(CHUNK_HANDS, until - first), paired)
+                  for first in range(played, until, CHUNK_HANDS)]
+        for result in play(chunks, executor, progress):
+            sums.merge(result)
+        played = until
+        if r + 1 < len(schedule):
+            ranked = rank(sums, alive, plan.target, plan.keep)
+            keep_count = max(FINALISTS, math.ceil(len(alive) / 2))
+            for p in ranked[keep_count:]:
+                dropped_after[p] = played
+            alive = sorted(ranked[:keep_count])
+    return design_json(plan, points, sums, alive, dropped_after, schedule, paired, notes, dropped,
+                       np.random.default_rng(plan.seed))

@@ -1,0 +1,111 @@
+"""The design search's result as JSON: every point's figures, the winner, how sure the ranking is, and which
+constraints bind (see :mod:`tonk_rules.sim.design`).
+
+How sure: each finalist's *chance of being the best* is the share of draws, from the normal approximation
+of the finalists' target estimates (with their paired covariances: the same deals make them move
+together), in which it scores best; and the winner's paired difference from each other finalist, with
+its 95% interval, is *settled* when the interval lies wholly on the winner's side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tonk_rules.sim.design_figures import FIGURES, SESSION, figure
+from tonk_rules.sim.design_goals import DesignPlan, Target, rank
+from tonk_rules.sim.design_stats import DesignSums
+from tonk_rules.sim.sweep import Values, point_label
+
+#: Draws of the normal approximation behind each finalist's chance of being the best.
+CHANCE_DRAWS = 4000
+
+
+def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, finalists: Sequence[int],
+                dropped_after: dict[int, int], schedule: Sequence[int], paired: bool, notes: Sequence[str],
+                dropped: Sequence[Sequence[str]], rng: np.random.Generator) -> dict[str, Any]:
+    target = figure(plan.target.figure)
+    out_points: list[dict[str, Any]] = []
+    for p, values in enumerate(points):
+        estimates = {name: sums.estimate(p, f) for name, f in FIGURES.items()}
+        figures = {name: {"value": value, "ci95": list(ci)} for name, (value, ci) in estimates.items()}
+        statuses = {c.text(): c.status(*estimates[c.figure]) for c in plan.keep}
+        out_points.append({"values": values, "label": point_label(values), "hands": sums.hands[p].n,
+                           "figures": figures, "constraints": statuses,
+                           "keeps_all": all(c.keeps(estimates[c.figure][0]) for c in plan.keep),
+                           "dropped_after": dropped_after.get(p),
+                           "with_dropped": list(dropped[p]) if p < len(dropped) else []})
+    ranked = rank(sums, finalists, plan.target, plan.keep)
+    for p, point in enumerate(out_points):  # a point that plays exactly like an earlier-ranked one
+        order = ranked + [q for q in range(len(points)) if q not in ranked]
+        point["same_as"] = next((q for q in order[:order.index(p)] if sums.identical(p, q)), None)
+    eligible = [p for p in ranked if out_points[p]["keeps_all"] and out_points[p]["same_as"] is None]
+    winner = eligible[0] if eligible else None
+    chances = _chances(sums, eligible, plan.target, rng)
+    versus = []
+    if winner is not None:
+        for other in eligible[1:]:
+            diff, (lo, hi), _ = sums.difference(winner, other, target)
+            better = _better_side(plan.target, out_points[winner]["figures"][plan.target.figure]["value"],
+                                  out_points[other]["figures"][plan.target.figure]["value"], lo, hi)
+            versus.append({"point": other, "difference": {"value": diff, "ci95": [lo, hi]}, "settled": better})
+    binding = []
+    if winner is not None:
+        best = plan.target.score(out_points[winner]["figures"][plan.target.figure]["value"])
+        for c in plan.keep:
+            beaten = [p for p, point in enumerate(out_points)
+                      if plan.target.score(point["figures"][plan.target.figure]["value"]) < best
+                      and not c.keeps(point["figures"][c.figure]["value"])]
+            if beaten:
+                binding.append({"constraint": c.text(), "points": beaten})
+    return {
+        "format": "tonk-design/1", "base": plan.base,
+        "vary": {key: list(values) for key, values in plan.varied},
+        **({"with": dict(plan.companions)} if plan.companions else {}),
+        "target": {"figure": plan.target.figure, "goal": plan.target.goal, "near": plan.target.near,
+                   "text": plan.target.text()},
+        "keep": [{"figure": c.figure, "op": c.op, "bound": c.bound, "text": c.text()} for c in plan.keep],
+        "seed": plan.seed, "hands": schedule[-1], "players": plan.players, "bots": [str(s) for s in plan.seats],
+        "session": SESSION, "paired": paired,
+        "search": {"method": "every point" if len(schedule) == 1 else "successive halving",
+                   "rounds": list(schedule), "points": len(points)},
+        "points": out_points, "finalists": ranked, "winner": winner,
+        "chance_best": {str(p): c for p, c in chances.items()}, "versus": versus, "binding": binding,
+        "notes": list(notes),
+        "definitions": {name: f.definition for name, f in FIGURES.items()},
+    }
+
+
+def _better_side(target: Target, winner: float, other: float, lo: float, hi: float) -> bool:
+    """Whether the winner's lead over ``other`` is settled (the interval of winner - other on its side)."""
+    if target.goal == "min":
+        return hi < 0
+    if target.goal == "max":
+        return lo > 0
+    near = target.near or 0.0
+    if (winner - near) * (other - near) >= 0:  # both on one side of the aim: the nearer must be settled
+        return hi < 0 if other > near else lo > 0
+    return False  # on either side of the aim: the paired interval of the figure does not settle distance
+
+
+def _chances(sums: DesignSums, points: Sequence[int], target: Target, rng: np.random.Generator) -> dict[int, float]:
+    """Each point's chance of scoring best, from a multivariate normal of the target estimates."""
+    if len(points) < 2:
+        return {p: 1.0 for p in points}
+    f = figure(target.figure)
+    means = np.array([sums.estimate(p, f)[0] for p in points])
+    k = len(points)
+    cov = np.zeros((k, k))
+    for i, a in enumerate(points):
+        cov[i, i] = sums.standard_error(a, f) ** 2
+    for i, a in enumerate(points):
+        for j in range(i + 1, k):
+            b = points[j]
+            _, _, se = sums.difference(a, b, f)  # var(a - b) = var a + var b - 2 cov(a, b)
+            cov[i, j] = cov[j, i] = (cov[i, i] + cov[j, j] - se * se) / 2
+    draws = rng.multivariate_normal(means, cov, size=CHANCE_DRAWS, check_valid="ignore", method="eigh")
+    scores = np.vectorize(target.score)(draws)
+    best = np.bincount(scores.argmin(axis=1), minlength=k)
+    return {p: float(best[i]) / CHANCE_DRAWS for i, p in enumerate(points)}

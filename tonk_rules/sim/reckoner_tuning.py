@@ -1,0 +1,140 @@
+"""The reckoner's parameters tuned to each variant and table size: shipped, cached, or measured now.
+
+``reckoner`` (the default player, :mod:`tonk_rules.bots.reckoner`) plays parameters tuned for the rules and
+the number of players by :func:`search`: iterated best response over its parameter family on the compiled
+kernel, with paired deals (:func:`tonk_rules.sim.deviation.seat_gains`). Each step measures every value of
+every parameter in :data:`GRID` as a one-seat deviation against a table of the current default, and moves
+the default to the single change that gains most, until none gains more than :data:`TOLERANCE` stakes per
+hand (or :data:`MAX_STEPS` steps). ``benchmarks/bench_equilibrium.py`` then checks the result against a
+wider family (pairs of changes, every greedy threshold, random, casual).
+
+Where the values come from (:func:`tonk_rules.sim.tuning.tuned_reckoner`), keyed by
+:func:`~tonk_rules.sim.tuning.play_digest` and the table size: the
+built-ins ship theirs in ``tuned_reckoner.json`` (``python -m tonk_rules.sim.tuning --regenerate --player
+reckoner`` measures them again); any other rule set is tuned on first use with :data:`HOUSE_HANDS` paired hands per
+measurement (seconds) and cached on disk (:mod:`tonk_rules.sim.tuning_cache`), where an entry is checked
+like any input before it is used.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from tonk_rules.kernel.seats import KERNEL_POLICIES, RECKONER_COLUMNS
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.executors import Executor
+
+DATA_FILE = "tuned_reckoner.json"
+FORMAT = "tonk-tuned-reckoner/1"
+#: Paired hands per measurement when a house file is tuned on first use.
+HOUSE_HANDS = 3_000
+#: Paired hands per measurement for the shipped built-in values (``--regenerate``).
+BUILTIN_HANDS = 20_000
+#: Best-response steps at most.
+MAX_STEPS = 6
+#: A step stops the search when the best single change gains at most this (stakes per hand).
+TOLERANCE = 0.005
+SEED = 1
+#: The values each parameter is searched over (``patience`` stays at its default: it only ends endless hands).
+GRID: dict[str, tuple[int, ...]] = {
+    "knock_margin": (-100, -50, -20, 0, 20, 40, 60, 80, 100, 150, 200, 300),
+    "caution": (0, 20, 40, 60, 80),
+    "take": (0, 2, 3, 4, 6),
+    "hold": (0, 3, 6, 10, 15),
+    "stall": (0, 3, 6, 10),
+    "hope": (0, 8, 15, 25, 40),
+}
+TUNED = tuple(GRID)
+
+
+def default_params() -> dict[str, int]:
+    """The reckoner's declared defaults (:data:`~tonk_rules.kernel.seats.KERNEL_POLICIES`)."""
+    return {key: p.default for key, p in KERNEL_POLICIES["reckoner"].items()}
+
+
+@dataclass(frozen=True)
+class TunedReckoner:
+    """Tuned parameters and the best single change measured against them (its gain, 95% interval, hands)."""
+
+    params: dict[str, int]
+    best_change: str
+    best_gain: float
+    best_ci95: tuple[float, float]
+    hands: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"params": dict(self.params), "best_change": self.best_change, "gain": round(self.best_gain, 5),
+                "ci95": [round(self.best_ci95[0], 5), round(self.best_ci95[1], 5)], "hands": self.hands}
+
+    @classmethod
+    def from_json(cls, data: Any) -> TunedReckoner:
+        """Read an entry, checking every value (:class:`ValueError` naming the first that is wrong)."""
+        if not isinstance(data, dict):
+            raise ValueError("an entry must be an object")
+        params = data.get("params")
+        if not isinstance(params, dict) or set(params) != set(RECKONER_COLUMNS):
+            raise ValueError(f"params must name exactly {', '.join(RECKONER_COLUMNS)}")
+        for key, value in params.items():
+            p = KERNEL_POLICIES["reckoner"][key]
+            if not isinstance(value, int) or isinstance(value, bool) or not p.low <= value <= p.high:
+                raise ValueError(f"params.{key} must be a whole number from {p.low} to {p.high}")
+        change, gain, ci, hands = data.get("best_change"), data.get("gain"), data.get("ci95"), data.get("hands")
+        if not isinstance(change, str) or len(change) > 200:
+            raise ValueError("best_change must be a short text")
+        if not isinstance(gain, (int, float)) or isinstance(gain, bool) or not -100 <= gain <= 100:
+            raise ValueError("gain must be a number from -100 to 100")
+        if (not isinstance(ci, list) or len(ci) != 2
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and -100 <= x <= 100 for x in ci)):
+            raise ValueError("ci95 must be two numbers from -100 to 100")
+        if not isinstance(hands, int) or isinstance(hands, bool) or not 0 <= hands <= 10**9:
+            raise ValueError("hands must be a whole number from 0 to 10**9")
+        return cls(dict(params), change, float(gain), (float(ci[0]), float(ci[1])), hands)
+
+
+@functools.cache
+def shipped() -> dict[str, Any]:
+    """The built-ins' tuned values: ``{"DIGEST:PLAYERS": {"variant", "players", "params", ...}}``."""
+    try:
+        text = resources.files("tonk_rules.sim").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    entries: dict[str, Any] = json.loads(text)["entries"]
+    return entries
+
+
+def change_name(key: str, value: int) -> str:
+    return f"reckoner:{key}={value}"
+
+
+def search(ruleset: Ruleset, players: int, hands: int, seed: int, executor: Executor | None = None,
+           say: Callable[[str], None] | None = None, start: Mapping[str, int] | None = None) -> TunedReckoner:
+    """Tune the reckoner for ``ruleset`` at ``players`` seats (``hands`` paired hands per measurement)."""
+    from tonk_rules.sim.deviation import seat_gains
+
+    params = dict(start or default_params())
+    best_seen: TunedReckoner | None = None
+    for _ in range(MAX_STEPS):
+        changes = [(key, value) for key in TUNED for value in GRID[key] if value != params[key]]
+        gains = seat_gains(ruleset, players, ("reckoner", params),
+                           [("reckoner", {**params, key: value}) for key, value in changes], hands, seed, executor)
+        i = max(range(len(changes)), key=lambda j: gains[j].mean)
+        key, value = changes[i]
+        here = TunedReckoner(dict(params), change_name(key, value), gains[i].mean, gains[i].ci95(), gains[i].n)
+        if say:
+            say(f"{short(params)}: best change {key}={value} gains {gains[i].mean:+.4f}")
+        if best_seen is None or here.best_gain < best_seen.best_gain:
+            best_seen = here
+        if gains[i].mean <= TOLERANCE:
+            break
+        params[key] = value
+    assert best_seen is not None
+    return best_seen
+
+
+def short(params: Mapping[str, int]) -> str:
+    return ",".join(f"{k}={params[k]}" for k in TUNED)

@@ -1,0 +1,64 @@
+"""The canonical form of a variant's rules: what its digest covers, stable when the model gains a rule.
+
+A ledger stores its rules and their digest; a hand record names its variant and the digest of its rules.
+Both must still open and replay after this program learns a new rule. So a rule added to the model later
+comes with a default that plays exactly as before (:func:`added_rule`), and the canonical form leaves out
+every added rule that holds that default: a variant that does not use the new rule keeps its digest, and
+rules stored without the field validate with the default filled in. A variant that sets the new rule to
+something else gets a new digest, as it plays differently.
+
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> rules = canonical_rules(load_variant("russian").variant)
+    >>> "title" in rules, "source" in rules["knocking"]
+    (False, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+#: the key in a field's JSON Schema extra that marks a rule added after ledgers and records were written
+ADDED_KEY = "x-added-in"
+
+
+def added_rule(default: Any, *, since: str, description: str) -> Any:
+    """A field for a rule added to the model after the first ledgers: ``default`` must keep today's play."""
+    return Field(default, description=description, json_schema_extra={ADDED_KEY: since})
+
+
+def _is_added_default(model: BaseModel, name: str) -> bool:
+    field = type(model).model_fields[name]
+    extra = field.json_schema_extra
+    return (isinstance(extra, dict) and ADDED_KEY in extra
+            and getattr(model, name) == field.get_default(call_default_factory=True))
+
+
+def _drop_added_defaults(value: Any, data: Any) -> None:
+    if isinstance(value, BaseModel) and isinstance(data, dict):
+        for name in type(value).model_fields:
+            if name not in data:
+                continue
+            if _is_added_default(value, name):
+                del data[name]
+            else:
+                _drop_added_defaults(getattr(value, name), data[name])
+    elif isinstance(value, list | tuple) and isinstance(data, list):
+        for item, dumped in zip(value, data, strict=False):
+            _drop_added_defaults(item, dumped)
+    elif isinstance(value, dict) and isinstance(data, dict):
+        for key, item in value.items():
+            if str(key) in data:
+                _drop_added_defaults(item, data[str(key)])
+
+
+def canonical_rules(variant: BaseModel) -> dict[str, Any]:
+    """The rules as the digest sees them: every value but title, description, sources and added rules at
+    their default."""
+    from tonk_rules.variant.provenance import strip_sources
+
+    data = variant.model_dump(mode="json", exclude={"title", "description"})
+    _drop_added_defaults(variant, data)
+    strip_sources(data)
+    return data
