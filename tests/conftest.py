@@ -22,25 +22,25 @@ NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
 
 def warm_the_kernel() -> None:
-    """Compile every entry of the kernel the suite calls (greedy and random tables, the compiled search,
-    rollouts, a searched decision), so that it is in the disk cache: a no-op but for loading it when the
-    cache is warm."""
+    """Compile every entry of the kernel the suite calls, so that it is in the disk cache: tables of each
+    compiled policy (the default player, casual, greedy, random) and of the compiled search, each of them as
+    a bot of the reference engine (a decision at a time), and rollouts. With a warm cache this only loads it."""
     from tonk_rules.kernel.jit import AVAILABLE
 
     if not AVAILABLE:
         return
-    from tonk_rules.bots.montecarlo import MonteCarloBot
-    from tonk_rules.bots.observation import observe
     from tonk_rules.kernel.rollout import rollout, state_from_hand
     from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim import reference
     from tonk_rules.sim.runner import play_hands
 
-    pagat = load_ruleset("pagat")
-    play_hands(pagat, [("greedy", {"knock": 5}), ("random", {})], 2, 1)
-    play_hands(pagat, [("montecarlo", {"rollouts": 4}), ("greedy", {"knock": 5})], 1, 1)
+    pagat = load_ruleset("pagat")  # seats 2 to 3
+    play_hands(pagat, [("reckoner", {}), ("casual", {}), ("greedy", {"knock": 5})], 2, 1)
+    play_hands(pagat, [("random", {}), ("montecarlo", {"rollouts": 4})], 1, 1)
+    reference.play_hands(pagat, [("reckoner", {}), ("casual", {}), ("greedy", {"knock": 5})], 1, 1)
+    reference.play_hands(pagat, [("montecarlo", {"rollouts": 4}), ("random", {})], 1, 1)
     hand = Hand.shuffled(pagat, ["a", "b", "c"], 0, random.Random(1))
     rollout(pagat, state_from_hand(hand), [("greedy", {"knock": 5})] * 3, 2, 1)
-    MonteCarloBot(rollouts=4, seed=1).choose(observe(hand, hand.current), hand.legal_actions())
 
 
 def pytest_configure(config: pytest.Config) -> None:
