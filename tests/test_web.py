@@ -176,8 +176,9 @@ def test_the_game_master_runs_the_evening(app: Any, event: Event, tmp_path: Path
     assert "Done." in made.text, made.text[-800:]
     with Ledger.open(event.folder / "t4.sqlite") as led:
         assert led.stored_rules().title == "Our house"
-    bad = gm.post("/gm/tables", {"name": "t5", "players": "Kit,Lu", "house": "extends: russian\nsecret_line: 42\n"})
-    assert bad.status_code == 422 and "Refused" in bad.text and "42" not in bad.text
+    bad = gm.post("/gm/tables", {"name": "t5", "players": "Kit,Lu",
+                                 "house": "extends: russian\nknocking: {max_count: zebra-value}\n"})
+    assert bad.status_code == 422 and "Refused" in bad.text and "zebra-value" not in bad.text
     assert gm.post("/gm/t/t1/seat", {"name": "Zed", "action": "join"}).status_code == 200
     assert "Done." in gm.post("/gm/t/t1/seat", {"name": "Zed", "action": "move", "target": "t2"}).text
     assert "Done." in gm.post("/gm/t/t1/rules", {"variant": "russian-2001"}).text

@@ -34,6 +34,7 @@ from tonk_rules.errors import LedgerError, VariantError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
 from tonk_rules.table.ledger_db import transaction as db_transaction
+from tonk_rules.table.ledger_resettle import why_not_entry_as_settled
 from tonk_rules.table.ledger_rules import StoredRules, rules_diff
 from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, why_bad_name, why_not_stakes
@@ -279,7 +280,8 @@ class Ledger:
             if list(entry.seats) != seated:
                 raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the "
                                   f"table in seat order ({', '.join(seated)})")
-            if why := _why_not_entry(entry):
+            if why := _why_not_entry(entry) or why_not_entry_as_settled(rules, entry):
+                # the Ruleset settles every hand again: the API refuses what the command line refuses
                 raise LedgerError(f"the hand cannot be recorded: {why}")
             if entry.rules is not None and entry.rules != self.stored_rules().digest:
                 raise LedgerError("the session's rules changed (in another terminal) while the hand was being "

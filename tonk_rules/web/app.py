@@ -11,9 +11,12 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -57,6 +60,17 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return message(request, 500, words(site(request).language())["error"], back=_back(request))
 
 
+#: worker threads for the ledger work: each keeps its ledgers open (opening checks the whole file), and a
+#: few threads on a 2-core laptop serve more than many that wait on each other
+WORKERS = 8
+
+
+@asynccontextmanager
+async def _lifespan(app: Any) -> AsyncIterator[None]:
+    anyio.to_thread.current_default_thread_limiter().total_tokens = WORKERS
+    yield
+
+
 def _back(request: Request) -> str:
     path = request.url.path
     parts = path.split("/")
@@ -70,7 +84,7 @@ def create_app(folder: str | Path, *, base_url: str = "http://127.0.0.1:8000",
     Event.open(folder)  # refused now, in one line, if the folder holds no event
     where = Site(folder, Views(folder), Keys.load_or_create(folder), RateLimit(*reads), RateLimit(*writes),
                  base_url.rstrip("/"))
-    app = Starlette(routes=[*routes_read.ROUTES, *routes_record.ROUTES, *routes_gm.ROUTES],
+    app = Starlette(routes=[*routes_read.ROUTES, *routes_record.ROUTES, *routes_gm.ROUTES], lifespan=_lifespan,
                     exception_handlers={NoSuchTable: _no_table, TonkError: _refused, PermissionError: _forbidden,
                                         HTTPException: _http_error, Exception: _server_error})
     app.state.site = where

@@ -74,9 +74,9 @@ async def check(request: Request) -> Response:
 
     def run() -> Any:
         event = where.views.event()
-        with event.ledger(table, writable=False) as led:
-            entry, errors = settle_form(led, form)
-            return event, entry, errors, led.currency
+        led = where.views.ledger(event, table)
+        entry, errors = settle_form(led, form)
+        return event, entry, errors, led.currency
 
     event, entry, errors, currency = await run_in_threadpool(run)
     if entry is None:
@@ -109,7 +109,8 @@ async def record(request: Request) -> Response:
 
     def run() -> tuple[str, Any]:
         event = where.views.event()
-        with _TABLE_LOCKS[table], event.ledger(table) as led:
+        with _TABLE_LOCKS[table]:
+            led = where.views.ledger(event, table)
             done = find_submission(led, form.submission)
             if done is not None:
                 return "already", done
@@ -146,7 +147,8 @@ async def undo(request: Request) -> Response:
 
     def run() -> str | None:
         event = where.views.event()
-        with _TABLE_LOCKS[table], event.ledger(table) as led:
+        with _TABLE_LOCKS[table]:
+            led = where.views.ledger(event, table)
             if not expected.isdigit() or led.hand_count() + 1 != int(expected) or len(expected) > 9:
                 return None  # the table moved on since the page was shown: nothing is taken back unseen
             return str(led.undo()["said"])
