@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -135,3 +136,31 @@ def test_a_stake_of_15_0_is_said_once(tmp_path: Path, stakes: str, where: str, s
                        "seats: [Ann, Bob]\n", encoding="utf-8")
     proc = run("session", "create", str(tmp_path / "t.sqlite"), "--from", str(session))
     assert proc.returncode == 1 and proc.stderr == f"{session}:{where}: {said}\n", proc.stderr
+
+
+@pytest.mark.parametrize("call, said", [
+    (lambda led, tmp: Ledger.create(tmp / "b.sqlite", variant_ref="pagat", seats="Ann,Bob", stakes=[1, 1],
+                                    currency="c"), "Ledger.create: seats must be a list of names (str), not str"),
+    (lambda led, tmp: Ledger.create(tmp / "b.sqlite", variant_ref="pagat", seats=["A", "B"], stakes=[1, 1],
+                                    currency=5), "Ledger.create: currency must be text (str), not int"),
+    (lambda led, tmp: Ledger.create(5, variant_ref="pagat", seats=["A", "B"], stakes=[1, 1], currency="c"),
+     "Ledger.create: the path must be a str or a pathlib.Path, not int"),
+    (lambda led, tmp: Ledger.open(None), "Ledger.open: the path must be a str or a pathlib.Path, not NoneType"),
+    (lambda led, tmp: led.record("hand"), "Ledger.record: the hand must be a HandEntry, not str"),
+    (lambda led, tmp: led.record(HandEntry("settled", "knock_won", SEATS, (1, 1, 1), ("a", "b", "c"), ("Ann",),
+                                           "Ann", ())), "its counts are not what a HandEntry holds"),
+    (lambda led, tmp: led.record(HandEntry("settled", "knock_won", SEATS, (1, 1, 1), (1, 20, 30), ("Ann",), "Ann",
+                                           (("Bob",),))), "its payments are not what a HandEntry holds"),
+    (lambda led, tmp: led.join(5), "Ledger.join: name must be text (str), not int"),
+    (lambda led, tmp: led.join("Di", stake="2"), "Ledger.join: stake must be a whole number (int) or None"),
+    (lambda led, tmp: led.leave(None), "Ledger.leave: name must be text (str), not NoneType"),
+    (lambda led, tmp: led.hands("x"), "Ledger.hands: number must be a whole number (int) or None, not str"),
+    (lambda led, tmp: led.change_rules("russian"), "Ledger.change_rules: the rules must be StoredRules"),
+])
+def test_the_ledger_api_checks_its_argument_types_with_one_message(ledger: Ledger, tmp_path: Path, call: Any,
+                                                                   said: str) -> None:
+    before = export_json(ledger)
+    with pytest.raises(LedgerError) as caught:
+        call(ledger, tmp_path)
+    assert said in str(caught.value) and "\n" not in str(caught.value)
+    assert export_json(ledger) == before and not (tmp_path / "b.sqlite").exists()
