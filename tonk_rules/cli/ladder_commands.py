@@ -12,7 +12,7 @@ from tonk_rules.cli.terminal import plain
 
 @click.command()
 @click.argument("variant")
-@click.option("--bots", default="greedy,random,montecarlo", show_default=True,
+@click.option("--bots", default="reckoner,greedy,random,montecarlo", show_default=True,
               help="The bots, comma-separated (each once; specs as in simulate: greedy:knock=1, "
                    "montecarlo:rollouts=300).")
 @click.option("--hands", "-n", type=click.IntRange(min=2), default=1200, show_default=True,
