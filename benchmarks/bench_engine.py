@@ -10,11 +10,13 @@ first hand; and the whole start of a process that imports tonk_rules and loads a
 hands per CPU-second of this process, pinned to one core (other work on the machine slows the wall clock,
 not the CPU time).
 
-Run: python benchmarks/bench_engine.py [SECONDS]   (prints its figures; not a test)
+Run: python benchmarks/bench_engine.py [SECONDS] [--rates-only] [--bots random,greedy,tuned,casual,reckoner]
+(prints its figures; not a test; --rates-only skips the cold and warm starts)
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -60,17 +62,25 @@ def start_time(cache: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    parser = argparse.ArgumentParser(description="whole hands per second on one core")
+    parser.add_argument("seconds", nargs="?", type=float, default=3.0, help="seconds per rate")
+    parser.add_argument("--rates-only", action="store_true", help="skip the cold and warm starts")
+    parser.add_argument("--bots", default="random,greedy,tuned,casual,reckoner", help="tables to time")
+    options = parser.parse_args()
+    seconds, bots = options.seconds, options.bots.split(",")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core, for us and our children
-    with tempfile.TemporaryDirectory() as cache:
-        cold = start_time(cache)
-        warm = sorted(start_time(cache) for _ in range(3))[1]
-    print(f"kernel cold start (compile, empty cache): {cold[0]:6.2f} s   (process start to first hand {cold[1]:.2f} s)")
-    print(f"kernel warm start (new process, cache):   {warm[0]:6.2f} s   (process start to first hand {warm[1]:.2f} s)")
+    if not options.rates_only:
+        with tempfile.TemporaryDirectory() as cache:
+            cold = start_time(cache)
+            warm = sorted(start_time(cache) for _ in range(3))[1]
+        print(f"kernel cold start (compile, empty cache): {cold[0]:6.2f} s   (process start to first hand "
+              f"{cold[1]:.2f} s)")
+        print(f"kernel warm start (new process, cache):   {warm[0]:6.2f} s   (process start to first hand "
+              f"{warm[1]:.2f} s)")
     play_hands(load_ruleset("pagat"), SEATS["greedy"], 10, 1)  # load the kernel before timing it
     for name in ("russian", "pagat"):
-        for bot in ("random", "greedy", "tuned", "casual", "reckoner"):
+        for bot in bots:
             ref, length = rate(reference.play_hands, name, bot, seconds)
             fast, _ = rate(play_hands, name, bot, seconds)
             print(f"{name:<8} {bot:<8} reference {ref:9,.0f} hands/s   kernel {fast:11,.0f} hands/s   "
