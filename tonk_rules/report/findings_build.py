@@ -15,6 +15,7 @@ from tonk_rules.report.findings import (
     Effect,
     attribution,
     check,
+    clears,
     describe,
     nothing_moved,
     only_rule,
@@ -94,7 +95,7 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
     for test in tests:
         limit = threshold(test, _value(mb[test.metric]))
         size = abs(test.difference.value) / limit
-        if test.significant and size >= 1:
+        if test.significant and clears(test, limit):
             ranked.append((size, test))
         elif settled_small(test, limit):
             still.append(test.metric)

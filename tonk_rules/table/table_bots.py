@@ -23,6 +23,7 @@ from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError, TableInputError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.tuning import seats_for
+from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.table.play import Player
 from tonk_rules.table.table_setup import why_bad_name
 
@@ -50,6 +51,7 @@ def parse_players(text: str) -> list[SeatSpec]:
             if eq and not spec.startswith("bot:"):
                 raise TableInputError(f"--players {item!r}: write NAME=bot:SPEC for a named bot")
             spec = (spec[4:] or DEFAULT_BOT) if eq else ""
+        name = canonical(name)
         if why := why_bad_name(name):
             raise TableInputError(f"--players: {why}")
         if spec:
@@ -58,6 +60,8 @@ def parse_players(text: str) -> list[SeatSpec]:
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
         raise TableInputError("--players: a name is given twice")
+    if why := why_names_clash(names):
+        raise TableInputError(f"--players: {why}")
     people = [s.name for s in seats if s.spec is None]
     if len(people) != 1:
         raise TableInputError(f"--players: give exactly one person's name and bots for the other seats "
