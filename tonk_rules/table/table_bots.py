@@ -27,7 +27,6 @@ from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.table.play import Player
 from tonk_rules.table.table_setup import why_bad_name
 
-
 #: The bot a seat gets from ``bot`` or ``NAME=bot:`` with no spec: the default player, tuned to the rules.
 DEFAULT_BOT = "reckoner"
 
