@@ -72,11 +72,10 @@ def stored_rules(value: object) -> None:
                           f"ref)), not {_kind(value)}")
 
 
-def why_not_entry_shape(entry: Any) -> str | None:
-    """Why ``entry`` is not a well-formed :class:`~tonk_rules.table.ledger.HandEntry` (None when it is)."""
-    from tonk_rules.table.ledger import HandEntry
-
-    if not isinstance(entry, HandEntry):
+def why_not_entry_shape(entry: Any, entry_type: Any) -> str | None:
+    """Why ``entry`` is not a well-formed ``entry_type`` (:class:`~tonk_rules.table.ledger.HandEntry`, given
+    by the ledger: this module imports nothing of it) (None when it is)."""
+    if not isinstance(entry, entry_type):
         return f"the hand must be a HandEntry, not {_kind(entry)}"
     def names(value: object) -> bool:
         return isinstance(value, tuple | list) and all(isinstance(v, str) for v in value)

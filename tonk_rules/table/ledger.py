@@ -275,7 +275,7 @@ class Ledger:
     # --- changing: each one transaction, its reads inside it ----------------------------------------------
     def record(self, entry: HandEntry, *, at: str | None = None) -> int:
         """Add a settled hand and pass the deal; return the hand's number."""
-        if why := checks.why_not_entry_shape(entry):
+        if why := checks.why_not_entry_shape(entry, HandEntry):
             raise LedgerError(f"Ledger.record: {why}")
         with self.transaction():
             seated = [n for n, _ in self.seated()]

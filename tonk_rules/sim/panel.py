@@ -1,0 +1,57 @@
+"""The players a comparison is played and checked with, named once.
+
+A finding about rules is only as good as the players it was measured with, so each one is checked with a
+*panel* of tables (issue 23): the default table (every seat the default player, tuned to the variant: the
+table the main figures come from), a casual table (seats that play as people describe their own play) and
+a table with a strong search player in one seat (the others default). Random players sit at none of them:
+a table of random seats says how rules work for players nobody meets.
+
+The bot specs are these constants, so that a new default or casual player is one edit here.
+
+    >>> [t.name for t in panel_tables(3)]
+    ['default', 'casual', 'search']
+    >>> [str(s) for s in panel_tables(3)[2].seats]
+    ['montecarlo:rollouts=200', 'greedy', 'greedy']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tonk_rules.bots.specs import BotSpec, parse_spec
+
+#: The default player: every seat of the main table, tuned per variant (:mod:`tonk_rules.sim.tuning`).
+DEFAULT_PLAYER = "greedy"
+#: The casual player: knocks when its count is 6 or less, takes a discard that makes a meld, lays every
+#: spread (a stand-in for the casual player of issue 23 until it ships).
+CASUAL_PLAYER = "greedy:knock=6"
+#: The strong search player, in one seat of the search table; its playouts are fewer than its default so
+#: that the bare compare stays fast (its hands are the check table's :data:`SEARCH_SHARE` of them).
+SEARCH_PLAYER = "montecarlo:rollouts=200"
+#: The search table plays this share of the check tables' hands (a searched decision costs about a
+#: thousand greedy hands' worth of playouts).
+SEARCH_SHARE = 0.02
+#: Fewest hands of the search table where it is played at all.
+SEARCH_MIN_HANDS = 200
+
+
+@dataclass(frozen=True)
+class PanelTable:
+    """One table of the panel: its name (``default``, ``casual``, ``search``) and one bot per seat."""
+
+    name: str
+    seats: tuple[BotSpec, ...]
+
+
+def panel_tables(players: int) -> list[PanelTable]:
+    """The panel at ``players`` seats, in the order findings name them."""
+    default, casual, search = parse_spec(DEFAULT_PLAYER), parse_spec(CASUAL_PLAYER), parse_spec(SEARCH_PLAYER)
+    return [PanelTable("default", (default,) * players), PanelTable("casual", (casual,) * players),
+            PanelTable("search", (search,) + (default,) * (players - 1))]
+
+
+def search_hands(check_hands: int) -> int:
+    """Hands of the search table for check tables of ``check_hands`` hands (0: none)."""
+    if check_hands <= 0:
+        return 0
+    return max(SEARCH_MIN_HANDS, round(check_hands * SEARCH_SHARE))
