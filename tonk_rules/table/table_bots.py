@@ -6,7 +6,8 @@
 
 A SPEC is what the simulator takes (``random``, ``greedy``, ``greedy:knock=5``, ...), parsed by
 :mod:`tonk_rules.bots.specs` and resolved for the rules and the table size as the simulator resolves it
-(:func:`tonk_rules.sim.tuning.seats_for`: ``greedy`` is the variant's tuned greedy); the bot is the bots
+(:func:`tonk_rules.sim.tuning.seats_for`: ``reckoner``, the default player, and plain ``greedy`` are tuned
+to the variant; ``bot`` with no spec is ``reckoner``); the bot is the bots
 package's own, built with the game's seed, and it sees only :func:`tonk_rules.bots.observe` of its seat,
 never the other hands or the stock.
 """
@@ -28,6 +29,9 @@ from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.table.play import Player
 from tonk_rules.table.table_setup import why_bad_name
 
+#: The bot a seat gets from ``bot`` or ``NAME=bot:`` with no spec: the default player, tuned to the rules.
+DEFAULT_BOT = "reckoner"
+
 
 @dataclass(frozen=True)
 class SeatSpec:
@@ -39,13 +43,15 @@ def parse_players(text: str) -> list[SeatSpec]:
     """``NAME,bot:SPEC,NAME=bot:SPEC``: exactly one person, every other seat a bot."""
     seats: list[SeatSpec] = []
     for i, item in enumerate(p.strip() for p in text.split(",")):
+        if item in ("bot", "bot:"):  # a bot with no spec: the default player
+            item = "bot:" + DEFAULT_BOT
         if item.startswith("bot:"):  # a spec may hold '=' itself (bot:greedy:knock=5)
             spec, name = item[4:], f"{item[4:].split(':')[0].capitalize()}-{i + 1}"  # "Greedy-2": one name
         else:
             name, eq, spec = item.partition("=")
             if eq and not spec.startswith("bot:"):
                 raise TableInputError(f"--players {item!r}: write NAME=bot:SPEC for a named bot")
-            spec = spec[4:] if eq else ""
+            spec = (spec[4:] or DEFAULT_BOT) if eq else ""
         name = canonical(name)
         if why := why_bad_name(name):
             raise TableInputError(f"--players: {why}")
