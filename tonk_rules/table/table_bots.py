@@ -14,6 +14,7 @@ never the other hands or the stock.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from tonk_rules.bots import BOT_CLASSES, Bot, observe
@@ -22,6 +23,7 @@ from tonk_rules.engine.actions import Action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError, TableInputError
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim import stages
 from tonk_rules.sim.tuning import seats_for
 from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.table.play import Player
@@ -95,4 +97,12 @@ def make_bot(spec: str, seed: int, rules: Ruleset, players: int) -> Player:
     parsed = check_spec(spec)
     [(name, params)] = seats_for(rules, players, [parsed])
     bot = BOT_CLASSES[name](**params, seed=seed)
+    # a bot of its own makes the move: the seated bot's random stream stays where the seed put it
+    stages.ready_to_decide(name, lambda: _one_move(BOT_CLASSES[name](**params, seed=seed), rules, players))
     return SeatedBot(bot, str(parsed))
+
+
+def _one_move(bot: Bot, rules: Ruleset, players: int) -> None:
+    """One decision of ``bot`` on a shuffled hand of its own (its compiled decision is built by it)."""
+    hand = Hand.shuffled(rules, [f"seat {i + 1}" for i in range(players)], 0, random.Random(0))
+    bot.choose(observe(hand, hand.current), hand.legal_actions())
