@@ -33,8 +33,11 @@ def settings_of(plan: Plan) -> list[tuple[str, str]]:
                                                         n=in_lang(f"{plan.depth_hands:,}", lang)))]
     if plan.probe_hands:
         out.append((words["probes"], words["probes_value"].format(n=in_lang(f"{plan.probe_hands:,}", lang))))
-        if plan.check:
-            out.append((words["check"], ", ".join(str(s) for s in plan.check)))
+        from tonk_rules.report.build import check_tables
+
+        for table in check_tables(plan):
+            out.append((words["check"], table.said(lang) if table.hands else
+                        table.said(lang) + f" — {words['hands']}: {in_lang(f'{plan.hands:,}', lang)}"))
     return out
 
 
