@@ -104,3 +104,20 @@ def test_any_look_alike_swap_is_refused_and_distinct_latin_names_are_not(name: s
     assert skeleton(swapped) == skeleton(name) and why_clash(swapped, [name]) is not None
     other = data.draw(st.text(alphabet="abcdefgh", min_size=1, max_size=12))
     assert (why_clash(other, [name]) is None) == (other.casefold() != name.casefold() or other == name)
+
+
+def test_a_name_an_earlier_version_kept_decomposed_is_still_found(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    assert _create(path, "Ann,Bob").returncode == 0  # type: ignore[attr-defined]
+    db = sqlite3.connect(path)
+    db.execute("UPDATE players SET name = ? WHERE name = 'Bob'", (DECOMPOSED_ELMO,))  # as kept before NFC
+    db.commit()
+    db.close()
+    proc = run("session", "record", str(path), "--count", "Ann=3", "--count", "Élmo=20", "--knock", "Ann")
+    assert proc.returncode == 0, proc.stderr
+    again = run("session", "join", str(path), "Élmo")
+    assert again.returncode == 1 and "already at the table" in again.stderr
+    with Ledger.open(path) as led:
+        assert led.hand_count() == 1 and led.balances()[DECOMPOSED_ELMO] < 0

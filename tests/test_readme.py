@@ -117,7 +117,8 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _tonk_lines(body: str) -> list[str]:
     lines = []
-    for raw in body.splitlines():
+    # a command continued with a trailing backslash is one command, as the shell reads it
+    for raw in re.sub(r"\\\n\s*", " ", body).splitlines():
         code, _, comment = raw.partition(" #")  # trailing comments explain, they are not run
         code = code.strip()
         if re.match(r"tonk(\s|$)", code):

@@ -326,7 +326,7 @@ class Ledger:
                 raise LedgerError(why)
             seated = self.seated()
             names = [n for n, _ in seated]
-            if name in names:
+            if name in map(canonical, names):
                 raise LedgerError(f"{name} is already at the table")
             rules = self.rules
             given = stake
