@@ -100,6 +100,7 @@ class Comparison:
     diffs: list[DiffReport]
     findings: list[PairFindings] = field(default_factory=list)
     identical: bool = False
+    rulesets: tuple[Ruleset, ...] = ()  # each variant's, in ``names`` order (what its players are described at)
 
     def _tally(self, label: str) -> Tally:
         return next(f.tally for f in self.figures if f.label == label)
@@ -115,6 +116,10 @@ class Comparison:
                                       "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
                                       "deal_check_exact": f.exact_deal_check} for f in self.figures}
         data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
+        if self.rulesets:
+            from tonk_rules.report.report_model import players_said
+
+            data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]
         return data
 
 
@@ -212,7 +217,7 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
         probe = (probes[k][0], results[probes[k][1]]) if k in probes else None
         pair_tests = [t for t in tests if t.a == names[0] and t.b == names[k]]
         found.append(findings_for(pair_tests, figures, (0, k), changes[k - 1], probe, runs, plan))
-    return Comparison(names, plan, figures, rows, tests, diffs, found)
+    return Comparison(names, plan, figures, rows, tests, diffs, found, rulesets=rulesets)
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,30 @@ def positions_plot(figures: Sequence[VariantFigures]) -> bytes:
     return _png(fig)
 
 
+def knock_notes(figures: Sequence[VariantFigures]) -> list[str]:
+    """What the knocker's-count plot says in words where one count holds (nearly) every knock, or none was made.
+
+    >>> from tonk_rules.sim.tally import Tally
+    >>> from tonk_rules.sim.depth import Depth
+    >>> from tonk_rules.sim.stats import Moments
+    >>> t = Tally.empty(3); t.knock_counts = {1: 500}
+    >>> knock_notes([VariantFigures("pagat", t, Depth(3, Moments(0, 0, 0)), None)])
+    ['pagat: every knock at a count of 1 (its players knock only then)']
+    """
+    notes = []
+    for v in figures:
+        total = sum(v.tally.knock_counts.values())
+        if not total:
+            notes.append(f"{v.label}: no knocks")
+            continue
+        mode, k = max(v.tally.knock_counts.items(), key=lambda item: item[1])
+        if k == total:
+            notes.append(f"{v.label}: every knock at a count of {mode} (its players knock only then)")
+        elif k / total >= 0.8:
+            notes.append(f"{v.label}: {100 * k / total:.0f}% of knocks at a count of {mode}")
+    return notes
+
+
 def knock_counts_plot(figures: Sequence[VariantFigures]) -> bytes:
     """The share of knocks at each count (bars), and the share at that count or below (steps), on a count axis
     of at least 0-15, so that players who knock at one count only show as one bar with its note, not as a
@@ -107,22 +131,16 @@ def knock_counts_plot(figures: Sequence[VariantFigures]) -> bytes:
         return (100 * lo, 100 * hi)
 
     _bar_group(ax, figures, shown + 1, share, interval)
-    notes = []
     for i, v in enumerate(figures):
         total = sum(v.tally.knock_counts.values())
         if not total:
-            notes.append(f"{v.label}: no knocks")
             continue
         running, ys = 0, []
         for count in range(shown + 1):
             running += v.tally.knock_counts.get(count, 0)
             ys.append(100 * running / total)
         ax.step(range(shown + 1), ys, where="mid", color=COLOURS[i % len(COLOURS)], alpha=0.6, linewidth=1.2)
-        mode, k = max(v.tally.knock_counts.items(), key=lambda item: item[1])
-        if k == total:
-            notes.append(f"{v.label}: every knock at a count of {mode} (its players knock only then)")
-        elif k / total >= 0.8:
-            notes.append(f"{v.label}: {100 * k / total:.0f}% of knocks at a count of {mode}")
+    notes = knock_notes(figures)
     step = max(1, (shown + 1) // 20)
     ax.set_xticks(range(0, shown + 1, step))
     ax.set_ylim(0, 105)

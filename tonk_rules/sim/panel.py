@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 from tonk_rules.bots.specs import BotSpec, parse_spec
 
-#: The default player: every seat of the main table, tuned per variant (:mod:`tonk_rules.sim.tuning`).
+#: The default player: every seat of the main table, tuned per variant (:mod:`tonk_rules.sim.tuning`);
+#: the same as ``tonk compare``'s default ``--bots``.
 DEFAULT_PLAYER = "greedy"
-#: The casual player: knocks when its count is 6 or less, takes a discard that makes a meld, lays every
-#: spread (a stand-in for the casual player of issue 23 until it ships).
-CASUAL_PLAYER = "greedy:knock=6"
+#: The casual player (:mod:`tonk_rules.bots.reckoner`): plays as people describe their own play.
+CASUAL_PLAYER = "casual"
 #: The strong search player, in one seat of the search table. Its playouts are fewer than its default
 #: (1,000) so that the bare compare stays reasonable: about 32 ms of CPU a hand at 3 seats (russian, this
 #: project's 2-core VM), against 11 ms at 100 playouts, which no longer beat the tuned table (-0.005
