@@ -238,3 +238,28 @@ def test_undo_from_the_table_takes_back_only_what_the_page_showed(app: Any, even
 def test_serve_refuses_a_folder_without_an_event(tmp_path: Path) -> None:
     done = run("serve", str(tmp_path))
     assert done.returncode == 1 and "not an event folder" in done.stderr
+
+
+def test_change_it_brings_the_form_back_as_typed(app: Any, event: Event) -> None:
+    phone = Phone(app).at_table("t1")
+    form = {**phone.hand_form("t1"), **knock(bob=21)}
+    back = phone.post("/t/t1/edit", form)
+    assert back.status_code == 200 and 'name="count_1" value="21"' in back.text
+    assert f'value="{form["submission"]}"' in back.text  # the same submission: saving it later records once
+    assert hands_at(event, "t1") == []
+
+
+def test_an_export_imports_as_a_new_table(app: Any, event: Event, tmp_path: Path) -> None:
+    from tonk_rules.table.ledger_export import export_json
+
+    other = Event.create(tmp_path / "elsewhere", title="Other", currency="crowns")
+    other.add_table("x", variant_ref="russian", seats=["Quin", "Rex"], stakes=[1, 1])
+    assert run("event", "record", str(other.folder), "x", "--out", "Rex").returncode == 0
+    with other.ledger("x") as led:
+        text = export_json(led)
+    gm = Phone(app).as_gm()
+    done = gm.post("/gm/import", {"name": "imported", "title": "From elsewhere", "export": text})
+    assert done.status_code == 200 and "Done." in done.text
+    standings = gm.get("/standings.json").json()
+    assert {r["name"]: r["total"] for r in standings["standings"]}["Rex"] == 1
+    assert "From elsewhere" in gm.get("/").text

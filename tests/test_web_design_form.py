@@ -81,3 +81,28 @@ def test_a_bad_value_gets_tonk_checks_message_beside_its_field_and_no_download(p
     injected = phone.post("/rules/russian", {**values, "deal_check.at_most": "13\nknocking: {}", "action": "check"})
     assert injected.status_code == 400 and "on one line" in injected.text
     assert phone.post("/rules/russian", values, csrf=False).status_code == 403
+
+
+def test_what_it_changes_in_play_is_played_on_the_server_with_its_progress_then_its_findings(
+        phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from tonk_rules.web import design_play
+    monkeypatch.setattr(design_play, "PLAY_HANDS", 4000)  # the same check, sized for a test
+    values = {**form_of(phone.get("/rules/russian").text), "deal_check.at_most": "11"}
+    started = phone.post("/rules/russian", {**values, "action": "play"})
+    assert started.status_code == 200
+    key = re.search(r'data-src="/rules/play/([\w-]+)"', started.text)
+    assert key, started.text
+    assert "<progress" in started.text or "What it changes in play" in started.text
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        live = phone.get(f"/rules/play/{key.group(1)}")
+        if "What it changes in play" in live.text or "could not play" in live.text:
+            break
+        time.sleep(0.5)
+    said = html.unescape(live.text)
+    assert "What it changes in play" in said, said
+    assert "ends: deal_tonk: " in said and "in russian" in said and "with yours" in said  # fewer deal tonks
+    assert "4,000 hands each" in said and "paired per deal" in said
+    assert phone.get("/rules/play/unknown").status_code == 200  # an old page's fragment says it is gone

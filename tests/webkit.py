@@ -59,6 +59,7 @@ class Phone:
 
     def as_gm(self) -> Phone:
         assert self.get(f"/gm?key={self.keys.gm}").status_code == 303
+        self.get("/gm")  # the console's forms carry this session's CSRF token
         return self
 
     def at_table(self, table: str) -> Phone:

@@ -13,7 +13,7 @@ from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
 
 @click.command()
 @click.argument("variant")
-@click.option("--bots", default="greedy,random,montecarlo", show_default=True,
+@click.option("--bots", default="reckoner,greedy,random,montecarlo", show_default=True,
               help="The bots, comma-separated (each once; specs as in simulate: greedy:knock=1, "
                    "montecarlo:rollouts=300).")
 @click.option("--hands", "-n", type=click.IntRange(2, MAX_HANDS), default=1200, show_default=True,

@@ -49,7 +49,7 @@ def _out_dir(out_dir: str | None, force: bool, names: list[str] | None = None, w
 @click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_SWEEP_HANDS, show_default=True,
               help="Hands at each point.")
 @simulation_options
-@click.option("--bots", default=None, help="Bot spec per seat, or one for every seat. Default: greedy.")
+@click.option("--bots", default=None, help="Bot spec per seat, or one for every seat. Default: reckoner.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write sweep.json, sweep.md, sweep.html and PNG plots into this new directory.")
 @click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")

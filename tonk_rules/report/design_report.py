@@ -278,8 +278,9 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
 
 _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.4}"
           ".scroll{overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;"
-          "text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}"
-          ".note{color:#555;font-size:.9rem}dt{font-weight:600}")
+          "text-align:left;vertical-align:top}img{max-width:100%}.note{color:#555;font-size:.9rem}"
+          "dt{font-weight:600}h1{overflow-wrap:anywhere}"
+          "@media (max-width:600px){table{font-size:.8rem}td,th{padding:.15rem .3rem}h1{font-size:1.4rem}}")
 
 
 def design_file_names(data_figures: list[str] | None = None) -> list[str]:

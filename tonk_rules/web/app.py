@@ -24,7 +24,7 @@ from starlette.responses import Response
 
 from tonk_rules.errors import TonkError
 from tonk_rules.table.event import Event, NoSuchTable
-from tonk_rules.web import design_form, routes_gm, routes_read, routes_record
+from tonk_rules.web import design_form, design_play, routes_gm, routes_read, routes_record
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.pages import ENV, Site, message, site
@@ -84,7 +84,8 @@ def create_app(folder: str | Path, *, base_url: str = "http://127.0.0.1:8000",
     Event.open(folder)  # refused now, in one line, if the folder holds no event
     where = Site(folder, Views(folder), Keys.load_or_create(folder), RateLimit(*reads), RateLimit(*writes),
                  base_url.rstrip("/"))
-    app = Starlette(routes=[*routes_read.ROUTES, *routes_record.ROUTES, *routes_gm.ROUTES, *design_form.ROUTES],
+    app = Starlette(routes=[*routes_read.ROUTES, *routes_record.ROUTES, *routes_gm.ROUTES, *design_form.ROUTES,
+                            *design_play.ROUTES],
                     lifespan=_lifespan,
                     exception_handlers={NoSuchTable: _no_table, TonkError: _refused, PermissionError: _forbidden,
                                         HTTPException: _http_error, Exception: _server_error})

@@ -151,6 +151,7 @@ class Checked:
     notes: list[str]
     sheet: tuple[Block, ...]
     diff: list[tuple[str, str, str]]  # value, the parent's, the house file's
+    house: LoadedVariant | None = None
 
     @property
     def valid(self) -> bool:
@@ -176,7 +177,8 @@ def check(parent: LoadedVariant, text: str, refused: dict[str, str], keys: list[
     report = variant_diff(parent, loaded)
     diff = [(label_of(r.path), show_value(r.left.value), show_value(r.right.value)) for r in report.rows if r.differs]
     changed = {label_of(r.path) for r in report.rows if r.differs}
-    return Checked(text, {}, list(loaded.notes), sheet_blocks(rule_values(loaded.variant), changed, lang), diff)
+    return Checked(text, {}, list(loaded.notes), sheet_blocks(rule_values(loaded.variant), changed, lang), diff,
+                   loaded)
 
 
 @cache
@@ -214,16 +216,38 @@ async def rules_form(request: Request) -> Response:
     if given.get("action") == "download" and checked.valid:
         return Response(checked.text, media_type="application/yaml; charset=utf-8",
                         headers={"content-disposition": f'attachment; filename="{parent.name}-house.yaml"'})
-    return _form_page(request, parent, fields, values, title, checked, 200 if checked.valid else 400)
+    play = None
+    if given.get("action") == "play" and checked.valid and checked.house is not None:
+        play = await run_in_threadpool(_start_play, parent, checked.house)
+    return _form_page(request, parent, fields, values, title, checked, 200 if checked.valid else 400, play)
+
+
+def _start_play(parent: LoadedVariant, house: LoadedVariant) -> tuple[str | None, str]:
+    """Start the play check (:mod:`tonk_rules.web.design_play`): its id, or None and why not."""
+    from tonk_rules.ruleset import compile_ruleset
+    from tonk_rules.sim.table_size import TableSizeError, players_for
+    from tonk_rules.web.design_play import start_check
+
+    rules = [(parent.name, compile_ruleset(parent.variant)), ("your rules", compile_ruleset(house.variant))]
+    try:
+        players = players_for(rules, None)
+    except TableSizeError as exc:
+        return None, str(exc)
+    key = start_check(parent.name, rules[0][1], rules[1][1], players)
+    return key, "" if key else "another check is playing on this server; ask again when it has finished"
 
 
 def _form_page(request: Request, parent: LoadedVariant, fields: list[Field], values: dict[str, str], title: str,
-               checked: Checked | None, status: int = 200) -> Response:
+               checked: Checked | None, status: int = 200, play: tuple[str | None, str] | None = None) -> Response:
+    from tonk_rules.web.design_play import check_state
+
     sections: dict[str, list[Field]] = {}
     for f in fields:
         sections.setdefault(f.section, []).append(f)
     return page(request, "design_form.html", status, parent=parent.name, parent_title=parent.variant.title,
-                sections=sections, values=values, house_title=title, checked=checked, title=title, lang="en")
+                sections=sections, values=values, house_title=title, checked=checked, title=title, lang="en",
+                play_key=play[0] if play else None, play_refused=play[1] if play else "",
+                play=check_state(play[0]) if play and play[0] else None)
 
 
 async def _read(request: Request) -> dict[str, str]:

@@ -37,6 +37,9 @@ def serve(folder: str | Path, *, port: int = 8000, lan: bool = False,
     echo(f"Serving the event in {folder} at {base}/  (stop with Ctrl+C)")
     echo(f"Game master's console: {base}/gm?key={keys.gm}")
     echo("  (the key is the game master's secret: it opens table creation, rules changes, corrections, import)")
+    if lan and shown.startswith("127."):
+        echo("This computer has no address on a local network (is the Wi-Fi connected?): phones cannot reach it "
+             "yet; serving every address anyway.")
     if lan:
         echo("Phones on this network open the event with this code:")
         drawn = io.StringIO()
