@@ -48,7 +48,7 @@ def test_each_finding_says_whether_it_holds_with_each_panel_table(tmp_path: Path
     for text in pair.findings:
         if "strategic depth" in text or text.startswith("No figure"):
             continue
-        assert "the default table (greedy ×3)" in text
+        assert f"the default table ({DEFAULT_PLAYER} ×3)" in text
         assert f"the casual table ({CASUAL_PLAYER} ×3)" in text
         assert "the search table (" in text and "There, " in text  # its interval
     [said] = pair.in_play

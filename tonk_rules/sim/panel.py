@@ -11,7 +11,7 @@ The bot specs are these constants, so that a new default or casual player is one
     >>> [t.name for t in panel_tables(3)]
     ['default', 'casual', 'search']
     >>> [str(s) for s in panel_tables(3)[2].seats]
-    ['montecarlo:rollouts=300', 'greedy', 'greedy']
+    ['montecarlo:rollouts=300', 'reckoner', 'reckoner']
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tonk_rules.bots.specs import BotSpec, parse_spec
 
 #: The default player: every seat of the main table, tuned per variant (:mod:`tonk_rules.sim.tuning`);
 #: the same as ``tonk compare``'s default ``--bots``.
-DEFAULT_PLAYER = "greedy"
+DEFAULT_PLAYER = "reckoner"
 #: The casual player (:mod:`tonk_rules.bots.reckoner`): plays as people describe their own play.
 CASUAL_PLAYER = "casual"
 #: The strong search player, in one seat of the search table. Its playouts are fewer than its default
