@@ -75,8 +75,10 @@ def test_a_bad_entry_is_tuned_again_with_one_warning_naming_the_file(
     path.write_text(BAD_ENTRIES[kind], encoding="latin-1" if kind == "not utf-8" else "utf-8")
     assert tuning.tuned_reckoner(rules, 3) == GOOD
     assert calls == [3]
-    warning = [line for line in capsys.readouterr().err.splitlines() if line]
+    err = capsys.readouterr().err.splitlines()
+    warning = [line for line in err if "cache entry" in line]  # (beside it, the tuning's own progress line)
     assert len(warning) == 1 and str(path) in warning[0] and "tuning again" in warning[0]
+    assert sum(str(path) in line for line in err) == 1
     assert TunedReckoner.from_json(json.loads(path.read_text(encoding="utf-8"))) == GOOD  # replaced
 
 

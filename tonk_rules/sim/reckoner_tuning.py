@@ -44,7 +44,7 @@ SEED = 1
 #: The values each parameter is searched over (``patience`` stays at its default: it only ends endless hands).
 GRID: dict[str, tuple[int, ...]] = {
     "knock_margin": (-100, -50, -20, 0, 20, 40, 60, 80, 100, 150, 200, 300),
-    "caution": (0, 20, 40, 60, 80),
+    "caution": (0, 20, 30, 40, 50, 60, 80),
     "take": (0, 2, 3, 4, 6),
     "hold": (0, 3, 6, 10, 15),
     "stall": (0, 3, 6, 10),

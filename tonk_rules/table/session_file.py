@@ -39,6 +39,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tonk_rules.errors import Diagnostic, SessionFileError, VariantError, YamlReadError
+from tonk_rules.ruleset.facts import why_not_stake
 from tonk_rules.yamlio import YamlDocument, read_yaml_file
 
 FORMAT = "tonk-session/1"
@@ -152,13 +153,11 @@ def _why_not_seat(seat: object) -> str:
 
 def _why_not_stakes(stakes: object) -> tuple[tuple[str | int, ...], str]:
     """Where and why the stakes are not stakes, said once (pydantic says it once per member of the union)."""
-    def whole(value: object) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and value >= 1
-
     if isinstance(stakes, dict):
         for name, value in stakes.items():
-            if not whole(value):
-                return ("stakes", name), f"a stake is a whole number of at least 1, not {value!r}"
+            why = why_not_stake(value)
+            if why is not None:
+                return ("stakes", name), why
     return ("stakes",), f"a stake is a whole number of at least 1, or a mapping name -> stake; got {stakes!r}"
 
 
