@@ -31,7 +31,23 @@ def test_a_change_that_never_comes_into_play_is_said_to_play_exactly_as_the_firs
     assert data["points"][1]["difference"]["identical"] is True
     [line] = sweep_findings(data)
     assert line.startswith("title=b plays exactly as the first point (title=a) on every deal: on these hands the "
-                           "change never came into play")
+                           "change made no difference to any move")
+    assert data["in_play"] == []  # a title is no rule of a hand: nothing to count
+
+
+def test_a_varied_rule_that_never_came_into_play_is_named_as_such() -> None:
+    # several deal tonks at once: none in 300 hands of seed 7, so what the rule does cannot be seen
+    plan = SweepPlan("russian", (("deal_check.several", ("all_paid", "void")),), 300, 3, 7, SEATS,
+                     (("dealer.after_void", "next"),))
+    data = run_sweep(plan, make_executor("local", workers=1))
+    [rule] = data["in_play"]
+    assert rule["hands"] == {"deal_check.several=all_paid": 0, "deal_check.several=void": 0}
+    found = sweep_findings(data)
+    assert found[-1] == ("deal_check.several: came into play in 0 of 300 hands with these players — this "
+                         "comparison cannot say what it does.")
+    # a rule met in many hands is not singled out
+    often = sweep({"hitting.books": ("none", "anyone")}, hands=300)
+    assert not any("came into play" in line for line in sweep_findings(often))
 
 
 def test_a_steady_trend_and_the_largest_effect_are_said_in_words_with_their_intervals() -> None:

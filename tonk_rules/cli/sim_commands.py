@@ -216,8 +216,8 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
 @click.option("--strong", default="reckoner", show_default=True, help="The strong bot of strategic depth.")
 @click.option("--weak", default="random", show_default=True, help="The weak bots of strategic depth.")
 @click.option("--check-bots", default=None,
-              help="A second bot table to check each finding with, per seat or one for all (default: greedy in "
-                   "seat 1, random in the others).")
+              help="A bot table to check each finding with, per seat or one for all (default: the panel: the "
+                   "default table, a casual table and a table with a search player in one seat).")
 @click.option("--probe-hands", type=click.IntRange(0, MAX_HANDS), default=None,
               help="Hands for each one-rule-at-a-time run and for the check table (default: a quarter of --hands; "
                    "0: no findings' causes and no check).")
@@ -270,7 +270,7 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     if check_bots is not None and probes == 0:
         raise click.BadParameter("the check table plays --probe-hands hands, and that is 0",
                                  param_hint="'--check-bots'")
-    check = _seats(check_bots or ",".join(["greedy"] + ["random"] * (players - 1)), players, option="--check-bots")
+    check = _seats(check_bots, players, option="--check-bots") if check_bots else ()  # () : the panel
     strong_bot, weak_bot = _one_bot(strong, "--strong"), _one_bot(weak, "--weak")
     if budget is not None:  # every montecarlo bot of the report: the seats, the strong and the weak bot
         seat_texts = (bots or "reckoner").split(",")

@@ -268,6 +268,8 @@ def _paragraph(text: str, first: str = "", rest: str = "") -> str:
 
 def print_comparison_report(comparison: Comparison, note: str | None = None) -> None:
     """``tonk compare`` in the terminal: what was played, the findings, the rules in words, the figures."""
+    from tonk_rules.report.build import check_tables
+
     plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
     out: list[str] = []
     if note:
@@ -291,7 +293,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
     if plan.probe_hands:
         out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
-                               f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
+                               f"{w['check']}: {'; '.join(t.said(plan.lang) for t in check_tables(plan))}.")]
     print(in_lang("\n".join(out), plan.lang) + "\n")
     rows = [replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows]
     titles = [d.left_title for d in comparison.diffs[:1]] + [d.right_title for d in comparison.diffs]

@@ -5,7 +5,7 @@ the points deal the same cards): an effect is *settled* when its interval exclud
 effects are reported as effects; a sweep where none is settled says so in one sentence.
 
 - **Alike.** A point whose every per-hand figure equals the first point's on every deal (paired sums of
-  squared differences all zero) plays exactly as it: on these hands the change never came into play.
+  squared differences all zero) plays exactly as it: on these hands the change made no difference to any move.
   Points whose figures agree to the last digit are said to play alike too.
 - **Largest effects.** For each figure, the point that moves it most (settled), the figures ordered by how
   clearly they moved (the difference over its standard error), at most :data:`MOST_FINDINGS`.
@@ -88,6 +88,12 @@ def sweep_findings(data: dict[str, Any]) -> list[str]:
     moves.sort(key=lambda m: -m[0])
     out += list(trends.values())[:MOST_FINDINGS]
     out += [text for _, text in moves[:max(1, MOST_FINDINGS - len(trends))]]
+    from tonk_rules.sim.in_play import RARE
+
+    for rule in data.get("in_play", []):  # a varied rule the players (nearly) never met cannot show its effect
+        counted = [h for h in rule["hands"].values() if h is not None]
+        if counted and max(counted) < RARE * data["hands"]:
+            out.append(rule["said"])
     if not moves and not trends and len(identical) < len(points) - 1:
         out.append(f"No difference from the first point ({first}) is settled: every point plays within chance "
                    "of it on these hands (more hands may separate them).")
@@ -100,7 +106,7 @@ def _alike(points: Sequence[dict[str, Any]], first: str) -> list[str]:
     if same:
         verb = "plays" if len(same) == 1 else "play"
         out.append(f"{_listed(same)} {verb} exactly as the first point ({first}) on every deal: on these hands "
-                   "the change never came into play.")
+                   "the change made no difference to any move.")
     groups: dict[str, list[str]] = {}
     for p in points:
         if not p.get("difference", {}).get("identical"):

@@ -11,7 +11,7 @@ The bot specs are these constants, so that a new default or casual player is one
     >>> [t.name for t in panel_tables(3)]
     ['default', 'casual', 'search']
     >>> [str(s) for s in panel_tables(3)[2].seats]
-    ['montecarlo:rollouts=200', 'greedy', 'greedy']
+    ['montecarlo:rollouts=300', 'reckoner', 'reckoner']
 """
 
 from __future__ import annotations
@@ -20,19 +20,22 @@ from dataclasses import dataclass
 
 from tonk_rules.bots.specs import BotSpec, parse_spec
 
-#: The default player: every seat of the main table, tuned per variant (:mod:`tonk_rules.sim.tuning`).
-DEFAULT_PLAYER = "greedy"
-#: The casual player: knocks when its count is 6 or less, takes a discard that makes a meld, lays every
-#: spread (a stand-in for the casual player of issue 23 until it ships).
-CASUAL_PLAYER = "greedy:knock=6"
-#: The strong search player, in one seat of the search table; its playouts are fewer than its default so
-#: that the bare compare stays fast (its hands are the check table's :data:`SEARCH_SHARE` of them).
-SEARCH_PLAYER = "montecarlo:rollouts=200"
-#: The search table plays this share of the check tables' hands (a searched decision costs about a
-#: thousand greedy hands' worth of playouts).
-SEARCH_SHARE = 0.02
+#: The default player: every seat of the main table, tuned per variant (:mod:`tonk_rules.sim.tuning`);
+#: the same as ``tonk compare``'s default ``--bots``.
+DEFAULT_PLAYER = "reckoner"
+#: The casual player (:mod:`tonk_rules.bots.reckoner`): plays as people describe their own play.
+CASUAL_PLAYER = "casual"
+#: The strong search player, in one seat of the search table. Its playouts are fewer than its default
+#: (1,000) so that the bare compare stays reasonable: about 32 ms of CPU a hand at 3 seats (russian, this
+#: project's 2-core VM), against 11 ms at 100 playouts, which no longer beat the tuned table (-0.005
+#: [-0.155, +0.145] stakes a hand in russian over 600 hands).
+SEARCH_PLAYER = "montecarlo:rollouts=300"
+#: The search table plays this share of the check tables' hands: 300 of the bare compare's 100,000, about
+#: 10 s of CPU per variant; its intervals are therefore wide (about ±5 points on a rate), and each finding
+#: states its interval there.
+SEARCH_SHARE = 0.003
 #: Fewest hands of the search table where it is played at all.
-SEARCH_MIN_HANDS = 200
+SEARCH_MIN_HANDS = 100
 
 
 @dataclass(frozen=True)

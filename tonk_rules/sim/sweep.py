@@ -249,13 +249,31 @@ def run_sweep(plan: SweepPlan, executor: Executor,
         if i:
             sums = {f: result.pair(i, 0, f) for f in feature_names(plan.players)} if paired else None
             point["difference"] = differences(tally, tallies[0], sums)
-            if sums is not None:  # every per-hand figure equal on every deal: the change never came into play
+            if sums is not None:  # every per-hand figure equal on every deal: the change made no difference
                 point["difference"]["identical"] = all(s.squares == 0 for s in sums.values())
         out.append(point)
-    return {"format": "tonk-sweep/1", "variant": plan.variant,
+    return {"format": "tonk-sweep/1", "variant": plan.variant, "in_play": rules_in_play(plan, labels, tallies),
             "vary": {key: list(values) for key, values in plan.varied}, "seed": plan.seed, "hands": plan.hands,
             "players": plan.players, "bots": bots, "paired": paired, "points": out,
             **({"with": dict(plan.companions), "notes": notes} if plan.companions else {})}
+
+
+def rules_in_play(plan: SweepPlan, labels: Sequence[str], tallies: Sequence[Tally]) -> list[dict[str, Any]]:
+    """For each varied key: the hands in which its rule came into play at each point (the kernel's counts,
+    :mod:`tonk_rules.sim.in_play`), and the sentence that says so (naming it where it never did)."""
+    from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
+
+    out = []
+    for key, _ in plan.varied:
+        try:
+            sides = [(label, tally, key) for label, tally in zip(labels, tallies, strict=True)]
+            said = in_play_sentence(key, sides)
+        except KeyError:  # not a rule dimension the counts know (a title, a description)
+            continue
+        out.append({"rule": key, "hands": {label: hands_in_play(t, key) for label, t in zip(labels, tallies,
+                                                                                          strict=True)},
+                    "said": said})
+    return out
 
 
 def differences(tally: Tally, first: Tally, sums: dict[str, PairSums] | None) -> dict[str, Any]:
