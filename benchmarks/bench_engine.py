@@ -1,7 +1,8 @@
 """Benchmark: whole hands per second on one core, 3 players, ``russian`` and ``pagat``.
 
-Prints, for each variant: the reference engine with ``random``, ``greedy:knock=5`` and the variant's tuned
-``greedy`` (:mod:`tonk_rules.sim.tuning`; it may knock lower, so its hands are longer) bots (through
+Prints, for each variant: the reference engine with ``random``, ``greedy:knock=5``, the variant's tuned
+``greedy`` (:mod:`tonk_rules.sim.tuning`; it may knock lower, so its hands are longer), ``casual`` and the
+default player, the variant's tuned ``reckoner`` (three of it: the bare compare's table) (through
 ``tonk_rules.sim.reference.play_hands``: observation, canonical legal actions, the bot's choice), the
 compiled kernel with the same bots (``tonk_rules.kernel.play_hands``), and the kernel's cold compile time
 (a fresh, empty ``NUMBA_CACHE_DIR``) and warm start (a new process loading the cache: import numba, load,
@@ -9,11 +10,13 @@ first hand; and the whole start of a process that imports tonk_rules and loads a
 hands per CPU-second of this process, pinned to one core (other work on the machine slows the wall clock,
 not the CPU time).
 
-Run: python benchmarks/bench_engine.py [SECONDS]   (prints its figures; not a test)
+Run: python benchmarks/bench_engine.py [SECONDS] [--rates-only] [--bots random,greedy,tuned,casual,reckoner]
+(prints its figures; not a test; --rates-only skips the cold and warm starts)
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -28,7 +31,10 @@ from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.sim import reference
 from tonk_rules.sim.tuning import seats_for
 
-SEATS: dict[str, list[SeatSpec]] = {"random": [("random", {})] * 3, "greedy": [("greedy", {"knock": 5})] * 3}
+SEATS: dict[str, list[SeatSpec]] = {"random": [("random", {})] * 3, "greedy": [("greedy", {"knock": 5})] * 3,
+                                    "casual": [("casual", {})] * 3}
+#: Bots resolved per variant (tuned): plain ``greedy`` and the default player, ``reckoner``.
+TUNED = {"tuned": "greedy", "reckoner": "reckoner"}
 START = ("import time; t0 = time.perf_counter(); from tonk_rules import load_ruleset; "
          "from tonk_rules.kernel import play_hands; rules = load_ruleset('russian'); t1 = time.perf_counter(); "
          "play_hands(rules, [('greedy', {})] * 3, 1, 1); print(time.perf_counter() - t1, time.perf_counter() - t0)")
@@ -36,7 +42,7 @@ START = ("import time; t0 = time.perf_counter(); from tonk_rules import load_rul
 
 def rate(run: object, name: str, bot: str, seconds: float) -> tuple[float, float]:
     ruleset = load_ruleset(name)
-    seats = seats_for(ruleset, 3, parse_specs("greedy")) * 3 if bot == "tuned" else SEATS[bot]
+    seats = seats_for(ruleset, 3, parse_specs(TUNED[bot])) * 3 if bot in TUNED else SEATS[bot]
     hands, actions, n, start = 0, 0, 200, time.process_time()
     while time.process_time() - start < seconds:
         batch: HandBatch = run(ruleset, seats, n, 12345, first_hand=hands)  # type: ignore[operator]
@@ -56,20 +62,28 @@ def start_time(cache: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    parser = argparse.ArgumentParser(description="whole hands per second on one core")
+    parser.add_argument("seconds", nargs="?", type=float, default=3.0, help="seconds per rate")
+    parser.add_argument("--rates-only", action="store_true", help="skip the cold and warm starts")
+    parser.add_argument("--bots", default="random,greedy,tuned,casual,reckoner", help="tables to time")
+    options = parser.parse_args()
+    seconds, bots = options.seconds, options.bots.split(",")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core, for us and our children
-    with tempfile.TemporaryDirectory() as cache:
-        cold = start_time(cache)
-        warm = sorted(start_time(cache) for _ in range(3))[1]
-    print(f"kernel cold start (compile, empty cache): {cold[0]:6.2f} s   (process start to first hand {cold[1]:.2f} s)")
-    print(f"kernel warm start (new process, cache):   {warm[0]:6.2f} s   (process start to first hand {warm[1]:.2f} s)")
+    if not options.rates_only:
+        with tempfile.TemporaryDirectory() as cache:
+            cold = start_time(cache)
+            warm = sorted(start_time(cache) for _ in range(3))[1]
+        print(f"kernel cold start (compile, empty cache): {cold[0]:6.2f} s   (process start to first hand "
+              f"{cold[1]:.2f} s)")
+        print(f"kernel warm start (new process, cache):   {warm[0]:6.2f} s   (process start to first hand "
+              f"{warm[1]:.2f} s)")
     play_hands(load_ruleset("pagat"), SEATS["greedy"], 10, 1)  # load the kernel before timing it
     for name in ("russian", "pagat"):
-        for bot in ("random", "greedy", "tuned"):
+        for bot in bots:
             ref, length = rate(reference.play_hands, name, bot, seconds)
             fast, _ = rate(play_hands, name, bot, seconds)
-            print(f"{name:<8} {bot:<7} reference {ref:9,.0f} hands/s   kernel {fast:11,.0f} hands/s   "
+            print(f"{name:<8} {bot:<8} reference {ref:9,.0f} hands/s   kernel {fast:11,.0f} hands/s   "
                   f"x{fast / ref:5.0f}   ({length:4.1f} actions per hand)")
 
 

@@ -107,3 +107,10 @@ def test_apply_refuses_what_is_not_an_action() -> None:
     with pytest.raises(TypeError, match="not an action: 'knock'"):
         hand.apply("knock")  # type: ignore[arg-type]
     assert hand.why_illegal("knock") == "unknown action 'knock'"  # type: ignore[arg-type]
+
+
+def test_players_that_are_not_a_list_are_a_setup_error() -> None:
+    with pytest.raises(SetupError, match="players must be a list of non-empty names"):
+        Hand.shuffled(RULES, None, 0, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="players must be a list of names"):
+        Session(RULES, 5)  # type: ignore[arg-type]

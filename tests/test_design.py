@@ -185,4 +185,5 @@ def test_design_speaks_within_80_columns_and_refuses_bad_input_with_one_located_
         bad = tonk("design", "russian", "--vary", "deal_check.at_most=11,15", *args, "-n", "20")
         assert bad.returncode == 2 and why in bad.stderr and bad.stderr.count("Error") == 1
     bad = tonk("design", "russian", "--vary", "deal_check.at_mots=11,15", "--target", "turns=min", "-n", "20")
-    assert bad.returncode == 1 and "did you mean 'at_most'" in bad.stderr and "design point" in bad.stderr
+    # said of the option as typed, before anything plays (exit 2), not of a point's temporary file
+    assert bad.returncode == 2 and "did you mean 'at_most'" in bad.stderr and "deal_check.at_mots" in bad.stderr

@@ -47,6 +47,16 @@ def test_only_a_figure_whose_interval_lies_within_the_threshold_did_not_move() -
         "but the difference is not shown to be that large): mean actions per hand.")
 
 
+def test_a_finding_needs_its_whole_interval_past_the_threshold() -> None:
+    from tonk_rules.report.findings import clears
+    clear = FigureTest("ends: knock_won", "a", "b", Difference(0.012, (0.008, 0.016), 1e-9, True))
+    reaching = FigureTest("ends: knock_won", "a", "b", Difference(0.012, (0.003, 0.021), 0.01, True))
+    falling = FigureTest("ends: knock_won", "a", "b", Difference(-0.012, (-0.016, -0.008), 1e-9, True))
+    assert clears(clear, 0.005) and clears(falling, 0.005) and not clears(reaching, 0.005)
+    basis = unmoved(["mean turns per hand"], [], "en")
+    assert "5% of the second variant's mean" in basis  # the base of the relative threshold is said
+
+
 def test_a_switch_share_is_measured_on_the_one_rule_runs_own_deals() -> None:
     from tonk_rules.report.findings import Effect, attribution
     from tonk_rules.report.rule_words import RuleChange
@@ -54,7 +64,7 @@ def test_a_switch_share_is_measured_on_the_one_rule_runs_own_deals() -> None:
     check_ = RuleChange(("deal_check.enabled",), "Tonk on the deal", "a tonk…", "no tonk…")
     on_probe_deals = Difference(-0.040, (-0.045, -0.035), 1e-20, True)
     said = attribution(main, [Effect(check_, on_probe_deals)], "en", whole=on_probe_deals)
-    assert "moves this figure 100% of the way" in said
+    assert "moves this figure 100% [82%, 118%] of the way" in said  # the share is judged with its interval
 
 
 def test_a_disabled_deal_check_is_one_rule_named_as_the_cause_without_one_rule_runs(tmp_path: Path) -> None:

@@ -52,7 +52,8 @@ def test_new_points_at_a_schema_that_exists_and_describes_each_key(tmp_path: Pat
     text = (tmp_path / "h.yaml").read_text(encoding="utf-8")
     match = re.match(r"# yaml-language-server: \$schema=(\S+)\n", text)
     assert match is not None
-    path = Path(unquote(urlparse(match.group(1)).path))
+    assert match.group(1) == "variant.schema.json"  # relative: the file and its schema travel together
+    path = tmp_path / match.group(1)
     assert path.is_file() and '"title": "tonk-rules variant file"' in path.read_text(encoding="utf-8")
     assert "#   max: 3  # Most players" in text
     assert "# deal_check:  # (4, 6) Tonk on the deal" in text
@@ -70,6 +71,15 @@ def test_new_can_write_the_schema_beside_the_file_and_resolves_a_parent_path(tmp
     assert "\nextends: ../base.yaml\ntitle: Our table\n" in text
     assert "#   max_count: 10" in text  # the parent's value, not pagat's
     assert load_variant(tmp_path / "sub" / "child.yaml").variant.knocking.max_count == 10
+
+
+def test_new_can_point_at_the_installed_schema_instead(tmp_path: Path) -> None:
+    assert tonk("new", "h.yaml", "--extends", "pagat", "--schema-installed", cwd=tmp_path).returncode == 0
+    match = re.match(r"# yaml-language-server: \$schema=(\S+)\n", (tmp_path / "h.yaml").read_text(encoding="utf-8"))
+    assert match is not None and match.group(1).startswith("file://")
+    assert Path(unquote(urlparse(match.group(1)).path)).is_file() and not (tmp_path / "variant.schema.json").exists()
+    both = tonk("new", "g.yaml", "--extends", "pagat", "--schema-installed", "--schema-beside", cwd=tmp_path)
+    assert both.returncode == 2 and "give one" in both.stderr and not (tmp_path / "g.yaml").exists()
 
 
 def test_new_never_overwrites_and_refuses_an_unknown_parent(tmp_path: Path) -> None:

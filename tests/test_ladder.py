@@ -67,3 +67,16 @@ def test_the_ladder_command_prints_each_bot_with_its_interval() -> None:
     assert "60 deals x 2 seat rotations = 120 hands" in text and "greedy" in text.splitlines()[2]
     bad = tonk("ladder", "russian", "--bots", "greedy:knock=2,random,greedy:knock=2")
     assert bad.returncode == 2 and "two different bots" in bad.stderr
+
+
+def test_the_ladder_api_has_the_command_line_s_limits() -> None:
+    from tonk_rules import load_ruleset
+    from tonk_rules.bots.specs import parse_specs
+    from tonk_rules.errors import SimulationError
+    from tonk_rules.sim.ladder import ladder
+
+    rules, bots = load_ruleset("russian"), parse_specs("greedy,random")
+    with pytest.raises(SimulationError, match="at most 100,000,000 deals"):
+        ladder(rules, bots, 10**18, 3, 0)
+    with pytest.raises(SimulationError, match="the seed must be from 0"):
+        ladder(rules, bots, 10, 3, 2**64)

@@ -192,3 +192,17 @@ def test_a_copy_of_a_healthy_ledger_is_not_called_damaged(ledger: Path, tmp_path
     copy = tmp_path / "copy.sqlite"
     shutil.copyfile(ledger, copy)
     assert run("session", "balances", str(copy)).returncode == 0
+
+
+def test_sqlite_unable_to_open_on_a_full_disk_is_said_to_be_the_disk(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections import namedtuple
+
+    from tonk_rules.table import ledger_health
+
+    cannot = sqlite3.OperationalError("unable to open database file")
+    cannot.sqlite_errorcode = 14  # type: ignore[attr-defined]
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(ledger_health.shutil, "disk_usage", lambda _: usage(10**9, 10**9, 0))
+    said = ledger_health.explain(tmp_path / "t.sqlite", cannot)
+    assert type(said).__name__ == "LedgerDiskFullError" and said.exit_status == 4

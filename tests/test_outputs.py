@@ -34,23 +34,32 @@ def tonk_to(stdout: int | object, *args: str) -> subprocess.CompletedProcess[str
                           text=True, timeout=60)
 
 
-def commands(ledger: Path) -> list[tuple[str, ...]]:
+def commands(ledger: Path, every: bool) -> list[tuple[str, ...]]:
+    """The commands that write their output at once: a variant command and a ledger command (every one of
+    them in the slow run: each is a new process, and they share one way of writing, outputs.py)."""
+    if not every:
+        return [("show", "pagat"), ("session", "export", str(ledger))]
     return [("show", "pagat"), ("rules", "russian"), ("variants",), ("diff", "russian", "pagat"), ("schema",),
             ("session", "export", str(ledger)), ("session", "history", str(ledger)),
             ("session", "balances", str(ledger))]
 
 
+EVERY = [pytest.param(False, id="two"), pytest.param(True, id="every", marks=pytest.mark.slow)]
+
+
 @pytest.mark.skipif(not FULL.exists(), reason="no /dev/full on this system")
-def test_a_full_disk_gives_one_line_and_exit_1(ledger: Path) -> None:
+@pytest.mark.parametrize("every", EVERY)
+def test_a_full_disk_gives_one_line_and_exit_1(ledger: Path, every: bool) -> None:
     with FULL.open("w") as full:
-        for args in commands(ledger):
+        for args in commands(ledger, every):
             proc = tonk_to(full, *args)
             assert proc.returncode == 1, (args, proc.stderr)
             assert proc.stderr.splitlines() == ["tonk: cannot write the output: No space left on device"], args
 
 
-def test_a_closed_pipe_gives_one_line_and_exit_1(ledger: Path) -> None:
-    for args in commands(ledger):
+@pytest.mark.parametrize("every", EVERY)
+def test_a_closed_pipe_gives_one_line_and_exit_1(ledger: Path, every: bool) -> None:
+    for args in commands(ledger, every):
         read_end, write_end = os.pipe()
         os.close(read_end)  # the reader is gone before tonk writes a byte (`| head -0`)
         try:

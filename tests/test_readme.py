@@ -117,7 +117,8 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _tonk_lines(body: str) -> list[str]:
     lines = []
-    for raw in body.splitlines():
+    # a command continued with a trailing backslash is one command, as the shell reads it
+    for raw in re.sub(r"\\\n\s*", " ", body).splitlines():
         code, _, comment = raw.partition(" #")  # trailing comments explain, they are not run
         code = code.strip()
         if re.match(r"tonk(\s|$)", code):
@@ -135,8 +136,10 @@ def _missing_input(line: str, cwd: Path) -> str | None:
 
 
 SH_LINES = [(n, line) for n, body in _ids("sh") for line in _tonk_lines(body)]
-#: Commands that simulate or compare play thousands of hands in worker processes: marked slow.
-SLOW_COMMAND = re.compile(r"^tonk (simulate|compare)\b")
+#: Commands that play thousands of hands (in worker processes, several variants or one-rule points, each
+#: tuned on first use): marked slow. The default run covers each of them in its own test file
+#: (test_simulate, test_report, test_sweep, test_ladder, test_tuning), at a few hundred hands.
+SLOW_COMMAND = re.compile(r"^tonk (simulate|compare|sweep|ladder|tune)\b")
 
 
 @pytest.mark.parametrize(("where", "line"), [

@@ -143,3 +143,11 @@ def test_the_casual_player_knocks_at_five_to_eight() -> None:
     assert counts.max() <= 8
     assert (counts >= 6).any()
     assert {Ending.KNOCK_WON, Ending.KNOCK_CAUGHT} <= set(batch.endings())
+
+
+def test_a_bot_seat_without_a_spec_is_the_default_player() -> None:
+    from tonk_rules.table.table_bots import parse_players
+
+    seats = parse_players("Ann,bot,Goblin=bot:,bot:casual")
+    assert [(s.name, s.spec) for s in seats] == [("Ann", None), ("Reckoner-2", "reckoner"), ("Goblin", "reckoner"),
+                                                ("Casual-4", "casual")]

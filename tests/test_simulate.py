@@ -162,7 +162,7 @@ def test_a_fresh_kernel_cache_is_announced_before_compiling(monkeypatch: pytest.
     monkeypatch.setattr(progress, "kernel_cached", lambda: False)
     [tally] = progress.run_with_feedback([job], make_executor("local", 1))
     assert tally.hands == 30
-    assert capsys.readouterr().err.count("compiling the simulation kernel; this happens once") == 1
+    assert capsys.readouterr().err.count("tonk: compiling the simulation kernel, about") == 1
     monkeypatch.setattr(progress, "kernel_cached", lambda: True)
     progress.run_with_feedback([job], make_executor("local", 1))
     assert capsys.readouterr().err == ""

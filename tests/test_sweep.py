@@ -25,8 +25,9 @@ def test_values_are_yaml_scalars() -> None:
     assert parse_vary("deal.upcard=true,false") == ("deal.upcard", [True, False])
     assert parse_vary("deal_check.at_most= 13, null") == ("deal_check.at_most", [13, None])
     assert parse_vary("dealer.first=agreed") == ("dealer.first", ["agreed"])
-    for bad, why in (("deal_check.at_most", "KEY=V1,V2"), ("x=[1, 2]", "not a single value"),
-                     ("x=[1]", "not a single value"), ("a..b=1", "dotted variant key"), ("k=1,1", "given twice")):
+    for bad, why in (("deal_check.at_most", "KEY=V1,V2"), ("deal_check.at_most=[1, 2]", "not a single value"),
+                     ("deal_check.at_most=[1]", "not a single value"), ("a..b=1", "dotted rule key"),
+                     ("deal_check.at_most=1,1", "given twice"), ("x=1", "'x' is not a rule")):
         with pytest.raises(SimulationError, match=why):
             parse_vary(bad)
 
@@ -139,7 +140,8 @@ def test_sweep_writes_its_files_and_refuses_a_used_directory(tmp_path: Path) -> 
     proc = tonk("sweep", "russian", "--vary", "deal_check.at_most=13,17", "--vary", "deal.upcard=true,false",
                 "--hands", "300", "--workers", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
-    assert "deal_check.at_most=17 deal.upcard=false" in proc.stdout and "deal check sim / exact" in proc.stdout
+    assert "Columns: deal_check.at_most, deal.upcard." in " ".join(proc.stdout.split()) and "17, false" in proc.stdout
+    assert "deal check sim / exact" in proc.stdout
     data = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
     assert [p["values"] for p in data["points"]] == [
         {"deal_check.at_most": 13, "deal.upcard": True}, {"deal_check.at_most": 13, "deal.upcard": False},

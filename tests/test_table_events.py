@@ -158,15 +158,16 @@ def test_a_played_hand_refused_by_the_ledger_is_kept_as_a_record(tmp_path: Path)
 def test_undoing_a_returning_players_join_keeps_their_balance_and_stake(tmp_path: Path) -> None:
     led = Ledger.create(tmp_path / "r.sqlite", variant_ref="russian-2001", seats=list(SEATS), stakes=[1, 2, 3],
                         currency="c", first_dealer="Ann", players=[None, "Beth", None])
+    # russian-2001 pays the winner's stake (1) from each player, as its Ruleset settles this knock
     led.record(HandEntry("settled", "knock_won", SEATS, (1, 2, 3), (5, 20, 30), ("Ann",), "Ann",
-                         (("Bob", "Ann", 2), ("Cy", "Ann", 3))))
+                         (("Bob", "Ann", 1), ("Cy", "Ann", 1))))
     led.leave("Bob")
     led.join("Bob", stake=5, player="Bob's sister")
     assert dict(led.seated())["Bob"] == 5
     assert led.undo()["said"] == "Bob joining the table"
     assert [p for p in led.players() if p["name"] == "Bob"] == [
         {"name": "Bob", "player": "Beth", "stake": 2, "seated": False}]
-    assert led.balances()["Bob"] == -2
+    assert led.balances()["Bob"] == -1
     assert led.undo()["said"] == "Bob leaving the table"
     assert led.seated() == [("Ann", 1), ("Bob", 2), ("Cy", 3)]
 

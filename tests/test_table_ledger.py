@@ -154,7 +154,9 @@ def test_dealer_rotation_follows_the_variant(tmp_path: Path) -> None:
                            stakes=[1, 1, 1], currency="c", first_dealer="Ann")
     winner.record(knock(seats, "Cy"))
     assert winner.next_dealer() == "Cy"
-    winner.record(HandEntry("settled", "deal_void", seats, (1, 1, 1), (10, 10, 30), (), None, ()))
+    # two deal tonks: void under `several: void` (the holders recorded, so the hand can be settled again)
+    winner.record(HandEntry("settled", "deal_void", seats, (1, 1, 1), (10, 10, 30), (), None, (),
+                            {"tonks": ["Ann", "Bob"]}))
     assert winner.next_dealer() == "Cy"  # after a void deal the same dealer deals again
     assert [h["dealer"] for h in winner.hands()] == ["Ann", "Cy"]
 
@@ -267,7 +269,8 @@ led = Ledger.open(sys.argv[1])
 seats = ("Ann", "Bob", "Cy")
 for i in range(100000):
     winner = seats[i % 3]
-    led.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), (1, 20, 30), (winner,), winner,
+    led.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), tuple(1 if n == winner else 20 for n in seats),
+                                    (winner,), winner,
                          tuple((n, winner, 1) for n in seats if n != winner)))
     print(i + 1, flush=True)
 """
@@ -318,7 +321,8 @@ def test_a_reader_reads_while_a_writer_writes(tmp_path: Path) -> None:
     with Ledger.open(path) as writer:
         for i in range(60):
             winner = seats[i % 3]
-            writer.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), (1, 20, 30), (winner,), winner,
+            counts = tuple(1 if n == winner else 20 for n in seats)
+            writer.record(HandEntry("settled", "knock_won", seats, (1, 1, 1), counts, (winner,), winner,
                                     tuple((n, winner, 1) for n in seats if n != winner)))
     done.set()
     reader.join()

@@ -126,7 +126,7 @@ def test_where_best_response_cycles_the_default_becomes_a_mixture(monkeypatch: p
 def test_tonk_tune_shows_the_tuned_parameters_and_every_thresholds_gain() -> None:
     from tests.test_cli import tonk
 
-    proc = tonk("tune", "pagat", "--players", "2", "--hands", "600")
+    proc = tonk("tune", "pagat", "--players", "2", "--hands", "600", "--player", "greedy")
     assert proc.returncode == 0, proc.stderr
     tuned = tuning.tuned(PAGAT, 2)
     assert f"pagat, 2 players: tuned greedy plays {tuned.describe()}" in proc.stdout
@@ -135,6 +135,18 @@ def test_tonk_tune_shows_the_tuned_parameters_and_every_thresholds_gain() -> Non
     assert "Best deviation: knock=" in proc.stdout
     refused = tonk("tune", "classic-pc", "--players", "3")
     assert refused.returncode == 2 and "exactly 2 players" in refused.stderr
+
+
+def test_tonk_tune_shows_the_tuned_reckoner_in_words_and_the_best_deviations() -> None:
+    from tests.test_cli import tonk
+
+    proc = tonk("tune", "pagat", "--players", "3", "--hands", "300")
+    assert proc.returncode == 0, proc.stderr
+    params = tuning.tuned_reckoner(PAGAT, 3).params
+    assert f"knock_margin={params['knock_margin']}" in proc.stdout.splitlines()[0]
+    assert "a won knock pays it +2, one caught by a single player -3" in proc.stdout
+    assert "greedy:knock=0..10, casual, random" in proc.stdout
+    assert "Best deviation: " in proc.stdout
 
 
 def test_the_verdict_on_the_best_deviation_follows_its_interval_not_its_mean() -> None:

@@ -90,3 +90,9 @@ def test_whatever_json_writes_reads_back_equal(value: object) -> None:
     import json
 
     assert read_yaml_text("f.yaml", json.dumps(value), limit=1 << 20).data == value
+
+
+def test_binary_data_is_one_line_without_positions() -> None:
+    """/proc/self/environ as a variant: one line, not one per NUL (whose columns would tell the lengths)."""
+    found = problems("HOME=/root\x00PATH=/usr/bin\x00SECRET=hunter2\x00" * 30)
+    assert found == [(0, 0, "the file holds NUL bytes: it is binary data, not YAML text")]

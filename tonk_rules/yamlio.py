@@ -124,6 +124,11 @@ def read_yaml_file(path: str | Path, *, limit: int, display: str | None = None,
 
 # --- parsing ---------------------------------------------------------------------------------------------
 def _forbidden_characters(file: str, text: str) -> list[Diagnostic]:
+    if text.count("\x00") > 1:
+        # binary data (/proc/self/environ, an image): one line, and no position or count, which would tell the
+        # length of the file's first line or its number of entries (an environment's variables); a single NUL
+        # in a text file is a slip, located as any other forbidden character
+        return [Diagnostic(file, 0, 0, "the file holds NUL bytes: it is binary data, not YAML text")]
     out = []
     for match in _FORBIDDEN.finditer(text):
         start = match.start()

@@ -19,6 +19,7 @@ from tonk_rules.cli.event_commands import _correct_command, event
 from tonk_rules.cli.ladder_commands import ladder
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.problems import echo_problems, one_line
+from tonk_rules.cli.serve_commands import serve
 from tonk_rules.cli.sim_commands import compare, odds, simulate
 from tonk_rules.cli.sweep_commands import sweep
 from tonk_rules.cli.table_commands import play, rules, settle
@@ -68,7 +69,7 @@ for command in (variants, show, check, schema, diff, new, sources, replay):
     cli.add_command(command)
 for command in (odds, simulate, compare, sweep, design, ladder):
     cli.add_command(command)
-for command in (rules, settle, session, play, event):
+for command in (rules, settle, session, play, event, serve):
     cli.add_command(command)
 _correct_command(session, with_table=False)
 cli.add_command(tune)

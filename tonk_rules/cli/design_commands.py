@@ -66,6 +66,7 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
 
     from tonk_rules.errors import SimulationError
     from tonk_rules.sim.design_goals import DesignPlan, parse_keep, parse_target
+    from tonk_rules.sim.panel import DEFAULT_PLAYER
     from tonk_rules.sim.sweep import parse_vary, parse_with
 
     folder = _out_dir(out_dir, force, names=_design_names(), what="design")
@@ -80,7 +81,7 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
         raise click.BadParameter("a key is given twice", param_hint="'--with'")
     tables = _load((base,))
     given, players = players, _players(tables, players)
-    seats = _seats(bots, players, budget)
+    seats = _seats(bots if bots is not None else DEFAULT_PLAYER, players, budget)
     run = _executor(executor, workers, address)
     varied = tuple((key, tuple(values)) for key, values in parsed["--vary"])
     plan = DesignPlan(base, varied, parsed["--target"][0], parsed["--keep"], hands, players, seed, seats,

@@ -38,7 +38,8 @@ def diff_table(report: DiffReport, width: int = 80) -> str:
     out += _wrap(plain(f"{report.right_name}: {report.right_title}"), width, "  ")
     if not report.rows:
         return "\n".join(out + ["No differences."]) + "\n"
-    labels = [[label_of(r.path)] + ([] if r.differs else ["(agree)"]) for r in report.rows]
+    labels = [[label_of(r.path)] + ([] if r.differs else ["(same value)" if r.set_by_file else "(agree)"])
+              for r in report.rows]
     name_w = min(max(len(label[0]) for label in labels), width * 2 // 5)
     side_w = (width - name_w - 2 * len(GAP)) // 2
     heads = ("value", plain(report.left_name), plain(report.right_name))

@@ -8,20 +8,22 @@ import click
 
 from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note
 from tonk_rules.cli.terminal import plain
+from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
 
 
 @click.command()
 @click.argument("variant")
-@click.option("--bots", default="greedy,random,montecarlo", show_default=True,
+@click.option("--bots", default="reckoner,greedy,random,montecarlo", show_default=True,
               help="The bots, comma-separated (each once; specs as in simulate: greedy:knock=1, "
                    "montecarlo:rollouts=300).")
-@click.option("--hands", "-n", type=click.IntRange(min=2), default=1200, show_default=True,
+@click.option("--hands", "-n", type=click.IntRange(2, MAX_HANDS), default=1200, show_default=True,
               help="Deals; each is played once in every rotation of the seats.")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=None,
+@click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS), default=None,
               help="Players at the table (default: 3, or the largest number the variant seats).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Fixes every random outcome.")
-@click.option("--workers", "-w", type=click.IntRange(min=1), default=None, help="Worker processes (default: all "
-                                                                                   "cores).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
+              help="Fixes every random outcome.")
+@click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,
+              help="Worker processes (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 def ladder(variant: str, bots: str, hands: int, players: int | None, seed: int, workers: int | None,
            as_json: bool) -> None:

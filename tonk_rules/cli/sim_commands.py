@@ -52,7 +52,7 @@ def _seats(bots: str | None, players: int, budget: int | None = None, option: st
     from tonk_rules.bots.specs import parse_specs
     from tonk_rules.errors import BotSpecError
 
-    text = bots if bots is not None else "greedy"
+    text = bots if bots is not None else "reckoner"
     try:
         specs = _with_budget(parse_specs(text), text.split(","), budget)
     except BotSpecError as exc:
@@ -165,8 +165,9 @@ def simulation_options(f: Any) -> Any:
 @click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=100_000, show_default=True,
               help="Hands per variant.")
 @simulation_options
-@click.option("--bots", default=None, help="Bot spec per seat, comma-separated (greedy, greedy:knock=5, random), "
-                                           "or one for every seat. Default: greedy.")
+@click.option("--bots", default=None, help="Bot spec per seat, comma-separated (reckoner, greedy:knock=5, casual, "
+                                           "random), or one for every seat. Default: reckoner, the default player, "
+                                           "tuned to the rules and table size.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: int, workers: int | None, executor: str,
              address: str | None, budget: int | None, bots: str | None, as_json: bool) -> None:
@@ -192,7 +193,10 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
     tallies = run_with_feedback(jobs, run)
     exact = exact_odds()
     settings = {"seed": seed, "hands": hands, "players": players, "bots": [str(s) for s in seats]}
-    data = simulation_json(variants, tallies, seats, exact, settings)
+    from tonk_rules.sim.in_play import differing_keys
+
+    data = simulation_json(variants, tallies, seats, exact, settings,
+                           differing_keys(variants) if len(variants) > 1 else ())
     if as_json:
         click.echo(_dump(data), nl=False)
     else:
@@ -208,12 +212,12 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
 @click.option("--depth-hands", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_DEPTH_HANDS, show_default=True,
               help="Hands per variant for strategic depth (strong bot against weak ones).")
 @simulation_options
-@click.option("--bots", default=None, help="Bot spec per seat for the main figures (default: greedy).")
-@click.option("--strong", default="greedy", show_default=True, help="The strong bot of strategic depth.")
+@click.option("--bots", default=None, help="Bot spec per seat for the main figures (default: reckoner).")
+@click.option("--strong", default="reckoner", show_default=True, help="The strong bot of strategic depth.")
 @click.option("--weak", default="random", show_default=True, help="The weak bots of strategic depth.")
 @click.option("--check-bots", default=None,
-              help="A second bot table to check each finding with, per seat or one for all (default: greedy in "
-                   "seat 1, random in the others).")
+              help="A bot table to check each finding with, per seat or one for all (default: the panel: the "
+                   "default table, a casual table and a table with a search player in one seat).")
 @click.option("--probe-hands", type=click.IntRange(0, MAX_HANDS), default=None,
               help="Hands for each one-rule-at-a-time run and for the check table (default: a quarter of --hands; "
                    "0: no findings' causes and no check).")
@@ -266,10 +270,10 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     if check_bots is not None and probes == 0:
         raise click.BadParameter("the check table plays --probe-hands hands, and that is 0",
                                  param_hint="'--check-bots'")
-    check = _seats(check_bots or ",".join(["greedy"] + ["random"] * (players - 1)), players, option="--check-bots")
+    check = _seats(check_bots, players, option="--check-bots") if check_bots else ()  # () : the panel
     strong_bot, weak_bot = _one_bot(strong, "--strong"), _one_bot(weak, "--weak")
     if budget is not None:  # every montecarlo bot of the report: the seats, the strong and the weak bot
-        seat_texts = (bots or "greedy").split(",")
+        seat_texts = (bots or "reckoner").split(",")
         if len(seat_texts) == 1:
             seat_texts *= players
         *seated, strong_bot, weak_bot = _with_budget([*seats, strong_bot, weak_bot], [*seat_texts, strong, weak],

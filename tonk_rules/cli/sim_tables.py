@@ -53,11 +53,11 @@ _BRACKETS = "; brackets: 95% intervals"
 _TABLE = {
     "en": {"in_play": " in play", "brackets": _BRACKETS, "differences": "; brackets: 95% intervals of the differences",
            "figure": "figure", "left_out": "95% intervals {which}left out to fit the terminal: see --json or the "
-           "report files.", "of_figures": "of the figures "},
+           "report files.", "of_figures": "of the figures ", "minus_first": "Each later variant minus [1] {first}"},
     "ru": {"in_play": " в игре", "brackets": "; в скобках: 95%-е интервалы",
            "differences": "; в скобках: 95%-е интервалы разниц", "figure": "показатель",
            "left_out": "95%-е интервалы {which}не показаны, чтобы таблица поместилась: см. --json или файлы отчёта.",
-           "of_figures": "показателей "},
+           "of_figures": "показателей ", "minus_first": "Каждый следующий вариант минус [1] {first}"},
 }
 
 
@@ -116,22 +116,26 @@ def _needed(labels: Sequence[str], columns: Sequence[Sequence[str]], headers: Se
 
 
 def _layout(labels: Sequence[str], values: Sequence[Sequence[str]], headers: Sequence[str], room: int,
-            extra: int = 0, keep: int | None = None) -> Layout:
+            extra: int = 0, keep: int | None = None, split_first: bool = False) -> Layout:
     """The richest layout that fits ``room`` columns. ``values[row][variant]``; columns from ``keep`` on (the
-    differences) keep their intervals, on a second line, in the ``"differences"`` mode."""
+    differences) keep their intervals, on a second line, in the ``"differences"`` mode. ``split_first``:
+    split into more tables before leaving the intervals out (a table of differences is its intervals)."""
     columns = [[row[i] for row in values] for i in range(len(headers))]
     modes: list[tuple[bool, CiMode]] = [(False, "inline"), (True, "inline"), (True, "below")]
     if keep is not None:
         modes.append((True, "differences"))
-    modes.append((True, "none"))
-    for per_table in range(len(headers), 0, -1):
-        for is_short, ci in modes:
-            shown = [short(label) if is_short else label for label in labels]
-            cells = [[cell(v, _column_ci(ci, i, keep)) for v in col] for i, col in enumerate(columns)]
-            fits = all(_needed(shown, cells[i:i + per_table], headers[i:i + per_table], extra) <= room
-                       for i in range(0, len(headers), per_table))
-            if fits:
-                return Layout(is_short, ci, per_table)
+    sizes = range(len(headers), 0, -1)
+    if split_first:
+        tries = [(n, mode) for n in sizes for mode in modes] + [(n, (True, "none")) for n in sizes]
+    else:
+        tries = [(n, mode) for n in sizes for mode in [*modes, (True, "none")]]
+    for per_table, (is_short, ci) in tries:
+        shown = [short(label) if is_short else label for label in labels]
+        cells = [[cell(v, _column_ci(ci, i, keep)) for v in col] for i, col in enumerate(columns)]
+        fits = all(_needed(shown, cells[i:i + per_table], headers[i:i + per_table], extra) <= room
+                   for i in range(0, len(headers), per_table))
+        if fits:
+            return Layout(is_short, ci, per_table)
     return Layout(True, "none", 1)  # rich folds what still does not fit
 
 
@@ -154,7 +158,7 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
 
 def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
                   names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = (),
-                  mark_header: str = "", keep: int | None = None, lang: str = "en") -> None:
+                  mark_header: str = "", keep: int | None = None, lang: str = "en", split_first: bool = False) -> None:
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
     words = _TABLE[lang]
     headers = [markup_safe(n) for n in names]
@@ -162,7 +166,7 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
     longest = max((len(m) for m in marks or ()), default=0)
     word = max((len(part) for m in marks or () for part in m.split(" ")), default=0)
     mark_width = max(1, min(longest, max(word, 9))) if marks is not None else 0
-    layout = _layout(labels, values, names, console.width, mark_width, keep)
+    layout = _layout(labels, values, names, console.width, mark_width, keep, split_first)
     shown = [markup_safe(short(label) if layout.short else label) for label in labels]
     if layout.ci == "none":
         title = title.replace(words["brackets"], "")
@@ -174,12 +178,13 @@ def _print_tables(console: Console, title: str, labels: Sequence[str], values: S
         table.add_column(words["figure"], overflow="fold")
         for i in part:
             table.add_column(headers[i], justify="right", overflow="fold")
-        if marks is not None:
+        last = part.stop == len(names)  # the marks once, beside the last part of a split table
+        if marks is not None and last:
             table.add_column(mark_header, justify="center", max_width=mark_width,
                              overflow="fold")
         for r, label in enumerate(shown):
             cells = [cell(values[r][i], _column_ci(layout.ci, i, keep)) for i in part]
-            extra = [markup_safe(marks[r])] if marks is not None else []
+            extra = [markup_safe(marks[r])] if marks is not None and last else []
             table.add_row(label, *cells, *extra, style=styles[r] if styles else None)
         console.print(table)
     if layout.ci in ("none", "differences"):
@@ -220,28 +225,39 @@ def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
                   list(variants))
 
 
-def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "en") -> None:
+def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "en",
+                     titles: Sequence[str] = ()) -> None:
     """The side-by-side figures of ``tonk compare`` and each later variant's difference from the first,
     significant differences marked.
 
-    With three or more variants each column has a letter, and the mark names the pairs by letter
-    (``A≠C``) so that the column stays narrow.
+    With three or more variants each column is headed by its variant's title (``titles``, wrapped to a
+    narrow column) and a number; the figures come first, then the differences from the first variant in a
+    table of their own, where the mark names the pairs by number (``1≠3``) once, never repeated in a split.
     """
     console = _console()
-    differences = [HEADINGS[lang]["difference"].format(a=names[0], b=b) for b in names[1:]]
-    if len(names) == 2:
-        headers, marks = [*names, *differences], [mark(row, 2) for row in rows]
-    else:
-        letter = {name: chr(ord("A") + i) if i < 26 else str(i + 1) for i, name in enumerate(names)}
-        headers = [f"{name}\n({letter[name]})" for name in names]
-        headers += [f"{letter[b]} − {letter[names[0]]}" for b in names[1:]]
-        marks = [" ".join(f"{letter[a]}≠{letter[b]}" for a, b in row.significant) for row in rows]
     words = _TABLE[lang]
-    _print_tables(console, " vs ".join(markup_safe(n) for n in names) + words["in_play"] + words["brackets"],
-                  [row.label for row in rows],
-                  [[in_lang(v, lang) for v in (*row.values, *row.differences)] for row in rows], headers, marks,
-                  ["bold" if row.significant else None for row in rows], "" if len(names) == 2 else "sig.",
-                  keep=len(names), lang=lang)
+    title = " vs ".join(markup_safe(n) for n in names) + words["in_play"] + words["brackets"]
+    labels = [row.label for row in rows]
+    styles = ["bold" if row.significant else None for row in rows]
+    if len(names) == 2:
+        differences = [HEADINGS[lang]["difference"].format(a=names[0], b=b) for b in names[1:]]
+        _print_tables(console, title, labels, [[in_lang(v, lang) for v in (*row.values, *row.differences)]
+                                               for row in rows],
+                      [*names, *differences], [mark(row, 2) for row in rows], styles, "", keep=len(names),
+                      lang=lang)
+        console.print(markup_safe(in_lang(note, lang)))
+        return
+    number = {name: str(i + 1) for i, name in enumerate(names)}
+    shown = list(titles) if len(titles) == len(names) else names
+    headers = [textwrap.fill(f"[{number[n]}] {t}", 18, break_long_words=False) for n, t in zip(names, shown,
+                                                                                                strict=True)]
+    _print_tables(console, title, labels, [[in_lang(v, lang) for v in row.values] for row in rows], headers,
+                  styles=styles, lang=lang)
+    marks = [" ".join(f"{number[a]}≠{number[b]}" for a, b in row.significant) for row in rows]
+    _print_tables(console, words["minus_first"].format(first=markup_safe(names[0])) + words["brackets"], labels,
+                  [[in_lang(v, lang) for v in row.differences] for row in rows],
+                  [f"[{number[b]}] − [{number[names[0]]}]" for b in names[1:]], marks, styles, "sig.", keep=0,
+                  lang=lang, split_first=True)
     console.print(markup_safe(in_lang(note, lang)))
 
 
@@ -252,6 +268,8 @@ def _paragraph(text: str, first: str = "", rest: str = "") -> str:
 
 def print_comparison_report(comparison: Comparison, note: str | None = None) -> None:
     """``tonk compare`` in the terminal: what was played, the findings, the rules in words, the figures."""
+    from tonk_rules.report.build import check_tables
+
     plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
     out: list[str] = []
     if note:
@@ -275,10 +293,11 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
     if plan.probe_hands:
         out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
-                               f"{w['check']}: {', '.join(str(s) for s in plan.check)}.")]
+                               f"{w['check']}: {'; '.join(t.said(plan.lang) for t in check_tables(plan))}.")]
     print(in_lang("\n".join(out), plan.lang) + "\n")
     rows = [replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows]
-    print_comparison(comparison.names, rows, note_of_tests(comparison.tests, plan.lang), plan.lang)
+    titles = [d.left_title for d in comparison.diffs[:1]] + [d.right_title for d in comparison.diffs]
+    print_comparison(comparison.names, rows, note_of_tests(comparison.tests, plan.lang), plan.lang, titles)
 
 
 def wrapped(text: str) -> str:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
 import click
 
 from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note, _seats, simulation_options
-from tonk_rules.cli.terminal import plain
+from tonk_rules.cli.terminal import markup_safe, plain
 from tonk_rules.limits import MAX_HANDS
 
 DEFAULT_SWEEP_HANDS = 100_000
@@ -49,7 +49,7 @@ def _out_dir(out_dir: str | None, force: bool, names: list[str] | None = None, w
 @click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_SWEEP_HANDS, show_default=True,
               help="Hands at each point.")
 @simulation_options
-@click.option("--bots", default=None, help="Bot spec per seat, or one for every seat. Default: greedy.")
+@click.option("--bots", default=None, help="Bot spec per seat, or one for every seat. Default: reckoner.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write sweep.json, sweep.md, sweep.html and PNG plots into this new directory.")
 @click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
@@ -108,33 +108,36 @@ def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hand
 
 
 def _print_sweep(data: dict[str, Any], note: str | None) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    """The findings in words, then the figures (points across) and each point's difference from the first,
+    in tables that fit the terminal (``COLUMNS``; 80 when piped): split side by side, intervals on a second
+    line or left out, as :func:`~tonk_rules.cli.sim_tables._print_tables` does for ``tonk simulate``."""
+    from tonk_rules.cli.sim_tables import _console, _print_tables, wrapped
+    from tonk_rules.report.sweep_report import column_names, difference_note, difference_rows, table_rows
+    from tonk_rules.report.sweep_words import sweep_findings
 
-    from tonk_rules.report.sweep_report import difference_note, difference_rows, table_rows
-
-    headers, body = table_rows(data)
-    keys = len(data["vary"])
-    title = (f"{plain(str(data['variant']))}: {data['hands']:,} hands per point, {data['players']} players, "
-             f"seed {data['seed']} (the same deals at every point); brackets: 95% intervals")
-    # figures down, points across: a sweep has few points and many figures
-    table = Table(title=title, title_justify="left")
-    table.add_column("figure")
-    for row in body:
-        table.add_column(plain(" ".join(f"{k}={v}" for k, v in zip(headers[:keys], row[:keys], strict=True))),
-                         justify="right")
-    for i, header in enumerate(headers[keys:], keys):
-        table.add_row(plain(header), *(plain(row[i]) for row in body))
+    console = _console()
     if note:
-        click.echo(note)
-    # a pipe or file gets every column whole (a terminal gets its own width)
-    console = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 1000)
-    console.print(table)
+        click.echo(wrapped(note))
+    keys = list(data["vary"])
+    click.echo(wrapped(plain(f"{data['variant']}: {data['hands']:,} hands per point, {data['players']} players, "
+                             f"seed {data['seed']}, "
+                             f"{'the same deals at every point' if data['paired'] else 'different deals'}. Columns: "
+                             f"{', '.join(keys)}.")))
+    findings = sweep_findings(data)
+    if findings:
+        click.echo()
+        for line in findings:
+            click.echo(textwrap.fill(plain(line), width=console.width, initial_indent="- ", subsequent_indent="  ",
+                                     break_long_words=False, break_on_hyphens=False))
+        click.echo()
+    headers, body = table_rows(data)
+    names = column_names(data)
+    _print_tables(console, "Figures; brackets: 95% intervals", [markup_safe(h) for h in headers[len(keys):]],
+                  [[row[i] for row in body] for i in range(len(keys), len(headers))], names)
     headers, body = difference_rows(data)
     if body:
-        changes = Table(title=plain(difference_note(data)), title_justify="left")
-        for i, header in enumerate(headers):
-            changes.add_column(plain(header), justify="left" if i == 0 else "right")
-        for row in body:
-            changes.add_row(*(plain(c) for c in row))
-        console.print(changes)
+        click.echo()
+        click.echo(wrapped(plain(difference_note(data))))
+        _print_tables(console, "Difference from the first point; brackets: 95% intervals",
+                      [markup_safe(row[0]) for row in body], [row[1:] for row in body], names[1:], keep=0,
+                      split_first=True)

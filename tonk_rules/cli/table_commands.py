@@ -62,9 +62,36 @@ def _settle_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--stock-out", is_flag=True, help="A player wanted to draw from the empty stock."),
         click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (as tonk replay --json)."),
     ]
+    command = nfc_names(command)
     for option in reversed(options):
         command = option(command)
     return command
+
+
+#: the options and arguments that hold seat names (NAME=CARDS, NAME=N, NAME, NAME,NAME)
+_NAME_PARAMETERS = frozenset({"hands", "counts", "tonks", "knock", "out", "players", "stakes", "dealer",
+                              "first_dealer", "name", "after"})
+
+
+def nfc_names(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` with every seat name given to it in NFC (:func:`~tonk_rules.table.names.canonical`): a name
+    typed decomposed (``É`` as E and a combining accent, as macOS keyboards send it) is the seat's name."""
+    import functools
+
+    from tonk_rules.table.names import canonical
+
+    def nfc(value: Any) -> Any:
+        if isinstance(value, str):
+            return canonical(value)
+        if isinstance(value, tuple):
+            return tuple(canonical(v) if isinstance(v, str) else v for v in value)
+        return value
+
+    @functools.wraps(command)
+    def normalised(**kwargs: Any) -> None:
+        command(**{k: nfc(v) if k in _NAME_PARAMETERS else v for k, v in kwargs.items()})
+
+    return normalised
 
 
 def _how(deal: bool, knocks: tuple[str, ...], outs: tuple[str, ...], no_discard: bool, new_spread: bool,
@@ -150,6 +177,7 @@ def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks:
       tonk settle russian --count Croaker=9 --count Goblin=34 --count Elmo=30 --knock Croaker
       tonk settle pagat --players Ann,Bob,Cy --deal --tonk Bob --stake 5
     """
+    from tonk_rules.table.names import why_names_clash
     from tonk_rules.table.settle import parse_stakes, parse_table, settle_hand
     from tonk_rules.table.table_setup import why_bad_name
 
@@ -165,6 +193,8 @@ def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks:
                 if why := why_bad_name(name):
                     raise Misuse(f"--players: {why}")
         table = parse_table(list(hands), list(counts), list(tonks), how, seats)
+        if why := why_names_clash(table.names):
+            raise Misuse(f"--players: {why}" if players is not None else why)
         return settle_hand(variant, table, how, parse_stakes(list(stakes), table.names))
 
     _print_result(_table_input(run), as_json, style=style)
@@ -212,6 +242,7 @@ def write_output(text: str, out: str | None) -> None:
 @click.option("--force", is_flag=True, help="Replace the --record file if it exists (refused otherwise).")
 @click.option("--session", "ledger", type=click.Path(dir_okay=False),
               help="Add the result to this session ledger (its seats, stakes and dealer).")
+@nfc_names
 def play(variant: str, players: str, seed: int | None, dealer: str | None, stakes: tuple[str, ...],
          style: str, record_file: str | None, force: bool, ledger: str | None) -> None:
     """Play a hand of VARIANT in the terminal against bots.
@@ -221,8 +252,11 @@ def play(variant: str, players: str, seed: int | None, dealer: str | None, stake
       tonk play pagat --players Ann,bot:random --seed 7
       tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --cards russian
     """
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.sim.stages import about
     from tonk_rules.table.play_session import run_terminal_game
 
-    run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
-                      style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
-                      misuse=lambda message: Misuse(message), force=force)
+    with about(f"the rules of {plain(variant)}"):  # what a bot's first tuning is for, in its stage's words
+        run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
+                          style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
+                          misuse=lambda message: Misuse(message), force=force)

@@ -15,6 +15,7 @@ from tonk_rules.cli.table_commands import (
     _print_result,
     _settle_options,
     _table_input,
+    nfc_names,
 )
 
 
@@ -56,6 +57,7 @@ def _status(led: Any) -> None:
 @click.option("--currency", help="The name of the money played for (without --from).")
 @click.option("--first-dealer", metavar="NAME", help="Who deals first (default: the first seat).")
 @click.option("--title", help="A title for the session.")
+@nfc_names
 def session_create(ledger: str, from_file: str | None, variant: str | None, players: str | None,
                    stakes: tuple[str, ...], currency: str | None, first_dealer: str | None, title: str | None) -> None:
     """Create the ledger file LEDGER for a new session, from a session file or from options."""
@@ -220,6 +222,7 @@ def session_undo(ledger: str) -> None:
 @click.argument("name")
 @click.option("--stake", type=click.IntRange(min=1), help="Their stake (per-player variants; default: the table's).")
 @click.option("--after", metavar="NAME", help="Sit left of NAME (default: at the end of the seat order).")
+@nfc_names
 def session_join(ledger: str, name: str, stake: int | None, after: str | None) -> None:
     """NAME sits down at the table between hands (a player who left comes back with their balance)."""
     from tonk_rules.table.table_setup import MAX_STAKE, why_bad_name
@@ -236,6 +239,7 @@ def session_join(ledger: str, name: str, stake: int | None, after: str | None) -
 @session.command("leave")
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @click.argument("name")
+@nfc_names
 def session_leave(ledger: str, name: str) -> None:
     """NAME leaves the table between hands (keeping their balance)."""
     with _open(ledger) as led:

@@ -60,9 +60,11 @@ def sources() -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--extends", "parent", required=True, help="The parent: a built-in name or a variant file.")
 @click.option("--title", default=None, help="The title (default: FILE's name, based on the parent's title).")
-@click.option("--schema-beside", is_flag=True, help="Write variant.schema.json beside FILE and point at it "
-              "(default: point at the installed package's copy).")
-def new(file: str, parent: str, title: str | None, schema_beside: bool) -> None:
+@click.option("--schema-beside", is_flag=True, help="Write variant.schema.json beside FILE (unless it is there) "
+              "and point at it by its relative name, so that the two can be copied anywhere together (the default).")
+@click.option("--schema-installed", is_flag=True, help="Point at the installed package's copy of the schema instead "
+              "(an absolute path: it works on this machine only).")
+def new(file: str, parent: str, title: str | None, schema_beside: bool, schema_installed: bool) -> None:
     """Write FILE: a house-rule file extending a parent, every rule listed as a comment to uncomment and edit."""
     import os
     from pathlib import Path
@@ -81,8 +83,10 @@ def new(file: str, parent: str, title: str | None, schema_beside: bool) -> None:
     extends = parent
     if is_variant_path(parent):  # the file resolves its parent against its own folder
         extends = Path(os.path.relpath(Path(parent).resolve(), target.resolve().parent)).as_posix()
+    if schema_beside and schema_installed:
+        raise click.UsageError("--schema-beside and --schema-installed point at two different schemas; give one")
     schema = schema_location()
-    if schema_beside:
+    if not schema_installed:  # a relative reference: it keeps working when the folder is copied or shared
         beside = target.parent / SCHEMA_FILE
         if not beside.exists():
             beside.write_text(schema_text(), encoding="utf-8")

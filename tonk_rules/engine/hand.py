@@ -256,7 +256,8 @@ def _check_setup(ruleset: Ruleset, players: Sequence[str], dealer: int, deck: Se
     """Refuse set-up arguments that do not describe a table under ``ruleset`` (a :class:`SetupError`)."""
     if not isinstance(ruleset, Ruleset):
         raise SetupError(f"ruleset must be a compiled Ruleset (see load_ruleset), not {type(ruleset).__name__}")
-    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
+    if isinstance(players, str) or not isinstance(players, Sequence) or not all(isinstance(p, str) and p
+                                                                                 for p in players):
         raise SetupError("players must be a list of non-empty names")
     n = len(players)
     if len(set(players)) != n:

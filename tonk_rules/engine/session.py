@@ -40,7 +40,7 @@ class Session:
         if not isinstance(self.ruleset, Ruleset):
             raise SetupError("ruleset must be a compiled Ruleset (see load_ruleset), "
                              f"not {type(self.ruleset).__name__}")
-        if isinstance(self.players, str) or len(self.players) < 1:
+        if isinstance(self.players, str) or not isinstance(self.players, list | tuple) or len(self.players) < 1:
             raise SetupError("players must be a list of names")
         n = len(self.players)
         if (why := self.ruleset.why_not_seat(n)) is not None:

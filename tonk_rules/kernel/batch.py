@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
+from tonk_rules.kernel.layout import N_IN_PLAY
 from tonk_rules.kernel.tables import Seating
 from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset.facts import why_not_seat, why_not_stakes
@@ -41,6 +42,8 @@ class HandBatch:
     ``ending``: index into :data:`ENDINGS`; ``winners``: who won; ``counts``: final counts; ``net``: each
     seat's payments (a row sums to 0); ``knocker``: the seat that knocked, or -1; ``actions``: actions
     played; ``turns``: turns begun (0 when the deal ended the hand); ``dealer``: the dealing seat.
+    ``in_play`` (the compiled kernel's, None from the reference engine): per hand and rule dimension
+    (``layout.IP_*``), the times the rule came into play (:mod:`tonk_rules.kernel.in_play` says what counts).
     ``trace`` (only when asked for) holds each hand's canonical action keys
     (:func:`~tonk_rules.engine.encoding.action_key`).
     """
@@ -53,6 +56,7 @@ class HandBatch:
     actions: npt.NDArray[np.int32]
     turns: npt.NDArray[np.int32]
     dealer: npt.NDArray[np.int8]
+    in_play: npt.NDArray[np.int32] | None = None
     trace: tuple[npt.NDArray[np.int64], ...] | None = None
 
     def __len__(self) -> int:
@@ -62,13 +66,17 @@ class HandBatch:
         return [ENDINGS[int(e)] for e in self.ending]
 
 
-def empty_batch(n: int, players: int) -> dict[str, npt.NDArray[np.generic]]:
-    return {
+def empty_batch(n: int, players: int, in_play: bool = False) -> dict[str, npt.NDArray[np.generic]]:
+    """The arrays of a batch of ``n`` hands, zeroed (``in_play``: with the kernel's rule counts)."""
+    out = {
         "ending": np.zeros(n, np.int8), "winners": np.zeros((n, players), np.bool_),
         "counts": np.zeros((n, players), np.int32), "net": np.zeros((n, players), np.int64),
         "knocker": np.full(n, -1, np.int8), "actions": np.zeros(n, np.int32), "turns": np.zeros(n, np.int32),
         "dealer": np.zeros(n, np.int8),
     }
+    if in_play:
+        out["in_play"] = np.zeros((n, N_IN_PLAY), np.int32)
+    return out
 
 
 def check_run(seats: Seating, n_players: int, n_hands: int, seed: int, first_hand: int, first_dealer: int,

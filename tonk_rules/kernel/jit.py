@@ -8,6 +8,10 @@ is, in order: ``$NUMBA_CACHE_DIR/tonk-kernel-HASH`` when that variable is set; t
 ``__pycache__`` when writable (a source checkout or a user install); else the user cache directory
 (``$XDG_CACHE_HOME`` or ``~/.cache``)``/tonk-rules``; else the system temporary directory.
 
+A cache cannot break a run: an entry that fails to load (a truncated file, an edited one, a FIFO in its
+place) is discarded with one line on stderr and the function compiled again, and a cache that cannot be
+written leaves the run uncached (:func:`_guarded`).
+
     >>> cache_dir().name.startswith("tonk-kernel-")
     True
 """
@@ -19,6 +23,7 @@ import functools
 import hashlib
 import inspect
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Collection, Iterator
 from importlib import metadata, util
@@ -83,12 +88,75 @@ def cache_location() -> Iterator[None]:
         setattr(config, "CACHE_DIR", previous)  # noqa: B010
 
 
+#: Whether this process has said that the cache could not be used (it says so once, in one line).
+_warned: set[str] = set()
+
+
+def _warn_once(kind: str, line: str) -> None:
+    if kind not in _warned:
+        _warned.add(kind)
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"tonk: {line}\n")
+            sys.stderr.flush()
+
+
+def _discard(cache: Any, index: Path | None, exc: BaseException) -> None:
+    """Forget what the cache of one function holds (an empty index: numba compiles again and saves anew)."""
+    what = f"{index}: {type(exc).__name__}" if index is not None else type(exc).__name__
+    _warn_once("load", f"the compiled-kernel cache could not be read ({what}); it was discarded and the kernel "
+                       "is compiled again (a minute or so, once)")
+    try:
+        cache.flush()
+    except Exception:  # an index that cannot even be rewritten: removed, or left for numba to overwrite
+        if index is not None:
+            with contextlib.suppress(OSError):
+                index.unlink()
+
+
+def _not_regular(path: Path) -> bool:
+    return path.is_symlink() or (path.exists() and not path.is_file())
+
+
+def _guarded(dispatcher: Any) -> Any:
+    """``dispatcher`` whose disk cache cannot break a run: an entry that fails to load (a truncated or edited
+    file, something that is not a regular file in its place) is discarded with one line of warning and the
+    function compiled again; a save that fails (a full or read-only disk) leaves the run to go on uncached."""
+    cache = getattr(dispatcher, "_cache", None)
+    if cache is None or not hasattr(cache, "load_overload"):
+        return dispatcher
+    index_path = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    index = Path(index_path) if isinstance(index_path, str) else None
+    load, save = cache.load_overload, cache.save_overload
+
+    def load_overload(sig: Any, target_context: Any) -> Any:
+        try:
+            if index is not None and _not_regular(index):
+                # a FIFO would block the read forever, a folder fail it: neither is an index numba wrote
+                with contextlib.suppress(OSError):
+                    index.unlink()
+                raise FileExistsError(f"{index} is not a regular file")
+            return load(sig, target_context)
+        except Exception as exc:  # anything a damaged pickle raises; KeyboardInterrupt still ends the run
+            _discard(cache, index, exc)
+            return None
+
+    def save_overload(sig: Any, data: Any) -> None:
+        try:
+            save(sig, data)
+        except Exception as exc:
+            _warn_once("save", f"the compiled kernel could not be cached in {cache_dir()} ({type(exc).__name__}: "
+                               f"{exc}); it runs, and is compiled again by the next run")
+
+    cache.load_overload, cache.save_overload = load_overload, save_overload
+    return dispatcher
+
+
 def njit_inline(fn: Callable[..., Any]) -> Any:
     """:func:`njit` for a small helper that is worth inlining into its callers at numba's level."""
     import numba
 
     with cache_location():
-        return numba.njit(cache=True, inline="always")(fn)
+        return _guarded(numba.njit(cache=True, inline="always")(fn))
 
 
 def njit(fn: Callable[..., Any]) -> Any:
@@ -100,7 +168,7 @@ def njit(fn: Callable[..., Any]) -> Any:
     import numba
 
     with cache_location():
-        return numba.njit(cache=True)(fn)
+        return _guarded(numba.njit(cache=True)(fn))
 
 
 def compiled_copy(module: ModuleType, inline: Collection[str] = (), **replace: Any) -> ModuleType:

@@ -62,9 +62,10 @@ S_ACTIONS = 10
 S_TURNS = 11  # turns begun
 S_ERROR = 12
 S_FIRST_TURN = 13  # 1 while the hand's first turn is being played
+S_DREW = 14  # the card the current turn drew (from either pile), or -1: which spread used a drawn card
 #: The turn so far: the rules' own turn vector (tonk_rules.ruleset.slots TURN_*), which the engine's Turn
 #: holds too and the same functions of ruleset.core keep up to date; a new per-turn value is a slot there.
-O_TURN = 16  # (14 and 15 free for new scalars; the turn block ends the scalars)
+O_TURN = 16  # (15 free for a new scalar; the turn block ends the scalars)
 S_DRAWN = O_TURN + slots.TURN_DRAWN
 S_ACTED = O_TURN + slots.TURN_ACTED
 S_TAKEN = O_TURN + slots.TURN_TAKEN  # a card, or -1
@@ -87,7 +88,33 @@ O_SP_RUN = O_SP_OWNER + MAX_SPREADS  # 1: run, 0: book
 O_SP_MASK = O_SP_RUN + MAX_SPREADS  # cards
 O_SP_KEY = O_SP_MASK + MAX_SPREADS  # a book's rank (1..13) or a run's suit
 O_SP_POS = O_SP_KEY + MAX_SPREADS  # a run's run-order positions (ace low at 0) as a bitmask
-STATE_SIZE = O_SP_POS + MAX_SPREADS
+O_IN_PLAY = O_SP_POS + MAX_SPREADS  # per rule dimension (IP_*): the times it came into play this hand
+STATE_SIZE = O_IN_PLAY + 24
+
+# --- rules that came into play (IP_*): what each counts is kernel/in_play.py's table, in words --------------
+IP_UPCARD = 0  # deal.upcard
+IP_FIRST_TURN = 1  # deal.first_turn
+IP_DC_LOW = 2  # deal_check.at_most
+IP_DC_HIGH = 3  # deal_check.at_least
+IP_DC_SEVERAL = 4  # deal_check.several
+IP_KN_TIMING = 5  # knocking.timing
+IP_KN_MAX = 6  # knocking.max_count
+IP_KN_MIN_TURNS = 7  # knocking.min_turns
+IP_KN_HIT_LOCK = 8  # knocking.hit_lock
+IP_KN_TIES = 9  # knocking.wins_when
+IP_SOURCES = 10  # drawing.sources
+IP_SP_TIMING = 11  # spreading.timing
+IP_SP_MUST = 12  # spreading.must_spread
+IP_SP_HOLD = 13  # spreading.may_hold_books
+IP_BOOK_SIZES = 14  # melds.book_sizes
+IP_RUN_MIN = 15  # melds.run_min
+IP_ACE = 16  # melds.ace
+IP_HIT_RUNS = 17  # hitting.runs
+IP_HIT_BOOKS = 18  # hitting.books
+IP_TAKEN = 19  # taken_discard.rule
+IP_STOCK_EMPTY = 20  # stock_exhaustion.when_empty
+IP_STOCK_TIES = 21  # stock_exhaustion.ties
+N_IN_PLAY = 22  # (the block keeps 24 slots: two free for new dimensions)
 
 # --- canonical action keys: the engine's encoding (tonk_rules.engine.encoding), under the kernel's names ---
 KIND_SHIFT, KIND_MASK, PAYLOAD = encoding.KIND_SHIFT, encoding.KIND_MASK, encoding.PAYLOAD

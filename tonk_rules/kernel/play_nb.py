@@ -16,6 +16,26 @@ from tonk_rules.kernel.layout import (
     E_OUT_BY_SPREAD,
     E_STOCK_EXHAUSTED,
     E_STOCK_VOID,
+    IP_ACE,
+    IP_BOOK_SIZES,
+    IP_DC_HIGH,
+    IP_DC_LOW,
+    IP_DC_SEVERAL,
+    IP_FIRST_TURN,
+    IP_HIT_BOOKS,
+    IP_HIT_RUNS,
+    IP_KN_HIT_LOCK,
+    IP_KN_TIES,
+    IP_KN_TIMING,
+    IP_RUN_MIN,
+    IP_SOURCES,
+    IP_SP_HOLD,
+    IP_SP_MUST,
+    IP_SP_TIMING,
+    IP_STOCK_EMPTY,
+    IP_STOCK_TIES,
+    IP_TAKEN,
+    IP_UPCARD,
     K_DISCARD,
     K_DRAW_DISCARD,
     K_DRAW_STOCK,
@@ -28,6 +48,7 @@ from tonk_rules.kernel.layout import (
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
+    O_IN_PLAY,
     O_LOCKS,
     O_NET,
     O_SP_KEY,
@@ -41,8 +62,11 @@ from tonk_rules.kernel.layout import (
     O_TURNS_TAKEN,
     O_WINNERS,
     PAYLOAD,
+    S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
+    S_DRAWN,
+    S_DREW,
     S_ENDING,
     S_FIRST_TURN,
     S_KNOCKER,
@@ -53,6 +77,8 @@ from tonk_rules.kernel.layout import (
     S_RESHUFFLES,
     S_SPREADS_N,
     S_STOCK_N,
+    S_TAKEN,
+    T_MELDS,
     T_PAY,
     T_PAY_N,
     T_POS,
@@ -70,7 +96,9 @@ from tonk_rules.kernel.rules_nb import (
     locks_after_turn,
     lowest,
     lowest_tie_void,
+    melds,
     out_ending,
+    popcount,
     several_deal_tonks_void,
     suit_line,
     takes_straight,
@@ -79,10 +107,15 @@ from tonk_rules.kernel.rules_nb import (
     turn_laid,
 )
 from tonk_rules.ruleset import core
-from tonk_rules.ruleset.meld_masks import BOOK
+from tonk_rules.ruleset.meld_masks import BOOK, M_ACE_HIGH, M_MIN_BOOK, M_MUST, M_RUN_MIN
 from tonk_rules.ruleset.slots import (
     NO_CARD,
+    R_DC_AT_LEAST,
+    R_DC_AT_MOST,
+    R_FIRST_TURN_STOCK,
     R_HAND_SIZE,
+    R_KN_HIT_LOCK,
+    R_SP_MUST,
     R_UPCARD,
 )
 
@@ -160,12 +193,19 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
         S[O_STOCK + i] = deck[len(deck) - 1 - i]
     S[S_STOCK_N] = n_stock
     S[S_CURRENT] = (dealer + 1) % players
+    S[S_DREW] = NO_CARD
     tonks = 0
     for p in range(players):
         c = S[O_COUNTS + p]
         if count_is_deal_tonk(tb, c):
             S[O_WINNERS + p] = 1
             tonks += 1
+            if R[R_DC_AT_MOST] != core.NO_LIMIT and c <= R[R_DC_AT_MOST]:
+                S[O_IN_PLAY + IP_DC_LOW] += 1
+            if R[R_DC_AT_LEAST] != core.NO_LIMIT and c >= R[R_DC_AT_LEAST]:
+                S[O_IN_PLAY + IP_DC_HIGH] += 1
+    if tonks > 1:
+        S[O_IN_PLAY + IP_DC_SEVERAL] += 1
     if several_deal_tonks_void(tb, tonks):
         end_hand(S, E_DEAL_VOID, tb)
     elif tonks > 0:
@@ -182,6 +222,8 @@ def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
     for p in range(players):
         S[O_WINNERS + p] = 1 if S[O_COUNTS + p] == low else 0
         ties += S[O_WINNERS + p]
+    if ties > 1:
+        S[O_IN_PLAY + IP_STOCK_TIES] += 1
     if lowest_tie_void(tb, ties):
         end_hand(S, E_STOCK_VOID, tb)
     else:
@@ -222,6 +264,54 @@ def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
+def _knock_counts(S, p, tb):  # type: ignore[no-untyped-def]
+    """The rules a knock by seat ``p`` used (kernel/in_play.py): laid before it, knocked on the first turn or
+    while a hit lock would bind, held a spread (or a book must_spread lets stay)."""
+    if S[S_ACTED]:
+        S[O_IN_PLAY + IP_KN_TIMING] += 1
+    if S[S_FIRST_TURN] and tb[R_FIRST_TURN_STOCK] == 0:
+        S[O_IN_PLAY + IP_FIRST_TURN] += 1
+    if S[O_LOCKS + p] > 0 and tb[R_KN_HIT_LOCK] == 0:
+        S[O_IN_PLAY + IP_KN_HIT_LOCK] += 1
+    hand = S[O_HANDS + p]
+    min_book = tb[T_MELDS + M_MIN_BOOK]
+    if tb[R_SP_MUST] == 0:
+        if melds.books_possible(hand, min_book) or melds.run_starts(hand, tb) != 0:
+            S[O_IN_PLAY + IP_SP_MUST] += 1
+    elif tb[T_MELDS + M_MUST] and melds.books_possible(hand, min_book):
+        for r in range(1, 14):
+            if popcount((hand >> (4 * (r - 1))) & 15) >= min_book and melds.book_may_stay(hand, r, tb):
+                S[O_IN_PLAY + IP_SP_HOLD] += 1
+                break
+
+
+@njit
+def _first_draw_counts(S, from_discard, tb):  # type: ignore[no-untyped-def]
+    """The first turn's draw (kernel/in_play.py): the upcard taken, or no upcard to take; a discard-pile draw
+    where the first turn is free."""
+    if from_discard:
+        if S[S_DISCARD_N] == 1:
+            S[O_IN_PLAY + IP_UPCARD] += 1
+        if tb[R_FIRST_TURN_STOCK] == 0:
+            S[O_IN_PLAY + IP_FIRST_TURN] += 1
+    elif S[S_DISCARD_N] == 0:
+        S[O_IN_PLAY + IP_UPCARD] += 1
+
+
+@njit
+def _lay_counts(S, cards, run, tb):  # type: ignore[no-untyped-def]
+    """A spread laid or hit (``cards``: the spread's cards after it; ``run``: it is a run): laid before the
+    draw, or holding the card drawn this turn; a run holding the ace above the king (kernel/in_play.py)."""
+    drew = S[S_DREW]
+    if not S[S_DRAWN] or (drew != NO_CARD and (cards >> drew) & 1):
+        S[O_IN_PLAY + IP_SP_TIMING] += 1
+    if run and tb[T_MELDS + M_ACE_HIGH]:
+        suit = lowest(cards) % 4
+        if (cards >> suit) & 1 and (cards >> (48 + suit)) & 1:  # its suit's ace (card suit) and king (48 + suit)
+            S[O_IN_PLAY + IP_ACE] += 1
+
+
+@njit
 def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     """``Hand.apply`` of the (legal) action with canonical ``key``."""
     kind = (key >> KIND_SHIFT) & KIND_MASK
@@ -229,12 +319,15 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     p = S[S_CURRENT]
     players = S[S_PLAYERS]
     if kind == K_KNOCK:
+        _knock_counts(S, p, tb)
         S[S_KNOCKER] = p
         low = np.int64(1) << 40
         for q in range(players):
             if q != p:
                 low = min(low, S[O_COUNTS + q])
         mine = S[O_COUNTS + p]
+        if mine == low:
+            S[O_IN_PLAY + IP_KN_TIES] += 1
         if knock_succeeds(tb, mine, low):
             S[O_WINNERS + p] = 1
             end_hand(S, E_KNOCK_WON, tb)
@@ -243,12 +336,19 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
                 S[O_WINNERS + q] = 1 if q != p and S[O_COUNTS + q] == low else 0
             end_hand(S, E_KNOCK_CAUGHT, tb)
     elif kind == K_DRAW_DISCARD:
+        if S[S_FIRST_TURN]:
+            _first_draw_counts(S, True, tb)
+        S[O_IN_PLAY + IP_SOURCES] += 1
         S[S_DISCARD_N] -= 1
         card = S[O_DISCARD + S[S_DISCARD_N]]
+        S[S_DREW] = card
         _take(S, p, card)
         turn_drew(S, O_TURN, card, takes_straight(tb))
     elif kind == K_DRAW_STOCK:
+        if S[S_FIRST_TURN]:
+            _first_draw_counts(S, False, tb)
         if S[S_STOCK_N] == 0:
+            S[O_IN_PLAY + IP_STOCK_EMPTY] += 1
             what = empty_stock(tb, S[S_DISCARD_N])
             if what == core.EMPTY_VOIDS:
                 end_hand(S, E_STOCK_VOID, tb)
@@ -258,7 +358,8 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
                 return
             _reshuffle(S)
         S[S_STOCK_N] -= 1
-        _take(S, p, S[O_STOCK + S[S_STOCK_N]])
+        S[S_DREW] = S[O_STOCK + S[S_STOCK_N]]
+        _take(S, p, S[S_DREW])
         turn_drew(S, O_TURN, NO_CARD, False)
     elif kind == K_SPREAD:
         k = S[S_SPREADS_N]
@@ -271,6 +372,11 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[O_SP_MASK + k] = payload
         S[O_SP_KEY + k] = rank if book else first % 4
         S[O_SP_POS + k] = 0 if book else suit_line(payload, first % 4, tb)
+        _lay_counts(S, payload, not book, tb)
+        if book:
+            S[O_IN_PLAY + IP_BOOK_SIZES] += 1
+        elif popcount(payload) == tb[T_MELDS + M_RUN_MIN]:
+            S[O_IN_PLAY + IP_RUN_MIN] += 1
         rest = payload
         while rest:
             _drop(S, p, lowest(rest))
@@ -284,11 +390,17 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         if S[O_SP_RUN + k]:
             S[O_SP_POS + k] |= ONE << tb[T_POS + card // 4 + 1]
         owner = S[O_SP_OWNER + k]
+        _lay_counts(S, S[O_SP_MASK + k], S[O_SP_RUN + k] == 1, tb)
+        S[O_IN_PLAY + (IP_HIT_RUNS if S[O_SP_RUN + k] else IP_HIT_BOOKS)] += 1
+        if not S[O_SP_RUN + k]:
+            S[O_IN_PLAY + IP_BOOK_SIZES] += 1
         S[O_LOCKS + owner] = locks_after_hit(S[O_LOCKS + owner], owner == p)
         turn_laid(S, O_TURN, ONE << card, False)
         _check_out(S, p, tb)
     elif kind == K_DISCARD:
         card = payload
+        if card == S[S_TAKEN]:
+            S[O_IN_PLAY + IP_TAKEN] += 1
         _drop(S, p, card)
         S[O_DISCARD + S[S_DISCARD_N]] = card
         S[S_DISCARD_N] += 1

@@ -40,8 +40,10 @@ from tonk_rules.kernel.layout import (
     KIND_MASK,
     KIND_SHIFT,
     MAX_LEGAL,
+    N_IN_PLAY,
     O_COUNTS,
     O_DISCARD,
+    O_IN_PLAY,
     O_NET,
     O_TURNS_TAKEN,
     O_WINNERS,
@@ -260,8 +262,9 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
 
 @njit
 def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stakes, max_actions,  # type: ignore[no-untyped-def]
-               ending, winners, counts, net, knocker, actions, turns, dealer, errors, trace, search):
+               ending, winners, counts, net, knocker, actions, turns, dealer, in_play, errors, trace, search):
     """Hands ``first_hand ..`` of run ``seed`` (``tonk_rules.kernel.batch`` says how each is dealt);
+    ``in_play[row]``: the hand's counts of the rules that came into play (kernel/in_play.py);
     ``search`` as in :func:`play_out` (a montecarlo seat's ``knocks`` row is greedy's defaults without a
     mixture: ``draw_knocks`` draws nothing from its stream)."""
     players = policies.shape[0]
@@ -296,6 +299,8 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         actions[row] = S[S_ACTIONS]
         turns[row] = S[S_TURNS]
         dealer[row] = d
+        for j in range(N_IN_PLAY):
+            in_play[row, j] = S[O_IN_PLAY + j]
 
 
 @njit

@@ -23,7 +23,9 @@ the payment and meld tables — never a variant's name. Its parameters are a row
 * ``hope``: what a card's live meld chances are worth against its value, in tenths of a point per unseen
   card that would complete a meld with it (a card whose rank-mates or suit-neighbours are all dead is
   worth its value only), scaled down as the stock runs out.
-* ``patience``: own turns after which it knocks whenever the rules let it (so no hand plays forever).
+* ``patience``: own turns after which it knocks whenever the rules let it, lays every spread, and takes the
+  discard only when the card melds (so no hand plays forever where the stock ends it: a take that melds
+  shrinks the hand, any other could go round for ever).
 
 It never reads the hidden cards: another seat's hand enters only by its size (``popcount``), so a bot can
 pass any mask of that size for it.
@@ -246,9 +248,10 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     me = S[S_CURRENT]
     hand = S[O_HANDS + me]
     unseen = unseen_cards(S, me, tb)
+    late = S[O_TURNS_TAKEN + me] >= P[RK_PATIENCE]  # patience spent: only moves that end the hand sooner
     first_kind = (legal[0] >> KIND_SHIFT) & KIND_MASK
     if first_kind == K_KNOCK:  # 1. knock: by its expected payoff under this variant's payments
-        if S[O_TURNS_TAKEN + me] >= P[RK_PATIENCE] or n == 1:
+        if late or n == 1:
             return legal[0]
         if knock_gain(S, me, P, unseen, tb) * 100.0 >= P[RK_KNOCK_MARGIN]:
             return legal[0]
@@ -272,7 +275,7 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
         m = legal[best] & PAYLOAD
         value = best_score % 1000
         empties = popcount(hand) == popcount(m)
-        if not (others and not empties and value <= P[RK_HOLD] and _holds_here(S, legal, n, m)):
+        if late or not (others and not empties and value <= P[RK_HOLD] and _holds_here(S, legal, n, m)):
             return legal[best]
     best, best_score = -1, -1
     for i in range(n):  # 3. the hit with the highest card value
@@ -297,9 +300,11 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
         top = S[O_DISCARD + S[S_DISCARD_N] - 1]
         if can_meld(S, top, me, tb):
             return legal[draw_discard]
+        if late:  # a card that melds shrinks the hand; any other take could go round for ever
+            return legal[draw_stock]
         if VALUE[top] <= P[RK_TAKE] and VALUE[top] < _junk_high(hand, tb):
             return legal[draw_discard]
-        if (tb[R_STOCK] == STOCK_END and S[S_STOCK_N] <= P[RK_STALL] and S[O_TURNS_TAKEN + me] < P[RK_PATIENCE]
+        if (tb[R_STOCK] == STOCK_END and S[S_STOCK_N] <= P[RK_STALL]
                 and not expects_lowest(S, me, P, unseen, tb)):
             return legal[draw_discard]
         return legal[draw_stock]

@@ -18,6 +18,16 @@ from numba.extending import intrinsic
 
 from tonk_rules.kernel.jit import compiled_copy, njit, njit_inline
 from tonk_rules.kernel.layout import (
+    IP_FIRST_TURN,
+    IP_HIT_BOOKS,
+    IP_HIT_RUNS,
+    IP_KN_HIT_LOCK,
+    IP_KN_MAX,
+    IP_KN_MIN_TURNS,
+    IP_KN_TIMING,
+    IP_SOURCES,
+    IP_SP_MUST,
+    IP_TAKEN,
     K_DISCARD,
     K_DRAW_DISCARD,
     K_DRAW_STOCK,
@@ -28,6 +38,7 @@ from tonk_rules.kernel.layout import (
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
+    O_IN_PLAY,
     O_LOCKS,
     O_SP_KEY,
     O_SP_MASK,
@@ -36,6 +47,7 @@ from tonk_rules.kernel.layout import (
     O_SP_RUN,
     O_TURN,
     O_TURNS_TAKEN,
+    S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
     S_DRAWN,
@@ -46,7 +58,7 @@ from tonk_rules.kernel.layout import (
     T_MELDS,
 )
 from tonk_rules.ruleset import core, meld_masks
-from tonk_rules.ruleset.slots import NO_CARD
+from tonk_rules.ruleset.slots import NO_CARD, R_KN_MAX
 
 ONE = np.int64(1)
 #: The rules' arithmetic (tonk_rules.ruleset.core), compiled as it is, every function in one place (the engine
@@ -136,29 +148,90 @@ def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
+def _count_refusals(S, tb, seen, knock_code, first, held):  # type: ignore[no-untyped-def]
+    """Count the rules that refused an action at this decision (kernel/in_play.py): ``seen``, a bitmask of
+    ``IP_*`` slots found by :func:`legal_keys`, and the rule that alone refused the knock (``knock_code``): the
+    knock is legal with that one check lifted (the check's argument given a value it accepts). Called only
+    where something was refused, so that :func:`legal_keys` itself writes nothing to the state."""
+    for j in range(IP_TAKEN + 1):
+        if (seen >> j) & 1:
+            S[O_IN_PLAY + j] += 1
+    cur = S[S_CURRENT]
+    count, turns, locks = S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur]
+    if knock_code == core.KNOCK_COUNT_TOO_HIGH:
+        if knock_refusal(tb, S, O_TURN, tb[R_KN_MAX], turns, locks, first, held) == core.KNOCK_OK:
+            S[O_IN_PLAY + IP_KN_MAX] += 1
+    elif knock_code == core.KNOCK_TOO_EARLY:
+        if knock_refusal(tb, S, O_TURN, count, np.int64(1) << 40, locks, first, held) == core.KNOCK_OK:
+            S[O_IN_PLAY + IP_KN_MIN_TURNS] += 1
+    elif knock_code == core.KNOCK_HIT_LOCKED:
+        if knock_refusal(tb, S, O_TURN, count, turns, 0, first, held) == core.KNOCK_OK:
+            S[O_IN_PLAY + IP_KN_HIT_LOCK] += 1
+    elif knock_code == core.KNOCK_FIRST_TURN:
+        if knock_refusal(tb, S, O_TURN, count, turns, locks, False, held) == core.KNOCK_OK:
+            S[O_IN_PLAY + IP_FIRST_TURN] += 1
+    elif knock_code == core.KNOCK_HOLDS_SPREAD:  # the last check: alone whenever it is the reason
+        S[O_IN_PLAY + IP_SP_MUST] += 1
+    elif knock_code == core.KNOCK_NOT_FIRST:  # the turn has laid something: the knock, as if it had not
+        S[S_ACTED] = 0
+        if knock_refusal(tb, S, O_TURN, count, turns, locks, first, held) == core.KNOCK_OK:
+            S[O_IN_PLAY + IP_KN_TIMING] += 1
+        S[S_ACTED] = 1
+
+
+@njit_inline
+def _draw_refused(code):  # type: ignore[no-untyped-def]
+    """The ``IP_*`` bit of the rule behind a refused draw, where that reason is the rule's own (else 0)."""
+    if code == core.DRAW_PILE_NOT_ALLOWED:
+        return ONE << IP_SOURCES
+    if code == core.DRAW_HOLDS_SPREAD:
+        return ONE << IP_SP_MUST
+    return np.int64(0)
+
+
+@njit
 def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
-    """``Hand.legal_actions()`` as canonical keys, in canonical order; returns how many."""
+    """``Hand.legal_actions()`` as canonical keys, in canonical order; returns how many.
+
+    It also counts, in the state's ``O_IN_PLAY`` block, the rules that refused an action here (which rule
+    alone refused a knock, a draw, a hit or a discard; kernel/in_play.py's table): found on the way as bits of
+    ``seen``, written once at the end (:func:`_count_refusals`) and only where something was refused."""
     cur = S[S_CURRENT]
     hand = S[O_HANDS + cur]
     drawn, pending = S[S_DRAWN], S[S_PENDING]
     n = 0
+    seen = np.int64(0)
+    knock_code = core.KNOCK_AFTER_DRAW
+    first, held = False, False
     if not drawn:
         held = held_spread(hand, tb)
         first = first_turn_binds(tb, S[S_FIRST_TURN] == 1)
-        if knock_refusal(tb, S, O_TURN, S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur], first,
-                         held) == core.KNOCK_OK:
+        knock_code = knock_refusal(tb, S, O_TURN, S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur],
+                                   first, held)
+        if knock_code == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1
         empty = S[S_DISCARD_N] == 0
-        if draw_refusal(tb, S, O_TURN, False, first, held, empty) == core.DRAW_OK:
+        code = draw_refusal(tb, S, O_TURN, False, first, held, empty)
+        if code == core.DRAW_OK:
             out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
             n += 1
-        if draw_refusal(tb, S, O_TURN, True, first, held, empty) == core.DRAW_OK:
+        else:
+            seen |= _draw_refused(code)
+        code = draw_refusal(tb, S, O_TURN, True, first, held, empty)
+        if code == core.DRAW_OK:
             straight = takes_straight(tb)  # (can_meld only where take_refusal reads it)
             if take_refusal(straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
                             ) == core.DRAW_OK:
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
+            else:
+                seen |= ONE << IP_TAKEN
+        elif code == core.DRAW_FIRST_TURN:
+            if draw_refusal(tb, S, O_TURN, True, False, held, empty) == core.DRAW_OK:
+                seen |= ONE << IP_FIRST_TURN
+        else:
+            seen |= _draw_refused(code)
     if may_lay_now(tb, drawn == 1):
         start = n
         n = melds.melds_in(hand, pending, tb, out, n)  # in the canonical order of spreads
@@ -170,13 +243,18 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             c = lowest(rest)
             rest &= rest - 1
             for k in range(S[S_SPREADS_N]):
-                if may_hit(S, k, cur, tb) and extends(S, k, c, tb):
-                    out[n] = hit_base | (c * 64 + k + 1)
-                    n += 1
-    if discard_refusal(S, O_TURN, False, False) == core.DISCARD_OK:  # what refuses every card
+                if may_hit(S, k, cur, tb):
+                    if extends(S, k, c, tb):
+                        out[n] = hit_base | (c * 64 + k + 1)
+                        n += 1
+                elif extends(S, k, c, tb):  # a hit the hitting rule refused
+                    seen |= ONE << (IP_HIT_RUNS if S[O_SP_RUN + k] else IP_HIT_BOOKS)
+    code = discard_refusal(S, O_TURN, False, False)  # what refuses every card
+    if code == core.DISCARD_OK:
         size = popcount(hand)
         check_held = discard_checks_held(tb)
         rest = hand
+        start = n
         while rest:
             c = lowest(rest)
             rest &= rest - 1
@@ -185,4 +263,14 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                                check_held and held_spread(hand & ~(ONE << c), tb)) == core.DISCARD_OK:
                 out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
                 n += 1
+        if n - start < size:  # a card was refused: the taken card kept, or must_spread (the only reasons left)
+            taken = S[S_TAKEN]
+            kept = taken != NO_CARD and (hand >> taken) & 1 and keeps_card(tb, True, size)
+            seen |= ONE << IP_TAKEN if kept else ONE << IP_SP_MUST
+            if kept and check_held and n - start < size - 1:
+                seen |= ONE << IP_SP_MUST
+    elif code == core.DISCARD_PENDING:
+        seen |= ONE << IP_TAKEN
+    if seen or knock_code > core.KNOCK_AFTER_DRAW:
+        _count_refusals(S, tb, seen, knock_code, first, held)
     return n

@@ -217,14 +217,15 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     players = len(policies)
     stake_list = check_run(tables.seating, players, n_hands, seed, first_hand, first_dealer, stakes)
     logp, codes, cand_knocks, prior, slack = _table_models(ruleset, mc)
-    out = empty_batch(n_hands, players)
+    out = empty_batch(n_hands, players, in_play=True)
     errors = np.zeros(n_hands, np.int64)
     trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
     search = compiled().search_state(mc, logp, codes, cand_knocks, weight_table(), prior, slack)
     kernel().play_batch(
         tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
         knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
-        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], errors, trace_keys,
+        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], out["in_play"],
+        errors, trace_keys,
         search)
     if searched is not None:
         searched += search[3]

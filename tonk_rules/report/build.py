@@ -29,7 +29,8 @@ from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import TableInputError
 from tonk_rules.outputs import write_atomic
 from tonk_rules.report.compare import Row, Test, VariantFigures, compare, comparison_json, metrics
-from tonk_rules.report.findings_build import PairFindings, findings_for
+from tonk_rules.report.findings_build import PANEL_WORDS, CheckRun, PairFindings, findings_for
+from tonk_rules.report.findings_in_play import in_play_json
 from tonk_rules.report.rule_words import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
@@ -37,7 +38,9 @@ from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.odds import table_odds_or_none
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.paired_run import PairedJob, run_all
+from tonk_rules.sim.panel import panel_tables, search_hands
 from tonk_rules.sim.simulate import Job
+from tonk_rules.sim.tally import Tally
 from tonk_rules.variant.diff import DiffReport, diff_json, variant_diff
 from tonk_rules.variant.loader import LoadedVariant, load_variant
 
@@ -82,7 +85,9 @@ class Plan:
         return {"seed": self.seed, "hands": self.hands, "players": self.players,
                 "bots": [str(s) for s in self.seats],
                 "depth": {"hands": self.depth_hands, "strong": str(self.strong), "weak": str(self.weak)},
-                "probes": {"hands": self.probe_hands, "check_bots": [str(s) for s in self.check]}}
+                "probes": {"hands": self.probe_hands, "check_bots": [str(s) for s in self.check]},
+                "panel": [{"table": t.name, "bots": [str(s) for s in t.seats], "hands": t.hands or self.hands}
+                          for t in check_tables(self)]}
 
 
 @dataclass(frozen=True)
@@ -95,15 +100,67 @@ class Comparison:
     diffs: list[DiffReport]
     findings: list[PairFindings] = field(default_factory=list)
     identical: bool = False
+    rulesets: tuple[Ruleset, ...] = ()  # each variant's, in ``names`` order (what its players are described at)
+
+    def _tally(self, label: str) -> Tally:
+        return next(f.tally for f in self.figures if f.label == label)
 
     def to_json(self) -> dict[str, Any]:
         data = comparison_json(self.figures, self.rows, self.tests, self.plan.settings())
         data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved} for f in self.findings]
+        data["rules_in_play"] = [{"a": f.a, "b": f.b, "said": f.in_play,
+                                  "rules": in_play_json([c for c in f.changes if c.in_play],
+                                                        (f.a, self._tally(f.a)), (f.b, self._tally(f.b)))}
+                                 for f in self.findings]
         data["variants"] = {f.label: {**f.tally.to_json([str(s) for s in self.plan.seats]),
                                       "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
                                       "deal_check_exact": f.exact_deal_check} for f in self.figures}
         data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
+        if self.rulesets:
+            from tonk_rules.report.report_model import players_said
+
+            data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]
         return data
+
+
+@dataclass(frozen=True)
+class CheckTable:
+    """A table the findings are checked with: its panel name, seats and hands (0: the main run is it)."""
+
+    name: str
+    seats: tuple[BotSpec, ...]
+    hands: int
+
+    def said(self, lang: str) -> str:
+        bots = _seats_text(self.seats)
+        n = f"{self.hands:,}" if lang == "en" else f"{self.hands:,}".replace(",", "\u00a0")
+        return PANEL_WORDS[lang][self.name].format(bots=bots, n=n)
+
+
+def _seats_text(seats: Sequence[BotSpec]) -> str:
+    """Seats as said: ``greedy ×3``, or each seat where they differ."""
+    texts = [str(s) for s in seats]
+    if len(set(texts)) == 1:
+        return f"{texts[0]} ×{len(texts)}"
+    first, *rest = texts
+    return f"{first}, " + ", ".join(rest) if len(set(rest)) > 1 else f"{first}, {rest[0]} ×{len(rest)}"
+
+
+def check_tables(plan: Plan) -> list[CheckTable]:
+    """The tables each finding is checked with: the ``check`` table the user gave, else the panel
+    (:mod:`tonk_rules.sim.panel`: default, casual and search tables; the default table is the main run where
+    the main seats are it). None without one-rule-run hands (``probe_hands`` 0)."""
+    if not plan.probe_hands:
+        return []
+    if plan.check:
+        return [CheckTable("check", plan.check, plan.probe_hands)]
+    out = []
+    for table in panel_tables(plan.players):
+        hands = search_hands(plan.probe_hands) if table.name == "search" else plan.probe_hands
+        if table.name == "default" and tuple(str(s) for s in table.seats) == tuple(str(s) for s in plan.seats):
+            hands = 0
+        out.append(CheckTable(table.name, table.seats, hands))
+    return out
 
 
 def _pairs(rulesets: Sequence[Ruleset]) -> tuple[tuple[int, int], ...]:
@@ -138,8 +195,12 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
             probe_rules = (rulesets[0], *switched, t.ruleset)
             jobs.append(PairedJob(f"{names[0]} one rule at a time", probe_rules, plan.seats,
                                   plan.probe_hands, plan.seed, _pairs(probe_rules)))
-        if plan.check:
-            jobs.append(PairedJob("check", rulesets, plan.check, plan.probe_hands, plan.seed, _pairs(rulesets)))
+    checks = check_tables(plan)
+    first_check = len(jobs)
+    for table in checks:
+        if table.hands:
+            jobs.append(PairedJob(f"check: {table.name}", rulesets, table.seats, table.hands, plan.seed,
+                                  _pairs(rulesets)))
     results = run(jobs, executor)
     main, per = results[0], plan.players
     figures = [VariantFigures(t.name, main.tallies[i],
@@ -147,12 +208,16 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
                               table_odds_or_none(t.ruleset, plan.players)) for i, t in enumerate(tables)]
     rows, tests = compare(figures, main)
     found = []
-    check = results[-1] if plan.probe_hands and plan.check else None
+    runs, at = [], first_check
+    for table in checks:  # a table of 0 hands is the main table itself (the default table, when it is that)
+        run_ = main if not table.hands else results[at]
+        at += 1 if table.hands else 0
+        runs.append(CheckRun(table.said(plan.lang), run_, interval=table.name == "search"))
     for k in range(1, len(tables)):
         probe = (probes[k][0], results[probes[k][1]]) if k in probes else None
         pair_tests = [t for t in tests if t.a == names[0] and t.b == names[k]]
-        found.append(findings_for(pair_tests, figures, (0, k), changes[k - 1], probe, check, plan))
-    return Comparison(names, plan, figures, rows, tests, diffs, found)
+        found.append(findings_for(pair_tests, figures, (0, k), changes[k - 1], probe, runs, plan))
+    return Comparison(names, plan, figures, rows, tests, diffs, found, rulesets=rulesets)
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,9 @@ TEST_NOTE = ("Differences (the later variant minus the first; pt: percentage poi
              "A difference is marked ✱ when significant after the Holm–Bonferroni correction over all {m} "
              "comparisons of this report (family-wise error rate 5%). The " + DEAL_CHECK_LABEL + " row is shown "
              f"for information and not tested: its hands are those of the {Ending.DEAL_TONK} and "
-             f"{Ending.DEAL_VOID} endings, which are tested already.")
+             f"{Ending.DEAL_VOID} endings, which are tested already. The positions' win rates can add up to more "
+             "than 100%: several players can be paid in one hand (tied lowest counts, several deal tonks, the "
+             "lowest players of a caught knock).")
 Kind = Literal["rate", "mean"]
 
 
@@ -240,7 +242,9 @@ TEST_NOTE_RU = ("Разница (второй вариант минус перв
                 "Холма–Бонферрони по всем "
                 "{m} сравнениям отчёта (вероятность хотя бы одной ложной пометки 5%). Строка «Тонк на раздаче "
                 "(модель / точно)» дана для сведения и не проверяется: её сдачи – это сдачи концовок «Тонк на "
-                "раздаче» и «раздача не состоялась», которые уже проверены.")
+                "раздаче» и «раздача не состоялась», которые уже проверены. Доли побед мест в сумме могут "
+                "превышать 100%: в одной сдаче могут получить выплату несколько игроков (равные наименьшие "
+                "очки, несколько тонков на раздаче, наименьшие игроки после пойманного стука).")
 
 
 def note_of_tests(tests: Sequence[Test], lang: str = "en") -> str:

@@ -182,11 +182,13 @@ def plot(data: dict[str, Any], name: str) -> bytes:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
 
     order = _order(data)
     f = FIGURES[name]
     scale = 100 if f.percent else 1
-    fig, ax = plt.subplots(figsize=(8.0, 1.2 + 0.32 * len(order)), dpi=110)
+    keys = list(data["vary"])
+    fig, ax = plt.subplots(figsize=(8.0, 1.9 + 0.3 * len(order)), dpi=110)
     for y, p in enumerate(order):
         point = data["points"][p]
         shown = point["figures"][name]
@@ -195,22 +197,27 @@ def plot(data: dict[str, Any], name: str) -> bytes:
         ax.errorbar([scale * shown["value"]], [y],
                     xerr=[[scale * (shown["value"] - lo)], [scale * (hi - shown["value"])]],
                     fmt="o", capsize=3, color=COLOURS[kind])
+    handles = [Line2D([], [], marker="o", linestyle="", color=COLOURS[k], label=label)
+               for k, label in (("winner", "best"), ("keeps", "within the bounds"), ("breaks", "outside them"))]
     for c in data["keep"]:
         if c["figure"] == name:
-            ax.axvline(scale * c["bound"], color="#D55E00", linestyle="--", label=c["text"])
-            ax.legend(fontsize="small", loc="lower right")
-    ax.set_yticks(range(len(order)), [data["points"][p]["label"] for p in order], fontsize="small")
+            handles.append(ax.axvline(scale * c["bound"], color="#D55E00", linestyle="--", label=c["text"]))
+    ax.set_yticks(range(len(order)), [", ".join(point_label({k: data["points"][p]["values"][k]}).split("=", 1)[1]
+                                                for k in keys) for p in order], fontsize="small")
+    ax.set_ylabel(", ".join(keys), fontsize="small")
     ax.invert_yaxis()
     left, right = ax.get_xlim()
     if name.endswith("_edge"):  # an edge is signed: centre the axis on zero instead of starting it there
-        reach = max(abs(left), abs(right))
+        reach = 1.05 * max(abs(left), abs(right))
         ax.set_xlim(-reach, reach)
         ax.axvline(0, color="#000000", linewidth=0.6)
     else:
-        ax.set_xlim(0, right)
+        ax.set_xlim(0, 1.05 * right)
     ax.set_xlabel(f"{f.label}{' (%)' if f.percent else ''}")
-    ax.set_title(f"{f.label}: blue the best, green within the constraints, grey outside")
+    ax.set_title(f"{f.label} at every point (95% intervals)")
     ax.grid(axis="x", alpha=0.3)
+    ax.legend(handles=handles, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.18 - 0.5 / len(order)),
+              ncol=len(handles), frameon=False)
     buffer = io.BytesIO()
     fig.tight_layout()
     fig.savefig(buffer, format="png", metadata={"Software": None})
@@ -271,8 +278,9 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
 
 _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.4}"
           ".scroll{overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;"
-          "text-align:right}td:first-child,th:first-child{text-align:left}img{max-width:100%}"
-          ".note{color:#555;font-size:.9rem}dt{font-weight:600}")
+          "text-align:left;vertical-align:top}img{max-width:100%}.note{color:#555;font-size:.9rem}"
+          "dt{font-weight:600}h1{overflow-wrap:anywhere}"
+          "@media (max-width:600px){table{font-size:.8rem}td,th{padding:.15rem .3rem}h1{font-size:1.4rem}}")
 
 
 def design_file_names(data_figures: list[str] | None = None) -> list[str]:

@@ -10,16 +10,17 @@ figure is listed as not having moved by more than its threshold.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tonk_rules.report.compare import Test
 from tonk_rules.report.rule_words import RuleChange
 from tonk_rules.sim.paired import Difference
-from tonk_rules.sim.stats import percent
+from tonk_rules.sim.stats import Z95, percent
 
-#: What "moved" means: half a percentage point of a rate, 5% of a mean's size, 0.02 stakes of net per
-#: hand, 0.02 of strategic depth's order.
+#: What "moved" means: half a percentage point of a rate, 5% of a mean's size (the second variant's mean:
+#: the sentences say so), 0.02 stakes of net per hand, 0.02 of strategic depth's order.
 THRESHOLDS = {"rate": 0.005, "relative": 0.05, "net": 0.02, "depth": 0.02}
 #: A single rule "drives" a finding when switching it alone moves the figure this share of the way.
 DRIVER_SHARE = 0.5
@@ -32,9 +33,9 @@ _WORDS = {
         "rate_new": "In {hi} {what} in {p_hi} of hands, in {lo} never.",
         "mean": "In {hi} the {what} is higher than in {lo}: {v_hi} vs {v_lo} ({diff}).",
         "driver": "Driven by one rule, {keys} as in {b}: {rule_b} Switching it alone in {a} moves this figure "
-                  "{share:.0%} of the way.",
-        "partly": "Partly driven by {keys} as in {b}: {rule_b} Alone it moves this figure {share:.0%} of the way.",
-        "no_driver": "No single rule accounts for it (switching each alone in {a} moves it at most {share:.0%} of "
+                  "{share} of the way.",
+        "partly": "Partly driven by {keys} as in {b}: {rule_b} Alone it moves this figure {share} of the way.",
+        "no_driver": "No single rule accounts for it (switching each alone in {a} moves it at most {share} of "
                      "the way): the rules act together.",
         "no_runs": "Not attributed: the one-rule-at-a-time runs measure the main table's per-hand figures only.",
         "not_run": "Not attributed: the one-rule-at-a-time runs were left out (--probe-hands 0).",
@@ -48,8 +49,9 @@ _WORDS = {
         "absent": "With {bots} it did not happen in either run.",
         "none": "No figure differs by more than the practical threshold.",
         "none_shown": "No figure is shown to differ by more than the practical threshold.",
-        "still": "Did not move by more than the practical threshold (½ percentage point of a rate, 5% of a "
-                 "mean, 0.02 stakes per hand; the whole 95% interval of the difference lies within it): {labels}.",
+        "still": "Did not move by more than the practical threshold (½ percentage point of a rate, 5% of the "
+                 "second variant's mean, 0.02 stakes per hand; the whole 95% interval of the difference lies "
+                 "within it): {labels}.",
         "unsettled": "Not settled by this many hands (the 95% interval of the difference reaches past the "
                      "practical threshold, but the difference is not shown to be that large): {labels}.",
         "ends": "a hand ends by «{ending}»",
@@ -61,11 +63,11 @@ _WORDS = {
         "rate_more": "В {hi} {what} чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
         "rate_new": "В {hi} {what} в {p_hi} сдач, в {lo} никогда.",
         "mean": "В {hi} {what} больше, чем в {lo}: {v_hi} против {v_lo} ({diff}).",
-        "driver": "Причина – одно правило, {keys} как в {b}: {rule_b} Одно это правило в {a} даёт {share:.0%} "
+        "driver": "Причина – одно правило, {keys} как в {b}: {rule_b} Одно это правило в {a} даёт {share} "
                   "разницы.",
-        "partly": "Отчасти причина – {keys} как в {b}: {rule_b} Одно оно даёт {share:.0%} разницы.",
+        "partly": "Отчасти причина – {keys} как в {b}: {rule_b} Одно оно даёт {share} разницы.",
         "no_driver": "Ни одно правило само по себе не объясняет разницу (каждое по отдельности в {a} даёт не "
-                     "больше {share:.0%}): правила действуют вместе.",
+                     "больше {share}): правила действуют вместе.",
         "no_runs": "Причина не определялась: прогоны по одному правилу измеряют только показатели каждой сдачи.",
         "not_run": "Причина не определялась: прогоны по одному правилу не делались (--probe-hands 0).",
         "too_few": "Причина не определена: в прогонах по одному правилу таких сдач слишком мало (увеличьте "
@@ -79,8 +81,8 @@ _WORDS = {
         "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
         "none": "Ни один показатель не отличается больше практического порога.",
         "none_shown": "Не показано, что какой-либо показатель отличается больше практического порога.",
-        "still": "Не изменились больше практического порога (½ процентного пункта доли, 5% среднего, 0,02 "
-                 "ставки за сдачу; весь 95%-й интервал разницы внутри порога): {labels}.",
+        "still": "Не изменились больше практического порога (½ процентного пункта доли, 5% среднего "
+                 "второго варианта, 0,02 ставки за сдачу; весь 95%-й интервал разницы внутри порога): {labels}.",
         "unsettled": "Не решено при таком числе сдач (95%-й интервал разницы выходит за практический порог, "
                      "но не показано, что разница так велика): {labels}.",
         "ends": "сдача кончается так: «{ending}»",
@@ -212,13 +214,36 @@ def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bo
     share = best.difference.value / needed
     lo, hi = best.difference.ci95
     real = lo > 0 or hi < 0  # the switch's own effect is distinguishable from nothing
-    words = {"a": test.a, "b": test.b, "share": max(0.0, share), "keys": f"[{', '.join(best.change.keys)}]",
-             "rule_b": f"«{best.change.right}»"}
+    words = {"a": test.a, "b": test.b, "share": share_text(best.difference, whole or test.difference),
+             "keys": f"[{', '.join(best.change.keys)}]", "rule_b": f"«{best.change.right}»"}
     if real and share >= DRIVER_SHARE:
         return w["driver"].format(**words)
     if real and share >= PARTLY_SHARE:
         return w["partly"].format(**words)
     return w["no_driver"].format(**words)
+
+
+def share_interval(part: Difference, whole: Difference) -> tuple[float, tuple[float, float]]:
+    """``part / whole`` and its 95% interval by the delta method, ``Var(a/b) ≈ (Var a + r² Var b) / b²``
+    (the two on the same deals are correlated; leaving that out widens the interval, never narrows it).
+
+    >>> r, (lo, hi) = share_interval(Difference(0.5, (0.3, 0.7), 0.0, True), Difference(1.0, (0.9, 1.1), 0.0, True))
+    >>> round(r, 2), round(lo, 2), round(hi, 2)
+    (0.5, 0.29, 0.71)
+    """
+    ratio = part.value / whole.value
+    se_part = (part.ci95[1] - part.ci95[0]) / (2 * Z95)
+    se_whole = (whole.ci95[1] - whole.ci95[0]) / (2 * Z95)
+    half = Z95 * math.sqrt(se_part**2 + ratio**2 * se_whole**2) / abs(whole.value)
+    return ratio, (ratio - half, ratio + half)
+
+
+def share_text(part: Difference, whole: Difference) -> str:
+    """A switch's share of the way, with its interval: ``104% [81%, 127%]`` (below 0 shown as 0%; Russian
+    output turns the separator into its own, :func:`~tonk_rules.report.lang_numbers.in_lang`)."""
+    ratio, (lo, hi) = share_interval(part, whole)
+    shown = [f"{max(0.0, x):.0%}" for x in (ratio, lo, hi)]
+    return f"{shown[0]} [{shown[1]}, {shown[2]}]"
 
 
 def check(test: Test, other: Difference | None, values: tuple[str, str] | None, bots: str, lang: str) -> str:
@@ -238,6 +263,13 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
         return w["weak"].format(bots=bots, v_a=v_a, v_b=v_b)
     return (w["flips"] if other.p < 0.05 and other.value != 0 else w["not_held"]).format(bots=bots, v_a=v_a,
                                                                                          v_b=v_b)
+
+
+def clears(test: Test, limit: float) -> bool:
+    """Whether the difference is shown to be at least ``limit``: its whole 95% interval lies beyond it (a
+    difference whose interval reaches below the threshold is not settled, however large its estimate)."""
+    lo, hi = test.difference.ci95
+    return lo >= limit or hi <= -limit
 
 
 def settled_small(test: Test, limit: float) -> bool:

@@ -7,7 +7,7 @@ sentence needs: the main test, each one-rule switch's paired effect, and the tes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tonk_rules.report.compare import Metric, Test, VariantFigures, difference, difference_text, metrics
@@ -15,6 +15,7 @@ from tonk_rules.report.findings import (
     Effect,
     attribution,
     check,
+    clears,
     describe,
     nothing_moved,
     only_rule,
@@ -22,6 +23,7 @@ from tonk_rules.report.findings import (
     threshold,
     unmoved,
 )
+from tonk_rules.report.findings_in_play import in_play_lines
 from tonk_rules.report.rule_words import RuleChange
 from tonk_rules.sim.depth import Depth
 from tonk_rules.sim.paired import Difference
@@ -44,13 +46,35 @@ _WEAK_ONLY = {
 
 @dataclass(frozen=True)
 class PairFindings:
-    """The findings of one pair (the first variant and another), in words, largest first."""
+    """The findings of one pair (the first variant and another), in words, largest first; ``unmoved`` ends
+    with ``in_play``, how often each differing rule came into play (:mod:`tonk_rules.report.findings_in_play`)."""
 
     a: str
     b: str
     findings: list[str]
     unmoved: str
     changes: list[RuleChange]
+    in_play: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """A table a finding is checked with: its name in words (with its bots), its paired run and hands."""
+
+    said: str
+    run: PairedTally
+    interval: bool = False  # say the difference's 95% interval there (a small table: the search player's)
+
+
+#: How a panel table is named in a finding (``{bots}``: its seats; ``{n}``: its hands).
+PANEL_WORDS = {
+    "en": {"default": "the default table ({bots})", "casual": "the casual table ({bots})",
+           "search": "the search table ({bots}, {n} hands)", "check": "{bots}",
+           "interval": "There, {b} − {a}: {diff}."},
+    "ru": {"default": "стол по умолчанию ({bots})", "casual": "стол любителей ({bots})",
+           "search": "стол с поиском ({bots}, {n} сдач)", "check": "{bots}",
+           "interval": "Там {b} − {a}: {diff}."},
+}
 
 
 def _metrics(tally: PairedTally, i: int, label: str) -> dict[str, Metric]:
@@ -85,7 +109,7 @@ def _effects(metric: str, probe: tuple[list[Switch], PairedTally]) -> tuple[list
 
 def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair: tuple[int, int],
                  changes: list[RuleChange], probe: tuple[list[Switch], PairedTally] | None,
-                 check_run: PairedTally | None, plan: Plan) -> PairFindings:
+                 checks: Sequence[CheckRun], plan: Plan) -> PairFindings:
     """Rank the pair's differences that matter by size and say each one's cause and second opinion."""
     i, k = pair
     lang = plan.lang
@@ -94,14 +118,13 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
     for test in tests:
         limit = threshold(test, _value(mb[test.metric]))
         size = abs(test.difference.value) / limit
-        if test.significant and size >= 1:
+        if test.significant and clears(test, limit):
             ranked.append((size, test))
         elif settled_small(test, limit):
             still.append(test.metric)
         else:  # neither shown to matter nor shown small
             unsettled.append(test.metric)
     ranked.sort(key=lambda pair_: -pair_[0])
-    bots = ", ".join(str(s) for s in plan.check)
     texts = []
     for _, test in ranked:
         diff = f"{test.b} − {test.a}: {difference_text(test)}"
@@ -115,19 +138,29 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
             found = _effects(test.metric, probe)
             effects, whole = found if found is not None else (None, None)
             parts.append(attribution(test, effects, lang, whole=whole))
-        other, values = None, None
-        if check_run is not None:
-            ca, cb = _metrics(check_run, i, test.a), _metrics(check_run, k, test.b)
-            sample = ca[test.metric].sample
-            measured = not (isinstance(sample, Moments) and sample.n == 0)
-            if measured:  # strategic depth has its own tables (strong against weak), not played at the check
-                other = difference(cb[test.metric], ca[test.metric], check_run, k, i)  # b - a, as the test
-                values = (ca[test.metric].text, cb[test.metric].text)
-        parts.append(check(test, other, values, bots, lang))
+        parts += list(dict.fromkeys(_checked(test, c, (i, k), lang) for c in checks)) or [
+            check(test, None, None, "", lang)]
         if test.metric.startswith("strategic depth") and all(t.metric.startswith("strategic depth")
                                                               for _, t in ranked):
             parts.append(_WEAK_ONLY[lang].format(strong=plan.strong, weak=plan.weak))
         texts.append(" ".join(parts))
+    in_play_said = in_play_lines([c for c in changes if c.in_play], (figures[i].label, figures[i].tally),
+                                 (figures[k].label, figures[k].tally), lang)
     return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang, not unsettled)],
-                        unmoved(still, unsettled, lang),
-                        changes)
+                        " ".join(x for x in (unmoved(still, unsettled, lang), *in_play_said) if x), changes,
+                        in_play_said)
+
+
+def _checked(test: Test, c: CheckRun, pair: tuple[int, int], lang: str) -> str:
+    """Whether ``test``'s difference holds at the check table ``c`` (and its interval there, where asked)."""
+    i, k = pair
+    ca, cb = _metrics(c.run, i, test.a), _metrics(c.run, k, test.b)
+    sample = ca[test.metric].sample
+    if isinstance(sample, Moments) and sample.n == 0:  # strategic depth: its own tables, not played at a check
+        return check(test, None, None, c.said, lang)
+    other = difference(cb[test.metric], ca[test.metric], c.run, k, i)  # b - a, as the test
+    said = check(test, other, (ca[test.metric].text, cb[test.metric].text), c.said, lang)
+    if c.interval and other is not None:
+        said += " " + PANEL_WORDS[lang]["interval"].format(a=test.a, b=test.b,
+                                                          diff=difference_text(replace(test, difference=other)))
+    return said

@@ -2,7 +2,8 @@
 
 Four plots, each comparing every variant: how hands end, each position's mean net per hand (the
 advantage of playing first or dealing), the distribution of the knocker's count, and strategic depth.
-All bars carry their 95% intervals.
+All bars carry their 95% intervals. Every value axis starts at zero, except the net per hand, which is
+centred on zero because a position can lose (the axis label says so): a small difference is drawn small.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def endings_plot(figures: Sequence[VariantFigures]) -> bytes:
                lambda v, g: 100 * v.tally.endings[g] / v.tally.hands,
                lambda v, g: tuple(100 * x for x in wilson(v.tally.endings[g], v.tally.hands)))
     ax.set_xticks(range(len(ENDINGS)), [str(e).replace("_", "\n") for e in ENDINGS], fontsize=8)
+    ax.set_ylim(bottom=0)
     ax.set_ylabel("% of hands")
     ax.set_title(PLOTS["endings"])
     ax.legend()
@@ -79,15 +81,46 @@ def positions_plot(figures: Sequence[VariantFigures]) -> bytes:
              for p in range(players - 1)] + ["dealer (last)"]
     ax.set_xticks(range(players), names, fontsize=9)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_ylabel("mean net per hand (stakes)")
+    low, high = ax.get_ylim()
+    reach = max(abs(low), abs(high))
+    ax.set_ylim(-reach, reach)
+    ax.set_ylabel("mean net per hand (stakes; centred on 0:\na position can lose)", fontsize=9)
     ax.set_title(PLOTS["positions"])
     ax.legend()
     return _png(fig)
 
 
+def knock_notes(figures: Sequence[VariantFigures]) -> list[str]:
+    """What the knocker's-count plot says in words where one count holds (nearly) every knock, or none was made.
+
+    >>> from tonk_rules.sim.tally import Tally
+    >>> from tonk_rules.sim.depth import Depth
+    >>> from tonk_rules.sim.stats import Moments
+    >>> t = Tally.empty(3); t.knock_counts = {1: 500}
+    >>> knock_notes([VariantFigures("pagat", t, Depth(3, Moments(0, 0, 0)), None)])
+    ['pagat: every knock at a count of 1 (its players knock only then)']
+    """
+    notes = []
+    for v in figures:
+        total = sum(v.tally.knock_counts.values())
+        if not total:
+            notes.append(f"{v.label}: no knocks")
+            continue
+        mode, k = max(v.tally.knock_counts.items(), key=lambda item: item[1])
+        if k == total:
+            notes.append(f"{v.label}: every knock at a count of {mode} (its players knock only then)")
+        elif k / total >= 0.8:
+            notes.append(f"{v.label}: {100 * k / total:.0f}% of knocks at a count of {mode}")
+    return notes
+
+
 def knock_counts_plot(figures: Sequence[VariantFigures]) -> bytes:
+    """The share of knocks at each count (bars), and the share at that count or below (steps), on a count axis
+    of at least 0-15, so that players who knock at one count only show as one bar with its note, not as a
+    plot that reads as broken."""
     fig, ax = _figure()
     top = max((max(v.tally.knock_counts, default=0) for v in figures), default=0)
+    shown = max(top, 15)
 
     def share(v: VariantFigures, count: int) -> float:
         total = sum(v.tally.knock_counts.values())
@@ -97,13 +130,27 @@ def knock_counts_plot(figures: Sequence[VariantFigures]) -> bytes:
         lo, hi = wilson(v.tally.knock_counts.get(count, 0), sum(v.tally.knock_counts.values()))
         return (100 * lo, 100 * hi)
 
-    _bar_group(ax, figures, top + 1, share, interval)
-    step = max(1, (top + 1) // 20)
-    ax.set_xticks(range(0, top + 1, step))
+    _bar_group(ax, figures, shown + 1, share, interval)
+    for i, v in enumerate(figures):
+        total = sum(v.tally.knock_counts.values())
+        if not total:
+            continue
+        running, ys = 0, []
+        for count in range(shown + 1):
+            running += v.tally.knock_counts.get(count, 0)
+            ys.append(100 * running / total)
+        ax.step(range(shown + 1), ys, where="mid", color=COLOURS[i % len(COLOURS)], alpha=0.6, linewidth=1.2)
+    notes = knock_notes(figures)
+    step = max(1, (shown + 1) // 20)
+    ax.set_xticks(range(0, shown + 1, step))
+    ax.set_ylim(0, 105)
     ax.set_xlabel("the knocker's count")
-    ax.set_ylabel("% of knocks")
+    ax.set_ylabel("% of knocks (bars: at the count; lines: at or below it)", fontsize=9)
     ax.set_title(PLOTS["knock_counts"])
-    ax.legend()
+    if notes:
+        ax.text(0.99, 0.5, "\n".join(notes), transform=ax.transAxes, ha="right", va="center", fontsize=8,
+                bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "#ccc"})
+    ax.legend(loc="upper left")
     return _png(fig)
 
 
@@ -116,6 +163,7 @@ def depth_plot(figures: Sequence[VariantFigures], strong: str, weak: str) -> byt
     ax.set_yticks(range(len(figures)), [v.label for v in figures])
     ax.set_ylim(-0.6, len(figures) - 0.4)
     ax.invert_yaxis()
+    ax.set_xlim(0, 1)  # the whole scale: a difference of a few thousandths is drawn as small as it is
     ax.set_xlabel(f"order of {strong} against {weak} (0: luck only, 1: the strong bot always wins)")
     ax.set_title(PLOTS["depth"])
     ax.grid(axis="x", alpha=0.3)

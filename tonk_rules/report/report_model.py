@@ -33,8 +33,28 @@ def settings_of(plan: Plan) -> list[tuple[str, str]]:
                                                         n=in_lang(f"{plan.depth_hands:,}", lang)))]
     if plan.probe_hands:
         out.append((words["probes"], words["probes_value"].format(n=in_lang(f"{plan.probe_hands:,}", lang))))
-        if plan.check:
-            out.append((words["check"], ", ".join(str(s) for s in plan.check)))
+        from tonk_rules.report.build import check_tables
+
+        for table in check_tables(plan):
+            out.append((words["check"], table.said(lang) if table.hands else
+                        table.said(lang) + f" — {words['hands']}: {in_lang(f'{plan.hands:,}', lang)}"))
+    return out
+
+
+def players_said(comparison: Comparison) -> list[tuple[str, str]]:
+    """What each player of the main table does, in sentences (:func:`~tonk_rules.bots.describe.describe_player`):
+    one line per bot and variant, or per bot where it plays alike in every variant."""
+    from tonk_rules.bots.describe import describe_player
+
+    plan = comparison.plan
+    out: list[tuple[str, str]] = []
+    for spec in dict.fromkeys(str(s) for s in plan.seats):
+        said = {name: describe_player(spec, ruleset, plan.players)
+                for name, ruleset in zip(comparison.names, comparison.rulesets, strict=True)}
+        if len(set(said.values())) == 1:
+            out.append((spec, next(iter(said.values()))))
+        else:
+            out += [(f"{spec} ({name})", text) for name, text in said.items()]
     return out
 
 
@@ -47,7 +67,7 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
     return Report(
         title=" vs ".join(comparison.names) + words["title"],
         variants=comparison.names,
-        settings=settings_of(plan),
+        settings=settings_of(plan) + players_said(comparison),
         # the findings and figures in the language's number convention (the rule values and sources verbatim)
         findings=[(f"{f.a} vs {f.b}", [in_lang(x, plan.lang) for x in f.findings], in_lang(f.unmoved, plan.lang))
                   for f in comparison.findings],

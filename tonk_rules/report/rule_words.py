@@ -83,9 +83,36 @@ def rule_changes(a: LoadedVariant, b: LoadedVariant, lang: str = "en") -> list[R
         if key not in covered:  # no sentence says it: the value itself
             changes.append(RuleChange((key,), "", f"{key}: {show_value(values_a.get(key))}",
                                       f"{key}: {show_value(values_b.get(key))}"))
+    changes = _one_row_per_rule(changes)
     if False in (values_a.get("deal_check.enabled"), values_b.get("deal_check.enabled")):
         return _one_deal_check_rule(changes)
     return changes
+
+
+def _said(texts: list[str]) -> str:
+    return " ".join(t for t in texts if t != "—") or "—"
+
+
+def _one_row_per_rule(changes: list[RuleChange]) -> list[RuleChange]:
+    """Sentences about the same differing value are one rule: one variant may say in one sentence what the
+    other says in two, or about more values (pagat's "you may keep books" against must_spread's "you must
+    lay every book … except 3 × A"), which would otherwise be two half-empty rows.
+
+    >>> from tonk_rules.variant.loader import load_variant
+    >>> [(c.keys, c.left[:7], c.right[:8]) for c in rule_changes(load_variant("pagat"),
+    ...                                                           load_variant("pagat-must-spread"))]
+    [(('spreading.must_spread', 'spreading.may_hold_books'), 'You may', 'You must')]
+    """
+    out: list[RuleChange] = []
+    for change in changes:
+        joined = next((i for i, c in enumerate(out) if set(c.keys) & set(change.keys)), None)
+        if joined is None:
+            out.append(change)
+            continue
+        other = out[joined]
+        out[joined] = RuleChange(tuple(dict.fromkeys([*other.keys, *change.keys])), other.heading or change.heading,
+                                 _said([other.left, change.left]), _said([other.right, change.right]))
+    return out
 
 
 #: The values that mean something only while the deal is checked for a tonk.
@@ -107,10 +134,7 @@ def _one_deal_check_rule(changes: list[RuleChange]) -> list[RuleChange]:
     keys = tuple(dict.fromkeys(k for c in group for k in c.keys))
     heading = next((c.heading for c in group if any(k.startswith("deal_check.") for k in c.keys)), group[0].heading)
 
-    def said(texts: list[str]) -> str:
-        return " ".join(t for t in texts if t != "—") or "—"
-
-    merged = RuleChange(keys, heading, said([c.left for c in group]), said([c.right for c in group]))
+    merged = RuleChange(keys, heading, _said([c.left for c in group]), _said([c.right for c in group]))
     first = changes.index(group[0])
     rest = [c for c in changes if c not in group]
     return [*rest[:first], merged, *rest[first:]]

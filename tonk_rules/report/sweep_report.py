@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tonk_rules.report.sweep_words import sweep_findings
 from tonk_rules.sim.stats import percent
 from tonk_rules.sim.sweep import point_label
 
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
-_STYLES = ("-", "--", ":", "-.")
 #: plot stem -> (title, y-axis label)
 PLOTS = {
     "sweep-endings": ("How hands end", "share of hands"),
@@ -48,6 +48,12 @@ def table_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
                      f"{_rate(f['deal_check'])} / {'—' if exact is None else percent(exact)}",
                      _mean(f["mean_turns"], 2), *(_mean(p["mean_net"], 3) for p in f["positions"])])
     return headers, body
+
+
+def column_names(data: dict[str, Any]) -> list[str]:
+    """Each point as a column is named by its values alone (the keys are named once, above the table)."""
+    keys = list(data["vary"])
+    return [", ".join(point_label({k: p["values"][k]}).split("=", 1)[1] for k in keys) for p in data["points"]]
 
 
 def difference_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
@@ -96,7 +102,8 @@ def _lines(data: dict[str, Any]) -> tuple[list[str], list[tuple[str, list[int]]]
     xs = [point_label({keys[0]: v}).split("=", 1)[1] for v in data["vary"][keys[0]]]
     lines: dict[str, list[int]] = {}
     for index, point in enumerate(data["points"]):
-        rest = point_label({k: point["values"][k] for k in keys[1:]})
+        # the other keys' values alone: the legend's title names the keys once
+        rest = ", ".join(point_label({k: point["values"][k]}).split("=", 1)[1] for k in keys[1:])
         lines.setdefault(rest, []).append(index)
     return xs, list(lines.items())
 
@@ -121,38 +128,107 @@ def _series(data: dict[str, Any], stem: str) -> list[Series]:
             for i, p in enumerate(figures[0]["positions"])]
 
 
+def colours(n: int) -> list[str]:
+    """``n`` distinct colours: the colour-blind-safe eight, then matplotlib's tab20 (never one reused).
+
+    >>> len(set(colours(18))) == 18
+    True
+    """
+    if n <= len(COLOURS):
+        return list(COLOURS[:n])
+    from matplotlib import colormaps
+
+    tab = colormaps["tab20"]
+    extra = [tab(i) for i in range(20)]
+    return [*COLOURS, *("#{:02x}{:02x}{:02x}".format(*(round(255 * c) for c in rgb[:3])) for rgb in extra)][:n]
+
+
+#: Plots whose figure can be negative: the value axis is centred on zero rather than starting at it.
+SIGNED = {"sweep-positions"}
+
+
 def plot(data: dict[str, Any], stem: str) -> bytes:
-    """One figure against the parameter, as PNG bytes (matplotlib's Agg backend: no display needed)."""
+    """One figure against the parameter, as PNG bytes (matplotlib's Agg backend: no display needed).
+
+    One varied key: every series of the plot in one panel, each its own colour. A grid: *small multiples*,
+    one panel per series, the first key along x and one colour per combination of the other keys, so the
+    legend names those combinations once instead of every series times every combination. The value axis
+    starts at 0 (centred on 0 for a signed figure, as the title says)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     xs, lines = _lines(data)
-    fig, ax = plt.subplots(figsize=(9.0, 4.4), dpi=110)
-    ax.grid(axis="y", alpha=0.3)
     series = [(name, values) for name, values in _series(data, stem)
-              if any(v is not None and v[2] > 0 for v in values)]  # an ending no point reaches is left out
-    for colour, (name, values) in enumerate(series):
-        for style, (rest, indices) in enumerate(lines):  # colour: the figure; line style: the other keys
-            points = [(x, v) for x, i in enumerate(indices) if (v := values[i]) is not None]
-            if not points:
-                continue
-            ys = [v[0] for _, v in points]
-            err = [[max(0.0, v[0] - v[1]) for _, v in points], [max(0.0, v[2] - v[0]) for _, v in points]]
-            ax.errorbar([x for x, _ in points], ys, yerr=err, capsize=3, marker="x" if name == "exact" else "o",
-                        linestyle=_STYLES[style % len(_STYLES)], color=COLOURS[colour % len(COLOURS)],
-                        label=" ".join(part for part in (name, rest) if part))
-    ax.set_xticks(range(len(xs)), xs)
-    ax.set_xlabel(next(iter(data["vary"])))
-    ax.set_ylabel(PLOTS[stem][1])
-    ax.set_title(PLOTS[stem][0])
-    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+              if any(v is not None and v[0] != 0 for v in values)]  # an ending no point reaches is left out
+    grid_of = len(lines) > 1 and len(series) > 1 and stem != "sweep-deal-check"
+    panels = series if grid_of else [("", [])]
+    cols = min(3, len(panels))
+    rows = -(-len(panels) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(max(7.0, 3.4 * cols + 1.6), 2.6 * rows + 1.2), dpi=110,
+                             squeeze=False)
+    palette = colours(len(lines) if grid_of or len(series) == 1 else len(series) * len(lines))
+    for index, (title, _) in enumerate(panels):
+        ax = axes[index // cols][index % cols]
+        shown = [(title, dict(series)[title])] if grid_of else series
+        for s, (name, values) in enumerate(shown):
+            for line, (rest, indices) in enumerate(lines):
+                points = [(x, v) for x, i in enumerate(indices) if (v := values[i]) is not None]
+                if not points:
+                    continue
+                colour = palette[line] if grid_of or len(series) == 1 else palette[s * len(lines) + line]
+                if stem == "sweep-deal-check" and len(lines) > 1:
+                    colour = palette[line]
+                ys = [v[0] for _, v in points]
+                err = [[max(0.0, v[0] - v[1]) for _, v in points], [max(0.0, v[2] - v[0]) for _, v in points]]
+                label = rest if grid_of or (stem == "sweep-deal-check" and len(lines) > 1) else \
+                    " ".join(part for part in (name, rest) if part)
+                if stem == "sweep-deal-check" and len(lines) > 1 and name == "exact":
+                    label = ""  # the exact line shares its combination's colour; the legend names the marker
+                ax.errorbar([x for x, _ in points], ys, yerr=err, capsize=3, marker="x" if name == "exact" else "o",
+                            linestyle=":" if name == "exact" else "-", color=colour,
+                            label=label if index == 0 and label else None)
+        _axis(ax, stem, xs, title)
+        if index + cols >= len(panels):  # the lowest panel of its column names the axis
+            ax.set_xlabel(next(iter(data["vary"])), fontsize="small")
+    for extra in range(len(panels), rows * cols):
+        axes[extra // cols][extra % cols].set_visible(False)
+    fig.suptitle(PLOTS[stem][0] + (" (axis centred on 0: a net can be negative)" if stem in SIGNED else ""))
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    if stem == "sweep-deal-check" and len(lines) > 1:
+        from matplotlib.lines import Line2D
+
+        handles.append(Line2D([], [], marker="x", linestyle=":", color="#555555"))
+        labels.append("exact (dotted, ×)")
+    legend_rows = 0
+    if labels:
+        width = max(len(label) for label in labels)
+        ncol = max(1, min(len(labels), int(fig.get_figwidth() * 110 / (7 * width + 50))))
+        legend_rows = -(-len(labels) // ncol)
+        keys = ", ".join(list(data["vary"])[1:]) if len(lines) > 1 else None
+        fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize="small", frameon=False, title=keys,
+                   title_fontsize="small")
     buffer = io.BytesIO()
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, (0.3 + 0.22 * (legend_rows + (len(lines) > 1))) / fig.get_figheight(), 1, 1))
     fig.savefig(buffer, format="png", metadata={"Software": None})  # no version stamp: same bytes each run
     plt.close(fig)
     return buffer.getvalue()
+
+
+def _axis(ax: Any, stem: str, xs: list[str], title: str) -> None:
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_xticks(range(len(xs)), xs, fontsize="small")
+    if title:
+        ax.set_title(title, fontsize="small")
+    ax.set_ylabel(PLOTS[stem][1], fontsize="small")
+    low, high = ax.get_ylim()
+    if stem in SIGNED:
+        reach = max(abs(low), abs(high))
+        ax.set_ylim(-reach, reach)
+        ax.axhline(0, color="#000000", linewidth=0.6)
+    else:
+        ax.set_ylim(0, high * 1.05)
 
 
 def _settings(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -160,7 +236,8 @@ def _settings(data: dict[str, Any]) -> list[tuple[str, str]]:
                      for k, vs in data["vary"].items())
     return [("variant", data["variant"]), ("varied", vary), ("hands per point", f"{data['hands']:,}"),
             ("players", str(data["players"])), ("bots", ", ".join(data["bots"])),
-            ("seed", f"{data['seed']} (the same deals at every point: paired)")]
+            ("seed", f"{data['seed']} " + ("(the same deals at every point: paired)" if data["paired"] else
+                                           "(the points deal different cards: unpaired)"))]
 
 
 def sweep_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
@@ -168,6 +245,10 @@ def sweep_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
     cell: Callable[[str], str] = lambda text: text.replace("|", "\\|")  # noqa: E731
     out = [f"# Sweep of {cell(data['variant'])}", ""]
     out += [f"- {k}: {cell(v)}" for k, v in _settings(data)] + [""]
+    findings = sweep_findings(data)
+    if findings:
+        out += ["## Findings", ""] + [f"- {cell(line)}" for line in findings] + [""]
+    out += [f"- {cell(note)}" for note in data.get("notes", [])] + ([""] if data.get("notes") else [])
     out += ["| " + " | ".join(map(cell, headers)) + " |", "|" + "---|" * len(headers)]
     out += ["| " + " | ".join(map(cell, row)) + " |" for row in body]
     out += ["", "Brackets: 95% intervals. Every point plays the same deals (same seed), so differences between "
@@ -189,6 +270,9 @@ def sweep_html(data: dict[str, Any], plots: dict[str, bytes]) -> str:
              f"<title>Sweep of {e(data['variant'])}</title><style>{_STYLE}</style></head><body>",
              f"<h1>Sweep of {e(data['variant'])}</h1>",
              "<ul>" + "".join(f"<li>{e(k)}: {e(v)}</li>" for k, v in _settings(data)) + "</ul>",
+             *(["<h2>Findings</h2>", "<ul>" + "".join(f"<li>{e(line)}</li>" for line in sweep_findings(data))
+                + "</ul>"] if len(data["points"]) > 1 else []),
+             *(f'<p class="note">{e(note)}</p>' for note in data.get("notes", [])),
              '<div class="scroll"><table><thead><tr>' + "".join(f"<th>{e(h)}</th>" for h in headers)
              + "</tr></thead><tbody>"]
     parts += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in body]
@@ -211,7 +295,9 @@ def sweep_html(data: dict[str, Any], plots: dict[str, bytes]) -> str:
 
 _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}"
           ".scroll{overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;"
-          "text-align:right;white-space:nowrap}img{max-width:100%}.note{color:#555;font-size:.9rem}")
+          "text-align:right;white-space:nowrap}td:first-child,th:first-child{text-align:left}img{max-width:100%}"
+          ".note{color:#555;font-size:.9rem}@media (max-width:600px){table{font-size:.8rem}"
+          "td,th{padding:.15rem .3rem}}")
 
 
 def write_sweep(data: dict[str, Any], out_dir: Path) -> list[Path]:

@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
+from tonk_rules.limits import MAX_HANDS, MAX_SEED
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor, make_executor
 from tonk_rules.sim.stats import Z95
@@ -90,6 +91,10 @@ def ladder(ruleset: Ruleset, bots: Sequence[BotSpec], deals: int, players: int, 
         raise SimulationError("a ladder names each bot once")
     if deals < 2:
         raise SimulationError("a ladder needs at least 2 deals for an interval")
+    if deals > MAX_HANDS:  # the API's limit is the command line's (tonk_rules/limits.py)
+        raise SimulationError(f"a ladder plays at most {MAX_HANDS:,} deals, not {deals:,}")
+    if not 0 <= seed <= MAX_SEED:
+        raise SimulationError(f"the seed must be from 0 to {MAX_SEED:,}, not {seed:,}")
     executor = executor or make_executor("local", workers=1)
     rotations = len(bots)
     tasks = []

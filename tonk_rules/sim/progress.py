@@ -1,9 +1,12 @@
-"""Feedback while a run plays: one line before the kernel compiles, and a progress bar that moves.
+"""Feedback while a run prepares and plays: each stage that compiles or tunes, then a bar that moves.
 
-The compiled kernel is built the first time it is used after its sources change (tens of seconds) and
-loaded from its disk cache afterwards (:mod:`tonk_rules.kernel.jit`). Before that first build, one line on
-stderr says so; the build then happens here, in the parent, under a pulsing bar (so the bar never sits at
-0 while compiling), and the executor's workers find the kernel ready.
+A command compiles only what it runs: the batch player (:mod:`tonk_rules.kernel.jit` builds it the first
+time after its sources change, tens of seconds, and loads it from its disk cache afterwards), and the
+search on top of it only where a table seats montecarlo. Each is compiled here, in the parent, under its
+stage (:mod:`tonk_rules.sim.stages`: a bar with an estimate on a terminal, one line elsewhere), so the
+executor's workers find the kernel ready. Then each job's seats are resolved, and a rule set that has no
+tuned default player yet is tuned under its own stage, named by the job. On a terminal a bar follows the
+hands as they are played.
 """
 
 from __future__ import annotations
@@ -12,63 +15,81 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tonk_rules.sim import stages
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired_run import PairedJob, run_all, total_hands
 from tonk_rules.sim.simulate import Job
 from tonk_rules.sim.tuning import seats_for
 
-COMPILE_NOTICE = ("tonk: compiling the simulation kernel; this happens once (about 20-60 s), later runs "
-                  "load it in a second")
-
 
 def kernel_cached() -> bool:
     """Whether the kernel's disk cache already holds the compiled batch player."""
-    from tonk_rules.kernel.jit import cache_dir
-
-    return any(cache_dir().rglob("policies_nb.play_batch-*.nbc"))
+    return stages.compiled("batch")
 
 
-def _first_kernel_job(jobs: Sequence[Job | PairedJob]) -> Job | PairedJob | None:
+def _kernel_jobs(jobs: Sequence[Job | PairedJob]) -> list[Job | PairedJob]:
     from tonk_rules.sim.runner import on_kernel
 
-    return next((job for job in jobs if on_kernel([(s.name, s.params) for s in job.seats])), None)
+    return [job for job in jobs if on_kernel([(s.name, s.params) for s in job.seats])]
 
 
-def _compile(job: Job | PairedJob) -> None:
-    from tonk_rules.sim.runner import play_hands
+def _rulesets(job: Job | PairedJob) -> tuple[Any, ...]:
+    return job.rulesets if isinstance(job, PairedJob) else (job.ruleset,)
 
-    ruleset = job.rulesets[0] if isinstance(job, PairedJob) else job.ruleset
-    play_hands(ruleset, seats_for(ruleset, len(job.seats), job.seats), 1, job.seed)
+
+def _compile(jobs: Sequence[Job | PairedJob]) -> None:
+    """Compile what the ``jobs`` run on the kernel, each part under its stage: the batch player, and the
+    search only where a table seats montecarlo."""
+    kernel_jobs = _kernel_jobs(jobs)
+    if not kernel_jobs:
+        return
+    ruleset = _rulesets(kernel_jobs[0])[0]
+    if not kernel_cached():
+        from tonk_rules.kernel.api import play_hands
+
+        with stages.compiling("batch"):
+            play_hands(ruleset, [("random", {})] * ruleset.table_sizes()[0], 1, 1)
+    searched = next((job for job in kernel_jobs if any(s.name == "montecarlo" for s in job.seats)), None)
+    if searched is not None and not stages.compiled("search"):
+        from tonk_rules.kernel.search import play_hands as search_hands
+
+        ruleset = _rulesets(searched)[0]
+        seats = [("montecarlo", {"rollouts": 1})] + [("random", {})] * (ruleset.table_sizes()[0] - 1)
+        with stages.compiling("search"):
+            search_hands(ruleset, seats, 1, 1)
+
+
+def _about(job: Job | PairedJob) -> str:
+    """The rules of ``job`` as a tuning stage names them."""
+    if isinstance(job, PairedJob) and job.label.endswith(" one rule at a time"):
+        base = job.label.removesuffix(" one rule at a time")
+        return f"the one-rule changes of {base} that the report runs (each a rule set of its own)"
+    if isinstance(job, PairedJob) and job.label == "check":
+        return "the variants compared, for the check table"
+    return f"the rules of {job.label}"
+
+
+def _tune(jobs: Sequence[Job | PairedJob]) -> None:
+    """Resolve every job's seats now (the runs resolve them again from the cache): a rule set whose
+    default player is not tuned yet is tuned here, under a stage that names the job."""
+    for job in jobs:
+        with stages.about(_about(job)):
+            for ruleset in _rulesets(job):
+                seats_for(ruleset, len(job.seats), job.seats)
 
 
 def run_with_feedback(jobs: Sequence[Job | PairedJob], executor: Executor, description: str = "simulating",
                       run: Callable[..., list[Any]] = run_all) -> list[Any]:
-    """:func:`~tonk_rules.sim.paired_run.run_all` with the compile notice and, on a terminal, a progress bar."""
-    job = _first_kernel_job(jobs)
-    compiling = job is not None and not kernel_cached()
-    if compiling:
-        print(COMPILE_NOTICE, file=sys.stderr, flush=True)
+    """:func:`~tonk_rules.sim.paired_run.run_all` after compiling and tuning what the jobs need (each under
+    its stage) and, on a terminal, with a progress bar."""
+    _compile(jobs)
+    _tune(jobs)
     if not sys.stderr.isatty():
-        if compiling and job is not None:
-            _compile(job)
         return run(jobs, executor)
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    console = Console(stderr=True)
-    if compiling and job is not None:
-        with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console,
-                      transient=True) as pulse:
-            pulse.add_task("compiling the kernel (once)", total=None)
-            _compile(job)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, transient=True) as bar:
+                  console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total_hands(jobs))
         return run(jobs, executor, lambda n: bar.advance(task, n))

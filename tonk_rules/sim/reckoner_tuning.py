@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from tonk_rules.cards import hand_count
 from tonk_rules.kernel.seats import KERNEL_POLICIES, RECKONER_COLUMNS
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
@@ -43,7 +44,7 @@ SEED = 1
 #: The values each parameter is searched over (``patience`` stays at its default: it only ends endless hands).
 GRID: dict[str, tuple[int, ...]] = {
     "knock_margin": (-100, -50, -20, 0, 20, 40, 60, 80, 100, 150, 200, 300),
-    "caution": (0, 20, 40, 60, 80),
+    "caution": (0, 20, 30, 40, 50, 60, 80),
     "take": (0, 2, 3, 4, 6),
     "hold": (0, 3, 6, 10, 15),
     "stall": (0, 3, 6, 10),
@@ -138,3 +139,58 @@ def search(ruleset: Ruleset, players: int, hands: int, seed: int, executor: Exec
 
 def short(params: Mapping[str, int]) -> str:
     return ",".join(f"{k}={params[k]}" for k in TUNED)
+
+
+# --- the family of deviations the equilibrium is checked against ------------------------------------------
+#: Each reckoner parameter's whole accepted range, spanned by these values (the check; the tuning uses GRID).
+CHECK_GRID: dict[str, tuple[int, ...]] = {
+    "knock_margin": tuple(range(-300, 301, 25)),
+    "caution": tuple(range(0, 91, 10)),
+    "take": tuple(range(0, 11)),
+    "hold": tuple(range(0, 41, 5)),
+    "stall": (0, 2, 4, 6, 8, 10, 15, 20, 30, 52),
+    "hope": tuple(range(0, 61, 5)),
+    "patience": (1, 3, 10, 20, 30, 60, 1000),
+}
+#: greedy's other options, each tried as a deviation (at its default threshold where none is given).
+GREEDY_OPTIONS: tuple[dict[str, int], ...] = (
+    {"patience": 1}, {"patience": 5}, {"patience": 10}, {"knock": 1, "alt_knock": 8, "alt_share": 500},
+    {"knock": 0, "alt_knock": 5, "alt_share": 300}, {"knock": 3, "alt_knock": 12, "alt_share": 200})
+
+
+def highest_knock_count(ruleset: Ruleset) -> int:
+    """The highest count a player can knock with: every ``greedy:knock=K`` above it plays as this one (the
+    option accepts up to 100; a knock is decided with at most one card more than the deal's hand)."""
+    cards = ruleset.deal.hand_size + 1
+    values = sorted((hand_count([c]) for c in ruleset.deal.deck), reverse=True)
+    top = sum(values[:cards])
+    return top if ruleset.knocking.max_count is None else min(top, ruleset.knocking.max_count)
+
+
+def _pair_values(key: str, tuned: int) -> tuple[int, ...]:
+    grid = CHECK_GRID[key]
+    above = [v for v in grid if v > tuned]
+    return tuple(dict.fromkeys((grid[0], grid[-1], above[0] if above else grid[-2])))
+
+
+def family(ruleset: Ruleset, params: Mapping[str, int], pairs: bool = True,
+           greedy_top: int | None = None) -> list[tuple[str, tuple[str, dict[str, int]]]]:
+    """The deviations ``(label, seat)`` checked against a table of the reckoner ``params``: every value of
+    :data:`CHECK_GRID` alone, with ``pairs`` every pair of parameters at their range's ends and one step
+    above the tuned value, ``greedy:knock=K`` for every K from 0 to :func:`highest_knock_count` (or
+    ``greedy_top``), greedy with each of :data:`GREEDY_OPTIONS`, ``casual`` and ``random``."""
+    out: list[tuple[str, tuple[str, dict[str, int]]]] = []
+    for key, values in CHECK_GRID.items():
+        out += [(change_name(key, v), ("reckoner", {**params, key: v})) for v in values if v != params[key]]
+    if pairs:
+        keys = list(CHECK_GRID)
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                for va in _pair_values(a, params[a]):
+                    for vb in _pair_values(b, params[b]):
+                        if va != params[a] and vb != params[b]:
+                            out.append((f"reckoner:{a}={va}:{b}={vb}", ("reckoner", {**params, a: va, b: vb})))
+    top = highest_knock_count(ruleset) if greedy_top is None else greedy_top
+    out += [(f"greedy:knock={k}", ("greedy", {"knock": k})) for k in range(top + 1)]
+    out += [("greedy:" + ":".join(f"{k}={v}" for k, v in o.items()), ("greedy", dict(o))) for o in GREEDY_OPTIONS]
+    return [*out, ("casual", ("casual", {})), ("random", ("random", {}))]

@@ -130,14 +130,25 @@ def run_with_progress(jobs: Sequence[Job], executor: Executor, description: str)
 
 
 def simulation_json(labels: Sequence[str], tallies: Sequence[Tally], seats: Sequence[BotSpec],
-                    exact: Mapping[str, float | None], settings: dict[str, Any]) -> dict[str, Any]:
+                    exact: Mapping[str, float | None], settings: dict[str, Any],
+                    differing: Sequence[str] = ()) -> dict[str, Any]:
     """The JSON of ``tonk simulate``: ``settings`` then one entry per variant under ``variants``.
 
-    ``exact`` is each variant's exact deal-check rate, or None where it was too costly to count.
+    ``exact`` is each variant's exact deal-check rate, or None where it was too costly to count. Each
+    variant's ``rules_in_play`` gives, per rule dimension counted in a hand, the hands in which it came into
+    play (:mod:`tonk_rules.kernel.in_play`); ``differing`` (the rule keys whose values differ between the
+    variants) adds ``rules_that_differ``: each one's hands per variant and a sentence, which names a rule
+    that never came into play as one this run cannot show.
     """
+    from tonk_rules.sim.in_play import differing_json, in_play_json
+
     variants = {}
     for label, tally in zip(labels, tallies, strict=True):
         figures = tally.to_json([str(s) for s in seats])
         figures["deal_check"] = {**proportion(tally.deal_check, tally.hands), "exact": exact[label]}
+        figures["rules_in_play"] = in_play_json(tally)
         variants[label] = figures
-    return {"format": "tonk-simulate/1", **settings, "variants": variants}
+    out = {"format": "tonk-simulate/1", **settings, "variants": variants}
+    if differing:
+        out["rules_that_differ"] = differing_json(labels, tallies, differing)
+    return out

@@ -45,6 +45,7 @@ from tonk_rules.sim.simulate import Job, check_table
 from tonk_rules.sim.tally import ENDINGS, Tally, proportion
 from tonk_rules.variant.inherited import notes as dropped_notes
 from tonk_rules.variant.loader import is_variant_path, load_variant
+from tonk_rules.variant.option_values import read_key_values
 
 #: The most points one sweep may have (a grid multiplies quickly; each point is a full simulation).
 MAX_POINTS = 64
@@ -53,36 +54,15 @@ Scalar = str | int | float | bool | None
 Values = dict[str, Scalar]
 
 
-def parse_vary(text: str) -> tuple[str, list[Scalar]]:
-    """``KEY=V1,V2,…`` -> (dotted key, values parsed as YAML scalars). Raises :class:`SimulationError`."""
-    key, sep, listed = text.partition("=")
-    key = key.strip()
-    if not sep or not key or not listed.strip():
-        raise SimulationError(f"--vary {text!r}: write KEY=V1,V2,… (e.g. deal_check.at_most=13,15,17)")
-    if any(not part for part in key.split(".")):
-        raise SimulationError(f"--vary {text!r}: {key!r} is not a dotted variant key such as deal_check.at_most")
-    values: list[Scalar] = []
-    for raw in listed.split(","):
-        try:
-            value = yaml.safe_load(raw.strip()) if raw.strip() else None
-            scalar = bool(raw.strip()) and isinstance(value, Scalar)
-        except yaml.YAMLError:
-            scalar = False
-        if not scalar:
-            raise SimulationError(f"--vary {key}: {raw.strip()!r} is not a single value (values are YAML "
-                                  "scalars: 13, true, null, free)")
-        if value in values:
-            raise SimulationError(f"--vary {key}: the value {raw.strip()} is given twice")
-        values.append(value)
-    return key, values
+def parse_vary(text: str, option: str = "--vary") -> tuple[str, list[Scalar]]:
+    """``KEY=V1,V2,…`` -> (dotted rule key, values read as a variant file reads them: YAML 1.2, within its
+    limits; :mod:`tonk_rules.variant.option_values`). Raises :class:`SimulationError`."""
+    return read_key_values(option, text)
 
 
 def parse_with(text: str) -> tuple[str, Scalar]:
-    """``KEY=V`` -> (dotted key, the value as a YAML scalar). Raises :class:`SimulationError`."""
-    try:
-        key, values = parse_vary(text)
-    except SimulationError as exc:  # the same grammar, one value: say which option was misread
-        raise SimulationError(str(exc).replace("--vary", "--with", 1).replace("V1,V2,…", "V")) from None
+    """``KEY=V`` -> (dotted rule key, the value, read as :func:`parse_vary` reads). Raises :class:`SimulationError`."""
+    key, values = parse_vary(text, "--with")
     if len(values) != 1:
         raise SimulationError(f"--with {key}: give one value (a companion value is the same at every point)")
     return key, values[0]
@@ -133,6 +113,7 @@ def load_points(variant: str, points: Sequence[Values], companions: Values | Non
     one of them meaningless drops it; ``notes`` receives one line per point and group of dropped values, and
     ``dropped`` the companions each point dropped; ``what`` names the points in messages ("sweep point …")."""
     rulesets = []
+    said: dict[str, list[Values]] = {}  # each note once, with the points it is true at
     with tempfile.TemporaryDirectory(prefix=f"tonk-{what}-") as folder:
         parent = variant
         if companions:
@@ -152,15 +133,64 @@ def load_points(variant: str, points: Sequence[Values], companions: Values | Non
                 rulesets.append(compile_ruleset(loaded.variant))
             except VariantError as exc:
                 # the point's house file is never seen: name the point instead of a temporary file's lines
-                raise VariantError([replace(d, file=label, line=0, column=0)
+                raise VariantError([replace(d, file=label, line=0, column=0, message=_finish(d.message, companions))
                                     if Path(d.file).parent == Path(folder) else d for d in exc.diagnostics]) from None
             named = tuple(replace(d, set_in="--with" if Path(d.set_in).parent == Path(folder) else d.set_in)
                           for d in loaded.dropped)
             if dropped is not None:
                 dropped.append([d.path for d in named if d.set_in == "--with"])
-            if notes is not None:
-                notes.extend(line.replace("note: ", f"note: at {label}: ", 1) for line in dropped_notes(named))
+            for line in dropped_notes(named):
+                said.setdefault(line.removeprefix("note: "), []).append(values)
+    if notes is not None:
+        notes.extend(f"note: at {where(group, points, what)}: {line}" for line, group in said.items())
     return rulesets
+
+
+def where(group: Sequence[Values], points: Sequence[Values], what: str = "sweep") -> str:
+    """The points of ``group`` in few words: every point, every point with the values they share, or a list.
+
+    >>> grid_points = grid([("a", [1, 2]), ("b", [3, 4])])
+    >>> where(grid_points, grid_points), where(grid_points[:2], grid_points), where(grid_points[1:3], grid_points)
+    ('every sweep point', 'every sweep point with a=1', 'sweep points a=1 b=4; a=2 b=3')
+    """
+    if len(group) == len(points):
+        return f"every {what} point"
+    if len(group) == 1:
+        return f"{what} point {point_label(group[0])}"
+    shared = {k: v for k, v in group[0].items() if all(g[k] == v for g in group)}
+    if shared and sum(all(p[k] == v for k, v in shared.items()) for p in points) == len(group):
+        return f"every {what} point with {point_label(shared)}"
+    return f"{what} points " + "; ".join(point_label(g) for g in group)
+
+
+def _finish(message: str, companions: Values | None) -> str:
+    """A point's message that says a value must be given, finished with the option that gives it."""
+    key, _, rest = message.partition(" must be given ")
+    if not rest or " " in key or (companions and key in companions):
+        return message
+    return f"{message}; give it with --with {key}={_example(key)} (kept where it means something, dropped elsewhere)"
+
+
+def _example(key: str) -> str:
+    """A value the variant schema allows at ``key`` (its first choice), or ``…`` where it lists none."""
+    from tonk_rules.variant.schema import variant_file_schema
+
+    schema = variant_file_schema()
+    node: Any = schema
+    for part in key.split("."):
+        node = _resolved(schema, node).get("properties", {}).get(part)
+        if node is None:
+            return "…"
+    for option in [node, *node.get("anyOf", [])]:
+        choices = [c for c in _resolved(schema, option).get("enum", []) if c is not None]
+        if choices:
+            return _scalar_text(choices[0])
+    return "…"
+
+
+def _resolved(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref", "")
+    return schema["$defs"][ref.rsplit("/", 1)[1]] if ref.startswith("#/$defs/") else node
 
 
 def _file_name(variant: str, values: Values) -> str:
@@ -219,11 +249,31 @@ def run_sweep(plan: SweepPlan, executor: Executor,
         if i:
             sums = {f: result.pair(i, 0, f) for f in feature_names(plan.players)} if paired else None
             point["difference"] = differences(tally, tallies[0], sums)
+            if sums is not None:  # every per-hand figure equal on every deal: the change made no difference
+                point["difference"]["identical"] = all(s.squares == 0 for s in sums.values())
         out.append(point)
-    return {"format": "tonk-sweep/1", "variant": plan.variant,
+    return {"format": "tonk-sweep/1", "variant": plan.variant, "in_play": rules_in_play(plan, labels, tallies),
             "vary": {key: list(values) for key, values in plan.varied}, "seed": plan.seed, "hands": plan.hands,
             "players": plan.players, "bots": bots, "paired": paired, "points": out,
             **({"with": dict(plan.companions), "notes": notes} if plan.companions else {})}
+
+
+def rules_in_play(plan: SweepPlan, labels: Sequence[str], tallies: Sequence[Tally]) -> list[dict[str, Any]]:
+    """For each varied key: the hands in which its rule came into play at each point (the kernel's counts,
+    :mod:`tonk_rules.sim.in_play`), and the sentence that says so (naming it where it never did)."""
+    from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
+
+    out = []
+    for key, _ in plan.varied:
+        try:
+            sides = [(label, tally, key) for label, tally in zip(labels, tallies, strict=True)]
+            said = in_play_sentence(key, sides)
+        except KeyError:  # not a rule dimension the counts know (a title, a description)
+            continue
+        out.append({"rule": key, "hands": {label: hands_in_play(t, key) for label, t in zip(labels, tallies,
+                                                                                          strict=True)},
+                    "said": said})
+    return out
 
 
 def differences(tally: Tally, first: Tally, sums: dict[str, PairSums] | None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from tonk_rules.kernel.layout import N_IN_PLAY
 from tonk_rules.sim.stats import Moments, wilson
 from tonk_rules.terms import Ending
 
@@ -44,6 +45,8 @@ class Batch(Protocol):
     def turns(self) -> npt.NDArray[Any]: ...
     @property
     def dealer(self) -> npt.NDArray[Any]: ...
+    @property
+    def in_play(self) -> npt.NDArray[Any] | None: ...
 
 
 def _ints(a: npt.NDArray[Any]) -> list[int]:
@@ -72,6 +75,10 @@ class Tally:
     # Σ net[s] * net[t] over hands, for every pair of seats: the spread of any group of seats' summed net
     # per hand (two seats of one hand are not independent: at three greedy seats they correlate at -0.75)
     seat_products: list[list[int]] = field(default_factory=list)
+    # per kernel rule dimension (kernel/in_play.py): the hands in which it came into play, and how often
+    in_play_hands: list[int] = field(default_factory=lambda: [0] * N_IN_PLAY)
+    in_play_events: list[int] = field(default_factory=lambda: [0] * N_IN_PLAY)
+    in_play_uncounted: int = 0  # hands played where nothing counts them (the reference engine)
 
     @classmethod
     def empty(cls, players: int) -> Tally:
@@ -111,6 +118,12 @@ class Tally:
             at_knock = batch.counts[np.nonzero(knocked)[0], batch.knocker[knocked].astype(np.int64)]
             values, counts = np.unique(at_knock.astype(np.int64), return_counts=True)
             t.knock_counts = {int(v): int(c) for v, c in zip(values, counts, strict=True)}
+        if batch.in_play is None:
+            t.in_play_uncounted = n
+        else:
+            counted = batch.in_play.astype(np.int64)
+            t.in_play_hands = _ints((counted > 0).sum(axis=0))
+            t.in_play_events = _ints(counted.sum(axis=0))
         return t
 
     def merge(self, other: Tally) -> Tally:
@@ -130,6 +143,9 @@ class Tally:
                               for mine, theirs in zip(self.seat_products, other.seat_products, strict=True)]
         for count, k in other.knock_counts.items():
             self.knock_counts[count] = self.knock_counts.get(count, 0) + k
+        self.in_play_hands = [a + b for a, b in zip(self.in_play_hands, other.in_play_hands, strict=True)]
+        self.in_play_events = [a + b for a, b in zip(self.in_play_events, other.in_play_events, strict=True)]
+        self.in_play_uncounted += other.in_play_uncounted
         return self
 
     # --- figures ------------------------------------------------------------------------------------------

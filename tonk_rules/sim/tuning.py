@@ -45,7 +45,7 @@ from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 from tonk_rules.kernel.tables import tables_of
 from tonk_rules.ruleset import Ruleset, slots
 from tonk_rules.ruleset.params import neutral
-from tonk_rules.sim import reckoner_tuning, tuning_cache
+from tonk_rules.sim import reckoner_tuning, stages, tuning_cache
 from tonk_rules.sim.equilibrium import Tuned, search
 from tonk_rules.sim.executors import Executor, make_executor
 from tonk_rules.sim.reckoner_tuning import TunedReckoner
@@ -123,20 +123,15 @@ def checked_tuned(data: Any) -> Tuned:
 
 
 @functools.cache
-def _notice() -> None:
-    print(f"tonk: tuning greedy's knock threshold to rules not shipped with tonk-rules (a few seconds per rule "
-          f"set and table size, once: cached in {cache_dir()})", file=sys.stderr)
-
-
-@functools.cache
 def tuned(ruleset: Ruleset, players: int) -> Tuned:
     """The tuned greedy of ``ruleset`` at ``players`` seats: shipped, cached, or measured now (and cached)."""
     digest = play_digest(ruleset)
     entry = shipped().get(f"{digest}:{players}")
     if entry is not None:
         return Tuned.from_json(entry)
-    return tuning_cache.cached("greedy", digest, players, checked_tuned,
-                               lambda: search(ruleset, players, HOUSE_HANDS, SEED), Tuned.to_json, _notice)
+    return tuning_cache.cached("greedy", digest, players, checked_tuned, lambda: stages.tuning(
+        "greedy's knock threshold", ruleset, players, cache_dir(), lambda: search(ruleset, players, HOUSE_HANDS, SEED)),
+        Tuned.to_json)
 
 
 @functools.cache
@@ -146,16 +141,9 @@ def tuned_reckoner(ruleset: Ruleset, players: int) -> TunedReckoner:
     entry = reckoner_tuning.shipped().get(f"{digest}:{players}")
     if entry is not None:
         return TunedReckoner.from_json(entry)
-    return tuning_cache.cached(
-        "reckoner", digest, players, TunedReckoner.from_json,
-        lambda: reckoner_tuning.search(ruleset, players, reckoner_tuning.HOUSE_HANDS, SEED), TunedReckoner.to_json,
-        _reckoner_notice)
-
-
-@functools.cache
-def _reckoner_notice() -> None:
-    print(f"tonk: tuning the default player to rules not shipped with tonk-rules (seconds per rule set and table "
-          f"size, once: cached in {cache_dir()})", file=sys.stderr)
+    return tuning_cache.cached("reckoner", digest, players, TunedReckoner.from_json, lambda: stages.tuning(
+        "the default player", ruleset, players, cache_dir(),
+        lambda: reckoner_tuning.search(ruleset, players, reckoner_tuning.HOUSE_HANDS, SEED)), TunedReckoner.to_json)
 
 
 def seats_for(ruleset: Ruleset, players: int, specs: Sequence[BotSpec]) -> list[SeatSpec]:

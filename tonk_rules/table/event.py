@@ -48,6 +48,10 @@ def why_bad_table_name(name: str) -> str | None:
     return None
 
 
+class NoSuchTable(LedgerError):
+    """The event has no table of that name."""
+
+
 @dataclass(frozen=True)
 class Standing:
     """One player across the event: their total, their balance at each table, where they sit now."""
@@ -131,7 +135,7 @@ class Event:
     def ledger_path(self, table: str) -> Path:
         if table not in self.table_names():
             shown = ", ".join(self.table_names()) or "none yet"
-            raise LedgerError(f"the event has no table {table[:40]!r} (tables: {shown})")
+            raise NoSuchTable(f"the event has no table {table[:40]!r} (tables: {shown})")
         return self.folder / f"{table}.sqlite"
 
     @contextmanager
@@ -158,6 +162,29 @@ class Event:
             Ledger.create(self.folder / f"{name}.sqlite", seats=seats, stakes=stakes, currency=self.currency,
                           variant_ref=variant_ref, rules=rules, first_dealer=first_dealer,
                           title=title or name).close()
+            data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}]}
+            self._write(data)
+            self._data = data
+
+    def import_table(self, name: str, text: str, *, title: str | None = None) -> None:
+        """A new table from a ledger export (``tonk session export --format json``), checked whole by the import;
+        refused if one of its seated players sits at another table."""
+        from tonk_rules.table.ledger_import import import_json
+
+        if why := why_bad_table_name(name):
+            raise LedgerError(why)
+        with self._locked():
+            self.reload()
+            if name in self.table_names():
+                raise LedgerError(f"the event already has a table {name!r}")
+            elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
+            path = self.folder / f"{name}.sqlite"
+            with import_json(path, text, "the export") as led:
+                clash = [n for n, _ in led.seated() if n in elsewhere]
+            if clash:
+                for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                    leftover.unlink(missing_ok=True)
+                raise LedgerError(f"{clash[0]} is already seated at table {elsewhere[clash[0]]}")
             data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}]}
             self._write(data)
             self._data = data

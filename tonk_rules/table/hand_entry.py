@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.table.ledger import HandEntry
+from tonk_rules.table.names import canonical
 from tonk_rules.table.settle import HandsAtTable, HowItEnded, TableResult, parse_table, settle_hand
 
 
@@ -29,7 +30,8 @@ def settle_entry(rules: Ruleset, seated: list[tuple[str, int]], hands: list[str]
 
     Raises :class:`~tonk_rules.errors.TableInputError` (or CardError) saying which option is wrong."""
     names = [n for n, _ in seated]
-    table = parse_table(hands, counts, tonks, how, tuple(names))
+    # names typed are NFC; a ledger of an earlier version may keep one decomposed: looked up in NFC, recorded as kept
+    table = parse_table(hands, counts, tonks, how, tuple(map(canonical, names)))
     result = settle_hand(rules, table, how, [s for _, s in seated])
     s = result.settlement
     if s is None:

@@ -32,9 +32,12 @@ from typing import Any
 
 from tonk_rules.errors import LedgerError, VariantError
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.table import api_checks as checks
 from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
 from tonk_rules.table.ledger_db import transaction as db_transaction
+from tonk_rules.table.ledger_resettle import why_not_entry_as_settled
 from tonk_rules.table.ledger_rules import StoredRules, rules_diff
+from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, why_bad_name, why_not_stakes
 from tonk_rules.terms import Ending
 
@@ -94,7 +97,10 @@ class Ledger:
                title: str | None = None, players: list[str | None] | None = None,
                created: str | None = None) -> Ledger:
         """A new ledger holding the resolved rules of ``variant_ref`` (or ``rules``): never read again."""
-        path = Path(path)
+        path = checks.create_arguments(path, seats, stakes, currency=currency, title=title,
+                                       first_dealer=first_dealer, variant_ref=variant_ref)
+        seats = [canonical(name) for name in seats]  # one spelling per name: kept and looked up in NFC
+        first_dealer = None if first_dealer is None else canonical(first_dealer)
         if rules is None:
             from tonk_rules.variant.loader import load_variant
 
@@ -124,7 +130,7 @@ class Ledger:
     @classmethod
     def open(cls, path: str | Path, *, writable: bool = True) -> Ledger:
         """The ledger at ``path``, checked (``writable=False``: read-only, e.g. in a folder one may not write)."""
-        path = Path(path)
+        path = checks.path("Ledger.open", path)
         ledger = cls(path, open_database(path, writable=writable))
         try:
             if schema_version(ledger.db) == 1:
@@ -223,6 +229,7 @@ class Ledger:
 
     def hands(self, number: int | None = None) -> list[dict[str, Any]]:
         """The hand history, oldest first, each as the JSON of ``tonk replay --json`` plus the table's data."""
+        checks.whole("Ledger.hands", "number", number, optional=True)
         out = []
         where = "" if number is None else f"WHERE number = {int(number)} "
         rows = self.db.execute("SELECT number, kind, ending, dealer, next_dealer, seats, stakes, counts, winners, "
@@ -268,6 +275,8 @@ class Ledger:
     # --- changing: each one transaction, its reads inside it ----------------------------------------------
     def record(self, entry: HandEntry, *, at: str | None = None) -> int:
         """Add a settled hand and pass the deal; return the hand's number."""
+        if why := checks.why_not_entry_shape(entry, HandEntry):
+            raise LedgerError(f"Ledger.record: {why}")
         with self.transaction():
             seated = [n for n, _ in self.seated()]
             rules = self.rules
@@ -276,7 +285,8 @@ class Ledger:
             if list(entry.seats) != seated:
                 raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the "
                                   f"table in seat order ({', '.join(seated)})")
-            if why := _why_not_entry(entry):
+            if why := _why_not_entry(entry) or why_not_entry_as_settled(rules, entry):
+                # the Ruleset settles every hand again: the API refuses what the command line refuses
                 raise LedgerError(f"the hand cannot be recorded: {why}")
             if entry.rules is not None and entry.rules != self.stored_rules().digest:
                 raise LedgerError("the session's rules changed (in another terminal) while the hand was being "
@@ -307,12 +317,16 @@ class Ledger:
     def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None,
              at: str | None = None) -> None:
         """Seat ``name`` between hands (at the end of the seat order, or after ``after``)."""
+        checks.join_arguments(name, after, stake)
+        name, after = canonical(name), None if after is None else canonical(after)
         if why := why_bad_name(name):
             raise LedgerError(why)
         with self.transaction():
+            if why := why_clash(name, (p["name"] for p in self.players())):
+                raise LedgerError(why)
             seated = self.seated()
             names = [n for n, _ in seated]
-            if name in names:
+            if name in map(canonical, names):
                 raise LedgerError(f"{name} is already at the table")
             rules = self.rules
             given = stake
@@ -336,6 +350,8 @@ class Ledger:
 
     def leave(self, name: str, *, at: str | None = None) -> None:
         """``name`` leaves the table between hands (keeping their balance); the deal passes on if theirs."""
+        checks.text("Ledger.leave", "name", name)
+        name = canonical(name)
         with self.transaction():
             names = [n for n, _ in self.seated()]
             if name not in names:
@@ -354,6 +370,7 @@ class Ledger:
 
     def change_rules(self, new: StoredRules, *, at: str | None = None) -> list[dict[str, Any]]:
         """Play on under ``new`` rules from the next hand: an event holding the old rules and the diff."""
+        checks.stored_rules(new)
         with self.transaction():
             old = self.stored_rules()
             diff = rules_diff(old, new)

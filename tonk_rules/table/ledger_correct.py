@@ -203,3 +203,17 @@ def correction_lines(led: Ledger) -> list[str]:
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+def standing_hand_events(led: Ledger, since: int = 1) -> dict[int, int]:
+    """Hand number -> the event that recorded it, for the hands that stand from hand ``since`` on."""
+    rows = led.db.execute("SELECT after_hand + 1, id FROM events WHERE kind = 'hand' AND undone_by IS NULL "
+                          "AND after_hand >= ?", (since - 1,)).fetchall()
+    return {int(number): int(event) for number, event in rows}
+
+
+def last_correction(led: Ledger) -> int:
+    """The id of the latest correction (0: none): with the latest event, what says the ledger changed."""
+    if not _has_table(led):
+        return 0
+    return int(led.db.execute("SELECT COALESCE(MAX(id), 0) FROM corrections").fetchone()[0])

@@ -25,6 +25,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -92,6 +93,14 @@ def why_folder_not_writable(path: Path | str) -> str | None:
     return None
 
 
+def _disk_is_full(path: Path | str) -> bool:
+    folder = Path(path).parent if str(Path(path).parent) else Path(".")
+    try:
+        return shutil.disk_usage(folder).free < 64 * 1024
+    except OSError:
+        return False
+
+
 def read_only(path: Path | str, why: str | None = None) -> LedgerPermissionError:
     why = why or why_not_writable(path) or "SQLite may not write it (a read-only file, folder or file system)"
     return LedgerPermissionError(f"{path}: cannot write to the ledger: {why}; nothing was changed, and the ledger "
@@ -114,6 +123,8 @@ def explain(path: Path | str, exc: sqlite3.Error | OSError) -> LedgerError:
         return LedgerError(busy_message(path))
     if code in (_READONLY, _PERM) or "readonly" in text:
         return read_only(path)
+    if code in (_CANTOPEN, _IOERR) and _disk_is_full(path):  # the -shm or -wal file could not be made
+        return disk_full(path)
     if code == _CANTOPEN and (why := why_not_writable(path)) is not None:
         return read_only(path, why)
     if code in (_CORRUPT, _NOTADB) or "malformed" in text:

@@ -10,6 +10,7 @@ pay with), and :func:`why_not_as_settled` says where the recorded result differs
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tonk_rules.cards import hand_count, parse_cards
@@ -19,6 +20,7 @@ from tonk_rules.terms import Ending
 if TYPE_CHECKING:
     from tonk_rules.ruleset import Ruleset
     from tonk_rules.ruleset.settlement import Settlement
+    from tonk_rules.table.ledger import HandEntry
     from tonk_rules.table.ledger_export_model import Hand
 
 KNOCK_ENDINGS = (Ending.KNOCK_WON, Ending.KNOCK_CAUGHT)
@@ -80,6 +82,9 @@ def settle_again(rules: Ruleset, hand: Hand) -> Settlement | None:
     if ending in KNOCK_ENDINGS:
         if hand.knocker is None:
             raise CannotSettle("a knock without its knocker")
+        knocked = hand.counts[hand.knocker]
+        if knocked is not None and (why := rules.why_not_knock_with(knocked)):
+            raise CannotSettle(f"{hand.knocker} knocked with {knocked}: {why}")
         return rules.settle_knock(counts, names.index(hand.knocker), stakes)
     if ending in STOCK_ENDINGS:
         return rules.settle_stock_out(counts, stakes)
@@ -136,3 +141,38 @@ def why_not_as_settled(rules: Ruleset, hand: Hand) -> str | None:
                  f"the rules give payment {len(given) + 1} ({_payment_words(*made[len(given)])}), not recorded")
         return extra
     return None
+
+
+@dataclass(frozen=True)
+class _Payment:
+    payer: str
+    to: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class RecordedHand:
+    """A hand about to be recorded, in the shape of an export's hand (what :func:`settle_again` reads)."""
+
+    players: list[str]
+    ending: str
+    counts: dict[str, int | None]
+    stakes: dict[str, int]
+    winners: list[str]
+    knocker: str | None
+    payments: list[_Payment]
+    detail: dict[str, Any]
+
+    @classmethod
+    def of(cls, entry: HandEntry) -> RecordedHand:
+        names = list(entry.seats)
+        return cls(names, entry.ending, dict(zip(names, entry.counts, strict=True)),
+                   dict(zip(names, entry.stakes, strict=True)), list(entry.winners), entry.knocker,
+                   [_Payment(p, r, a) for p, r, a in entry.payments], entry.detail)
+
+
+def why_not_entry_as_settled(rules: Ruleset, entry: HandEntry) -> str | None:
+    """Why ``entry`` is not a hand ``rules`` would settle so (None: it is): the check :meth:`Ledger.record`
+    makes of every hand, from the command line, an import or Python alike."""
+    why = why_not_as_settled(rules, RecordedHand.of(entry))  # type: ignore[arg-type]
+    return None if why is None else why.replace(" from the export", "")

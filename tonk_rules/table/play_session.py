@@ -15,7 +15,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -175,14 +175,19 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                 break
             except KeyboardInterrupt:
                 echo("\nInterrupted: the hand is not finished, nothing was recorded.")
-                raise click.exceptions.Exit(130) from None
+                _leave_interrupted(echo, scores, finished)
             _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo)
             last, finished = hand, finished + 1
             assert hand.result is not None
             for name, net in zip(names, hand.result.net, strict=True):
                 scores[name] += net
             echo(_scores_line(scores, finished))
-            if not _another(ask, echo):
+            try:
+                again = _another(ask, echo)
+            except KeyboardInterrupt:  # Ctrl-C at "Another hand?": a no, with the scores so far
+                echo("")
+                _leave_interrupted(echo, scores, finished)
+            if not again:
                 break
             if ledger is None:
                 dealer = names[rules.dealer.next_dealer(hand.dealer, len(names), hand.result.winners,
@@ -193,6 +198,13 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
     finally:
         if ledger is not None:
             ledger.close()
+
+
+def _leave_interrupted(echo: Callable[[str], None], scores: dict[str, int], finished: int) -> NoReturn:
+    """Ctrl-C at any prompt: the scores so far, then exit status 130 (as for any interrupted command)."""
+    if finished:
+        echo(f"You leave the table. {_scores_line(scores, finished)}")
+    raise click.exceptions.Exit(130)
 
 
 def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, ledger: Ledger | None,

@@ -39,6 +39,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tonk_rules.errors import Diagnostic, SessionFileError, VariantError, YamlReadError
+from tonk_rules.ruleset.facts import why_not_stake
 from tonk_rules.yamlio import YamlDocument, read_yaml_file
 
 FORMAT = "tonk-session/1"
@@ -150,11 +151,27 @@ def _why_not_seat(seat: object) -> str:
     return why_bad_name(seat) or "a seat name has 1 to 40 characters"
 
 
+def _why_not_stakes(stakes: object) -> tuple[tuple[str | int, ...], str]:
+    """Where and why the stakes are not stakes, said once (pydantic says it once per member of the union)."""
+    if isinstance(stakes, dict):
+        for name, value in stakes.items():
+            why = why_not_stake(value)
+            if why is not None:
+                return ("stakes", name), why
+    return ("stakes",), f"a stake is a whole number of at least 1, or a mapping name -> stake; got {stakes!r}"
+
+
 def _model_problems(doc: YamlDocument, exc: ValidationError) -> list[Diagnostic]:
     out = []
     for err in exc.errors():
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in ("Seat", "str", "int")) and
                     not (isinstance(p, str) and p.startswith(("dict[", "function-"))))
+        if loc[:1] == ("stakes",):  # 15.0: JSON Schema's integer, not Python's
+            where, why = _why_not_stakes(doc.data.get("stakes"))
+            diagnostic = doc.diagnostic(where, why)
+            if diagnostic not in out:
+                out.append(diagnostic)
+            continue
         out.append(doc.diagnostic(loc, err["msg"]))
     return out
 

@@ -6,13 +6,15 @@
 
 A SPEC is what the simulator takes (``random``, ``greedy``, ``greedy:knock=5``, ...), parsed by
 :mod:`tonk_rules.bots.specs` and resolved for the rules and the table size as the simulator resolves it
-(:func:`tonk_rules.sim.tuning.seats_for`: ``greedy`` is the variant's tuned greedy); the bot is the bots
+(:func:`tonk_rules.sim.tuning.seats_for`: ``reckoner``, the default player, and plain ``greedy`` are tuned
+to the variant; ``bot`` with no spec is ``reckoner``); the bot is the bots
 package's own, built with the game's seed, and it sees only :func:`tonk_rules.bots.observe` of its seat,
 never the other hands or the stock.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from tonk_rules.bots import BOT_CLASSES, Bot, observe
@@ -21,9 +23,14 @@ from tonk_rules.engine.actions import Action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError, TableInputError
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim import stages
 from tonk_rules.sim.tuning import seats_for
+from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.table.play import Player
 from tonk_rules.table.table_setup import why_bad_name
+
+#: The bot a seat gets from ``bot`` or ``NAME=bot:`` with no spec: the default player, tuned to the rules.
+DEFAULT_BOT = "reckoner"
 
 
 @dataclass(frozen=True)
@@ -36,13 +43,16 @@ def parse_players(text: str) -> list[SeatSpec]:
     """``NAME,bot:SPEC,NAME=bot:SPEC``: exactly one person, every other seat a bot."""
     seats: list[SeatSpec] = []
     for i, item in enumerate(p.strip() for p in text.split(",")):
+        if item in ("bot", "bot:"):  # a bot with no spec: the default player
+            item = "bot:" + DEFAULT_BOT
         if item.startswith("bot:"):  # a spec may hold '=' itself (bot:greedy:knock=5)
             spec, name = item[4:], f"{item[4:].split(':')[0].capitalize()}-{i + 1}"  # "Greedy-2": one name
         else:
             name, eq, spec = item.partition("=")
             if eq and not spec.startswith("bot:"):
                 raise TableInputError(f"--players {item!r}: write NAME=bot:SPEC for a named bot")
-            spec = spec[4:] if eq else ""
+            spec = (spec[4:] or DEFAULT_BOT) if eq else ""
+        name = canonical(name)
         if why := why_bad_name(name):
             raise TableInputError(f"--players: {why}")
         if spec:
@@ -51,6 +61,8 @@ def parse_players(text: str) -> list[SeatSpec]:
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
         raise TableInputError("--players: a name is given twice")
+    if why := why_names_clash(names):
+        raise TableInputError(f"--players: {why}")
     people = [s.name for s in seats if s.spec is None]
     if len(people) != 1:
         raise TableInputError(f"--players: give exactly one person's name and bots for the other seats "
@@ -85,4 +97,12 @@ def make_bot(spec: str, seed: int, rules: Ruleset, players: int) -> Player:
     parsed = check_spec(spec)
     [(name, params)] = seats_for(rules, players, [parsed])
     bot = BOT_CLASSES[name](**params, seed=seed)
+    # a bot of its own makes the move: the seated bot's random stream stays where the seed put it
+    stages.ready_to_decide(name, lambda: _one_move(BOT_CLASSES[name](**params, seed=seed), rules, players))
     return SeatedBot(bot, str(parsed))
+
+
+def _one_move(bot: Bot, rules: Ruleset, players: int) -> None:
+    """One decision of ``bot`` on a shuffled hand of its own (its compiled decision is built by it)."""
+    hand = Hand.shuffled(rules, [f"seat {i + 1}" for i in range(players)], 0, random.Random(0))
+    bot.choose(observe(hand, hand.current), hand.legal_actions())

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.variant.loader import load_variant
 
 NAME_FORBIDDEN = "=,:"
@@ -67,8 +68,10 @@ def check_seating(rules: Ruleset, names: list[str], stakes: list[int]) -> str | 
     for name in names:
         if why := why_bad_name(name):
             return why
-    if len(set(names)) != n:
+    if len({canonical(name) for name in names}) != n:
         return "a seat name is given twice"
+    if why := why_names_clash(names):
+        return why
     return why_not_stakes(rules, stakes, n)
 
 

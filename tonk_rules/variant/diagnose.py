@@ -30,6 +30,18 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f"; did you mean {match[0]!r}?" if match else ""
 
 
+def renamed_key(path: str, value: Any) -> str | None:
+    """What a key an earlier version wrote (a variant file from an older ``tonk show``) is called now, and how
+    its value is written there (None: the key was never renamed). Refused with this, not guessed: the new
+    key says more than the old one did."""
+    if path == "spreading.may_hold_books_of":
+        ranks = value if isinstance(value, list) and all(isinstance(r, str | int) for r in value) else ["A"]
+        books = ", ".join(f"{{rank: {r}, size: {n}}}" for r in ranks for n in (3, 4))
+        return (f"'may_hold_books_of' was renamed to 'may_hold_books', whose books each name a rank and an exact "
+                f"size; the same rule is: may_hold_books: [{books}]")
+    return None
+
+
 def dotted(path: Iterable[str | int]) -> str:
     return ".".join(str(p) for p in path)
 
@@ -134,7 +146,8 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             for extra in sorted(set(instance) - set(allowed), key=str)[:MAX_PROBLEMS + 1]:
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
-                out.append(Diagnostic(doc.file, line, col, f"unknown key {extra!r}{hint}", dotted((*path, extra))))
+                said = renamed_key(dotted((*path, extra)), instance[extra]) or f"unknown key {extra!r}{hint}"
+                out.append(Diagnostic(doc.file, line, col, said, dotted((*path, extra))))
             continue
         if kind == "required":
             line, col = doc.where(path)

@@ -33,14 +33,21 @@ class Side:
     kind: str  # quoted | assumed | unsourced
     note: int | None  # 1-based index into DiffReport.sources (None: no source given)
     file: str
+    own: bool = False  # set by the compared file itself (not inherited from a parent)
 
 
 @dataclass(frozen=True)
 class DiffRow:
     path: str
-    differs: bool  # False: the values agree, but only by assumption
+    differs: bool  # False: the values agree, but only by assumption or as a file's own setting
     left: Side
     right: Side
+
+    @property
+    def set_by_file(self) -> bool:
+        """An agreeing row listed because a compared file sets the value itself, without a source (a house
+        file restating its parent's value): not an assumption, a setting."""
+        return not self.differs and any(s.own and s.note is None for s in (self.left, self.right))
 
 
 @dataclass(frozen=True)
@@ -58,12 +65,23 @@ class DiffReport:
 
     @property
     def by_assumption(self) -> int:
-        return sum(1 for r in self.rows if not r.differs)
+        return sum(1 for r in self.rows if not r.differs and not r.set_by_file)
+
+    @property
+    def set_by_file(self) -> int:
+        return sum(1 for r in self.rows if r.set_by_file)
 
     def heading(self) -> str:
         differ = "1 value differs" if self.differ == 1 else f"{self.differ} values differ"
-        agree = f"{self.by_assumption} more agree{'s' if self.by_assumption == 1 else ''} only by assumption"
-        return f"{self.left_name} vs {self.right_name}: {differ}; {agree}"
+        parts = [f"{self.left_name} vs {self.right_name}: {differ}"]
+        if self.by_assumption or not self.set_by_file:
+            parts.append(f"{self.by_assumption} more agree{'s' if self.by_assumption == 1 else ''} only by assumption")
+        if self.set_by_file:
+            files = dict.fromkeys(s.file for r in self.rows if r.set_by_file for s in (r.left, r.right)
+                                  if s.own and s.note is None)
+            parts.append(f"{self.set_by_file} more {'is' if self.set_by_file == 1 else 'are'} set by "
+                         f"{' and '.join(files)} itself to the same value")
+        return "; ".join(parts)
 
 
 def rule_values(variant: Variant) -> dict[str, Any]:
@@ -107,7 +125,7 @@ def variant_diff(a: LoadedVariant, b: LoadedVariant) -> DiffReport:
             if prov.source not in sources:
                 sources.append(prov.source)
             note = sources.index(prov.source) + 1
-        return Side(value, prov.kind, note, prov.file)
+        return Side(value, prov.kind, note, prov.file, prov.file == loaded.name)
 
     rows = []
     for path in value_paths():
@@ -121,9 +139,16 @@ def variant_diff(a: LoadedVariant, b: LoadedVariant) -> DiffReport:
 
 
 def show_value(value: Any) -> str:
-    """A value as a person reads it: lists joined, payment rules in words."""
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+    """A value as a person reads it: lists joined, payment rules in words, a held book as ``3 × A``.
+
+    >>> show_value([{"rank": "A", "size": 3}]), show_value([]), show_value(True)
+    ('3 × A', 'none', 'yes')
+    """
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "payer" in v for v in value):
         return "; ".join(_rule_words(rule) for rule in value)
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):  # books that may be held
+        return ", ".join(f"{v['size']} × {v['rank']}" if {"rank", "size"} <= set(v) else
+                         ", ".join(f"{k} {show_value(x)}" for k, x in v.items()) for v in value)
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "none"
     if value is None:
@@ -144,21 +169,22 @@ def source_text(source: Quote | Assumption) -> str:
 
 
 def side_mark(side: Side) -> str:
-    """``quoted [3]``, ``assumed [4]`` or ``no source (FILE)``."""
+    """``quoted [3]``, ``assumed [4]``, ``set by this file (no source)`` or ``no source (FILE)``."""
     if side.note is None:
-        return f"no source ({side.file})"
+        return "set by this file (no source)" if side.own else f"no source ({side.file})"
     return f"{side.kind} [{side.note}]"
 
 
 def diff_json(report: DiffReport) -> str:
     def side(s: Side) -> dict[str, Any]:
-        return {"value": s.value, "kind": s.kind, "source": s.note, "file": s.file}
+        return {"value": s.value, "kind": s.kind, "source": s.note, "file": s.file, "set_by_this_file": s.own}
 
     data = {
         "left": {"name": report.left_name, "title": report.left_title},
         "right": {"name": report.right_name, "title": report.right_title},
         "differ": report.differ,
         "agree_by_assumption": report.by_assumption,
+        "set_by_the_file_itself": report.set_by_file,
         "rows": [{"value": label_of(r.path), "differs": r.differs, "left": side(r.left), "right": side(r.right)}
                  for r in report.rows],
         "sources": {str(i): _source_data(s) for i, s in enumerate(report.sources, 1)},
@@ -186,7 +212,7 @@ def diff_markdown(report: DiffReport) -> str:
         lines += [f"| value | {_md(report.left_name)} | {_md(report.right_name)} |", "|---|---|---|"]
         for r in report.rows:
             cells = [f"{_md(show_value(s.value))} ({_md(side_mark(s))})" for s in (r.left, r.right)]
-            name = f"`{label_of(r.path)}`" + ("" if r.differs else " (agree)")
+            name = f"`{label_of(r.path)}`" + ("" if r.differs else " (same value)" if r.set_by_file else " (agree)")
             lines.append(f"| {name} | {cells[0]} | {cells[1]} |")
         lines += ["", "Sources:", ""]
         lines += [f"{i}. {_md(source_text(s))}" for i, s in enumerate(report.sources, 1)]

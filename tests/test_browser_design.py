@@ -1,0 +1,91 @@
+"""The designer's pages in a real browser (Debian's chromium, driven by Playwright), at 390 and 1280 px: the
+house-rule form of ``tonk serve`` checked while editing, and the HTML of ``tonk design`` and ``tonk sweep``.
+
+Screenshots are kept under test-output/browser/ to be looked at. Run with ``python -m pytest -m browser``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tablekit import ROOT
+from webkit import free_port, make_event, start
+
+pytestmark = pytest.mark.browser
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "test-output" / "browser"
+WIDTHS = [390, 1280]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def fits(page: Any, width: int) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth") <= width)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_house_rule_form_checks_a_change_and_reads_on_a_phone(browser: Any, tmp_path: Path, width: int) -> None:
+    event = make_event(tmp_path / "night")
+    port = free_port()
+    server = start(event.folder, port)
+    try:
+        page = browser.new_context(viewport={"width": width, "height": 800}).new_page()
+        page.goto(f"http://127.0.0.1:{port}/rules/russian")
+        assert fits(page, width)
+        page.fill("input[name='deal_check.at_most']", "99")
+        page.click("button[value=check]")
+        assert "is outside" in page.locator("#result").inner_text()  # tonk check's message
+        assert "is outside" in page.locator("#f-deal_check\\.at_most + p.refusal").inner_text()  # beside its field
+        shot(page, f"design-form-refusal-{width}")
+        page.fill("input[name='deal_check.at_most']", "13")
+        page.select_option("select[name='hitting.books']", label="anyone")
+        page.click("button[value=check]")
+        assert "accepts it" in page.locator(".notice").inner_text()
+        assert "deal_check.at_most" in page.locator("table.standings").inner_text()
+        assert fits(page, width)
+        shot(page, f"design-form-valid-{width}")
+    finally:
+        server.kill()
+        server.communicate()
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("reports")
+    for args in (["design", "russian", "--vary", "deal_check.at_most=11,13,15", "--vary",
+                  "taken_discard.rule=free,not_discarded_this_turn", "--target", "turns=min", "--keep",
+                  "deal_tonk<=2%", "-n", "600", "--out", str(folder / "design")],
+                 ["sweep", "russian", "--vary", "deal_check.at_most=13,15", "--vary", "deal.upcard=true,false",
+                  "-n", "300", "--out", str(folder / "sweep")]):
+        subprocess.run([sys.executable, "-m", "tonk_rules", *args, "--workers", "1"], check=True, cwd=ROOT,
+                       capture_output=True)
+    return folder
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", ["design", "sweep"])
+def test_the_design_and_sweep_reports_read_at_phone_and_laptop_width(browser: Any, reports: Path, name: str,
+                                                                   width: int) -> None:
+    page = browser.new_context(viewport={"width": width, "height": 800}).new_page()
+    page.goto((reports / name / f"{name}.html").as_uri())
+    assert fits(page, width)  # wide tables scroll inside their box; the page itself never does
+    assert page.locator("img").count() >= 2
+    shot(page, f"{name}-report-{width}")

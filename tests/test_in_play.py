@@ -1,0 +1,175 @@
+"""Rules that came into play: the kernel's counts, checked against a recount on the reference engine, for
+every rule dimension of the model, and said in words where a rule never came into play."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.model_fields import FIELD_IDS, FIELDS, changes, compiled
+from tonk_rules import load_ruleset
+from tonk_rules.bots.specs import parse_specs
+from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.encoding import action_key
+from tonk_rules.engine.hand import Hand
+from tonk_rules.kernel import layout as L
+from tonk_rules.kernel import play_hands
+from tonk_rules.kernel.batch import plan_hand
+from tonk_rules.kernel.in_play import IN_PLAY, dimension_of, kernel_dimensions
+from tonk_rules.kernel.tables import seating
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
+from tonk_rules.sim.panel import DEFAULT_PLAYER
+from tonk_rules.sim.tally import Tally
+from tonk_rules.sim.tuning import seats_for
+from tonk_rules.terms import MeldKind, Pile
+from tonk_rules.variant.loader import builtin_names
+
+UNEXERCISED = "came into play in 0 of"
+
+
+def _table(ruleset: Ruleset, tuned: bool = True) -> list[tuple[str, dict[str, int]]]:
+    """The default table at 3 seats (else 2, else 4): tuned to the variant, or (``tuned=False``, for the many
+    changed variants, which would each be tuned first) with the default player's own parameters."""
+    for players in (3, 2, 4):
+        if ruleset.why_not_seat(players) is None and ruleset.why_not_deal(players) is None:
+            specs = parse_specs(",".join([DEFAULT_PLAYER] * players))
+            if tuned:
+                return list(seats_for(ruleset, players, specs))
+            return [(s.name, dict(s.params)) for s in specs]
+    raise AssertionError("no table size seats this variant")
+
+
+def _recount(ruleset: Ruleset, seats: list[tuple[str, dict[str, int]]], hands: int,
+             seed: int) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+    """Per hand, replayed on the reference engine from the kernel's trace: re-discarded taken cards, hits on
+    runs and on books, books laid or hit, runs of exactly run_min laid, draws from the empty stock, knocks that
+    tied the lowest other count (the kernel's counts of these in a variant where nothing refuses them)."""
+    batch = play_hands(ruleset, seats, hands, seed, trace=True)
+    assert batch.trace is not None
+    out = np.zeros((hands, L.N_IN_PLAY), np.int64)
+    deck = seating(ruleset).deck
+    for row, keys in enumerate(batch.trace):
+        plan = plan_hand(deck, len(seats), seed, row, 0)
+        hand = Hand.deal(ruleset, [f"s{i}" for i in range(len(seats))], plan.dealer, plan.deck, [1] * len(seats),
+                         plan.reshuffle_seed)
+        taken = None
+        for key in keys:
+            action = next(a for a in hand.legal_actions() if action_key(a) == key)
+            me = hand.current
+            if isinstance(action, Knock):
+                others = min(hand.count(p) for p in range(len(seats)) if p != me)
+                out[row, L.IP_KN_TIES] += hand.count(me) == others
+            elif isinstance(action, Draw):
+                if action.source is Pile.DISCARD:
+                    taken = hand.discard[-1]
+                elif not hand.stock:
+                    out[row, L.IP_STOCK_EMPTY] += 1
+            elif isinstance(action, Discard):
+                out[row, L.IP_TAKEN] += action.card == taken
+                taken = None
+            elif isinstance(action, Hit):
+                book = hand.spreads[action.spread - 1].kind is MeldKind.BOOK
+                out[row, L.IP_HIT_BOOKS if book else L.IP_HIT_RUNS] += 1
+                out[row, L.IP_BOOK_SIZES] += book
+            elif isinstance(action, Spread):
+                book = len({c // 4 for c in action.cards}) == 1
+                out[row, L.IP_BOOK_SIZES] += book
+                out[row, L.IP_RUN_MIN] += not book and len(action.cards) == ruleset.melds.run_min
+            hand.apply(action)
+    assert batch.in_play is not None
+    return out, batch.in_play
+
+
+RECOUNTED = (L.IP_KN_TIES, L.IP_STOCK_EMPTY, L.IP_TAKEN, L.IP_HIT_BOOKS, L.IP_HIT_RUNS, L.IP_BOOK_SIZES,
+             L.IP_RUN_MIN)
+
+
+def test_kernel_counts_agree_with_a_recount_on_the_reference_engine() -> None:
+    """pagat refuses none of these (a taken card is free, anyone may hit anything), so each count is exactly
+    the events recounted; random seats do all of them."""
+    ruleset = load_ruleset("pagat")
+    patient = ("greedy", {"knock": 0, "patience": 1000})  # never knocks: the stock runs out
+    seen = np.zeros(L.N_IN_PLAY, np.int64)
+    for seats in ([("random", {}), ("greedy", {"knock": 3}), ("random", {})], [patient, patient]):
+        expected, counted = _recount(ruleset, seats, 120, seed=11)
+        for slot in RECOUNTED:
+            assert counted[:, slot].tolist() == expected[:, slot].tolist(), kernel_dimensions()[slot]
+        seen += expected.sum(axis=0)
+    for slot in RECOUNTED:
+        assert seen[slot] > 0, kernel_dimensions()[slot]  # the recount saw each kind of event
+
+
+def test_a_refused_option_counts_where_the_rule_refuses_it() -> None:
+    """russian keeps a taken card this turn: every turn that took from the discard pile (and kept more than
+    that card) had its discard refused, so the rule came into play; pagat's free rule, with the default
+    table, hardly ever (it lays what it takes)."""
+    for name, at_least in (("russian", 0.2), ("pagat", 0.0)):
+        ruleset = load_ruleset(name)
+        batch = play_hands(ruleset, _table(ruleset), 400, seed=3)
+        assert batch.in_play is not None
+        took = batch.in_play[:, L.IP_SOURCES] > 0
+        share = (batch.in_play[:, L.IP_TAKEN] > 0).mean()
+        assert share >= at_least
+        if name == "russian":
+            assert ((batch.in_play[:, L.IP_TAKEN] > 0) <= took).all()  # never without a take
+
+
+def _key(path: tuple[str, ...]) -> str:
+    return ".".join(path[:2])
+
+
+@pytest.mark.parametrize(("path", "info"), FIELDS, ids=FIELD_IDS)
+def test_every_rule_dimension_is_exercised_somewhere_or_said_to_be_unexercised(path, info) -> None:  # type: ignore[no-untyped-def]
+    """For each rule dimension of the model: it has a count (kernel/in_play.py); with the default table, in
+    the built-ins and in each valid change of that dimension, it came into play in some variant, or the
+    report's sentence names it as one that never did."""
+    key = _key(path)
+    d = dimension_of(key)
+    variants = [load_ruleset(name) for name in builtin_names()]
+    variants += [r for *_, data in list(changes(path, info))[:8] if (r := compiled(data)) is not None]
+    tallies = []
+    for i, ruleset in enumerate(variants):
+        seats = _table(ruleset, tuned=i < len(builtin_names()))
+        tallies.append(Tally.of(play_hands(ruleset, seats, 200, seed=5), len(seats)))
+    said = in_play_sentence(f"«{key}»", [("x", t, key) for t in tallies[:1]])
+    if d.how == "not_in_a_hand":
+        assert "does not change how one hand plays" in said
+        return
+    counted = [hands_in_play(t, key) for t in tallies]
+    if d.how == "every_hand":
+        assert counted == [t.hands for t in tallies]
+    if not any(counted):
+        for t in tallies:
+            assert UNEXERCISED in in_play_sentence(f"«{key}»", [("x", t, key)])
+    else:
+        assert UNEXERCISED not in in_play_sentence(f"«{key}»", [("x", t, key) for t in tallies])
+
+
+def test_the_table_has_no_dimension_the_model_lacks() -> None:
+    keys = {_key(p) for p, _ in FIELDS}
+    sections = {k.split(".")[0] + "." for k in keys}
+    assert set(IN_PLAY) <= keys | sections
+    assert {d.slot for d in IN_PLAY.values() if d.how == "kernel"} == set(range(L.N_IN_PLAY))
+
+
+def test_simulate_json_names_a_rule_that_never_came_into_play(tmp_path: Path) -> None:
+    """The done-when check: a house rule's parent compared with it says how often the rule came into play."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: russian\ntitle: russian, a taken card may be discarded\n"
+                     "taken_discard:\n  rule: free\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tonk_rules", "simulate", "russian", str(house), "--hands", "3000",
+                          "--json"], capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    [rule] = data["rules_that_differ"]
+    assert rule["rule"] == "taken_discard.rule"
+    russian, mine = rule["hands"]["russian"], rule["hands"][str(house)]
+    assert russian > 300  # refusals of the taken card's discard
+    assert "taken_discard.rule" in rule["said"]
+    assert data["variants"]["russian"]["rules_in_play"]["taken_discard.rule"]["hands"] == russian
+    assert mine < russian

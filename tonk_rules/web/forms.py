@@ -1,0 +1,115 @@
+"""The hand form: what a phone sends, turned into the options ``tonk event record`` takes, and a refusal
+placed beside the field it is about.
+
+Fields: ``how`` (knock, out, stock_out, deal), ``player`` (who knocked or went out), ``no_discard`` and
+``new_spread`` (an out), and per seat ``i``: ``count_i`` (quick entry), ``cards_i`` (the cards instead) and
+``tonk_i`` (a deal tonk held). ``submission`` is the form's idempotency key, ``expected`` the number the
+hand gets if no other hand is recorded first.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+
+from tonk_rules.errors import TonkError
+from tonk_rules.table.settle import HowItEnded
+
+HOWS = ("knock", "out", "stock_out", "deal")
+MAX_FIELD = 200
+SUBMISSION = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class FormError(TonkError):
+    """A field that cannot be right, said beside it (``field``: its name in the form)."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field_name
+
+
+@dataclass(frozen=True)
+class HandForm:
+    """The form as sent: kept whole so that a refused or retried form comes back as the user left it."""
+
+    values: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, form: dict[str, str]) -> HandForm:
+        return cls({k: v[:MAX_FIELD] for k, v in form.items() if isinstance(v, str)})
+
+    def get(self, key: str) -> str:
+        return self.values.get(key, "").strip()
+
+    @property
+    def submission(self) -> str:
+        given = self.get("submission")
+        return given if SUBMISSION.fullmatch(given) else ""
+
+    def expected(self) -> int | None:
+        text = self.get("expected")
+        return int(text) if text.isdigit() and len(text) < 9 else None
+
+
+def new_submission() -> str:
+    return secrets.token_urlsafe(18)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What ``tonk event record`` would be given."""
+
+    how: HowItEnded
+    hands: list[str]
+    counts: list[str]
+    tonks: list[str]
+
+
+def options_of(form: HandForm, names: list[str]) -> Options:
+    """The record options the form describes for the players ``names`` (seat ``i`` is ``names[i]``)."""
+    how = form.get("how")
+    if how not in HOWS:
+        raise FormError("how", "say how the hand ended")
+    player = form.get("player") or None
+    if how in ("knock", "out") and player not in names:
+        raise FormError("player", "say who knocked or went out")
+    hands, counts, tonks = [], [], []
+    for i, name in enumerate(names):
+        cards, count = form.get(f"cards_{i}"), form.get(f"count_{i}")
+        if cards:
+            hands.append(f"{name}={cards}")
+        elif count:
+            if not count.isdigit() or len(count) > 4:
+                raise FormError(f"count_{i}", f"{name}'s count is a whole number, not {count[:10]!r}")
+            counts.append(f"{name}={int(count)}")
+        if form.get(f"tonk_{i}"):
+            tonks.append(name)
+    if how != "deal" and tonks:
+        raise FormError("how", "a deal tonk is marked, but the hand did not end on the deal")
+    no_discard, new_spread = bool(form.get("no_discard")), bool(form.get("new_spread"))
+    if (no_discard or new_spread) and how != "out":
+        raise FormError("how", "'without a final discard' and 'a new spread' describe a player going out")
+    if new_spread and not no_discard:
+        raise FormError("how", "a new spread as the last cards means the player went out without a final discard")
+    return Options(HowItEnded(how, player if how in ("knock", "out") else None, by_discard=not no_discard,
+                              new_spread=new_spread), hands, counts, tonks)
+
+
+def field_of(message: str, names: list[str]) -> str:
+    """The form field a refusal of the Ruleset or of the table input is about (``how`` if none is named)."""
+    for i, name in enumerate(names):
+        for option, key in (("--hand", "cards"), ("--count", "count"), ("--tonk", "tonk")):
+            if message.startswith((f"{option} {name}=", f"{option} {name}:", f"{option} {name} ")):
+                return f"{key}_{i}"
+        if message.startswith((f"--knock {name}", f"--out {name}")) or message.startswith(f"{name} "):
+            return "player"
+    for i, name in enumerate(names):  # a message that names a player somewhere: beside their count
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message):
+            return f"count_{i}"
+    return "how"
+
+
+def without_option(message: str) -> str:
+    """The refusal without the command-line option it starts with (``--count Ann=30: `` is the field)."""
+    return re.sub(r"^--[a-z-]+(?: [^:]*)?: ", "", message)

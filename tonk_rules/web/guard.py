@@ -1,0 +1,83 @@
+"""The ASGI guard around every request: size and rate limits, and the headers every response carries.
+
+A POST must say its length (every browser's form does) and stay under the limit of its route; each client
+(its address and session cookie) has a token bucket for reads and one for writes. Every response forbids
+framing, sniffing, referrers (table links carry tokens) and caching, and allows scripts, styles and forms
+only from this server: nothing on the pages comes from elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+
+from tonk_rules.web.keys import SESSION_COOKIE, RateLimit
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: a form of the hand, the console's forms: far under this; an import (a whole evening's export) up to 8 MiB
+FORM_LIMIT = 64 * 1024
+IMPORT_LIMIT = 8 * 1024 * 1024
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                                 b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+
+
+class Guard:
+    def __init__(self, app: App, *, reads: RateLimit, writes: RateLimit,
+                 refuse: Callable[[int, str], tuple[bytes, str]]) -> None:
+        self.app, self.reads, self.writes, self.refuse = app, reads, writes, refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        method = scope["method"]
+        client = f"{(scope.get('client') or ('?', 0))[0]}/{_session(headers.get('cookie', ''))}"
+        if method == "POST":
+            limit = IMPORT_LIMIT if scope["path"] == "/gm/import" else FORM_LIMIT
+            length = headers.get("content-length", "")
+            if not length.isdigit():
+                await self._refuse(send, 411, "too_big")
+                return
+            if int(length) > limit:
+                await self._refuse(send, 413, "too_big")
+                return
+        bucket = self.writes if method not in ("GET", "HEAD") else self.reads
+        if not bucket.allow(client):
+            await self._refuse(send, 429, "too_many")
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    async def _refuse(self, send: Send, status: int, word: str) -> None:
+        body, kind = self.refuse(status, word)
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", kind.encode()), (b"content-length", str(len(body)).encode()),
+                                *([(b"retry-after", b"1")] if status == 429 else []), *HEADERS]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def _session(cookie_header: str) -> str:
+    try:
+        jar = SimpleCookie(cookie_header)
+    except Exception:  # a malformed cookie header: the client has no session
+        return "-"
+    morsel = jar.get(SESSION_COOKIE)
+    return morsel.value[:40] if morsel is not None else "-"

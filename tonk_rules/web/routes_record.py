@@ -1,0 +1,168 @@
+"""Recording at a table: check (who pays whom, or the refusal beside its field), save, undo.
+
+Saving goes through :func:`~tonk_rules.table.hand_entry.settle_entry` and :meth:`Ledger.record` as
+``tonk event record`` does. Each form carries an idempotency key, kept in the hand's detail in the same
+transaction as the hand: the same form sent twice (a double tap, a resend after the Wi-Fi dropped, even
+across a restart of the server) records once. It also carries the number its hand would get: if another
+phone recorded a hand at this table meanwhile, the form comes back as it was, with the request to check and
+send again. A hand is acknowledged only after its transaction is committed to disk.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from dataclasses import replace
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from tonk_rules.errors import CardError, SetupError, TableInputError
+from tonk_rules.table.hand_entry import settle_entry
+from tonk_rules.table.ledger import HandEntry, Ledger
+from tonk_rules.web.forms import FormError, HandForm, field_of, new_submission, options_of, without_option
+from tonk_rules.web.guard import FORM_LIMIT
+from tonk_rules.web.pages import may_record, message, page, see_other, site
+from tonk_rules.web.routes_read import _Values, table_name, table_page
+from tonk_rules.web.words import words
+
+#: one save at a time per table inside this server, so that the key lookup and the record are one step
+_TABLE_LOCKS: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
+
+
+async def read_form(request: Request, *, largest: int = FORM_LIMIT) -> dict[str, str]:
+    """The form's fields, its CSRF token checked (refused: PermissionError, answered 403)."""
+    from tonk_rules.web.pages import session_of
+
+    async with request.form(max_files=0, max_fields=120, max_part_size=largest) as form:
+        values = {k: v for k, v in form.items() if isinstance(v, str)}
+    if not site(request).keys.is_csrf(session_of(request), values.get("csrf")):
+        raise PermissionError("csrf")
+    values.pop("csrf", None)
+    return values
+
+
+def settle_form(led: Ledger, form: HandForm, rules: Any = None, seated: list[tuple[str, int]] | None = None,
+                digest: str | None = None) -> tuple[HandEntry | None, dict[str, str]]:
+    """The form settled for the table as seated (or the given players and rules: a correction), or the
+    refusal of each field that has one."""
+    seated = seated if seated is not None else led.seated()
+    names = [n for n, _ in seated]
+    try:
+        options = options_of(form, names)
+        settled = settle_entry(rules or led.rules, seated, options.hands, options.counts, options.tonks,
+                               options.how, digest if rules is not None else led.stored_rules().digest)
+    except FormError as exc:
+        return None, {exc.field: str(exc)}
+    except (TableInputError, SetupError, CardError) as exc:
+        text = str(exc)
+        return None, {field_of(text, names): without_option(text)}
+    if settled.entry is None:
+        return None, {"how": "no tonk on the deal: nobody pays, play the hand"}
+    return settled.entry, {}
+
+
+async def check(request: Request) -> Response:
+    where = site(request)
+    table = table_name(request)
+    if not may_record(request, table):
+        return message(request, 403, words(where.language())["forbidden"], back=f"/t/{table}")
+    form = HandForm.of(await read_form(request))
+
+    def run() -> Any:
+        event = where.views.event()
+        led = where.views.ledger(event, table)
+        entry, errors = settle_form(led, form)
+        return event, entry, errors, led.currency
+
+    event, entry, errors, currency = await run_in_threadpool(run)
+    if entry is None:
+        return await table_page(request, values=form.values, errors=_Values(errors), status=422)
+    w = words(event.language)
+    return page(request, "confirm.html", entry=entry, values=form.values, currency=currency,
+                action=f"/t/{table}/record", back=f"/t/{table}/edit", heading=w["check"], title=w["check"],
+                event_title=event.title, lang=event.language)
+
+
+async def edit(request: Request) -> Response:
+    table_name(request)
+    form = HandForm.of(await read_form(request))
+    return await table_page(request, values=form.values)
+
+
+def find_submission(led: Ledger, key: str) -> int | None:
+    row = led.db.execute("SELECT number FROM hands WHERE json_extract(detail, '$.submission') = ?", (key,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+async def record(request: Request) -> Response:
+    where = site(request)
+    table = table_name(request)
+    if not may_record(request, table):
+        return message(request, 403, words(where.language())["forbidden"], back=f"/t/{table}")
+    form = HandForm.of(await read_form(request))
+    if not form.submission or form.expected() is None:
+        return message(request, 400, words(where.language())["expired"], back=f"/t/{table}")
+
+    def run() -> tuple[str, Any]:
+        event = where.views.event()
+        with _TABLE_LOCKS[table]:
+            led = where.views.ledger(event, table)
+            done = find_submission(led, form.submission)
+            if done is not None:
+                return "already", done
+            entry, errors = settle_form(led, form)
+            if entry is None:
+                return "refused", errors
+            if led.hand_count() + 1 != form.expected():
+                return "retry", None
+            entry = replace(entry, detail={**entry.detail, "submission": form.submission})
+            return "recorded", led.record(entry)
+
+    outcome, value = await run_in_threadpool(run)
+    w = words(where.language())
+    if outcome == "refused":
+        return await table_page(request, values=form.values, errors=_Values(value), status=422)
+    if outcome == "retry":
+        fresh = {**form.values, "expected": ""}
+        return await table_page(request, values=_retry_values(fresh), notice=w["retry"], status=409)
+    return see_other(f"/t/{table}?done={value}")
+
+
+def _retry_values(values: dict[str, str]) -> dict[str, str]:
+    """The form as sent, to be sent again as the next hand (a new key: it is a new submission)."""
+    return {**{k: v for k, v in values.items() if k not in ("submission", "expected")}, "submission": new_submission()}
+
+
+async def undo(request: Request) -> Response:
+    where = site(request)
+    table = table_name(request)
+    if not may_record(request, table):
+        return message(request, 403, words(where.language())["forbidden"], back=f"/t/{table}")
+    values = await read_form(request)
+    expected = values.get("expected", "")
+
+    def run() -> str | None:
+        event = where.views.event()
+        with _TABLE_LOCKS[table]:
+            led = where.views.ledger(event, table)
+            if not expected.isdigit() or led.hand_count() + 1 != int(expected) or len(expected) > 9:
+                return None  # the table moved on since the page was shown: nothing is taken back unseen
+            return str(led.undo()["said"])
+
+    said = await run_in_threadpool(run)
+    w = words(where.language())
+    if said is None:
+        return await table_page(request, notice=w["retry"], status=409)
+    return await table_page(request, notice=f"{w['undone']} {said}")
+
+
+ROUTES = [
+    Route("/t/{table}/check", check, methods=["POST"]),
+    Route("/t/{table}/edit", edit, methods=["POST"]),
+    Route("/t/{table}/record", record, methods=["POST"]),
+    Route("/t/{table}/undo", undo, methods=["POST"]),
+]
