@@ -320,7 +320,7 @@ def test_the_posterior_moves_toward_the_policy_a_seat_really_plays(variant: str)
     # a few turns each: the random seat's weight on random rises well above the prior, the greedy seat's
     # falls below it (a few random turns can look greedy by chance, so not in every deal)
     assert np.mean(random_seat) > 0.2 > 0.1 > 0.05 > np.mean(greedy_seat)
-    assert apart >= 7
+    assert apart >= 6
 
 
 @needs_numba
