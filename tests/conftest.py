@@ -3,6 +3,7 @@ start, the compiled kernel built once (:func:`pytest_configure`)."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -43,12 +44,26 @@ def warm_the_kernel() -> None:
     rollout(pagat, state_from_hand(hand), [("greedy", {"knock": 5})] * 3, 2, 1)
 
 
+def _whole_suite(config: pytest.Config) -> bool:
+    """The run names no test file or folder: it is the suite (or a tier of it, ``-m slow``)."""
+    return config.args_source is pytest.Config.ArgsSource.TESTPATHS
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n logical`` (addopts) spreads the whole suite over one worker per CPU; a run of chosen files stays
+    in one process (starting workers would cost more than it saves, on a machine shared with others).
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` or an explicit ``-n N`` still decide."""
+    if _whole_suite(config) or os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist's own count
+    return 0
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Before the workers start (``-n``, pytest-xdist), the controller fills an empty kernel cache once:
     else every worker would compile the same kernel at the same time (tens of seconds each, on a machine
     of two cores). Only for a run of the whole suite with an empty cache: a chosen test file does not wait
     for a kernel it may not need, and a warm cache needs nothing."""
-    if hasattr(config, "workerinput") or config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
+    if hasattr(config, "workerinput") or not _whole_suite(config):
         return
     from tonk_rules.sim.progress import kernel_cached
 

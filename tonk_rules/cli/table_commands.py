@@ -252,8 +252,11 @@ def play(variant: str, players: str, seed: int | None, dealer: str | None, stake
       tonk play pagat --players Ann,bot:random --seed 7
       tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --cards russian
     """
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.sim.stages import about
     from tonk_rules.table.play_session import run_terminal_game
 
-    run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
-                      style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
-                      misuse=lambda message: Misuse(message), force=force)
+    with about(f"the rules of {plain(variant)}"):  # what a bot's first tuning is for, in its stage's words
+        run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
+                          style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
+                          misuse=lambda message: Misuse(message), force=force)
