@@ -1,4 +1,5 @@
-"""Is the tuned greedy an ε-equilibrium? (Not a test: it prints the issue's "done when" table.)
+"""Is the tuned greedy an ε-equilibrium of its own family, K = 1 … 10? (Not a test: it prints a table; the default
+player's check, over every deviation family, is benchmarks/bench_equilibrium.py.)
 
     python benchmarks/bench_tuning.py [--hands N] [--workers W] [--seed S] [--players P]
 
