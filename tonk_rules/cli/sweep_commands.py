@@ -120,7 +120,8 @@ def _print_sweep(data: dict[str, Any], note: str | None) -> None:
         click.echo(wrapped(note))
     keys = list(data["vary"])
     click.echo(wrapped(plain(f"{data['variant']}: {data['hands']:,} hands per point, {data['players']} players, "
-                             f"seed {data['seed']}, the same deals at every point. Columns: "
+                             f"seed {data['seed']}, "
+                             f"{'the same deals at every point' if data['paired'] else 'different deals'}. Columns: "
                              f"{', '.join(keys)}.")))
     findings = sweep_findings(data)
     if findings:

@@ -236,7 +236,8 @@ def _settings(data: dict[str, Any]) -> list[tuple[str, str]]:
                      for k, vs in data["vary"].items())
     return [("variant", data["variant"]), ("varied", vary), ("hands per point", f"{data['hands']:,}"),
             ("players", str(data["players"])), ("bots", ", ".join(data["bots"])),
-            ("seed", f"{data['seed']} (the same deals at every point: paired)")]
+            ("seed", f"{data['seed']} " + ("(the same deals at every point: paired)" if data["paired"] else
+                                           "(the points deal different cards: unpaired)"))]
 
 
 def sweep_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
@@ -294,7 +295,9 @@ def sweep_html(data: dict[str, Any], plots: dict[str, bytes]) -> str:
 
 _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}"
           ".scroll{overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;"
-          "text-align:right;white-space:nowrap}img{max-width:100%}.note{color:#555;font-size:.9rem}")
+          "text-align:right;white-space:nowrap}td:first-child,th:first-child{text-align:left}img{max-width:100%}"
+          ".note{color:#555;font-size:.9rem}@media (max-width:600px){table{font-size:.8rem}"
+          "td,th{padding:.15rem .3rem}}")
 
 
 def write_sweep(data: dict[str, Any], out_dir: Path) -> list[Path]:
