@@ -268,7 +268,7 @@ def _paragraph(text: str, first: str = "", rest: str = "") -> str:
 
 def print_comparison_report(comparison: Comparison, note: str | None = None) -> None:
     """``tonk compare`` in the terminal: what was played, the findings, the rules in words, the figures."""
-    from tonk_rules.report.build import check_tables
+    from tonk_rules.report.check_tables import check_tables
 
     plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
     out: list[str] = []
