@@ -28,9 +28,9 @@ def test_the_panel_is_the_default_casual_and_search_tables_without_random_seats(
     assert tables[0].hands == 0  # the main table is the default table: its run is reused, not played again
     assert [str(s) for s in tables[1].seats] == [CASUAL_PLAYER] * 3
     assert [str(s) for s in tables[2].seats] == [SEARCH_PLAYER, DEFAULT_PLAYER, DEFAULT_PLAYER]
-    assert tables[2].hands == search_hands(100_000) == 300
+    assert tables[2].hands == search_hands(100_000) == 200
     assert not any(s.name == "random" for t in tables for s in t.seats)
-    assert "300 hands" in tables[2].said("en")
+    assert "200 hands" in tables[2].said("en")
     # the user's own check table replaces the panel; no one-rule runs: no checks at all
     own = check_tables(_plan(check=(parse_spec("random"),) * 3))
     assert [(t.name, t.hands) for t in own] == [("check", 500)]

@@ -166,3 +166,19 @@ def test_a_fresh_kernel_cache_is_announced_before_compiling(monkeypatch: pytest.
     monkeypatch.setattr(progress, "kernel_cached", lambda: True)
     progress.run_with_feedback([job], make_executor("local", 1))
     assert capsys.readouterr().err == ""
+
+
+def test_a_montecarlo_table_compiles_the_search_only(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Each command compiles only what it runs: a table that seats montecarlo plays on the search's own
+    batch, so an empty cache of the plain batch player is left empty."""
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.sim import progress, stages
+    from tonk_rules.sim.executors import make_executor
+    from tonk_rules.sim.simulate import Job
+    job = Job("pagat", load_ruleset("pagat"), tuple(parse_specs("montecarlo:rollouts=2,greedy")), 2, 1)
+    monkeypatch.setattr(progress, "kernel_cached", lambda: False)
+    monkeypatch.setattr(stages, "compiled", lambda entry: entry == "search")
+    [tally] = progress.run_with_feedback([job], make_executor("local", 1))
+    assert tally.hands == 2
+    assert "compiling" not in capsys.readouterr().err

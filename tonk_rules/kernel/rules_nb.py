@@ -153,9 +153,11 @@ def _count_refusals(S, tb, seen, knock_code, first, held):  # type: ignore[no-un
     ``IP_*`` slots found by :func:`legal_keys`, and the rule that alone refused the knock (``knock_code``): the
     knock is legal with that one check lifted (the check's argument given a value it accepts). Called only
     where something was refused, so that :func:`legal_keys` itself writes nothing to the state."""
-    for j in range(IP_TAKEN + 1):
-        if (seen >> j) & 1:
-            S[O_IN_PLAY + j] += 1
+    while seen:  # its set bits only (most calls have one)
+        S[O_IN_PLAY + lowest(seen)] += 1
+        seen &= seen - 1
+    if knock_code <= core.KNOCK_AFTER_DRAW:
+        return
     cur = S[S_CURRENT]
     count, turns, locks = S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur]
     if knock_code == core.KNOCK_COUNT_TOO_HIGH:

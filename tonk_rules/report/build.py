@@ -28,8 +28,9 @@ from typing import Any
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import TableInputError
 from tonk_rules.outputs import write_atomic
+from tonk_rules.report.check_tables import check_tables
 from tonk_rules.report.compare import Row, Test, VariantFigures, compare, comparison_json, metrics
-from tonk_rules.report.findings_build import PANEL_WORDS, CheckRun, PairFindings, findings_for
+from tonk_rules.report.findings_build import CheckRun, PairFindings, findings_for
 from tonk_rules.report.findings_in_play import in_play_json
 from tonk_rules.report.rule_words import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
@@ -38,7 +39,6 @@ from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.odds import table_odds_or_none
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.paired_run import PairedJob, run_all
-from tonk_rules.sim.panel import panel_tables, search_hands
 from tonk_rules.sim.simulate import Job
 from tonk_rules.sim.tally import Tally
 from tonk_rules.variant.diff import DiffReport, diff_json, variant_diff
@@ -121,46 +121,6 @@ class Comparison:
 
             data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]
         return data
-
-
-@dataclass(frozen=True)
-class CheckTable:
-    """A table the findings are checked with: its panel name, seats and hands (0: the main run is it)."""
-
-    name: str
-    seats: tuple[BotSpec, ...]
-    hands: int
-
-    def said(self, lang: str) -> str:
-        bots = _seats_text(self.seats)
-        n = f"{self.hands:,}" if lang == "en" else f"{self.hands:,}".replace(",", "\u00a0")
-        return PANEL_WORDS[lang][self.name].format(bots=bots, n=n)
-
-
-def _seats_text(seats: Sequence[BotSpec]) -> str:
-    """Seats as said: ``greedy ×3``, or each seat where they differ."""
-    texts = [str(s) for s in seats]
-    if len(set(texts)) == 1:
-        return f"{texts[0]} ×{len(texts)}"
-    first, *rest = texts
-    return f"{first}, " + ", ".join(rest) if len(set(rest)) > 1 else f"{first}, {rest[0]} ×{len(rest)}"
-
-
-def check_tables(plan: Plan) -> list[CheckTable]:
-    """The tables each finding is checked with: the ``check`` table the user gave, else the panel
-    (:mod:`tonk_rules.sim.panel`: default, casual and search tables; the default table is the main run where
-    the main seats are it). None without one-rule-run hands (``probe_hands`` 0)."""
-    if not plan.probe_hands:
-        return []
-    if plan.check:
-        return [CheckTable("check", plan.check, plan.probe_hands)]
-    out = []
-    for table in panel_tables(plan.players):
-        hands = search_hands(plan.probe_hands) if table.name == "search" else plan.probe_hands
-        if table.name == "default" and tuple(str(s) for s in table.seats) == tuple(str(s) for s in plan.seats):
-            hands = 0
-        out.append(CheckTable(table.name, table.seats, hands))
-    return out
 
 
 def _pairs(rulesets: Sequence[Ruleset]) -> tuple[tuple[int, int], ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tonk_rules.report.check_tables import check_tables
 from tonk_rules.report.compare import note_of_tests
 from tonk_rules.report.documents import HEADINGS, Report, RulesDiff, RulesInWords
 from tonk_rules.report.findings import figure_label
@@ -33,8 +34,6 @@ def settings_of(plan: Plan) -> list[tuple[str, str]]:
                                                         n=in_lang(f"{plan.depth_hands:,}", lang)))]
     if plan.probe_hands:
         out.append((words["probes"], words["probes_value"].format(n=in_lang(f"{plan.probe_hands:,}", lang))))
-        from tonk_rules.report.build import check_tables
-
         for table in check_tables(plan):
             out.append((words["check"], table.said(lang) if table.hands else
                         table.said(lang) + f" — {words['hands']}: {in_lang(f'{plan.hands:,}', lang)}"))

@@ -43,13 +43,17 @@ def _compile(jobs: Sequence[Job | PairedJob]) -> None:
     kernel_jobs = _kernel_jobs(jobs)
     if not kernel_jobs:
         return
-    ruleset = _rulesets(kernel_jobs[0])[0]
-    if not kernel_cached():
+    def searches(job: Job | PairedJob) -> bool:
+        return any(s.name == "montecarlo" for s in job.seats)
+
+    plain = next((job for job in kernel_jobs if not searches(job)), None)
+    if plain is not None and not kernel_cached():  # a table that seats montecarlo plays on the search's own
         from tonk_rules.kernel.api import play_hands
 
+        ruleset = _rulesets(plain)[0]
         with stages.compiling("batch"):
             play_hands(ruleset, [("random", {})] * ruleset.table_sizes()[0], 1, 1)
-    searched = next((job for job in kernel_jobs if any(s.name == "montecarlo" for s in job.seats)), None)
+    searched = next((job for job in kernel_jobs if searches(job)), None)
     if searched is not None and not stages.compiled("search"):
         from tonk_rules.kernel.search import play_hands as search_hands
 
