@@ -44,7 +44,7 @@ def feature_counts(tb, deck0, seed, hands, policies, knocks, max_actions, counts
     rngs = np.zeros(players, np.uint64)
     legal = np.empty(MAX_LEGAL, np.int64)
     trace = np.zeros(TRACED_ACTIONS, np.int64)
-    hand_knocks = np.zeros((players, 2), np.int64)
+    hand_knocks = np.zeros((players, knocks.shape[1]), np.int64)  # every parameter of the row (the reckoner has 7)
     stakes = np.ones(players, np.int64)
     for h in range(hands):
         gen[0] = hand_seed(seed, h)
