@@ -67,7 +67,7 @@ from tonk_rules.kernel.layout import (
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
-from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, lowest, popcount
+from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, spread_rank
 from tonk_rules.kernel.search_nb import (
     PLAYOUT_ACTIONS,
     POLICY_MONTECARLO,
@@ -100,13 +100,7 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
             return legal[i]
     for i in range(n):  # 2. the spread with most cards, then highest value
         if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_SPREAD:
-            m = legal[i] & PAYLOAD
-            value = 0
-            rest = m
-            while rest:
-                value += VALUE[lowest(rest)]
-                rest &= rest - 1
-            score = popcount(m) * 1000 + value
+            score = spread_rank(legal[i] & PAYLOAD)
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:

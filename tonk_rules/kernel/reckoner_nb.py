@@ -69,7 +69,18 @@ from tonk_rules.kernel.layout import (
     T_PAY_N,
     T_POS,
 )
-from tonk_rules.kernel.rules_nb import ONE, VALUE, can_meld, extends, holds_role, in_a_meld, lowest, may_hit, popcount
+from tonk_rules.kernel.rules_nb import (
+    ONE,
+    VALUE,
+    can_meld,
+    extends,
+    holds_role,
+    in_a_meld,
+    lowest,
+    may_hit,
+    popcount,
+    spread_rank,
+)
 from tonk_rules.ruleset import meld_masks
 from tonk_rules.ruleset.slots import R_KN_TIES_WIN, R_STOCK
 
@@ -260,13 +271,7 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     for i in range(n):  # 2. the spread with most cards, then highest value (held when cheap and allowed)
         kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
         if kind == K_SPREAD:
-            m = legal[i] & PAYLOAD
-            value = 0
-            rest = m
-            while rest:
-                value += VALUE[lowest(rest)]
-                rest &= rest - 1
-            score = popcount(m) * 1000 + value
+            score = spread_rank(legal[i] & PAYLOAD)
             if score > best_score:
                 best, best_score = i, score
         elif kind != K_HIT:

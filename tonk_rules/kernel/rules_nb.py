@@ -111,6 +111,23 @@ def lowest(m):  # type: ignore[no-untyped-def]
     return trailing_zeros(np.int64(m))  # type: ignore[call-arg]
 
 
+@njit_inline
+def mask_value(m):  # type: ignore[no-untyped-def]
+    """The count of the cards in mask ``m``: the sum of their values."""
+    value = 0
+    rest = m
+    while rest:
+        value += VALUE[lowest(rest)]
+        rest &= rest - 1
+    return value
+
+
+@njit_inline
+def spread_rank(m):  # type: ignore[no-untyped-def]
+    """How a bot ranks the spread ``m`` it may lay: most cards first, then the highest count."""
+    return popcount(m) * 1000 + mask_value(m)
+
+
 #: The meld functions of :mod:`tonk_rules.ruleset.meld_masks`, compiled from the engine's own source; they
 #: read the meld table where :func:`~tonk_rules.kernel.tables.KernelTables.packed` puts it, and count bits
 #: with the instructions above. The small ones are inlined into their callers, as they were when written here.

@@ -61,7 +61,7 @@ from tonk_rules.kernel.layout import (
     START_CHOICES,
 )
 from tonk_rules.kernel.prng_nb import below, next_u64
-from tonk_rules.kernel.rules_nb import ONE, VALUE, extends, lowest, popcount
+from tonk_rules.kernel.rules_nb import ONE, VALUE, extends, mask_value, popcount
 
 S33 = np.uint64(33)
 #: the policy code of a montecarlo seat (random and greedy are layout's 0 and 1)
@@ -127,12 +127,7 @@ def sample_view(S, X, me, known, discarded, rngs, r, caps):  # type: ignore[no-u
                     taken[j] = 1
                     need -= 1
         X[O_HANDS + q] = hand
-        count = 0
-        rest = hand
-        while rest:
-            count += VALUE[lowest(rest)]
-            rest &= rest - 1
-        X[O_COUNTS + q] = count
+        X[O_COUNTS + q] = mask_value(hand)
     used = 0
     for i in range(S[S_DISCARD_N]):
         c = S[O_DISCARD + i]
