@@ -68,8 +68,10 @@ def _about(job: Job | PairedJob) -> str:
     if isinstance(job, PairedJob) and job.label.endswith(" one rule at a time"):
         base = job.label.removesuffix(" one rule at a time")
         return f"the one-rule changes of {base} that the report runs (each a rule set of its own)"
-    if isinstance(job, PairedJob) and job.label == "check":
-        return "the variants compared, for the check table"
+    if isinstance(job, PairedJob) and job.label == "main":
+        return "the variants compared"
+    if isinstance(job, PairedJob) and job.label.startswith("check: "):  # a panel table (report.build)
+        return f"the variants compared, for the {job.label.removeprefix('check: ')} table"
     return f"the rules of {job.label}"
 
 
