@@ -69,8 +69,12 @@ from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
 from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, spread_rank
 from tonk_rules.kernel.search_nb import (
+    MC_ALT,
+    MC_CONFIDENCE,
+    MC_ROLLOUTS,
     PLAYOUT_ACTIONS,
     POLICY_MONTECARLO,
+    clear_gain,
     draw_models,
     forget_hand,
     sample_view,
@@ -157,42 +161,65 @@ def play_key(S, key, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
-def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, tb, totals, scores, codes, cand_knocks,  # type: ignore[no-untyped-def]
+def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, scores, codes, cand_knocks,  # type: ignore[no-untyped-def]
               slack, last_values, weights):
-    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys), ``rollouts`` playouts
-    (:mod:`tonk_rules.kernel.search_nb` says how; ``scores`` is ``me``'s posterior of each other seat's policy
-    over the candidates ``codes`` / ``cand_knocks``); ``totals[:n]`` receives each candidate's summed net (a
-    single candidate is played without sampling)."""
-    totals[:n] = 0
+    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys) with the parameters ``row``
+    (:data:`~tonk_rules.kernel.search_nb.MC_ROLLOUTS` ..): :mod:`tonk_rules.kernel.search_nb` says how it
+    samples, plays out and picks; ``scores`` is ``me``'s posterior of each other seat's policy over the
+    candidates ``codes`` / ``cand_knocks``. ``totals[:n]`` receives each candidate's summed net, and
+    ``totals[n]`` that of playing the alternative policy from here (when ``row`` names one); a single
+    candidate is played without sampling."""
+    totals[:n + 1] = 0
     if n == 1:
         return legal[0]
     players = S[S_PLAYERS]
+    alt = row[MC_ALT]
+    options = n + (1 if alt >= 0 else 0)
+    default = 0  # the default player's own choice here, and the alternative's (both read only what me sees)
+    key = reckoner_choice(S, legal, n, cand_knocks[0], tb)
+    while legal[default] != key:
+        default += 1
+    alt_key = legal[0]
+    if alt >= 0:
+        alt_key = greedy_choice(S, legal, n, cand_knocks[alt, 0], cand_knocks[alt, 1], tb)
     X = np.empty(STATE_SIZE, np.int64)
     Y = np.empty(STATE_SIZE, np.int64)
     policies = np.empty(players, np.int64)
     knocks = np.zeros((players, cand_knocks.shape[1]), np.int64)
     seeds = np.zeros(players, np.uint64)
     streams = np.zeros(players, np.uint64)
-    caps = np.zeros(players, np.int64)
+    caps = np.zeros((players, 2), np.int64)
     no_trace = np.zeros(0, np.int64)
     candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
-    samples = max(1, rollouts // n)
+    nets = np.zeros(options, np.int64)
+    gain = np.zeros(options, np.int64)  # summed (net - the default's net) over the samples, and its square
+    gain2 = np.zeros(options, np.int64)
+    samples = max(1, row[MC_ROLLOUTS] // options)
     for _ in range(samples):
         draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks, seeds,
                     caps)
-        sample_view(S, X, me, known, discarded, rngs, r, caps)
-        for i in range(n):
+        sample_view(S, X, me, known, discarded, rngs, r, caps, tb)
+        for i in range(options):
             Y[:] = X
             streams[:] = seeds  # every candidate meets the same random players (common random numbers)
-            play_key(Y, legal[i], tb)
+            if i == n:  # the alternative: its choice now, and it plays this seat on
+                policies[me], knocks[me, :] = codes[alt], cand_knocks[alt, :]
+                play_key(Y, alt_key, tb)
+            else:
+                play_key(Y, legal[i], tb)
             play_out(Y, tb, policies, knocks, streams, PLAYOUT_ACTIONS, candidates, no_trace, None)
-            if Y[S_ERROR] == 0:
-                totals[i] += Y[O_NET + me]
+            nets[i] = Y[O_NET + me] if Y[S_ERROR] == 0 else 0
+            totals[i] += nets[i]
+        for i in range(options):
+            gain[i] += nets[i] - nets[default]
+            gain2[i] += (nets[i] - nets[default]) ** 2
     best = 0
-    for i in range(1, n):
+    for i in range(1, options):
         if totals[i] > totals[best]:
             best = i
-    return legal[best]
+    if best == default or not clear_gain(gain[best], gain2[best], samples, row[MC_CONFIDENCE]):
+        return legal[default]
+    return alt_key if best == n else legal[best]
 
 
 @njit
@@ -249,7 +276,7 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
             seat = S[S_CURRENT]
             if n > 1:
                 searched[seat] += 1
-            decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], tb, totals,
+            decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat], tb, totals,
                                     scores[seat], codes, cand_knocks[seat], slack, last, weights)
             n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
