@@ -15,7 +15,7 @@ order). Every candidate is played on the same deals with the same drawn players 
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()
-    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1})
+    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
@@ -44,6 +44,7 @@ from tonk_rules.kernel.search import (
     ALTERNATIVE,
     DEFAULT_ROLLOUTS,
     MONTECARLO_PARAMS,
+    RANDOM,
     SeatModel,
     cached_tables,
     compiled,
@@ -66,11 +67,12 @@ class MonteCarloBot:
                  knock: int = MONTECARLO_PARAMS["knock"].default,
                  patience: int = MONTECARLO_PARAMS["patience"].default,
                  confidence: int = MONTECARLO_PARAMS["confidence"].default,
-                 switch: int = MONTECARLO_PARAMS["switch"].default, seed: int = 0) -> None:
+                 switch: int = MONTECARLO_PARAMS["switch"].default,
+                 random_at: int = MONTECARLO_PARAMS["random_at"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
-                                          "confidence": confidence, "switch": switch})
+                                          "confidence": confidence, "switch": switch, "random_at": random_at})
         self.rollouts = rollouts
         self.seed = seed % 2**64
 
@@ -98,11 +100,14 @@ class MonteCarloBot:
         if kernel:
             return self._kernel_decision(obs, view, candidates)
         model, scores = self.model(obs), self.scores(obs)
-        own = model.seats[0][1]
-        default = candidates.index(BOT_CLASSES[model.seats[0][0]](**own).choose(obs, candidates))
+        own = self.fallback(obs, scores)
+        other = ALTERNATIVE if own == 0 else 0
+        choice = [BOT_CLASSES[name](**params).choose(obs, candidates) for name, params in (model.seats[own],
+                                                                                           model.seats[other])]
+        default = candidates.index(choice[0])
         moves = list(candidates)
         if self._params["switch"]:
-            moves.append(BOT_CLASSES["greedy"](**model.seats[ALTERNATIVE][1]).choose(obs, candidates))
+            moves.append(choice[1])
         rng = SplitMix64(self.seed)
         totals, gain, gain2 = [0] * len(moves), [0] * len(moves), [0] * len(moves)
         last = last_values(obs)
@@ -110,7 +115,7 @@ class MonteCarloBot:
         for _ in range(samples):
             seats, caps = self._draw_seats(obs, model, scores, last, rng)
             deal = sample(obs, view, rng, caps)
-            nets = [play_out(obs, view, deal, a, self._bots(model, seats, 0 if i < len(candidates) else ALTERNATIVE))
+            nets = [play_out(obs, view, deal, a, self._bots(model, seats, own if i < len(candidates) else other))
                     for i, a in enumerate(moves)]
             totals = [t + net for t, net in zip(totals, nets, strict=True)]
             gain = [g + net - nets[default] for g, net in zip(gain, nets, strict=True)]
@@ -119,6 +124,17 @@ class MonteCarloBot:
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         clear = compiled().clear_gain(gain[best], gain2[best], samples, self._params["confidence"])
         return totals, moves[best] if best != default and clear else candidates[default]
+
+    def fallback(self, obs: Observation, scores: npt.NDArray[np.int64]) -> int:
+        """The candidate this bot plays for itself and falls back on (``search_nb.fallback``): the default
+        player (0), or greedy once it believes ``random_at`` percent or more of random play of another seat."""
+        table = weight_table()
+        for seat in range(len(obs.hand_sizes)):
+            if seat != obs.seat:
+                weights = _weights(scores[seat], table)
+                if weights[RANDOM] * 100 >= self._params["random_at"] * sum(weights):
+                    return ALTERNATIVE
+        return 0
 
     def model(self, obs: Observation) -> SeatModel:
         """The candidate policies this bot believes the others may play at this table (:func:`seat_model`)."""

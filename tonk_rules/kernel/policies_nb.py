@@ -72,10 +72,12 @@ from tonk_rules.kernel.search_nb import (
     MC_ALT,
     MC_CONFIDENCE,
     MC_ROLLOUTS,
+    MC_SWITCH,
     PLAYOUT_ACTIONS,
     POLICY_MONTECARLO,
     clear_gain,
     draw_models,
+    fallback,
     forget_hand,
     sample_view,
     take_decision,
@@ -161,27 +163,34 @@ def play_key(S, key, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
+def _own_choice(S, legal, n, code, row, tb):  # type: ignore[no-untyped-def]
+    """The choice of montecarlo's own policy ``code`` (the reckoner or greedy) with its parameters ``row``."""
+    if code == POLICY_RECKONER:
+        return reckoner_choice(S, legal, n, row, tb)
+    return greedy_choice(S, legal, n, row[0], row[1], tb)
+
+
+@njit
 def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, scores, codes, cand_knocks,  # type: ignore[no-untyped-def]
               slack, last_values, weights):
     """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys) with the parameters ``row``
     (:data:`~tonk_rules.kernel.search_nb.MC_ROLLOUTS` ..): :mod:`tonk_rules.kernel.search_nb` says how it
     samples, plays out and picks; ``scores`` is ``me``'s posterior of each other seat's policy over the
     candidates ``codes`` / ``cand_knocks``. ``totals[:n]`` receives each candidate's summed net, and
-    ``totals[n]`` that of playing the alternative policy from here (when ``row`` names one); a single
+    ``totals[n]`` that of playing its other own policy from here (with ``row[MC_SWITCH]``); a single
     candidate is played without sampling."""
     totals[:n + 1] = 0
     if n == 1:
         return legal[0]
     players = S[S_PLAYERS]
-    alt = row[MC_ALT]
-    options = n + (1 if alt >= 0 else 0)
-    default = 0  # the default player's own choice here, and the alternative's (both read only what me sees)
-    key = reckoner_choice(S, legal, n, cand_knocks[0], tb)
+    own = fallback(scores, me, weights, row)  # the default player (0) or greedy, and the other of the two
+    alt = row[MC_ALT] if own == 0 else 0
+    options = n + (1 if row[MC_SWITCH] else 0)
+    default = 0  # each one's own choice here (both read only what me sees)
+    key = _own_choice(S, legal, n, codes[own], cand_knocks[own], tb)
     while legal[default] != key:
         default += 1
-    alt_key = legal[0]
-    if alt >= 0:
-        alt_key = greedy_choice(S, legal, n, cand_knocks[alt, 0], cand_knocks[alt, 1], tb)
+    alt_key = _own_choice(S, legal, n, codes[alt], cand_knocks[alt], tb)
     X = np.empty(STATE_SIZE, np.int64)
     Y = np.empty(STATE_SIZE, np.int64)
     policies = np.empty(players, np.int64)
@@ -196,13 +205,13 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
     gain2 = np.zeros(options, np.int64)
     samples = max(1, row[MC_ROLLOUTS] // options)
     for _ in range(samples):
-        draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks, seeds,
-                    caps)
+        draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
+                    seeds, caps)
         sample_view(S, X, me, known, discarded, rngs, r, caps, tb)
         for i in range(options):
             Y[:] = X
             streams[:] = seeds  # every candidate meets the same random players (common random numbers)
-            if i == n:  # the alternative: its choice now, and it plays this seat on
+            if i == n:  # the other own policy: its choice now, and it plays this seat on
                 policies[me], knocks[me, :] = codes[alt], cand_knocks[alt, :]
                 play_key(Y, alt_key, tb)
             else:

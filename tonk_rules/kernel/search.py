@@ -42,6 +42,9 @@ DEFAULT_ROLLOUTS = 1000
 #: a move other than the default player's own choice is played when its sampled gain is this many hundredths
 #: of its standard error above 0
 DEFAULT_CONFIDENCE = 200
+#: beside a seat it believes this likely (percent) to play at random, montecarlo falls back on greedy (which
+#: earns more there than the default player: docs/simulation.md)
+DEFAULT_RANDOM_AT = 40
 #: montecarlo's parameters: the budget, and the greedy policy its playouts use for every seat
 MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "rollouts": PolicyParam(DEFAULT_ROLLOUTS, 1, MAX_ROLLOUTS, "playouts per decision (the budget)"),
@@ -49,7 +52,10 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "the patience of the greedy and casual it models"),
     "confidence": PolicyParam(DEFAULT_CONFIDENCE, 0, 1000, "how clear a move's gain over the default player's "
                               "choice must be, in hundredths of its standard error, before it plays that move"),
-    "switch": PolicyParam(1, 0, 1, "1: also weighs playing greedy from here on; 0: only the default player"),
+    "switch": PolicyParam(1, 0, 1, "1: also weighs playing the other of its own two policies (the default "
+                          "player, greedy) from here on; 0: it does not"),
+    "random_at": PolicyParam(DEFAULT_RANDOM_AT, 0, 100, "the share (percent) of random play it must believe of "
+                             "some other seat before it falls back on greedy instead of the default player"),
 }
 
 
@@ -64,8 +70,9 @@ def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
 #: first: montecarlo plays it for its own seat in its playouts. A compiled policy is one more entry.
 MODELLED: tuple[tuple[str, int, int], ...] = (("reckoner", 50, 3), ("casual", 20, 0), ("greedy", 20, 0),
                                               ("random", 10, -1))
-#: the modelled candidate a montecarlo seat with ``switch=1`` also weighs playing from here on (greedy)
+#: the modelled candidates that are montecarlo's other own policy (greedy) and random play
 ALTERNATIVE = [name for name, _, _ in MODELLED].index("greedy")
+RANDOM = [name for name, _, _ in MODELLED].index("random")
 #: How the candidates get their tuned parameters: ``(ruleset, players, seats) -> seats``. The tuned values live
 #: a floor above the kernel (:func:`tonk_rules.sim.tuning.seats_for` registers itself here when imported, as
 #: every command and benchmark does); without it the reckoner candidate plays its declared defaults.
@@ -196,8 +203,8 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
 
 def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
-    alt = ALTERNATIVE if full["switch"] else -1
-    return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], alt], np.int64)
+    return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
+                     ALTERNATIVE, RANDOM, full["random_at"]], np.int64)
 
 
 def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:

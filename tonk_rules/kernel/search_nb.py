@@ -76,17 +76,34 @@ POLICY_MONTECARLO = 2
 PLAYOUT_ACTIONS = 2000
 #: the columns of a montecarlo seat's parameter row (``search_state``'s ``mc``): the playouts per decision, the
 #: knock and patience of the greedy and casual it models, the confidence (hundredths of a standard error) a
-#: move's gain over the default player's choice needs, and the modelled candidate it also weighs playing
-#: from here on (-1: none)
-MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_ALT = 0, 1, 2, 3, 4
-MC_COLUMNS = 5
+#: move's gain over its fallback's choice needs, whether it also weighs playing the other of its two own
+#: policies from here on, the modelled candidates that are those two (the default player is candidate 0; the
+#: other: greedy) and random, and the share (percent) of random play in some other seat's posterior at which
+#: greedy becomes its fallback
+MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT = range(8)
+MC_COLUMNS = 8
+
+
+@njit
+def fallback(scores, me, weights, row):  # type: ignore[no-untyped-def]
+    """The candidate seat ``me`` plays for itself, and falls back on where no move clearly beats its choice:
+    the default player (0), or ``row[MC_ALT]`` (greedy, which earns more beside a random player) once some
+    other seat's posterior gives random play ``row[MC_RANDOM_AT]`` percent or more."""
+    w = np.empty(scores.shape[1], np.int64)
+    for q in range(scores.shape[0]):
+        if q != me:
+            total = seat_weights(scores, q, weights, w)
+            if w[row[MC_RANDOM]] * 100 >= row[MC_RANDOM_AT] * total:
+                return row[MC_ALT]
+    return 0
 
 
 @njit
 def clear_gain(gain, gain2, samples, confidence):  # type: ignore[no-untyped-def]
     """Whether a summed paired gain ``gain`` (and its summed square ``gain2``) over ``samples`` samples is
-    above 0 by more than ``confidence`` hundredths of its standard error (0: any gain above 0)."""
-    if gain <= 0:
+    above 0 by more than ``confidence`` hundredths of its standard error (0: any gain above 0). One sample
+    says nothing of the spread: never clear."""
+    if gain <= 0 or samples < 2:
         return False
     spread = max(float(gain2) - float(gain) * float(gain) / samples, 0.0)  # samples² × the mean's variance
     return float(gain) * float(gain) * 10000.0 > float(confidence) * float(confidence) * spread
@@ -300,9 +317,9 @@ def seat_weights(scores, q, weights, w):  # type: ignore[no-untyped-def]
 
 
 @njit
-def draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks, seeds,  # type: ignore[no-untyped-def]
-                caps):
-    """One playout's seats: ``me`` plays the first candidate (the default player); every other seat, in seat
+def draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,  # type: ignore[no-untyped-def]
+                seeds, caps):
+    """One playout's seats: ``me`` plays the candidate ``own`` (:func:`fallback`); every other seat, in seat
     order, a candidate drawn from its posterior (its code into ``policies``, its row of parameters into
     ``knocks``) and then the start of its own random stream (``seeds``); ``caps[q, 0]``: where the drawn
     candidate sheds its highest cards (``slack[c, 0] >= 0``), the seat is dealt nothing above its last
@@ -310,8 +327,9 @@ def draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rng
     every spread it can (``slack[c, 1]``)."""
     w = np.empty(codes.shape[0], np.int64)
     for q in range(policies.shape[0]):
-        c = 0
+        c = own
         if q != me:
+            c = 0
             t = below(rngs, r, seat_weights(scores, q, weights, w))
             while t >= w[c]:
                 t -= w[c]
