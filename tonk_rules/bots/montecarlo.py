@@ -109,7 +109,7 @@ class MonteCarloBot:
         if self._params["switch"]:
             moves.append(choice[1])
         rng = SplitMix64(self.seed)
-        totals, gain, gain2 = [0] * len(moves), [0] * len(moves), [0] * len(moves)
+        totals, gain, gain2, beside_random = [0] * len(moves), [0] * len(moves), [0] * len(moves), [0] * len(moves)
         last = last_values(obs)
         samples = max(1, self.rollouts // len(moves))
         for _ in range(samples):
@@ -120,9 +120,12 @@ class MonteCarloBot:
             totals = [t + net for t, net in zip(totals, nets, strict=True)]
             gain = [g + net - nets[default] for g, net in zip(gain, nets, strict=True)]
             gain2 = [g + (net - nets[default]) ** 2 for g, net in zip(gain2, nets, strict=True)]
+            if any(seat is not None and seat[0] == RANDOM for seat in seats):
+                beside_random = [g + net - nets[default] for g, net in zip(beside_random, nets, strict=True)]
         self.seed = rng.state
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        clear = compiled().clear_gain(gain[best], gain2[best], samples, self._params["confidence"])
+        clear = beside_random[best] >= 0 and compiled().clear_gain(gain[best], gain2[best], samples,
+                                                                   self._params["confidence"])
         return totals, moves[best] if best != default and clear else candidates[default]
 
     def fallback(self, obs: Observation, scores: npt.NDArray[np.int64]) -> int:

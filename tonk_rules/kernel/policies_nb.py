@@ -203,6 +203,7 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
     nets = np.zeros(options, np.int64)
     gain = np.zeros(options, np.int64)  # summed (net - the default's net) over the samples, and its square
     gain2 = np.zeros(options, np.int64)
+    beside_random = np.zeros(options, np.int64)  # the summed gain over the samples that seat a random player
     samples = max(1, row[MC_ROLLOUTS] // options)
     for _ in range(samples):
         draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
@@ -219,14 +220,21 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
             play_out(Y, tb, policies, knocks, streams, PLAYOUT_ACTIONS, candidates, no_trace, None)
             nets[i] = Y[O_NET + me] if Y[S_ERROR] == 0 else 0
             totals[i] += nets[i]
+        random_seat = False
+        for q in range(players):
+            random_seat = random_seat or (q != me and policies[q] == POLICY_RANDOM)
         for i in range(options):
             gain[i] += nets[i] - nets[default]
             gain2[i] += (nets[i] - nets[default]) ** 2
+            if random_seat:
+                beside_random[i] += nets[i] - nets[default]
     best = 0
     for i in range(1, options):
         if totals[i] > totals[best]:
             best = i
-    if best == default or not clear_gain(gain[best], gain2[best], samples, row[MC_CONFIDENCE]):
+    # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
+    if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
+                                                                    row[MC_CONFIDENCE]):
         return legal[default]
     return alt_key if best == n else legal[best]
 

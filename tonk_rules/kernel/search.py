@@ -68,8 +68,8 @@ def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
 #: above the value of its last discard a seat playing it may hold a card (greedy and casual discard their
 #: highest card; the reckoner may keep a higher one with meld chances; -1: any card). The default player is
 #: first: montecarlo plays it for its own seat in its playouts. A compiled policy is one more entry.
-MODELLED: tuple[tuple[str, int, int], ...] = (("reckoner", 50, 3), ("casual", 20, 0), ("greedy", 20, 0),
-                                              ("random", 10, -1))
+MODELLED: tuple[tuple[str, int, int], ...] = (("reckoner", 40, 3), ("casual", 15, 0), ("greedy", 20, 0),
+                                              ("random", 25, -1))
 #: the modelled candidates that are montecarlo's other own policy (greedy) and random play
 ALTERNATIVE = [name for name, _, _ in MODELLED].index("greedy")
 RANDOM = [name for name, _, _ in MODELLED].index("random")
