@@ -27,8 +27,13 @@ HOUSE_VALUES = {**reckoner_tuning.default_params(), "knock_margin": 300, "cautio
 @pytest.fixture(autouse=True)
 def empty_tuning_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("TONK_CACHE_DIR", str(tmp_path / "cache"))
+    # values another test tuned for equal rules stay in this process's memory, not in this cache
+    tuning.tuned.cache_clear()
+    tuning.tuned_reckoner.cache_clear()
     yield
     tuning.STAND_INS.clear()
+    tuning.tuned.cache_clear()
+    tuning.tuned_reckoner.cache_clear()
 
 
 def house_file(tmp_path: Path, extra: str = "") -> Path:

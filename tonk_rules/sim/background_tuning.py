@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tonk_rules
-
 #: How much lower than the game the child runs (``nice``): the person's moves and the bots' replies come first.
 NICE = 10
 #: Exit status of a child whose rules changed under it.
@@ -73,7 +71,7 @@ def start(ref: str, digest: str, players: int, kinds: Sequence[str]) -> Backgrou
         path = Path(log.name)
     env = dict(os.environ)
     # the child runs this very copy of tonk-rules, whatever the current folder or the path hold
-    here = str(Path(tonk_rules.__file__).resolve().parent.parent)
+    here = str(Path(__file__).resolve().parents[2])  # the folder that holds tonk_rules/
     env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
     with path.open("wb") as out:
         process = subprocess.Popen(
