@@ -179,3 +179,16 @@ def test_the_tuning_child_refuses_rules_that_changed_since_the_game_began(tmp_pa
     assert "was changed since the game began" in capsys.readouterr().err
     assert background_tuning.main([str(house), "x", "three", "reckoner"]) == 2
     assert not list((tmp_path / "cache").glob("tuning/*"))
+
+
+def test_the_tuning_child_tunes_the_house_rules_into_the_cache(tmp_path: Path) -> None:
+    """The real child, as `tonk play` starts it: at low priority, into the tuning cache the game reads."""
+    house = house_file(tmp_path)
+    rules = ruleset_for(str(house))
+    assert tuning.known("reckoner", rules, 2) is None
+    child = background_tuning.start(str(house), tuning.play_digest(rules), 2, ["reckoner"])
+    child.process.wait(timeout=600)
+    assert child.failure() is None, child.log.read_text(encoding="utf-8")
+    assert child.stop() is False and not child.log.exists()  # finished: nothing to stop, its log removed
+    found = tuning.known("reckoner", rules, 2)
+    assert isinstance(found, TunedReckoner) and found.hands == reckoner_tuning.HOUSE_HANDS
