@@ -122,6 +122,47 @@ def checked_tuned(data: Any) -> Tuned:
     return Tuned.from_json(data)
 
 
+#: Values a rule set's bots play while its own are tuned in another process (``tonk play`` of a house file
+#: plays at once on its parent's: :mod:`tonk_rules.table.house_tuning`), by ``(kind, digest, players)``, kind
+#: "greedy" or "reckoner": :func:`seats_for` plays them instead of :func:`tuned` / :func:`tuned_reckoner`.
+#: Empty in every other command (``tonk tune`` and the benchmarks ask :func:`tuned` itself).
+STAND_INS: dict[tuple[str, str, int], Tuned | TunedReckoner] = {}
+
+
+def stand_in(kind: str, ruleset: Ruleset, players: int) -> Tuned | TunedReckoner | None:
+    """The values set to stand in for ``ruleset``'s own tuned ``kind`` at ``players`` seats, if any."""
+    return STAND_INS.get((kind, play_digest(ruleset), players)) if STAND_INS else None
+
+
+def known(kind: str, ruleset: Ruleset, players: int) -> Tuned | TunedReckoner | None:
+    """The tuned values of ``kind`` ("greedy" or "reckoner") for ``ruleset`` at ``players`` seats if they
+    are shipped or cached already, else None: nothing is measured (nor compiled)."""
+    digest = play_digest(ruleset)
+    if kind == "greedy":
+        entry = shipped().get(f"{digest}:{players}")
+        if entry is not None:
+            return Tuned.from_json(entry)
+        return tuning_cache.peek("greedy", digest, players, checked_tuned)
+    entry = reckoner_tuning.shipped().get(f"{digest}:{players}")
+    if entry is not None:
+        return TunedReckoner.from_json(entry)
+    return tuning_cache.peek("reckoner", digest, players, TunedReckoner.from_json)
+
+
+def kinds_tuned(specs: Sequence[BotSpec]) -> list[str]:
+    """The tuned values :func:`seats_for` looks up for ``specs``: "greedy" and/or "reckoner" (a montecarlo
+    seat's playouts play the tuned greedy and its model of the others the tuned reckoner)."""
+    kinds: set[str] = set()
+    for spec in specs:
+        if spec.name == "reckoner":
+            kinds.add("reckoner")
+        elif spec.name == "greedy" and not KNOCK_PARAMS & spec.params.keys():
+            kinds.add("greedy")
+        elif spec.name == "montecarlo":
+            kinds.update(("reckoner", "greedy") if "knock" not in spec.params else ("reckoner",))
+    return sorted(kinds)
+
+
 @functools.cache
 def tuned(ruleset: Ruleset, players: int) -> Tuned:
     """The tuned greedy of ``ruleset`` at ``players`` seats: shipped, cached, or measured now (and cached)."""
@@ -152,19 +193,30 @@ def seats_for(ruleset: Ruleset, players: int, specs: Sequence[BotSpec]) -> list[
     (:func:`tuned_reckoner`);
     for ``greedy`` without a knock parameter the tuned ones (:func:`tuned`); ``montecarlo``
     without a knock parameter gets the tuned greedy's knock (and patience) for its playouts (a mixture's
-    second threshold is not modelled there)."""
+    second threshold is not modelled there). While values stand in for the rules' own (:data:`STAND_INS`),
+    those are played."""
     seats: list[SeatSpec] = []
     for spec in specs:
         params = dict(spec.params)
         if spec.name == "reckoner":  # the default player: its tuned parameters, under any the spec gives
-            params = {**tuned_reckoner(ruleset, players).params, **params}
+            params = {**_reckoner_params(ruleset, players), **params}
         elif spec.name == "greedy" and not KNOCK_PARAMS & params.keys():
-            params = {**tuned(ruleset, players).params(), **params}
+            params = {**_greedy_params(ruleset, players), **params}
         elif spec.name == "montecarlo" and "knock" not in params:  # its playouts play the tuned greedy
-            tuned_params = tuned(ruleset, players).params()
+            tuned_params = _greedy_params(ruleset, players)
             params = {**{k: tuned_params[k] for k in ("knock", "patience") if k in tuned_params}, **params}
         seats.append((spec.name, params))
     return seats
+
+
+def _reckoner_params(ruleset: Ruleset, players: int) -> dict[str, int]:
+    value = stand_in("reckoner", ruleset, players)
+    return dict((value if isinstance(value, TunedReckoner) else tuned_reckoner(ruleset, players)).params)
+
+
+def _greedy_params(ruleset: Ruleset, players: int) -> dict[str, int]:
+    value = stand_in("greedy", ruleset, players)
+    return (value if isinstance(value, Tuned) else tuned(ruleset, players)).params()
 
 
 describe.resolvers.append(seats_for)  # describe_player (a floor below) describes the seats these specs become
