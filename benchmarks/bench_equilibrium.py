@@ -24,7 +24,7 @@ and every figure as JSON lines on standard error when --json is given.
 
 Run: python benchmarks/bench_equilibrium.py [--screen-hands 5000] [--recheck-hands 80000]
      [--settle-hands 320000] [--variant NAME]
-     [--players N] [--workers W] [--no-pairs] [--json]   (prints its figures; not a test; about 11 minutes
+     [--players N] [--workers W] [--no-pairs] [--json]   (prints its figures; not a test; about 12 minutes
      of CPU for every built-in at every size on a 2-core x86_64 VM)
 """
 
