@@ -177,6 +177,12 @@ def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
     return False
 
 
+@njit_inline
+def _with_fact(F, i, value):  # type: ignore[no-untyped-def]
+    """The facts ``F`` with fact ``i`` replaced by ``value`` (a copy: a tuple's element cannot be set)."""
+    return tuple_setitem(F, i, value)  # type: ignore[call-arg]
+
+
 @njit
 def _count_refusals(S, tb, seen, knock_code, F, first, held):  # type: ignore[no-untyped-def]
     """Count the rules that refused an action at this decision (kernel/in_play.py): ``seen``, a bitmask of
@@ -190,14 +196,14 @@ def _count_refusals(S, tb, seen, knock_code, F, first, held):  # type: ignore[no
     if knock_code <= core.KNOCK_AFTER_DRAW:
         return
     if knock_code == core.KNOCK_COUNT_TOO_HIGH:
-        if knock_refusal(tb, S, O_TURN, tuple_setitem(F, FACT_COUNT, tb[R_KN_MAX]), first, held) == core.KNOCK_OK:
+        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_COUNT, tb[R_KN_MAX]), first, held) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_MAX] += 1
     elif knock_code == core.KNOCK_TOO_EARLY:
-        if knock_refusal(tb, S, O_TURN, tuple_setitem(F, FACT_TURNS_TAKEN, np.int64(1) << 40), first, held
+        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_TURNS_TAKEN, np.int64(1) << 40), first, held
                          ) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_MIN_TURNS] += 1
     elif knock_code == core.KNOCK_HIT_LOCKED:
-        if knock_refusal(tb, S, O_TURN, tuple_setitem(F, FACT_LOCKS, 0), first, held) == core.KNOCK_OK:
+        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_LOCKS, 0), first, held) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_HIT_LOCK] += 1
     elif knock_code == core.KNOCK_FIRST_TURN:
         if knock_refusal(tb, S, O_TURN, F, False, held) == core.KNOCK_OK:
