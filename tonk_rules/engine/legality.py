@@ -136,8 +136,7 @@ class Legality:
             if action.card is not None and action.card != top:
                 return f"the top of the discard pile is {top}, not {action.card}"
             taken = rules.taken_discard  # (can_meld only where take_refusal reads it)
-            return taken.why_not_take(top, taken.straight_into_spread and can_meld(hand, top), self.turn,
-                                      self.facts)
+            return taken.why_not_take(top, taken.straight_into_spread and can_meld(hand, top), self.facts)
         if action.card is None:
             return None
         if hand.stock:
@@ -208,7 +207,7 @@ class Legality:
         mine, taken, ok = self.mine, self.taken, core.DISCARD_OK
         if self.rules.spreading.checks_discard:
             return [card for card in mine if self._discard_refusal(card) == ok]
-        others_ok = core.discard_refusal(self.rules.params, self.turn, 0, self.facts, False, False) == ok
+        others_ok = core.discard_refusal(self.turn, 0, self.facts, False, False) == ok
         if taken is None or taken not in mine:
             return list(mine) if others_ok else []
         if self._discard_refusal(taken) == ok:
@@ -223,7 +222,7 @@ class Legality:
         kept = card == taken and not rules.taken_discard.may_discard(card, taken, self.facts)
         spreading = rules.spreading
         leaves = spreading.checks_discard and spreading.holds_spread([c for c in mine if c != card])
-        return core.discard_refusal(rules.params, self.turn, 0, self.facts, kept, leaves)
+        return core.discard_refusal(self.turn, 0, self.facts, kept, leaves)
 
     def why_not_discard(self, card: Card) -> str | None:
         """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not):

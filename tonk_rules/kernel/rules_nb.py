@@ -258,7 +258,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
         code = draw_refusal(tb, S, O_TURN, F, True, first, held)
         if code == core.DRAW_OK:
             straight = takes_straight(tb)  # (can_meld only where take_refusal reads it)
-            if take_refusal(tb, S, O_TURN, F, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
+            if take_refusal(F, straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
                             ) == core.DRAW_OK:
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
@@ -286,7 +286,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
                         n += 1
                 elif extends(S, k, c, tb):  # a hit the hitting rule refused
                     seen |= ONE << (IP_HIT_RUNS if S[O_SP_RUN + k] else IP_HIT_BOOKS)
-    code = discard_refusal(tb, S, O_TURN, F, False, False)  # what refuses every card
+    code = discard_refusal(S, O_TURN, F, False, False)  # what refuses every card
     if code == core.DISCARD_OK:
         size = popcount(hand)
         check_held = discard_checks_held(tb)
@@ -296,7 +296,7 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             c = lowest(rest)
             rest &= rest - 1
             # (held_spread, the expensive argument, only where discard_checks_held)
-            if discard_refusal(tb, S, O_TURN, F, keeps_card(tb, F, S[S_TAKEN] == c),
+            if discard_refusal(S, O_TURN, F, keeps_card(tb, F, S[S_TAKEN] == c),
                                check_held and held_spread(hand & ~(ONE << c), tb)) == core.DISCARD_OK:
                 out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
                 n += 1

@@ -352,10 +352,10 @@ class TakenDiscardRule(SectionRule):
         super().__post_init__()
         object.__setattr__(self, "straight_into_spread", core.takes_straight(self.params))
 
-    def why_not_take(self, card: Card, playable: bool, turn: Sequence[int], facts: Sequence[int]) -> str | None:
-        """Why ``card`` may not be taken in the turn so far, with the facts of the taker's position;
-        ``playable``: it could be laid in a spread or hit at once."""
-        if core.take_refusal(self.params, turn, 0, facts, playable) == core.DRAW_CANNOT_MELD:
+    def why_not_take(self, card: Card, playable: bool, facts: Sequence[int]) -> str | None:
+        """Why ``card`` may not be taken, with the facts of the taker's position; ``playable``: it could be
+        laid in a spread or hit at once."""
+        if core.take_refusal(facts, self.straight_into_spread, playable) == core.DRAW_CANNOT_MELD:
             return refusal_words("taken_discard.rule", "take", card=card)
         return None
 
