@@ -16,9 +16,10 @@ the same source reads the kernel's state directly, and numba drops a fact no rul
     >>> P = [0] * P_SIZE
     >>> P[P_PLAYERS], P[P_DISCARD_N], P[P_FIRST_TURN] = 3, 1, 1
     >>> P[P_HANDS + 2], P[P_COUNTS + 2] = 0b111, 3  # seat 2 holds the three lowest cards: three aces
+    >>> P[P_SPREADS_N], P[P_SP_OWNER + 0], P[P_SP_OWNER + 1] = 2, 1, 2  # one spread of seat 1's, one of 2's
     >>> F = position_facts(P, 2)
-    >>> F[FACT_COUNT], F[FACT_CARDS], F[FACT_TURNS_TAKEN], F[FACT_FIRST_TURN], F[FACT_DISCARD_N]
-    (3, 3, 0, 1, 1)
+    >>> F[FACT_COUNT], F[FACT_CARDS], F[FACT_TURNS_TAKEN], F[FACT_FIRST_TURN], F[FACT_DISCARD_N], F[FACT_SPREADS]
+    (3, 3, 0, 1, 1, 1)
 """
 
 from __future__ import annotations
@@ -52,11 +53,21 @@ FACT_LOCKS = 3  # turns left of its hit lock
 FACT_FIRST_TURN = 4  # 1 while the hand's first turn is being played
 FACT_DISCARD_N = 5  # cards on the discard pile
 FACT_STOCK_N = 6  # cards in the stock
+FACT_SPREADS = 7  # the spreads on the table it laid
 
 
 def popcount(x: int) -> int:
     """How many bits are set (the kernel compiles this module with its one-instruction popcount)."""
     return x.bit_count()
+
+
+def spreads_of(P: Sequence[int], seat: int) -> int:
+    """How many of the spreads on the table ``seat`` laid."""
+    owned = 0
+    for k in range(P[P_SPREADS_N]):
+        if P[P_SP_OWNER + k] == seat:
+            owned += 1
+    return owned
 
 
 def position_facts(P: Sequence[int], seat: int) -> tuple[int, ...]:
@@ -70,4 +81,5 @@ def position_facts(P: Sequence[int], seat: int) -> tuple[int, ...]:
         P[P_FIRST_TURN],  # FACT_FIRST_TURN
         P[P_DISCARD_N],  # FACT_DISCARD_N
         P[P_STOCK_N],  # FACT_STOCK_N
+        spreads_of(P, seat),  # FACT_SPREADS
     )
