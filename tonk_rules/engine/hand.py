@@ -216,6 +216,7 @@ class Hand:
                                         melds.extenders(kind, cards)))
         P, k = self.position, len(self.spreads) - 1
         P[pf.P_SPREADS_N] = k + 1
+        P[pf.P_SPREADS_LAID + self.current] += 1
         P[pf.P_SP_OWNER + k], P[pf.P_SP_RUN + k], P[pf.P_SP_MASK + k] = (self.current, int(kind is MeldKind.RUN),
                                                                         mask_of(cards))
         self._moved(self.current, action.cards, into_hand=False)
@@ -302,6 +303,7 @@ def position_of(hand: Hand) -> list[int]:
     for k, spread in enumerate(hand.spreads):
         P[pf.P_SP_OWNER + k], P[pf.P_SP_RUN + k] = spread.owner, int(spread.kind is MeldKind.RUN)
         P[pf.P_SP_MASK + k] = mask_of(spread.cards)
+        P[pf.P_SPREADS_LAID + spread.owner] += 1
     return P
 
 

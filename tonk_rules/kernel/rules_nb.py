@@ -147,7 +147,7 @@ if _UNPLACED:
 #: The facts of a position (:func:`tonk_rules.ruleset.position_facts.position_facts`), compiled from the engine's
 #: own source to read the state vector where :data:`~tonk_rules.kernel.layout.POSITION_SLOTS` says it holds each
 #: value: ``position_facts(S, seat)``, inlined, so a fact no rule reads costs nothing.
-position_facts_of = compiled_copy(position_facts, inline=("position_facts", "spreads_of"), popcount=popcount,
+position_facts_of = compiled_copy(position_facts, inline=("position_facts",), popcount=popcount,
                                   **POSITION_SLOTS).position_facts
 
 
@@ -184,17 +184,20 @@ def _with_fact(F, i, value):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _count_refusals(S, tb, seen, knock_code, F, first, held):  # type: ignore[no-untyped-def]
+def _count_refusals(S, tb, seen, knock_code, first, held):  # type: ignore[no-untyped-def]
     """Count the rules that refused an action at this decision (kernel/in_play.py): ``seen``, a bitmask of
     ``IP_*`` slots found by :func:`legal_keys`, and the rule that alone refused the knock (``knock_code``): the
-    knock is legal with that one check lifted (the fact or argument it reads given a value it accepts; ``F``:
-    the facts of the position). Called only where something was refused, so that :func:`legal_keys` itself
-    writes nothing to the state."""
+    knock is legal with that one check lifted (the fact or argument it reads given a value it accepts). Called
+    only where something was refused, so that :func:`legal_keys` itself writes nothing to the state.
+
+    The facts are computed here again rather than handed over: a tuple handed to a function that is not
+    inlined is computed whole, and numba could no longer drop the facts no rule reads from legal_keys."""
     while seen:  # its set bits only (most calls have one)
         S[O_IN_PLAY + lowest(seen)] += 1
         seen &= seen - 1
     if knock_code <= core.KNOCK_AFTER_DRAW:
         return
+    F = position_facts_of(S, S[S_CURRENT])
     if knock_code == core.KNOCK_COUNT_TOO_HIGH:
         if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_COUNT, tb[R_KN_MAX]), first, held) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_MAX] += 1
@@ -309,5 +312,5 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     elif code == core.DISCARD_PENDING:
         seen |= ONE << IP_TAKEN
     if seen or knock_code > core.KNOCK_AFTER_DRAW:
-        _count_refusals(S, tb, seen, knock_code, F, first, held)
+        _count_refusals(S, tb, seen, knock_code, first, held)
     return n
