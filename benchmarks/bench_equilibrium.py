@@ -21,8 +21,8 @@ and random; then every re-checked deviation whose re-check mean is above 0, and 
 on standard error when --json is given.
 
 Run: python benchmarks/bench_equilibrium.py [--screen-hands 5000] [--recheck-hands 80000] [--variant NAME]
-     [--players N] [--workers W] [--no-pairs] [--json]   (prints its figures; not a test; about an hour of
-     CPU for every built-in)
+     [--players N] [--workers W] [--no-pairs] [--json]   (prints its figures; not a test; about 11 minutes
+     of CPU for every built-in at every size on a 2-core x86_64 VM)
 """
 
 from __future__ import annotations

@@ -243,9 +243,10 @@ def regenerate(hands: int, executor: Executor, names: Sequence[str] | None = Non
 
 
 def regenerate_reckoner(hands: int, executor: Executor, names: Sequence[str] | None = None,
-                        sizes: Sequence[int] | None = None) -> dict[str, Any]:
+                        sizes: Sequence[int] | None = None, from_shipped: bool = False) -> dict[str, Any]:
     """Tune the reckoner of every built-in (or ``names``) at every size it seats (or ``sizes``); the content
-    of ``tuned_reckoner.json`` (its entries for these)."""
+    of ``tuned_reckoner.json`` (its entries for these). With ``from_shipped`` the search starts from the
+    shipped values (a re-tune where the equilibrium check found a gain) instead of the declared defaults."""
     from tonk_rules.ruleset import compile_ruleset
     from tonk_rules.variant.loader import builtin_names, load_variant
 
@@ -256,10 +257,13 @@ def regenerate_reckoner(hands: int, executor: Executor, names: Sequence[str] | N
             if sizes and players not in sizes:
                 continue
             say = functools.partial(_say, f"  {name} {players}p: ")
-            value = reckoner_tuning.search(ruleset, players, hands, SEED, executor, say=say)
+            key = f"{play_digest(ruleset)}:{players}"
+            old = reckoner_tuning.shipped().get(key) if from_shipped else None
+            start = old["params"] if old else None
+            value = reckoner_tuning.search(ruleset, players, hands, SEED, executor, say=say, start=start)
             print(f"{name} at {players}: {reckoner_tuning.short(value.params)}; best change {value.best_change} "
                   f"{value.best_gain:+.4f}", file=sys.stderr, flush=True)
-            entries[f"{play_digest(ruleset)}:{players}"] = {"variant": name, "players": players, **value.to_json()}
+            entries[key] = {"variant": name, "players": players, **value.to_json()}
     return {"format": reckoner_tuning.FORMAT, "seed": SEED, "hands_per_measurement": hands, "entries": entries}
 
 
@@ -296,8 +300,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                                                                        "others keep their entries)")
     parser.add_argument("--players", type=int, action="append", default=None,
                         help="only this table size (repeatable; reckoner only)")
+    parser.add_argument("--from-shipped", action="store_true",
+                        help="start the search from the shipped values, not the defaults (reckoner only)")
     args = parser.parse_args(argv)
     greedy = args.player == "greedy"
+    if args.from_shipped and (greedy or not args.regenerate):
+        parser.error("--from-shipped is for --regenerate --player reckoner")
     target = Path(__file__).with_name(DATA_FILE if greedy else reckoner_tuning.DATA_FILE)
     if args.rekey:
         data = rekey(json.loads(target.read_text(encoding="utf-8")))
@@ -307,12 +315,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             data = regenerate(args.hands or BUILTIN_HANDS, executor, args.variant)
         else:
             data = regenerate_reckoner(args.hands or reckoner_tuning.BUILTIN_HANDS, executor, args.variant,
-                                       args.players)
+                                       args.players, args.from_shipped)
         if (args.variant or args.players) and target.exists():  # the entries not measured now are kept
             old = json.loads(target.read_text(encoding="utf-8"))["entries"]
             data["entries"] = {**{k: v for k, v in old.items() if k not in data["entries"]
                                   and (args.players or v["variant"] not in (args.variant or ()))},
                                **data["entries"]}
+            measured = sorted({e["hands"] for e in data["entries"].values() if "hands" in e})
+            if len(measured) > 1:  # entries re-tuned with other hands than the rest: each entry says its own
+                data["hands_per_measurement"] = measured
     data["entries"] = dict(sorted(data["entries"].items(), key=lambda kv: (kv[1]["variant"], kv[1]["players"])))
     target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {target} ({len(data['entries'])} entries)", file=sys.stderr)
