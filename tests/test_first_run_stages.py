@@ -3,13 +3,14 @@ one-rule probes of a comparison of built-ins say that they are probes (numbered)
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.ruleset.compile import load_ruleset
-from tonk_rules.sim import reckoner_tuning, tuning
+from tonk_rules.sim import reckoner_tuning, stages, tuning
 from tonk_rules.sim.executors import make_executor
 from tonk_rules.sim.paired_run import PairedJob
 from tonk_rules.sim.progress import run_with_feedback
@@ -37,3 +38,16 @@ def test_each_probe_tuned_says_it_is_a_one_rule_probe_in_one_line(tmp_path: Path
                                "changed, run by the report to tell which rule makes a difference) at 3 players, "
                                "about "), line
         assert "not shipped" not in line
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_a_stage_keeps_one_line_saying_what_it_did_when_its_bar_goes() -> None:
+    out = _Terminal()
+    with stages.stage("compiling the reckoner player's decisions", 0.01, "once: later runs load it", stream=out):
+        pass
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("tonk:")]
+    assert lines == ["tonk: compiling the reckoner player's decisions (once: later runs load it)"]
