@@ -1,23 +1,31 @@
 """Benchmark: is the tuned reckoner an ε-equilibrium? One seat deviates against a table of tuned reckoners.
 
-For every built-in variant at every table size from 2 to 6 it seats, the paired per-hand gain (the same
-deals with and without the deviation, the deviating seat rotating; :func:`tonk_rules.sim.deviation.seat_gains`)
-of every deviation in :func:`tonk_rules.sim.reckoner_tuning.family`:
+For every built-in variant at every table size from 2 to 6 it seats, every deviation of
+:func:`tonk_rules.sim.reckoner_tuning.family`:
 
 * each reckoner parameter alone over :data:`~tonk_rules.sim.reckoner_tuning.CHECK_GRID`, a grid spanning
-  its whole accepted range, and every pair of parameters at their range's two ends and one grid step above
-  the tuned value;
+  its whole accepted range, and every pair of parameters at their range's two ends and one grid step on each
+  side of the tuned value;
 * ``greedy:knock=K`` for every K from 0 to the highest count a knock can have (every K the option accepts
   above that plays identically), and greedy with each of ``GREEDY_OPTIONS`` (patience, mixtures);
-* ``casual`` and ``random``.
+* ``casual`` and ``random``;
 
-Prints one line per variant and size: how many deviations, the best one with its 95% interval, the best
-greedy threshold, casual, random, and how many deviations gain more than ε = 0.01 (by their mean, and with
-the whole interval above it); then every deviation whose mean gains more than ε, and the figures as JSON
-lines on standard error when --json is given.
+checked in stages (:mod:`tonk_rules.sim.deviation_check`): a screen of every deviation over
+--screen-hands paired hands (seed 3), then a re-check over --recheck-hands paired hands on other deals
+(seed 4) of every deviation whose screen interval reaches above ε = 0.01 or whose mean is above 0.005,
+and a settling run over --settle-hands paired hands (seed 5) of every re-check left unsettled (mean at or
+below ε, interval reaching above it).
 
-Run: python benchmarks/bench_equilibrium.py [--hands 20000] [--variant NAME] [--players N] [--workers W]
-     [--no-pairs] [--json]      (prints its figures; not a test; the full run takes tens of minutes)
+Prints one line per variant and size: how many deviations, how many were re-checked and settled, the
+re-checked deviation that gains most on its final figure (the settling run's where it had one) with its 95%
+interval, how many were cleared / unsettled / confirmed above ε, the table's verdict, and (from the screen)
+the best greedy threshold, casual and random; then every re-checked deviation whose final mean is above 0,
+and every figure as JSON lines on standard error when --json is given.
+
+Run: python benchmarks/bench_equilibrium.py [--screen-hands 5000] [--recheck-hands 80000]
+     [--settle-hands 320000] [--variant NAME]
+     [--players N] [--workers W] [--no-pairs] [--json]   (prints its figures; not a test; about 12 minutes
+     of CPU for every built-in at every size on a 2-core x86_64 VM)
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ import sys
 import time
 
 from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.sim.deviation import seat_gains
+from tonk_rules.sim.deviation_check import RECHECK_MEAN, check
 from tonk_rules.sim.equilibrium import EPSILON
 from tonk_rules.sim.executors import make_executor
 from tonk_rules.sim.reckoner_tuning import family
@@ -38,7 +46,9 @@ from tonk_rules.sim.stats import Moments
 from tonk_rules.sim.tuning import seatable, tuned_reckoner
 from tonk_rules.variant.loader import builtin_names, load_variant
 
-SEED = 3  # not the tuning's seed (1): the check plays other deals
+SCREEN_SEED = 3  # not the tuning's seed (1): the check plays other deals
+RECHECK_SEED = 4  # nor the screen's: a re-check is judged on deals its selection never saw
+SETTLE_SEED = 5
 
 
 def _cell(m: Moments) -> str:
@@ -48,7 +58,10 @@ def _cell(m: Moments) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000, help="paired hands per deviation")
+    parser.add_argument("--screen-hands", type=int, default=5_000, help="paired hands per deviation, screen")
+    parser.add_argument("--recheck-hands", type=int, default=80_000, help="paired hands per re-check")
+    parser.add_argument("--settle-hands", type=int, default=320_000,
+                        help="paired hands per unsettled re-check, measured once more (0: no settling run)")
     parser.add_argument("--variant", action="append", default=None)
     parser.add_argument("--players", type=int, action="append", default=None)
     parser.add_argument("--workers", type=int, default=1)
@@ -57,36 +70,49 @@ def main() -> None:
     args = parser.parse_args()
     executor = make_executor("local", args.workers)
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-          f"{args.hands} paired hands per deviation, seed {SEED}, {args.workers} worker(s)")
-    print(f"{'variant':<18} {'p':>1} {'devs':>4}  {'best deviation':<38} {'gain [95% interval]':<27} "
-          f"{'best greedy:knock=K':<36} {'casual':<27} {'random':<27} >ε mean/all")
-    above: list[str] = []
+          f"screen {args.screen_hands} paired hands per deviation (seed {SCREEN_SEED}), re-check "
+          f"{args.recheck_hands} (seed {RECHECK_SEED}) where the screen's interval reaches above {EPSILON} "
+          f"or its mean above {RECHECK_MEAN}, settled over {args.settle_hands} (seed {SETTLE_SEED}) where a re-check "
+          f"is unsettled; {args.workers} worker(s)")
+    print(f"{'variant':<18} {'p':>1} {'devs':>4} {'re':>3} {'st':>2}  {'largest re-checked gain':<38} "
+          f"{'final [95% interval]':<27} {'clr/uns/conf':<12} {'verdict':<28} {'best greedy:knock=K':<36} "
+          f"{'casual':<27} {'random':<27}")
+    positive: list[str] = []
+    start_all = time.process_time()
     for name in args.variant or builtin_names():
         ruleset = compile_ruleset(load_variant(name).variant)
         for players in seatable(ruleset):
             if args.players and players not in args.players:
                 continue
-            start = time.process_time()
+            start, wall = time.process_time(), time.perf_counter()
             params = tuned_reckoner(ruleset, players).params
-            deviations = family(ruleset, params, pairs=args.pairs)
-            gains = seat_gains(ruleset, players, ("reckoner", params), [seat for _, seat in deviations],
-                               args.hands, SEED, executor)
-            rows = dict(zip([label for label, _ in deviations], gains, strict=True))
-            best = max(rows, key=lambda k: rows[k].mean)
-            greedy = max((k for k in rows if k.startswith("greedy:knock=") and k.count(":") == 1),
-                         key=lambda k: rows[k].mean)
-            over_mean = [k for k, m in rows.items() if m.mean > EPSILON]
-            over_all = [k for k, m in rows.items() if m.ci95()[0] > EPSILON]
-            print(f"{name:<18} {players:>1} {len(rows):>4}  {best:<38} {_cell(rows[best]):<27} "
-                  f"{greedy + ' ' + _cell(rows[greedy]):<36} {_cell(rows['casual']):<27} "
-                  f"{_cell(rows['random']):<27} {len(over_mean)}/{len(over_all)}"
-                  f"   ({time.process_time() - start:.0f} s CPU here)", flush=True)
-            above += [f"  {name} {players}p {k}: {_cell(rows[k])}" for k in over_mean]
+            result = check(ruleset, players, ("reckoner", params), family(ruleset, params, pairs=args.pairs),
+                           args.screen_hands, args.recheck_hands, SCREEN_SEED, RECHECK_SEED, executor,
+                           args.settle_hands, SETTLE_SEED)
+            screen, recheck = result.screen, result.recheck
+            greedy = max((k for k in screen if k.startswith("greedy:knock=") and k.count(":") == 1),
+                         key=lambda k: screen[k].mean)
+            top = result.largest_recheck()
+            verdicts = list(result.verdicts.values())
+            counts = "/".join(str(verdicts.count(v)) for v in ("cleared", "unsettled", "confirmed"))
+            print(f"{name:<18} {players:>1} {len(screen):>4} {len(recheck):>3} {len(result.settle):>2}  "
+                  f"{top or '(none re-checked)':<38} {_cell(result.final(top)) if top else '':<27} {counts:<12} "
+                  f"{result.verdict():<28} "
+                  f"{greedy + ' ' + _cell(screen[greedy]):<36} {_cell(screen['casual']):<27} "
+                  f"{_cell(screen['random']):<27}   ({time.perf_counter() - wall:.0f} s wall, "
+                  f"{time.process_time() - start:.0f} s CPU in this process)", flush=True)
+            positive += [f"  {name} {players}p {k}: screen {_cell(screen[k])}, re-check {_cell(m)}"
+                         + (f", settled {_cell(result.settle[k])}" if k in result.settle else "")
+                         + f" {result.verdicts[k]}" for k, m in recheck.items() if result.final(k).mean > 0]
             if args.json:
                 print(json.dumps({"variant": name, "players": players, "params": params,
-                                  "gains": {k: [m.mean, *m.ci95()] for k, m in rows.items()}}), file=sys.stderr)
-    print(f"deviations whose mean gain exceeds ε = {EPSILON}: {len(above)}")
-    for line in above:
+                                  "screen": {k: [m.mean, *m.ci95()] for k, m in screen.items()},
+                                  "recheck": {k: [m.mean, *m.ci95(), result.verdicts[k]] for k, m in recheck.items()},
+                                  "settle": {k: [m.mean, *m.ci95()] for k, m in result.settle.items()}}),
+                      file=sys.stderr)
+    print(f"re-checked deviations whose final mean is above 0: {len(positive)} "
+          f"({time.process_time() - start_all:.0f} s CPU in this process)")
+    for line in positive:
         print(line)
 
 

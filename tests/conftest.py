@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import tuning_seed  # tests/ is on sys.path, as for tablekit
 from hypothesis import settings
 
 from tonk_rules.engine.actions import Action, Knock, parse_action
@@ -18,6 +20,9 @@ from tonk_rules.records import parse_record
 # No hypothesis deadline anywhere: a deadline times the machine, and the suite runs on shared, loaded ones.
 settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
+
+#: The run's own tuning cache and the seed's keys planted in it (:func:`pytest_configure`).
+_TUNING = pytest.StashKey[tuple[Path, set[str]]]()
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -59,16 +64,45 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Before the workers start (``-n``, pytest-xdist), the controller fills an empty kernel cache once:
-    else every worker would compile the same kernel at the same time (tens of seconds each, on a machine
-    of two cores). Only for a run of the whole suite with an empty cache: a chosen test file does not wait
-    for a kernel it may not need, and a warm cache needs nothing."""
-    if hasattr(config, "workerinput") or not _whole_suite(config):
+    """Before the workers start (``-n``, pytest-xdist), the controller gives the run a tuning cache of its
+    own with the seed planted in it (:mod:`tuning_seed`: the workers and the ``tonk`` processes the tests
+    start inherit ``TONK_CACHE_DIR``), and fills an empty kernel cache once: else every worker would compile
+    the same kernel at the same time (tens of seconds each, on a machine of two cores). The kernel only for a
+    run of the whole suite with an empty cache: a chosen test file does not wait for a kernel it may not
+    need, and a warm cache needs nothing."""
+    if hasattr(config, "workerinput"):
+        return
+    config.stash[_TUNING] = tuning_seed.plant()
+    if not _whole_suite(config):
         return
     from tonk_rules.sim.progress import kernel_cached
 
     if not kernel_cached():
         warm_the_kernel()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """Say what the run tuned that the seed lacks (a test that plays a new house rule set: each costs seconds
+    in every fresh clone's run); ``python tests/tuning_seed.py`` writes the seed from what a run tunes."""
+    if _TUNING not in config.stash:
+        return
+    folder, planted = config.stash[_TUNING]
+    if os.environ.get(tuning_seed.WRITE_ENV):
+        entries = tuning_seed.found(folder)
+        tuning_seed.write_seed(entries)
+        terminalreporter.write_line(f"tuning seed: {len(entries)} entries written to {tuning_seed.SEED}")
+        return
+    missing = tuning_seed.unseeded(folder, planted)
+    if missing:
+        terminalreporter.write_line(
+            f"tuning seed: this run tuned {len(missing)} rule set(s) that {tuning_seed.SEED.name} lacks "
+            f"({', '.join(missing[:3])}{', …' if len(missing) > 3 else ''}); `python tests/tuning_seed.py` "
+            "writes the seed again", yellow=True)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _TUNING in config.stash:
+        shutil.rmtree(config.stash[_TUNING][0], ignore_errors=True)
 
 
 def make_hand(variant: str, hands: list[str], upcard: str | None = None, stock: str = "",

@@ -9,41 +9,22 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import ROOT
+from browserkit import chromium_browser, fits_the_width, shot  # noqa: F401 (a fixture: browser)
 from webkit import free_port, make_event, start
 
 from tonk_rules.web.keys import Keys
 
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = ROOT / "test-output" / "browser"
 SIZES = [(360, 740), (1280, 800)]
 SAID = {"en": {"pays": "pays", "recorded": "Recorded as hand 1", "standings": "Standings"},
         "ru": {"pays": "платит", "recorded": "Записана раздача 1", "standings": "Итоги"}}
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def fits_the_width(page: Any, width: int) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth") <= width)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

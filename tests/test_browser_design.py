@@ -8,37 +8,19 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import chromium_browser, fits_the_width, shot  # noqa: F401 (a fixture: browser)
 from tablekit import ROOT
 from webkit import free_port, make_event, start
 
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = ROOT / "test-output" / "browser"
 WIDTHS = [390, 1280]
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def fits(page: Any, width: int) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth") <= width)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -49,7 +31,7 @@ def test_the_house_rule_form_checks_a_change_and_reads_on_a_phone(browser: Any, 
     try:
         page = browser.new_context(viewport={"width": width, "height": 800}).new_page()
         page.goto(f"http://127.0.0.1:{port}/rules/russian")
-        assert fits(page, width)
+        assert fits_the_width(page, width)
         page.fill("input[name='deal_check.at_most']", "99")
         page.click("button[value=check]")
         assert "is outside" in page.locator("#result").inner_text()  # tonk check's message
@@ -60,7 +42,7 @@ def test_the_house_rule_form_checks_a_change_and_reads_on_a_phone(browser: Any, 
         page.click("button[value=check]")
         assert "accepts it" in page.locator(".notice").inner_text()
         assert "deal_check.at_most" in page.locator("table.standings").inner_text()
-        assert fits(page, width)
+        assert fits_the_width(page, width)
         shot(page, f"design-form-valid-{width}")
     finally:
         server.kill()
@@ -86,6 +68,6 @@ def test_the_design_and_sweep_reports_read_at_phone_and_laptop_width(browser: An
                                                                    width: int) -> None:
     page = browser.new_context(viewport={"width": width, "height": 800}).new_page()
     page.goto((reports / name / f"{name}.html").as_uri())
-    assert fits(page, width)  # wide tables scroll inside their box; the page itself never does
+    assert fits_the_width(page, width)  # wide tables scroll inside their box; the page itself never does
     assert page.locator("img").count() >= 2
     shot(page, f"{name}-report-{width}")

@@ -121,3 +121,14 @@ def test_a_name_an_earlier_version_kept_decomposed_is_still_found(tmp_path: Path
     assert again.returncode == 1 and "already at the table" in again.stderr
     with Ledger.open(path) as led:
         assert led.hand_count() == 1 and led.balances()[DECOMPOSED_ELMO] < 0
+
+
+def test_a_session_is_announced_by_its_own_title_and_then_its_rules(tmp_path: Path) -> None:
+    titled = run("session", "create", str(tmp_path / "t.sqlite"), "--variant", "russian", "--players", "Ann,Bob",
+                 "--currency", "c", "--title", "Friday at the Crow")
+    untitled = run("session", "create", str(tmp_path / "u.sqlite"), "--variant", "russian", "--players", "Ann,Bob",
+                   "--currency", "c")
+    assert titled.returncode == 0 and untitled.returncode == 0, titled.stderr
+    first = titled.stdout.splitlines()[0]
+    assert "«Friday at the Crow», playing " in first
+    assert "«" not in untitled.stdout.splitlines()[0] and ": playing " in untitled.stdout.splitlines()[0]

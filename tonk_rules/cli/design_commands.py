@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import textwrap
-from pathlib import Path
 from typing import Any
 
 import click
 
 from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note, _seats, simulation_options
-from tonk_rules.cli.sweep_commands import _out_dir
+from tonk_rules.cli.sweep_commands import _emit, _out_dir, _parsed_options
 from tonk_rules.cli.terminal import markup_safe, plain
 from tonk_rules.limits import MAX_HANDS
 
@@ -62,23 +61,14 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
           --target turns=min --keep "deal_tonk<=2%" --out design/
       tonk design pagat --vary knocking.max_count=5,10,15 --target "lead_changes=max"
     """
-    import json
 
-    from tonk_rules.errors import SimulationError
     from tonk_rules.sim.design_goals import DesignPlan, parse_keep, parse_target
     from tonk_rules.sim.panel import DEFAULT_PLAYER
     from tonk_rules.sim.sweep import parse_vary, parse_with
 
     folder = _out_dir(out_dir, force, names=_design_names(), what="design")
-    parsed: dict[str, Any] = {}
-    for option, parse, texts in (("--vary", parse_vary, vary), ("--with", parse_with, companions),
-                                 ("--keep", parse_keep, keep), ("--target", parse_target, (target,))):
-        try:
-            parsed[option] = tuple(parse(text) for text in texts)
-        except SimulationError as exc:
-            raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None
-    if len({key for key, _ in parsed["--with"]}) != len(parsed["--with"]):
-        raise click.BadParameter("a key is given twice", param_hint="'--with'")
+    parsed = _parsed_options((("--vary", parse_vary, vary), ("--with", parse_with, companions),
+                              ("--keep", parse_keep, keep), ("--target", parse_target, (target,))))
     tables = _load((base,))
     given, players = players, _players(tables, players)
     seats = _seats(bots if bots is not None else DEFAULT_PLAYER, players, budget)
@@ -87,15 +77,10 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
     plan = DesignPlan(base, varied, parsed["--target"][0], parsed["--keep"], hands, players, seed, seats,
                       parsed["--with"])
     data = _run(plan, run)
-    for line in data["notes"]:
-        click.echo(plain(line), err=True)
-    written: list[Path] = []
-    if folder is not None:
-        from tonk_rules.report.design_report import write_design
+    from tonk_rules.report.design_report import write_design
 
-        written = write_design(data, folder)
-    if as_json:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    written = _emit(data, folder, write_design, as_json)
+    if written is None:
         return
     _print_design(data, _players_note(tables, given, players))
     if folder is not None:

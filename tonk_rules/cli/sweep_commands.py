@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,36 @@ def _out_dir(out_dir: str | None, force: bool, names: list[str] | None = None, w
     return path
 
 
+def _parsed_options(options: Iterable[tuple[str, Callable[[str], Any], Iterable[str]]]) -> dict[str, tuple[Any, ...]]:
+    """Each option's texts parsed (``(name, parse, texts)``): a text that does not parse is a usage error
+    naming its option; a ``--with`` key given twice likewise."""
+    from tonk_rules.errors import SimulationError
+
+    parsed: dict[str, tuple[Any, ...]] = {}
+    for option, parse, texts in options:
+        try:
+            parsed[option] = tuple(parse(text) for text in texts)
+        except SimulationError as exc:
+            raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None
+    companions = parsed.get("--with", ())
+    if len({key for key, _ in companions}) != len(companions):
+        raise click.BadParameter("a key is given twice", param_hint="'--with'")
+    return parsed
+
+
+def _emit(data: dict[str, Any], folder: Path | None, write: Callable[[dict[str, Any], Path], list[Path]],
+          as_json: bool) -> list[Path] | None:
+    """A sweep's or a design's result out: its notes on stderr, its files into ``folder`` (when given), and
+    its JSON on stdout with ``as_json`` (then None: nothing more to print); else the files written."""
+    for line in data.get("notes", []):
+        click.echo(plain(line), err=True)
+    written = write(data, folder) if folder is not None else []
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return None
+    return written
+
+
 @click.command()
 @click.argument("variant")
 @click.option("--vary", "vary", multiple=True, required=True, metavar="KEY=V1,V2,…",
@@ -68,38 +100,24 @@ def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hand
       tonk sweep pagat --vary knocking.max_count=5,10 --vary deal.upcard=true,false --out sweep/
       tonk sweep russian --vary stock_exhaustion.when_empty=end_lowest_wins,reshuffle --with dealer.after_void=next
     """
-    import json
 
-    from tonk_rules.errors import SimulationError
     from tonk_rules.sim.progress import run_with_feedback
     from tonk_rules.sim.sweep import SweepPlan, parse_vary, parse_with, run_sweep
 
     target = _out_dir(out_dir, force)
-    try:
-        varied = tuple((key, tuple(values)) for key, values in map(parse_vary, vary))
-    except SimulationError as exc:
-        raise click.BadParameter(plain(str(exc)), param_hint="'--vary'") from None
-    try:
-        with_values = tuple(map(parse_with, companions))
-    except SimulationError as exc:
-        raise click.BadParameter(plain(str(exc)), param_hint="'--with'") from None
-    if len({key for key, _ in with_values}) != len(with_values):
-        raise click.BadParameter("a key is given twice", param_hint="'--with'")
+    parsed = _parsed_options((("--vary", parse_vary, vary), ("--with", parse_with, companions)))
+    varied = tuple((key, tuple(values)) for key, values in parsed["--vary"])
+    with_values = parsed["--with"]
     tables = _load((variant,))
     given, players = players, _players(tables, players)
     seats = _seats(bots, players, budget)
     run = _executor(executor, workers, address)
     plan = SweepPlan(variant, varied, hands, players, seed, seats, with_values)
     data = run_sweep(plan, run, lambda jobs, ex: run_with_feedback(jobs, ex, "sweeping"))
-    for line in data.get("notes", []):
-        click.echo(plain(line), err=True)
-    written: list[Path] = []
-    if target is not None:
-        from tonk_rules.report.sweep_report import write_sweep
+    from tonk_rules.report.sweep_report import write_sweep
 
-        written = write_sweep(data, target)
-    if as_json:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    written = _emit(data, target, write_sweep, as_json)
+    if written is None:
         return
     _print_sweep(data, _players_note(tables, given, players))
     if target is not None:

@@ -98,8 +98,9 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
         except LedgerError as exc:
             raise Misuse(str(exc)) from None
     with led:
-        click.echo(plain(f"created {ledger}: {led.stored_rules().title} (rules read from {led.variant_ref}, "
-                         f"kept in the ledger), currency: {led.currency}"))
+        named = f"«{led.meta['title']}», " if led.meta.get("title") else ""
+        click.echo(plain(f"created {ledger}: {named}playing {led.stored_rules().title} (rules read from "
+                         f"{led.variant_ref}, kept in the ledger), currency: {led.currency}"))
         _status(led)
 
 

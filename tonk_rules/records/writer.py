@@ -19,8 +19,9 @@ from tonk_rules.records.model import FORMAT
 
 
 def hand_to_record(hand: Hand, variant_ref: str, digest: str | None = None,
-                   style: CardStyle = "english") -> dict[str, Any]:
-    """A record (as data) for a hand that was played: the full deck order, so it replays exactly."""
+                   style: CardStyle = "english", source: str | None = None) -> dict[str, Any]:
+    """A record (as data) for a hand that was played: the full deck order, so it replays exactly; ``source``
+    says where it comes from (``tonk play``: the bots and the parameters they played)."""
     n = len(hand.players)
     order = hand.ruleset.deal.deal_order(n, hand.dealer)
     hands: dict[str, list[Card]] = {name: [] for name in hand.players}
@@ -33,6 +34,7 @@ def hand_to_record(hand: Hand, variant_ref: str, digest: str | None = None,
     deal["stock"] = format_cards(rest, style)
     return {
         "format": FORMAT,
+        **({"source": source} if source is not None else {}),
         "variant": variant_ref,
         "variant_sha256": digest,
         "players": list(hand.players),

@@ -45,6 +45,8 @@ _WORDS = {
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
         "not_held": "Does not hold with {bots}: {v_a} vs {v_b}.",
+        "alike": "With {bots} it came out the same in every hand under both rules ({v_a} vs {v_b}): these "
+                 "players never play the hands differently here, so this table cannot test it.",
         "unchecked": "Not checked with another bot table.",
         "absent": "With {bots} it did not happen in either run.",
         "none": "No figure differs by more than the practical threshold.",
@@ -77,6 +79,8 @@ _WORDS = {
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
         "not_held": "С ботами {bots} не подтверждается: {v_a} против {v_b}.",
+        "alike": "С ботами {bots} при обоих правилах каждая сдача вышла одинаково ({v_a} против {v_b}): эти "
+                 "игроки здесь не играют по-разному, и этот стол проверить его не может.",
         "unchecked": "С другими ботами не проверялось.",
         "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
         "none": "Ни один показатель не отличается больше практического порога.",
@@ -248,14 +252,17 @@ def share_text(part: Difference, whole: Difference) -> str:
 
 def check(test: Test, other: Difference | None, values: tuple[str, str] | None, bots: str, lang: str) -> str:
     """Whether the difference holds at the check table, in the check table's own direction: the same way and
-    significant (holds), the same way only (not significant), significantly the other way (reverses), else
-    a tie or the other way without significance (does not hold)."""
+    significant (holds), the same way only (not significant), significantly the other way (reverses), the
+    same in every paired hand (alike: that table never plays the rule's hands differently), else a tie or the
+    other way without significance (does not hold)."""
     w = _WORDS[lang]
     if values is None:
         return w["unchecked"]
     if other is None:
         return w["absent"].format(bots=bots)
     v_a, v_b = (f"{name} {v.split(' [')[0]}" for name, v in zip((test.a, test.b), values, strict=True))
+    if other.paired and other.ci95 == (0.0, 0.0):  # not one hand of the same deals differed in this figure
+        return w["alike"].format(bots=bots, v_a=v_a, v_b=v_b)
     same = (other.value > 0) == (test.difference.value > 0) and other.value != 0
     if same and other.p < 0.05:
         return w["holds"].format(bots=bots, v_a=v_a, v_b=v_b)

@@ -19,7 +19,7 @@ from tonk_rules.sim import stages
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired_run import PairedJob, run_all, total_hands
 from tonk_rules.sim.simulate import Job
-from tonk_rules.sim.tuning import seats_for
+from tonk_rules.sim.tuning import kinds_tuned, known, seats_for
 
 
 def kernel_cached() -> bool:
@@ -63,11 +63,13 @@ def _compile(jobs: Sequence[Job | PairedJob]) -> None:
             search_hands(ruleset, seats, 1, 1)
 
 
-def _about(job: Job | PairedJob) -> str:
-    """The rules of ``job`` as a tuning stage names them."""
+def _about(job: Job | PairedJob, nth: int = 1, untuned: int = 1) -> str:
+    """The rules of ``job`` as a tuning stage names them (a one-rule probe: the ``nth`` of the ``untuned``
+    rule sets of the job that have no tuned values yet, so that each of their lines says which it is)."""
     if isinstance(job, PairedJob) and job.label.endswith(" one rule at a time"):
         base = job.label.removesuffix(" one rule at a time")
-        return f"the one-rule changes of {base} that the report runs (each a rule set of its own)"
+        return (f"one-rule probe {nth} of {untuned} ({base} with one rule changed, run by the report to tell "
+                "which rule makes a difference)")
     if isinstance(job, PairedJob) and job.label == "main":
         return "the variants compared"
     if isinstance(job, PairedJob) and job.label.startswith("check: "):  # a panel table (report.build)
@@ -79,9 +81,12 @@ def _tune(jobs: Sequence[Job | PairedJob]) -> None:
     """Resolve every job's seats now (the runs resolve them again from the cache): a rule set whose
     default player is not tuned yet is tuned here, under a stage that names the job."""
     for job in jobs:
-        with stages.about(_about(job)):
-            for ruleset in _rulesets(job):
-                seats_for(ruleset, len(job.seats), job.seats)
+        players, kinds = len(job.seats), kinds_tuned(job.seats)
+        untuned = [i for i, ruleset in enumerate(_rulesets(job))
+                   if any(known(kind, ruleset, players) is None for kind in kinds)]
+        for i, ruleset in enumerate(_rulesets(job)):
+            with stages.about(_about(job, untuned.index(i) + 1 if i in untuned else 0, len(untuned))):
+                seats_for(ruleset, players, job.seats)
 
 
 def run_with_feedback(jobs: Sequence[Job | PairedJob], executor: Executor, description: str = "simulating",

@@ -168,16 +168,19 @@ def highest_knock_count(ruleset: Ruleset) -> int:
 
 
 def _pair_values(key: str, tuned: int) -> tuple[int, ...]:
+    """The values of ``key`` paired with another parameter's: its range's two ends and the grid's nearest
+    value on each side of the tuned one."""
     grid = CHECK_GRID[key]
     above = [v for v in grid if v > tuned]
-    return tuple(dict.fromkeys((grid[0], grid[-1], above[0] if above else grid[-2])))
+    below = [v for v in grid if v < tuned]
+    return tuple(dict.fromkeys((grid[0], grid[-1], above[0] if above else grid[-2], below[-1] if below else grid[1])))
 
 
 def family(ruleset: Ruleset, params: Mapping[str, int], pairs: bool = True,
            greedy_top: int | None = None) -> list[tuple[str, tuple[str, dict[str, int]]]]:
     """The deviations ``(label, seat)`` checked against a table of the reckoner ``params``: every value of
-    :data:`CHECK_GRID` alone, with ``pairs`` every pair of parameters at their range's ends and one step
-    above the tuned value, ``greedy:knock=K`` for every K from 0 to :func:`highest_knock_count` (or
+    :data:`CHECK_GRID` alone, with ``pairs`` every pair of parameters at their range's ends and one grid
+    step on each side of the tuned value, ``greedy:knock=K`` for every K from 0 to :func:`highest_knock_count` (or
     ``greedy_top``), greedy with each of :data:`GREEDY_OPTIONS`, ``casual`` and ``random``."""
     out: list[tuple[str, tuple[str, dict[str, int]]]] = []
     for key, values in CHECK_GRID.items():

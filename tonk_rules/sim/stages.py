@@ -81,8 +81,8 @@ def stage(what: str, cpu_seconds: float, note: str = "", *, stream: TextIO | Non
         print(f"tonk: {what}, about {seconds(estimate)}{said} ...", file=out, flush=True)
         yield
         return
-    if note:
-        print(f"tonk: {note}", file=out, flush=True)
+    if note:  # the bar goes when the stage ends: this line keeps what was done, and why it is once only
+        print(f"tonk: {what}{said}", file=out, flush=True)
     with _bar(what, cpu_seconds, estimate, out):
         yield
 

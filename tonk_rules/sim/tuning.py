@@ -122,6 +122,47 @@ def checked_tuned(data: Any) -> Tuned:
     return Tuned.from_json(data)
 
 
+#: Values a rule set's bots play while its own are tuned in another process (``tonk play`` of a house file
+#: plays at once on its parent's: :mod:`tonk_rules.table.house_tuning`), by ``(kind, digest, players)``, kind
+#: "greedy" or "reckoner": :func:`seats_for` plays them instead of :func:`tuned` / :func:`tuned_reckoner`.
+#: Empty in every other command (``tonk tune`` and the benchmarks ask :func:`tuned` itself).
+STAND_INS: dict[tuple[str, str, int], Tuned | TunedReckoner] = {}
+
+
+def stand_in(kind: str, ruleset: Ruleset, players: int) -> Tuned | TunedReckoner | None:
+    """The values set to stand in for ``ruleset``'s own tuned ``kind`` at ``players`` seats, if any."""
+    return STAND_INS.get((kind, play_digest(ruleset), players)) if STAND_INS else None
+
+
+def known(kind: str, ruleset: Ruleset, players: int) -> Tuned | TunedReckoner | None:
+    """The tuned values of ``kind`` ("greedy" or "reckoner") for ``ruleset`` at ``players`` seats if they
+    are shipped or cached already, else None: nothing is measured (nor compiled)."""
+    digest = play_digest(ruleset)
+    if kind == "greedy":
+        entry = shipped().get(f"{digest}:{players}")
+        if entry is not None:
+            return Tuned.from_json(entry)
+        return tuning_cache.peek("greedy", digest, players, checked_tuned)
+    entry = reckoner_tuning.shipped().get(f"{digest}:{players}")
+    if entry is not None:
+        return TunedReckoner.from_json(entry)
+    return tuning_cache.peek("reckoner", digest, players, TunedReckoner.from_json)
+
+
+def kinds_tuned(specs: Sequence[BotSpec]) -> list[str]:
+    """The tuned values :func:`seats_for` looks up for ``specs``: "greedy" and/or "reckoner" (a montecarlo
+    seat's playouts play the tuned greedy and its model of the others the tuned reckoner)."""
+    kinds: set[str] = set()
+    for spec in specs:
+        if spec.name == "reckoner":
+            kinds.add("reckoner")
+        elif spec.name == "greedy" and not KNOCK_PARAMS & spec.params.keys():
+            kinds.add("greedy")
+        elif spec.name == "montecarlo":
+            kinds.update(("reckoner", "greedy") if "knock" not in spec.params else ("reckoner",))
+    return sorted(kinds)
+
+
 @functools.cache
 def tuned(ruleset: Ruleset, players: int) -> Tuned:
     """The tuned greedy of ``ruleset`` at ``players`` seats: shipped, cached, or measured now (and cached)."""
@@ -152,19 +193,30 @@ def seats_for(ruleset: Ruleset, players: int, specs: Sequence[BotSpec]) -> list[
     (:func:`tuned_reckoner`);
     for ``greedy`` without a knock parameter the tuned ones (:func:`tuned`); ``montecarlo``
     without a knock parameter gets the tuned greedy's knock (and patience) for its playouts (a mixture's
-    second threshold is not modelled there)."""
+    second threshold is not modelled there). While values stand in for the rules' own (:data:`STAND_INS`),
+    those are played."""
     seats: list[SeatSpec] = []
     for spec in specs:
         params = dict(spec.params)
         if spec.name == "reckoner":  # the default player: its tuned parameters, under any the spec gives
-            params = {**tuned_reckoner(ruleset, players).params, **params}
+            params = {**_reckoner_params(ruleset, players), **params}
         elif spec.name == "greedy" and not KNOCK_PARAMS & params.keys():
-            params = {**tuned(ruleset, players).params(), **params}
+            params = {**_greedy_params(ruleset, players), **params}
         elif spec.name == "montecarlo" and "knock" not in params:  # its playouts play the tuned greedy
-            tuned_params = tuned(ruleset, players).params()
+            tuned_params = _greedy_params(ruleset, players)
             params = {**{k: tuned_params[k] for k in ("knock", "patience") if k in tuned_params}, **params}
         seats.append((spec.name, params))
     return seats
+
+
+def _reckoner_params(ruleset: Ruleset, players: int) -> dict[str, int]:
+    value = stand_in("reckoner", ruleset, players)
+    return dict((value if isinstance(value, TunedReckoner) else tuned_reckoner(ruleset, players)).params)
+
+
+def _greedy_params(ruleset: Ruleset, players: int) -> dict[str, int]:
+    value = stand_in("greedy", ruleset, players)
+    return (value if isinstance(value, Tuned) else tuned(ruleset, players)).params()
 
 
 describe.resolvers.append(seats_for)  # describe_player (a floor below) describes the seats these specs become
@@ -191,9 +243,10 @@ def regenerate(hands: int, executor: Executor, names: Sequence[str] | None = Non
 
 
 def regenerate_reckoner(hands: int, executor: Executor, names: Sequence[str] | None = None,
-                        sizes: Sequence[int] | None = None) -> dict[str, Any]:
+                        sizes: Sequence[int] | None = None, from_shipped: bool = False) -> dict[str, Any]:
     """Tune the reckoner of every built-in (or ``names``) at every size it seats (or ``sizes``); the content
-    of ``tuned_reckoner.json`` (its entries for these)."""
+    of ``tuned_reckoner.json`` (its entries for these). With ``from_shipped`` the search starts from the
+    shipped values (a re-tune where the equilibrium check found a gain) instead of the declared defaults."""
     from tonk_rules.ruleset import compile_ruleset
     from tonk_rules.variant.loader import builtin_names, load_variant
 
@@ -204,10 +257,13 @@ def regenerate_reckoner(hands: int, executor: Executor, names: Sequence[str] | N
             if sizes and players not in sizes:
                 continue
             say = functools.partial(_say, f"  {name} {players}p: ")
-            value = reckoner_tuning.search(ruleset, players, hands, SEED, executor, say=say)
+            key = f"{play_digest(ruleset)}:{players}"
+            old = reckoner_tuning.shipped().get(key) if from_shipped else None
+            start = old["params"] if old else None
+            value = reckoner_tuning.search(ruleset, players, hands, SEED, executor, say=say, start=start)
             print(f"{name} at {players}: {reckoner_tuning.short(value.params)}; best change {value.best_change} "
                   f"{value.best_gain:+.4f}", file=sys.stderr, flush=True)
-            entries[f"{play_digest(ruleset)}:{players}"] = {"variant": name, "players": players, **value.to_json()}
+            entries[key] = {"variant": name, "players": players, **value.to_json()}
     return {"format": reckoner_tuning.FORMAT, "seed": SEED, "hands_per_measurement": hands, "entries": entries}
 
 
@@ -244,8 +300,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                                                                        "others keep their entries)")
     parser.add_argument("--players", type=int, action="append", default=None,
                         help="only this table size (repeatable; reckoner only)")
+    parser.add_argument("--from-shipped", action="store_true",
+                        help="start the search from the shipped values, not the defaults (reckoner only)")
     args = parser.parse_args(argv)
     greedy = args.player == "greedy"
+    if args.from_shipped and (greedy or not args.regenerate):
+        parser.error("--from-shipped is for --regenerate --player reckoner")
     target = Path(__file__).with_name(DATA_FILE if greedy else reckoner_tuning.DATA_FILE)
     if args.rekey:
         data = rekey(json.loads(target.read_text(encoding="utf-8")))
@@ -255,12 +315,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             data = regenerate(args.hands or BUILTIN_HANDS, executor, args.variant)
         else:
             data = regenerate_reckoner(args.hands or reckoner_tuning.BUILTIN_HANDS, executor, args.variant,
-                                       args.players)
+                                       args.players, args.from_shipped)
         if (args.variant or args.players) and target.exists():  # the entries not measured now are kept
             old = json.loads(target.read_text(encoding="utf-8"))["entries"]
             data["entries"] = {**{k: v for k, v in old.items() if k not in data["entries"]
                                   and (args.players or v["variant"] not in (args.variant or ()))},
                                **data["entries"]}
+            measured = sorted({e["hands"] for e in data["entries"].values() if "hands" in e})
+            if len(measured) > 1:  # entries re-tuned with other hands than the rest: each entry says its own
+                data["hands_per_measurement"] = measured
     data["entries"] = dict(sorted(data["entries"].items(), key=lambda kv: (kv[1]["variant"], kv[1]["players"])))
     target.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {target} ({len(data['entries'])} entries)", file=sys.stderr)

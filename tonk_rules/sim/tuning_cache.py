@@ -81,6 +81,12 @@ def write_entry(path: Path, data: Any) -> None:
         pass  # an unwritable cache costs a few seconds next time, nothing else
 
 
+def peek(kind: str, digest: str, players: int, parse: Callable[[Any], T]) -> T | None:
+    """The cached entry if there is a good one, else None (a bad one is left for :func:`cached` to report
+    and replace)."""
+    return read_entry(cache_file(kind, digest, players), parse)[0]
+
+
 def cached(kind: str, digest: str, players: int, parse: Callable[[Any], T], compute: Callable[[], T],
            dump: Callable[[T], Any], notice: Callable[[], None] | None = None) -> T:
     """The cached entry, or ``compute()`` (then written); a bad entry is reported in one line and replaced."""

@@ -22,10 +22,12 @@ import click
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import TableInputError
 from tonk_rules.outputs import ledger_inputs, variant_inputs, why_replaces_input
+from tonk_rules.sim import background_tuning
+from tonk_rules.table.house_tuning import HouseTuning, Starter, bots_source
 from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.settle import parse_stakes
-from tonk_rules.table.table_bots import make_bot, parse_players
+from tonk_rules.table.table_bots import check_spec, make_bot, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 
@@ -84,13 +86,19 @@ def _scores_line(scores: dict[str, int], hands: int) -> str:
     return f"Scores after {hands} {noun}: " + ", ".join(f"{name} {net:+d}" for name, net in scores.items())
 
 
+def _note(line: str) -> None:
+    click.echo(line, err=True)
+
+
 def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: str | None, stakes: list[str],
                       style: str | None, record_file: str | None, ledger_path: str | None,
                       echo: Callable[[str], None], misuse: Callable[[str], Exception],
-                      ask: Callable[[str], str] = _ask, force: bool = False) -> Hand | None:
+                      ask: Callable[[str], str] = _ask, force: bool = False,
+                      note: Callable[[str], None] = _note, starter: Starter = background_tuning.start) -> Hand | None:
     """Set up and play hands until the person leaves, with running scores; record each where asked (hand 1
     in ``--record FILE`` itself, hand N after it in ``FILE-N``). Bad options raise ``misuse(message)``.
-    Returns the last finished hand."""
+    What the bots' values are while the rules are tuned (:mod:`tonk_rules.table.house_tuning`, its tuning
+    child started by ``starter``) is said by ``note`` (stderr). Returns the last finished hand."""
     from tonk_rules.table.ledger import Ledger
 
     if record_file is not None and (why := why_not_writable(record_file, force=force)):
@@ -113,6 +121,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
         if why := ledger_health.why_not_writable(ledger_path):  # said before the hand is played, not after it
             raise ledger_health.read_only(ledger_path, why)
     ledger = Ledger.open(ledger_path) if ledger_path else None
+    bot_values: HouseTuning | None = None
     try:
         if ledger is not None:
             if loaded.digest != ledger.meta["variant_sha256"]:
@@ -145,6 +154,9 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             # A person's Ctrl-C must stop the game even when tonk inherited SIGINT as ignored (started
             # from a script's background job, say): Python would otherwise never see it.
             signal.signal(signal.SIGINT, signal.default_int_handler)
+        bot_values = HouseTuning(variant, ref, loaded.chain, rules, len(seats),
+                                 [check_spec(s.spec) for s in seats if s.spec is not None], note, starter)
+        bot_values.begin()
         scores = dict.fromkeys(names, 0)
         last: Hand | None = None
         finished = 0
@@ -159,6 +171,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                 echo("")
                 echo(f"Hand {number}: seed {hand_seed}, {dealer} deals (tonk play ... --seed {hand_seed} "
                      f"--dealer {dealer} deals it again).")
+                bot_values.before_hand()
             hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(hand_seed), stake_list)
             bots = {i: make_bot(s.spec, hand_seed + i + 1, rules, len(seats)) for i, s in enumerate(seats)
                     if s.spec is not None}
@@ -176,7 +189,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             except KeyboardInterrupt:
                 echo("\nInterrupted: the hand is not finished, nothing was recorded.")
                 _leave_interrupted(echo, scores, finished)
-            _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo)
+            source = bots_source([(names[i], bot.label) for i, bot in bots.items()], bot_values.source_note())
+            _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo, source)
             last, finished = hand, finished + 1
             assert hand.result is not None
             for name, net in zip(names, hand.result.net, strict=True):
@@ -196,6 +210,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             echo(f"You leave the table. {_scores_line(scores, finished)}")
         return last
     finally:
+        if bot_values is not None:
+            bot_values.end()
         if ledger is not None:
             ledger.close()
 
@@ -208,8 +224,9 @@ def _leave_interrupted(echo: Callable[[str], None], scores: dict[str, int], fini
 
 
 def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, ledger: Ledger | None,
-          ledger_path: str | None, echo: Callable[[str], None]) -> None:
-    """Write the finished hand's record (``path``; "" shows it instead) and add it to the session, if any."""
+          ledger_path: str | None, echo: Callable[[str], None], source: str) -> None:
+    """Write the finished hand's record (``path``; "" shows it instead) and add it to the session, if any;
+    ``source``: the bots and the parameters they played."""
     from tonk_rules.table.played import add_played_hand, write_record
 
     record = None
@@ -217,21 +234,21 @@ def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, led
         try:
             if not path:
                 raise TableInputError("not written")
-            record = write_record(hand, variant if ref == variant else str(Path(ref)), digest, path)
+            record = write_record(hand, variant if ref == variant else str(Path(ref)), digest, path, source)
             echo(f"Hand record written to {path} (tonk replay {path}).")
         except TableInputError as exc:  # the folder went away during the hand: show the record, lose nothing
             import yaml
 
             from tonk_rules.records import hand_to_record
 
-            record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), digest)
+            record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), digest, source=source)
             echo(f"{exc}; the hand record follows (save it as a .yaml file for tonk replay):")
             echo(yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110))
     if ledger is not None:
         if record is None:
             from tonk_rules.records import hand_to_record
 
-            record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), digest)
+            record = hand_to_record(hand, variant if ref == variant else str(Path(ref)), digest, source=source)
         # recorded, or refused with the reason and the record kept in a file: never lost
         number = add_played_hand(ledger, hand, record, path or None)
         echo(f"Added to {ledger_path} as hand {number}; next dealer: {ledger.next_dealer()}.")

@@ -55,11 +55,12 @@ def entry_from_record(path: str | Path, ledger: Ledger) -> tuple[HandEntry, list
     return entry_from_hand(hand, data), hand.result.describe()
 
 
-def write_record(hand: Hand, variant_ref: str, digest: str, path: str | Path) -> dict[str, Any]:
+def write_record(hand: Hand, variant_ref: str, digest: str, path: str | Path,
+                 source: str | None = None) -> dict[str, Any]:
     """Write the hand record of a played hand (``tonk replay`` replays it exactly); return it as data."""
     import yaml
 
-    record = hand_to_record(hand, variant_ref, digest)
+    record = hand_to_record(hand, variant_ref, digest, source=source)
     text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, width=110)
     write_atomic(path, f"# a hand played with `tonk play`\n{text}")
     return record

@@ -86,7 +86,7 @@ class SeatedBot:
     """A bots-package bot in a seat: it is shown only its seat's observation and the legal moves."""
 
     bot: Bot
-    label: str
+    label: str  # the spec it plays, every parameter given (the tuned ones too)
 
     def choose(self, hand: Hand, seat: int) -> Action:
         return self.bot.choose(observe(hand, seat), hand.legal_actions())
@@ -99,7 +99,7 @@ def make_bot(spec: str, seed: int, rules: Ruleset, players: int) -> Player:
     bot = BOT_CLASSES[name](**params, seed=seed)
     # a bot of its own makes the move: the seated bot's random stream stays where the seed put it
     stages.ready_to_decide(name, lambda: _one_move(BOT_CLASSES[name](**params, seed=seed), rules, players))
-    return SeatedBot(bot, str(parsed))
+    return SeatedBot(bot, str(BotSpec(name, dict(params))))  # every parameter it plays: a record can say so
 
 
 def _one_move(bot: Bot, rules: Ruleset, players: int) -> None:
