@@ -351,7 +351,8 @@ def test_a_search_that_cannot_tell_plays_as_the_default_player_move_for_move(var
 
     rules = _rules(variant)
     # one sample per decision says nothing of a move's spread: every decision falls back to the default player
-    blind = seats_for(rules, 3, parse_specs("reckoner,montecarlo:rollouts=1,reckoner"))
+    # (random_at=100: never greedy, which it falls back on where it believes a seat plays at random)
+    blind = seats_for(rules, 3, parse_specs("reckoner,montecarlo:rollouts=1:random_at=100,reckoner"))
     plain = seats_for(rules, 3, parse_specs("reckoner,reckoner,reckoner"))
     searched = np.zeros(3, np.int64)
     fast = search.play_hands(rules, blind, 6, seed=3, trace=True, searched=searched)
