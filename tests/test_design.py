@@ -168,7 +168,8 @@ def test_design_writes_a_winner_that_tonk_check_accepts_and_a_report(tmp_path: P
     assert "turns begun in a hand" in (out / "design.md").read_text(encoding="utf-8")  # the definitions
 
 
-def test_design_speaks_within_80_columns_and_refuses_bad_input_with_one_located_message() -> None:
+@pytest.mark.slow  # a design of four points in a new process (4 s of CPU)
+def test_design_speaks_within_80_columns() -> None:
     env = {**os.environ, "COLUMNS": "80"}
     import subprocess
     import sys
@@ -179,6 +180,9 @@ def test_design_speaks_within_80_columns_and_refuses_bad_input_with_one_located_
                           cwd=ROOT, env=env)
     assert proc.returncode == 0, proc.stderr
     assert "Best: " in proc.stdout and max(len(line) for line in proc.stdout.splitlines()) <= 80
+
+
+def test_design_refuses_bad_input_with_one_located_message() -> None:
     for args, why in ((("--target", "turn=min"), "did you mean turns"),
                       (("--target", "turns=min", "--keep", "deal_tonks<2%"), "did you mean deal_tonk"),
                       (("--target", "turns"), "FIGURE=min")):
