@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tablekit import run
 
 from tests.test_cli import tonk
 from tonk_rules.report.compare import VariantFigures, compare
@@ -64,12 +65,13 @@ def test_compare_writes_a_self_contained_html_markdown_json_and_plots(tmp_path: 
 
 
 def test_compare_needs_two_variants_and_refuses_bad_bots(tmp_path: Path) -> None:
-    assert tonk("compare", "russian", "--out", str(tmp_path)).returncode == 2
-    proc = tonk("compare", "russian", "pagat", "--strong", "gredy", "--out", str(tmp_path))
+    # in this process, as main handles errors (a refusal plays nothing; a process each costs half a second)
+    assert run("compare", "russian", "--out", str(tmp_path)).returncode == 2
+    proc = run("compare", "russian", "pagat", "--strong", "gredy", "--out", str(tmp_path))
     assert proc.returncode == 2 and "unknown bot 'gredy'" in proc.stderr
-    proc = tonk("compare", "russian", "pagat", "--check-bots", "gredy", "--out", str(tmp_path))
+    proc = run("compare", "russian", "pagat", "--check-bots", "gredy", "--out", str(tmp_path))
     assert proc.returncode == 2 and "'--check-bots': unknown bot 'gredy'" in proc.stderr
-    proc = tonk("compare", "russian", "pagat", "--check-bots", "random", "--probe-hands", "0", "--out", str(tmp_path))
+    proc = run("compare", "russian", "pagat", "--check-bots", "random", "--probe-hands", "0", "--out", str(tmp_path))
     assert proc.returncode == 2 and "--probe-hands" in proc.stderr  # an option that would do nothing is refused
     assert not any(tmp_path.iterdir())  # nothing written
 
