@@ -212,8 +212,8 @@ def test_a_rule_the_engine_does_not_enforce_fails(monkeypatch: pytest.MonkeyPatc
     """The engine forgets the knock limit (the kernel keeps it): the engine disagrees with the kernel."""
     real = KnockRule.refusal  # what engine/legality asks (move generation included)
 
-    def ignoring_the_limit(self: KnockRule, turn: Sequence[int], **state: Any) -> int:
-        return int(real(dataclasses.replace(self, max_count=None), turn, **state))
+    def ignoring_the_limit(self: KnockRule, turn: Sequence[int], facts: Sequence[int], **state: Any) -> int:
+        return int(real(dataclasses.replace(self, max_count=None), turn, facts, **state))
 
     monkeypatch.setattr(KnockRule, "refusal", ignoring_the_limit)
     with pytest.raises(AssertionError, match="knocking.max_count: .* the engine does not enforce"):

@@ -10,7 +10,7 @@ import yaml
 from tonk_rules import load_ruleset
 from tonk_rules.cards import parse_cards
 from tonk_rules.engine.turn import Turn
-from tonk_rules.ruleset import compile_ruleset
+from tonk_rules.ruleset import compile_ruleset, position_facts
 from tonk_rules.terms import SeveralDealTonks
 from tonk_rules.variant.diff import variant_diff
 from tonk_rules.variant.loader import builtin_names, load_variant
@@ -173,16 +173,23 @@ def test_row10_caught_knock_payments(rus, pag) -> None:  # type: ignore[no-untyp
     assert g == [(0, 1, 2), (0, 2, 2), (0, 1, 1), (2, 1, 1), (3, 1, 1)]  # the lowest collects from everyone
 
 
+def facts_holding(cards: int) -> tuple[int, ...]:
+    """The facts of a position whose seat 0 holds ``cards`` cards (the lowest of the deck)."""
+    position = [0] * position_facts.P_SIZE
+    position[position_facts.P_HANDS] = (1 << cards) - 1
+    return position_facts.position_facts(position, 0)
+
+
 def test_row13_taken_discard(rus, pag) -> None:  # type: ignore[no-untyped-def]
     card = parse_cards("QC")[0]
-    assert rus.taken_discard.why_not_discard(card, card, hand_size=3) is not None
-    assert rus.taken_discard.why_not_discard(card, card, hand_size=1) is None  # the last card
-    assert pag.taken_discard.why_not_discard(card, card, hand_size=3) is None
+    assert rus.taken_discard.why_not_discard(card, card, facts_holding(3)) is not None
+    assert rus.taken_discard.why_not_discard(card, card, facts_holding(1)) is None  # the last card
+    assert pag.taken_discard.why_not_discard(card, card, facts_holding(3)) is None
 
 
 def test_row17_hitting_books(rus, pag) -> None:  # type: ignore[no-untyped-def]
-    assert rus.hitting.why_not("book", True, Turn().slots) is not None
-    assert pag.hitting.why_not("book", False, Turn().slots) is None
+    assert rus.hitting.why_not("book", True, Turn().slots, facts_holding(3)) is not None
+    assert pag.hitting.why_not("book", False, Turn().slots, facts_holding(3)) is None
 
 
 def test_row18_going_out_without_discard(rus, pag) -> None:  # type: ignore[no-untyped-def]

@@ -31,6 +31,8 @@ from tonk_rules.engine.result import HandResult
 from tonk_rules.engine.turn import Phase, TableSpread, Turn
 from tonk_rules.errors import IllegalActionError, SetupError
 from tonk_rules.ruleset import Ruleset, Settlement, core
+from tonk_rules.ruleset import position_facts as pf
+from tonk_rules.ruleset.melds import mask_of
 from tonk_rules.terms import MeldKind, Pile
 
 __all__ = ["Hand", "Phase", "TableSpread", "Turn"]
@@ -56,9 +58,17 @@ class Hand:
     deal_tonks: tuple[int, ...] = ()
     reshuffles: int = 0
     turn: Turn = field(default_factory=Turn)
+    #: The position as the rules' facts read it (ruleset/position_facts.py ``P_*``, the layout the kernel's
+    #: state holds too), kept up to date with the lists above by every change of the hand: ``position_facts
+    #: (hand.position, seat)`` is what a rule knows of the position.
+    position: list[int] = field(default_factory=list, repr=False, compare=False)
     # the actions legal_actions() last generated, with the step they were generated at: apply() need not
     # check again an action taken from that very list (move generation keeps only what legality allows)
     _generated: tuple[int, tuple[Action, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.position:  # a hand made at a position (a bot's sample of one): its vector, from its lists
+            self.position = position_of(self)
 
     # --- the deal ----------------------------------------------------------------------------------------
     @classmethod
@@ -90,6 +100,7 @@ class Hand:
         hand.current = (dealer + 1) % n
         hand.turns_taken = [0] * n
         hand.hit_locks = [0] * n
+        hand.position = position_of(hand)
         hand.deal_tonks = ruleset.deal_check.holders(hand.hands)
         if hand.deal_tonks:
             settlement = ruleset.settle_deal(hand.hands, hand.stakes)
@@ -189,6 +200,9 @@ class Hand:
                 return moves.DRAW_STOCK
             self.turn.drew(None, rules.taken_discard.straight_into_spread)
         self.hands[self.current].append(card)
+        P = self.position
+        P[pf.P_STOCK_N], P[pf.P_DISCARD_N] = len(self.stock), len(self.discard)
+        self._moved(self.current, (card,), into_hand=True)
         return moves.DRAWN[action.source, card]
 
     def _spread(self, action: Spread) -> None:
@@ -200,6 +214,12 @@ class Hand:
         cards = self._ordered(action.cards)
         self.spreads.append(TableSpread(len(self.spreads) + 1, self.current, kind, cards,
                                         melds.extenders(kind, cards)))
+        P, k = self.position, len(self.spreads) - 1
+        P[pf.P_SPREADS_N] = k + 1
+        P[pf.P_SPREADS_LAID + self.current] += 1
+        P[pf.P_SP_OWNER + k], P[pf.P_SP_RUN + k], P[pf.P_SP_MASK + k] = (self.current, int(kind is MeldKind.RUN),
+                                                                        mask_of(cards))
+        self._moved(self.current, action.cards, into_hand=False)
         self._laid(action.cards, new_spread=True)
 
     def _hit(self, action: Hit) -> None:
@@ -209,6 +229,10 @@ class Hand:
         target.targets = self.ruleset.melds.extenders(target.kind, target.cards)
         owner = target.owner
         self.hit_locks[owner] = core.locks_after_hit(self.hit_locks[owner], owner == self.current)
+        P = self.position
+        P[pf.P_SP_MASK + action.spread - 1] |= 1 << int(action.card)
+        P[pf.P_LOCKS + owner] = self.hit_locks[owner]
+        self._moved(self.current, (action.card,), into_hand=False)
         self._laid((action.card,), new_spread=False)
 
     def _laid(self, cards: tuple[Card, ...], new_spread: bool) -> None:
@@ -232,6 +256,9 @@ class Hand:
         player = self.current
         self.hands[player].remove(action.card)
         self.discard.append(action.card)
+        P = self.position
+        P[pf.P_DISCARD_N] = len(self.discard)
+        self._moved(player, (action.card,), into_hand=False)
         if not self.hands[player]:
             self._go_out(by_discard=True)
             return
@@ -239,6 +266,18 @@ class Hand:
         self.hit_locks[player] = core.locks_after_turn(self.hit_locks[player])
         self.current = (player + 1) % len(self.players)
         self.turn = Turn()
+        P[pf.P_TURNS_TAKEN + player], P[pf.P_LOCKS + player] = self.turns_taken[player], self.hit_locks[player]
+        P[pf.P_CURRENT], P[pf.P_FIRST_TURN] = self.current, 0
+
+    def _moved(self, seat: int, cards: Sequence[Card], into_hand: bool) -> None:
+        """The position vector after ``cards`` came into ``seat``'s hand (``into_hand``) or left it."""
+        P, mask, count = self.position, mask_of(cards), hand_count(cards)
+        if into_hand:
+            P[pf.P_HANDS + seat] |= mask
+            P[pf.P_COUNTS + seat] += count
+        else:
+            P[pf.P_HANDS + seat] &= ~mask
+            P[pf.P_COUNTS + seat] -= count
 
     # --- the end ------------------------------------------------------------------------------------------
     def _go_out(self, by_discard: bool) -> None:
@@ -249,6 +288,23 @@ class Hand:
         self.result = HandResult(
             ending=settlement.ending, winners=settlement.winners, counts=settlement.counts,
             payments=settlement.payments, net=settlement.net, players=self.players, knocker=settlement.knocker)
+
+
+def position_of(hand: Hand) -> list[int]:
+    """The position vector (ruleset/position_facts.py ``P_*``) of ``hand``, from its lists: made at the deal,
+    then kept up to date by each change (a test compares the two after every action)."""
+    P = [0] * pf.P_SIZE
+    P[pf.P_PLAYERS], P[pf.P_CURRENT] = len(hand.players), hand.current
+    P[pf.P_STOCK_N], P[pf.P_DISCARD_N], P[pf.P_SPREADS_N] = len(hand.stock), len(hand.discard), len(hand.spreads)
+    P[pf.P_FIRST_TURN] = int(not any(hand.turns_taken))
+    for seat, cards in enumerate(hand.hands):
+        P[pf.P_HANDS + seat], P[pf.P_COUNTS + seat] = mask_of(cards), hand_count(cards)
+        P[pf.P_TURNS_TAKEN + seat], P[pf.P_LOCKS + seat] = hand.turns_taken[seat], hand.hit_locks[seat]
+    for k, spread in enumerate(hand.spreads):
+        P[pf.P_SP_OWNER + k], P[pf.P_SP_RUN + k] = spread.owner, int(spread.kind is MeldKind.RUN)
+        P[pf.P_SP_MASK + k] = mask_of(spread.cards)
+        P[pf.P_SPREADS_LAID + spread.owner] += 1
+    return P
 
 
 def _check_setup(ruleset: Ruleset, players: Sequence[str], dealer: int, deck: Sequence[Card],

@@ -11,7 +11,9 @@ for each candidate, so it never enumerates candidates that would all be refused.
 knock are built only when asked for (:meth:`Legality.may_knock` answers without them). Which refusal
 applies is decided by :mod:`tonk_rules.ruleset.core` (``knock_refusal``, ``draw_refusal``, ``take_refusal``,
 ``discard_refusal``: the functions the kernel compiles); this module gathers their arguments and words
-their codes.
+their codes. What a rule knows of the position is its facts (``Legality.facts``:
+:func:`~tonk_rules.ruleset.position_facts.position_facts` of the hand's position vector, the function the
+kernel compiles too), handed to every refusal.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tonk_rules.cards import DECK, Card, format_cards, hand_count
+from tonk_rules.cards import DECK, Card, format_cards
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.ruleset import core
+from tonk_rules.ruleset.position_facts import FACT_FIRST_TURN, position_facts
 from tonk_rules.ruleset.slots import NO_CARD, TURN_DRAWN, TURN_PENDING, TURN_TAKEN
 from tonk_rules.terms import Pile
 from tonk_rules.words import refusal as refusal_words
@@ -51,7 +54,7 @@ class Legality:
     instance is therefore valid only until the hand changes (make one per question or per generation).
     """
 
-    __slots__ = ("drawn", "first_turn", "hand", "mine", "over", "pending", "rules", "taken", "turn")
+    __slots__ = ("drawn", "facts", "first_turn", "hand", "mine", "over", "pending", "rules", "taken", "turn")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -63,7 +66,10 @@ class Legality:
         self.taken = None if taken == NO_CARD else DECK[taken]
         self.pending = None if pending == NO_CARD else DECK[pending]
         self.over = hand.result is not None
-        self.first_turn = hand.first_turn_binds  # read by the knock and the draw from the discard pile
+        #: what the rules know of the position, for the player to act (every refusal reads it)
+        self.facts = facts = position_facts(hand.position, hand.current)
+        # read by the knock and the draw from the discard pile
+        self.first_turn = self.rules.deal.first_turn_binds(facts[FACT_FIRST_TURN] == 1)
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is (:func:`why_illegal`)."""
@@ -82,11 +88,10 @@ class Legality:
     # --- the knock ------------------------------------------------------------------------------------------
     def knock_refusal(self) -> int:
         """Why the current player may not knock now (the hand not being over): a ``core.KNOCK_*`` code."""
-        hand, me, spreading = self.hand, self.hand.current, self.rules.spreading
+        spreading = self.rules.spreading
         # (must_spread first: no holds_spread call without it, as move generation asks this in every state)
         return self.rules.knocking.refusal(
-            self.turn, count=hand_count(self.mine), turns_taken=hand.turns_taken[me],
-            locked_turns=hand.hit_locks[me], first_turn=self.first_turn,
+            self.turn, self.facts, first_turn=self.first_turn,
             holds_spread=spreading.must_spread and spreading.holds_spread(self.mine))
 
     def may_knock(self) -> bool:
@@ -100,9 +105,7 @@ class Legality:
         code = self.knock_refusal()
         if code == core.KNOCK_HOLDS_SPREAD and (held := self.rules.spreading.held_spread(self.mine)) is not None:
             return f"{_held_text(held)}, so you may not knock"  # the words name the spread
-        hand, me = self.hand, self.hand.current
-        return self.rules.knocking.words(code, count=hand_count(self.mine), turns_taken=hand.turns_taken[me],
-                                         locked_turns=hand.hit_locks[me])
+        return self.rules.knocking.words(code, self.facts)
 
     # --- draws ----------------------------------------------------------------------------------------------
     def why_no_draw(self) -> str | None:
@@ -119,8 +122,9 @@ class Legality:
         hand, rules, source = self.hand, self.rules, action.source
         spreading, from_discard = rules.spreading, action.source is Pile.DISCARD
         # (holds_spread only where draw_refusal reads it)
-        code = core.draw_refusal(rules.params, self.turn, 0, from_discard, from_discard and self.first_turn,
-                                 spreading.before_draw and spreading.holds_spread(self.mine), not hand.discard)
+        code = core.draw_refusal(rules.params, self.turn, 0, self.facts, from_discard,
+                                 from_discard and self.first_turn,
+                                 spreading.before_draw and spreading.holds_spread(self.mine))
         if code == core.DRAW_PILE_NOT_ALLOWED:
             return rules.drawing.why_not(source)
         if code == core.DRAW_HOLDS_SPREAD and (held := spreading.held_spread(self.mine)) is not None:
@@ -132,7 +136,7 @@ class Legality:
             if action.card is not None and action.card != top:
                 return f"the top of the discard pile is {top}, not {action.card}"
             taken = rules.taken_discard  # (can_meld only where take_refusal reads it)
-            return taken.why_not_take(top, taken.straight_into_spread and can_meld(hand, top))
+            return taken.why_not_take(top, taken.straight_into_spread and can_meld(hand, top), self.facts)
         if action.card is None:
             return None
         if hand.stock:
@@ -179,7 +183,7 @@ class Legality:
         if not 1 <= action.spread <= len(hand.spreads):
             return f"there is no spread {action.spread} (spreads on the table: {len(hand.spreads)})"
         target = hand.spreads[action.spread - 1]
-        why = self.rules.hitting.why_not(target.kind, target.owner == hand.current, self.turn)
+        why = self.rules.hitting.why_not(target.kind, target.owner == hand.current, self.turn, self.facts)
         if why:
             return why
         if action.card not in target.targets:
@@ -203,7 +207,7 @@ class Legality:
         mine, taken, ok = self.mine, self.taken, core.DISCARD_OK
         if self.rules.spreading.checks_discard:
             return [card for card in mine if self._discard_refusal(card) == ok]
-        others_ok = core.discard_refusal(self.turn, 0, False, False) == ok
+        others_ok = core.discard_refusal(self.turn, 0, self.facts, False, False) == ok
         if taken is None or taken not in mine:
             return list(mine) if others_ok else []
         if self._discard_refusal(taken) == ok:
@@ -215,10 +219,10 @@ class Legality:
         be kept by the taken-discard rule, and the hand left is searched for a held spread only where
         ``core.discard_checks_held``."""
         rules, mine, taken = self.rules, self.mine, self.taken
-        kept = card == taken and not rules.taken_discard.may_discard(card, taken, len(mine))
+        kept = card == taken and not rules.taken_discard.may_discard(card, taken, self.facts)
         spreading = rules.spreading
         leaves = spreading.checks_discard and spreading.holds_spread([c for c in mine if c != card])
-        return core.discard_refusal(self.turn, 0, kept, leaves)
+        return core.discard_refusal(self.turn, 0, self.facts, kept, leaves)
 
     def why_not_discard(self, card: Card) -> str | None:
         """Why discarding ``card`` is refused, once :meth:`why_no_discard` allows a discard (None: it is not):
@@ -232,7 +236,7 @@ class Legality:
         if code == core.DISCARD_PENDING:
             return f"{self.pending} taken from the discard pile must go straight into a spread"
         if code == core.DISCARD_KEPT:
-            return self.rules.taken_discard.why_not_discard(card, self.taken, len(mine))
+            return self.rules.taken_discard.why_not_discard(card, self.taken, self.facts)
         if (code == core.DISCARD_LEAVES_SPREAD
                 and (held := self.rules.spreading.held_spread([c for c in mine if c != card])) is not None):
             return f"{_held_text(held)} before discarding"
@@ -256,8 +260,9 @@ def can_meld(hand: Hand, card: Card) -> bool:
     rules, me = hand.ruleset, hand.current
     if rules.melds.in_a_meld([*hand.hands[me], card], card):  # meld_masks.in_a_meld, as the kernel asks it
         return True
-    turn = hand.turn.slots
-    return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me, turn) for s in hand.spreads)
+    turn, facts = hand.turn.slots, position_facts(hand.position, me)
+    return any(card in s.targets and rules.hitting.allows(s.kind, s.owner == me, turn, facts)
+               for s in hand.spreads)
 
 
 def uses(action: Spread | Hit, card: Card) -> bool:

@@ -41,7 +41,8 @@ COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb
                     "search_nb.py", "search_model_nb.py", "reckoner_nb.py",
                     # the rules written once in plain Python, which the kernel compiles: arithmetic and melds;
                     # the engine's action keys, whose constants it bakes in
-                    "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py", "../engine/encoding.py")
+                    "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py",
+                    "../ruleset/position_facts.py", "../engine/encoding.py")
 
 
 def source_hash() -> str:

@@ -88,8 +88,19 @@ O_SP_RUN = O_SP_OWNER + MAX_SPREADS  # 1: run, 0: book
 O_SP_MASK = O_SP_RUN + MAX_SPREADS  # cards
 O_SP_KEY = O_SP_MASK + MAX_SPREADS  # a book's rank (1..13) or a run's suit
 O_SP_POS = O_SP_KEY + MAX_SPREADS  # a run's run-order positions (ace low at 0) as a bitmask
-O_IN_PLAY = O_SP_POS + MAX_SPREADS  # per rule dimension (IP_*): the times it came into play this hand
+O_SPREADS_LAID = O_SP_POS + MAX_SPREADS  # per seat: the spreads on the table it laid
+O_IN_PLAY = O_SPREADS_LAID + MAX_PLAYERS  # per rule dimension (IP_*): the times it came into play this hand
 STATE_SIZE = O_IN_PLAY + 24
+
+#: Where the state holds each slot of the position vector (tonk_rules.ruleset.position_facts P_*): the kernel
+#: compiles position_facts with these offsets (kernel/rules_nb.py), so the facts of a position read the state
+#: itself; a P_ slot missing here stops the kernel's import with its name.
+POSITION_SLOTS = {
+    "P_PLAYERS": S_PLAYERS, "P_CURRENT": S_CURRENT, "P_STOCK_N": S_STOCK_N, "P_DISCARD_N": S_DISCARD_N,
+    "P_SPREADS_N": S_SPREADS_N, "P_FIRST_TURN": S_FIRST_TURN, "P_HANDS": O_HANDS, "P_COUNTS": O_COUNTS,
+    "P_TURNS_TAKEN": O_TURNS_TAKEN, "P_LOCKS": O_LOCKS, "P_SPREADS_LAID": O_SPREADS_LAID, "P_SP_OWNER": O_SP_OWNER,
+    "P_SP_RUN": O_SP_RUN, "P_SP_MASK": O_SP_MASK,
+}
 
 # --- rules that came into play (IP_*): what each counts is kernel/in_play.py's table, in words --------------
 IP_UPCARD = 0  # deal.upcard

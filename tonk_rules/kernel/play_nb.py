@@ -56,6 +56,7 @@ from tonk_rules.kernel.layout import (
     O_SP_OWNER,
     O_SP_POS,
     O_SP_RUN,
+    O_SPREADS_LAID,
     O_STAKES,
     O_STOCK,
     O_TURN,
@@ -368,6 +369,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         rank = first // 4 + 1
         book = classify(payload, tb) == BOOK  # as MeldRules.classify decides it for the engine
         S[O_SP_OWNER + k] = p
+        S[O_SPREADS_LAID + p] += 1
         S[O_SP_RUN + k] = 0 if book else 1
         S[O_SP_MASK + k] = payload
         S[O_SP_KEY + k] = rank if book else first % 4

@@ -44,9 +44,11 @@ def encode_spreads(S: npt.NDArray[np.int64], spreads: Sequence[tuple[int, MeldKi
     """Write the spreads on the table, ``(owner, kind, cards)`` in the order laid, into ``S``; ``position``:
     rank -> run position (``KernelTables.position``)."""
     S[layout.S_SPREADS_N] = len(spreads)
+    S[layout.O_SPREADS_LAID: layout.O_SPREADS_LAID + layout.MAX_PLAYERS] = 0
     for k, (owner, kind, cards) in enumerate(spreads):
         run = kind is MeldKind.RUN
         S[layout.O_SP_OWNER + k], S[layout.O_SP_RUN + k], S[layout.O_SP_MASK + k] = owner, int(run), mask_of(cards)
+        S[layout.O_SPREADS_LAID + owner] += 1
         S[layout.O_SP_KEY + k] = cards[0].suit if run else cards[0].rank
         S[layout.O_SP_POS + k] = sum(1 << int(position[c.rank]) for c in cards) if run else 0
 

@@ -14,6 +14,7 @@ import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba.core import cgutils
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import intrinsic
 
 from tonk_rules.kernel.jit import compiled_copy, njit, njit_inline
@@ -35,29 +36,27 @@ from tonk_rules.kernel.layout import (
     K_KNOCK,
     K_SPREAD,
     KIND_SHIFT,
-    O_COUNTS,
     O_DISCARD,
     O_HANDS,
     O_IN_PLAY,
-    O_LOCKS,
     O_SP_KEY,
     O_SP_MASK,
     O_SP_OWNER,
     O_SP_POS,
     O_SP_RUN,
     O_TURN,
-    O_TURNS_TAKEN,
+    POSITION_SLOTS,
     S_ACTED,
     S_CURRENT,
     S_DISCARD_N,
     S_DRAWN,
-    S_FIRST_TURN,
     S_PENDING,
     S_SPREADS_N,
     S_TAKEN,
     T_MELDS,
 )
-from tonk_rules.ruleset import core, meld_masks
+from tonk_rules.ruleset import core, meld_masks, position_facts
+from tonk_rules.ruleset.position_facts import FACT_COUNT, FACT_FIRST_TURN, FACT_LOCKS, FACT_TURNS_TAKEN
 from tonk_rules.ruleset.slots import NO_CARD, R_KN_MAX
 
 ONE = np.int64(1)
@@ -139,11 +138,24 @@ held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None
 in_a_meld = melds.in_a_meld
 classify = melds.classify  # a laid spread's kind: BOOK or RUN
 
+_UNPLACED = sorted(name for name in vars(position_facts) if name.startswith("P_") and name != "P_SIZE"
+                   and name not in POSITION_SLOTS)
+if _UNPLACED:
+    raise ImportError(f"the position slots {', '.join(_UNPLACED)} of ruleset/position_facts.py have no place in "
+                      "the kernel's state: add each to kernel/layout.py POSITION_SLOTS (and keep it up to date "
+                      "where the kernel moves the cards)")
+#: The facts of a position (:func:`tonk_rules.ruleset.position_facts.position_facts`), compiled from the engine's
+#: own source to read the state vector where :data:`~tonk_rules.kernel.layout.POSITION_SLOTS` says it holds each
+#: value: ``position_facts(S, seat)``, inlined, so a fact no rule reads costs nothing.
+position_facts_of = compiled_copy(position_facts, inline=("position_facts",), popcount=popcount,
+                                  **POSITION_SLOTS).position_facts
+
 
 @njit_inline
-def may_hit(S, k, player, tb):  # type: ignore[no-untyped-def]
-    """``HitRule.why_not(kind, own, turn) is None`` for spread ``k``."""
-    return hit_refusal(tb, S, O_TURN, S[O_SP_RUN + k] == 1, S[O_SP_OWNER + k] == player) == core.HIT_OK
+def may_hit(S, k, player, tb, F):  # type: ignore[no-untyped-def]
+    """``HitRule.why_not(kind, own, turn, facts) is None`` for spread ``k``; ``F``: the facts of ``player``'s
+    position (:data:`position_facts_of`)."""
+    return hit_refusal(tb, S, O_TURN, F, S[O_SP_RUN + k] == 1, S[O_SP_OWNER + k] == player) == core.HIT_OK
 
 
 @njit_inline
@@ -158,42 +170,52 @@ def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
     hit."""
     if in_a_meld(S[O_HANDS + player] | (ONE << card), card, tb):
         return True
+    F = position_facts_of(S, player)
     for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
-        if may_hit(S, k, player, tb) and extends(S, k, card, tb):
+        if may_hit(S, k, player, tb, F) and extends(S, k, card, tb):
             return True
     return False
+
+
+@njit_inline
+def _with_fact(F, i, value):  # type: ignore[no-untyped-def]
+    """The facts ``F`` with fact ``i`` replaced by ``value`` (a copy: a tuple's element cannot be set)."""
+    return tuple_setitem(F, i, value)  # type: ignore[call-arg]
 
 
 @njit
 def _count_refusals(S, tb, seen, knock_code, first, held):  # type: ignore[no-untyped-def]
     """Count the rules that refused an action at this decision (kernel/in_play.py): ``seen``, a bitmask of
     ``IP_*`` slots found by :func:`legal_keys`, and the rule that alone refused the knock (``knock_code``): the
-    knock is legal with that one check lifted (the check's argument given a value it accepts). Called only
-    where something was refused, so that :func:`legal_keys` itself writes nothing to the state."""
+    knock is legal with that one check lifted (the fact or argument it reads given a value it accepts). Called
+    only where something was refused, so that :func:`legal_keys` itself writes nothing to the state.
+
+    The facts are computed here again rather than handed over: a tuple handed to a function that is not
+    inlined is computed whole, and numba could no longer drop the facts no rule reads from legal_keys."""
     while seen:  # its set bits only (most calls have one)
         S[O_IN_PLAY + lowest(seen)] += 1
         seen &= seen - 1
     if knock_code <= core.KNOCK_AFTER_DRAW:
         return
-    cur = S[S_CURRENT]
-    count, turns, locks = S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur]
+    F = position_facts_of(S, S[S_CURRENT])
     if knock_code == core.KNOCK_COUNT_TOO_HIGH:
-        if knock_refusal(tb, S, O_TURN, tb[R_KN_MAX], turns, locks, first, held) == core.KNOCK_OK:
+        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_COUNT, tb[R_KN_MAX]), first, held) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_MAX] += 1
     elif knock_code == core.KNOCK_TOO_EARLY:
-        if knock_refusal(tb, S, O_TURN, count, np.int64(1) << 40, locks, first, held) == core.KNOCK_OK:
+        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_TURNS_TAKEN, np.int64(1) << 40), first, held
+                         ) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_MIN_TURNS] += 1
     elif knock_code == core.KNOCK_HIT_LOCKED:
-        if knock_refusal(tb, S, O_TURN, count, turns, 0, first, held) == core.KNOCK_OK:
+        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_LOCKS, 0), first, held) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_HIT_LOCK] += 1
     elif knock_code == core.KNOCK_FIRST_TURN:
-        if knock_refusal(tb, S, O_TURN, count, turns, locks, False, held) == core.KNOCK_OK:
+        if knock_refusal(tb, S, O_TURN, F, False, held) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_FIRST_TURN] += 1
     elif knock_code == core.KNOCK_HOLDS_SPREAD:  # the last check: alone whenever it is the reason
         S[O_IN_PLAY + IP_SP_MUST] += 1
     elif knock_code == core.KNOCK_NOT_FIRST:  # the turn has laid something: the knock, as if it had not
         S[S_ACTED] = 0
-        if knock_refusal(tb, S, O_TURN, count, turns, locks, first, held) == core.KNOCK_OK:
+        if knock_refusal(tb, S, O_TURN, F, first, held) == core.KNOCK_OK:
             S[O_IN_PLAY + IP_KN_TIMING] += 1
         S[S_ACTED] = 1
 
@@ -218,36 +240,35 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     cur = S[S_CURRENT]
     hand = S[O_HANDS + cur]
     drawn, pending = S[S_DRAWN], S[S_PENDING]
+    F = position_facts_of(S, cur)
     n = 0
     seen = np.int64(0)
     knock_code = core.KNOCK_AFTER_DRAW
     first, held = False, False
     if not drawn:
         held = held_spread(hand, tb)
-        first = first_turn_binds(tb, S[S_FIRST_TURN] == 1)
-        knock_code = knock_refusal(tb, S, O_TURN, S[O_COUNTS + cur], S[O_TURNS_TAKEN + cur], S[O_LOCKS + cur],
-                                   first, held)
+        first = first_turn_binds(tb, F[FACT_FIRST_TURN] == 1)
+        knock_code = knock_refusal(tb, S, O_TURN, F, first, held)
         if knock_code == core.KNOCK_OK:
             out[n] = np.int64(K_KNOCK) << KIND_SHIFT
             n += 1
-        empty = S[S_DISCARD_N] == 0
-        code = draw_refusal(tb, S, O_TURN, False, first, held, empty)
+        code = draw_refusal(tb, S, O_TURN, F, False, first, held)
         if code == core.DRAW_OK:
             out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
             n += 1
         else:
             seen |= _draw_refused(code)
-        code = draw_refusal(tb, S, O_TURN, True, first, held, empty)
+        code = draw_refusal(tb, S, O_TURN, F, True, first, held)
         if code == core.DRAW_OK:
             straight = takes_straight(tb)  # (can_meld only where take_refusal reads it)
-            if take_refusal(straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
+            if take_refusal(F, straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
                             ) == core.DRAW_OK:
                 out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
                 n += 1
             else:
                 seen |= ONE << IP_TAKEN
         elif code == core.DRAW_FIRST_TURN:
-            if draw_refusal(tb, S, O_TURN, True, False, held, empty) == core.DRAW_OK:
+            if draw_refusal(tb, S, O_TURN, F, True, False, held) == core.DRAW_OK:
                 seen |= ONE << IP_FIRST_TURN
         else:
             seen |= _draw_refused(code)
@@ -262,13 +283,13 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             c = lowest(rest)
             rest &= rest - 1
             for k in range(S[S_SPREADS_N]):
-                if may_hit(S, k, cur, tb):
+                if may_hit(S, k, cur, tb, F):
                     if extends(S, k, c, tb):
                         out[n] = hit_base | (c * 64 + k + 1)
                         n += 1
                 elif extends(S, k, c, tb):  # a hit the hitting rule refused
                     seen |= ONE << (IP_HIT_RUNS if S[O_SP_RUN + k] else IP_HIT_BOOKS)
-    code = discard_refusal(S, O_TURN, False, False)  # what refuses every card
+    code = discard_refusal(S, O_TURN, F, False, False)  # what refuses every card
     if code == core.DISCARD_OK:
         size = popcount(hand)
         check_held = discard_checks_held(tb)
@@ -278,13 +299,13 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             c = lowest(rest)
             rest &= rest - 1
             # (held_spread, the expensive argument, only where discard_checks_held)
-            if discard_refusal(S, O_TURN, keeps_card(tb, S[S_TAKEN] == c, size),
+            if discard_refusal(S, O_TURN, F, keeps_card(tb, F, S[S_TAKEN] == c),
                                check_held and held_spread(hand & ~(ONE << c), tb)) == core.DISCARD_OK:
                 out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
                 n += 1
         if n - start < size:  # a card was refused: the taken card kept, or must_spread (the only reasons left)
             taken = S[S_TAKEN]
-            kept = taken != NO_CARD and (hand >> taken) & 1 and keeps_card(tb, True, size)
+            kept = taken != NO_CARD and (hand >> taken) & 1 and keeps_card(tb, F, True)
             seen |= ONE << IP_TAKEN if kept else ONE << IP_SP_MUST
             if kept and check_held and n - start < size - 1:
                 seen |= ONE << IP_SP_MUST

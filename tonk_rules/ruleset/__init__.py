@@ -5,7 +5,8 @@
     >>> ruleset.deal_check.qualifies([])
     False
     >>> turn = [0] * slots.TURN_SIZE; core.turn_begin(turn, 0)  # a turn's slots (the engine's Turn holds them)
-    >>> ruleset.hitting.why_not(MeldKind.BOOK, False, turn) is None
+    >>> facts = position_facts.position_facts([0] * position_facts.P_SIZE, 0)  # what the rules know of a position
+    >>> ruleset.hitting.why_not(MeldKind.BOOK, False, turn, facts) is None
     True
 
 Importing this package loads neither pydantic nor PyYAML: :func:`compile_ruleset` (variant model →
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from tonk_rules.cards import Card, hand_count, why_not_deal
 from tonk_rules.errors import SetupError
-from tonk_rules.ruleset import core, facts, slots
+from tonk_rules.ruleset import core, facts, position_facts, slots
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.params import params_of
 from tonk_rules.ruleset.payments import CompiledRule, Payment, PaymentSchedule, net_of
@@ -123,7 +124,9 @@ class Ruleset:
         """Why no turn of these rules allows a knock with ``count`` (the table's check of a reported knock)."""
         turn = [0] * slots.TURN_SIZE  # the start of a turn
         core.turn_begin(turn, 0)
-        return self.knocking.why_not(turn, count=count, turns_taken=self.knocking.min_turns, locked_turns=0)
+        position = [0] * position_facts.P_SIZE  # a seat of this count that has waited long enough, unlocked
+        position[position_facts.P_COUNTS], position[position_facts.P_TURNS_TAKEN] = count, self.knocking.min_turns
+        return self.knocking.why_not(turn, position_facts.position_facts(position, 0))
 
     @functools.cached_property
     def params(self) -> tuple[int, ...]:

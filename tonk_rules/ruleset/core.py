@@ -5,7 +5,13 @@ call these functions as they are; the compiled kernel (:mod:`tonk_rules.kernel.r
 :mod:`tonk_rules.kernel.play_nb`) compiles the very same functions with numba. Each therefore takes only
 ints, bools and two vectors of ints (an absent limit is :data:`NO_LIMIT`) and returns an int or a bool: ``R``,
 the rule parameters, and ``T``, the turn so far from index ``t`` (their slots are
-:mod:`tonk_rules.ruleset.slots`; both engines hold the same two vectors). A refusal is a code
+:mod:`tonk_rules.ruleset.slots`; both engines hold the same two vectors). Every refusal (``*_refusal``)
+takes ``F``, the facts of the position for the seat that acts
+(:func:`tonk_rules.ruleset.position_facts.position_facts`, computed once for both engines), so a rule that
+needs a fact of the position reads ``F[FACT_*]`` and no signature changes. (The take and the discard read no
+parameter and take no ``R``: every vector handed to a function costs the compiled kernel a reference count
+where it is hottest, 20% of its speed for these two; a parameter of theirs comes as an argument computed from
+``R`` by its own function, as ``keeps_card`` and ``takes_straight`` do.) A refusal is a code
 (0: allowed) that :mod:`tonk_rules.ruleset.strategies` (or, for draws and discards,
 :mod:`tonk_rules.engine.legality`) words for people. A rule whose arithmetic lives here
 cannot be enforced by one engine and forgotten by the other.
@@ -13,7 +19,9 @@ cannot be enforced by one engine and forgotten by the other.
     >>> from tonk_rules.ruleset.slots import N_PARAMS
     >>> R = [0] * N_PARAMS; R[R_KN_MAX] = 10  # knock at 10 or less
     >>> T = [0] * TURN_SIZE; turn_begin(T, 0)
-    >>> knock_refusal(R, T, 0, count=12, turns_taken=0, locked_turns=0, first_turn=False, holds_spread=False)
+    >>> from tonk_rules.ruleset.position_facts import P_COUNTS, P_SIZE, position_facts
+    >>> P = [0] * P_SIZE; P[P_COUNTS + 0] = 12  # seat 0 counts 12
+    >>> knock_refusal(R, T, 0, position_facts(P, 0), first_turn=False, holds_spread=False)
     3
     >>> knock_succeeds(R, mine=9, lowest_other=9)  # a tie loses, unless R_KN_TIES_WIN
     False
@@ -23,6 +31,13 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 
+from tonk_rules.ruleset.position_facts import (
+    FACT_CARDS,
+    FACT_COUNT,
+    FACT_DISCARD_N,
+    FACT_LOCKS,
+    FACT_TURNS_TAKEN,
+)
 from tonk_rules.ruleset.slots import (
     NO_CARD,
     R_DC_AT_LEAST,
@@ -139,24 +154,24 @@ def several_deal_tonks_void(R: Sequence[int], holders: int) -> bool:
     return holders > 1 and R[R_DC_SEVERAL_VOID] == 1
 
 
-def knock_refusal(R: Sequence[int], T: Sequence[int], t: int, count: int, turns_taken: int, locked_turns: int,
-                  first_turn: bool, holds_spread: bool) -> int:
+def knock_refusal(R: Sequence[int], T: Sequence[int], t: int, F: Sequence[int], first_turn: bool,
+                  holds_spread: bool) -> int:
     """Why the current player may not knock now (a ``KNOCK_*`` code; :data:`KNOCK_OK` when they may), under
-    the parameters ``R`` in the turn ``T[t:]``.
+    the parameters ``R`` in the turn ``T[t:]``, with the facts ``F`` of their position (their count, turns
+    taken and hit lock).
 
-    ``count``: their hand's count; ``turns_taken``: their turns so far; ``locked_turns``: turns left of a hit
-    lock; ``first_turn``: the hand's first turn, which the variant binds to a draw from the stock;
-    ``holds_spread``: they hold a spread that must be laid.
+    ``first_turn``: the hand's first turn, which the variant binds to a draw from the stock
+    (:func:`first_turn_binds`, a rule of the deal); ``holds_spread``: they hold a spread that must be laid.
     """
     if T[t + TURN_DRAWN]:
         return KNOCK_AFTER_DRAW
     if T[t + TURN_ACTED] and not R[R_KN_BEFORE_DRAW]:
         return KNOCK_NOT_FIRST
-    if R[R_KN_MAX] != NO_LIMIT and count > R[R_KN_MAX]:
+    if R[R_KN_MAX] != NO_LIMIT and F[FACT_COUNT] > R[R_KN_MAX]:
         return KNOCK_COUNT_TOO_HIGH
-    if turns_taken < R[R_KN_MIN_TURNS]:
+    if F[FACT_TURNS_TAKEN] < R[R_KN_MIN_TURNS]:
         return KNOCK_TOO_EARLY
-    if R[R_KN_HIT_LOCK] and locked_turns > 0:
+    if R[R_KN_HIT_LOCK] and F[FACT_LOCKS] > 0:
         return KNOCK_HIT_LOCKED
     if first_turn:
         return KNOCK_FIRST_TURN
@@ -170,9 +185,10 @@ def knock_succeeds(R: Sequence[int], mine: int, lowest_other: int) -> bool:
     return mine < lowest_other or (R[R_KN_TIES_WIN] == 1 and mine == lowest_other)
 
 
-def hit_refusal(R: Sequence[int], T: Sequence[int], t: int, run: bool, own: bool) -> int:
+def hit_refusal(R: Sequence[int], T: Sequence[int], t: int, F: Sequence[int], run: bool, own: bool) -> int:
     """Why a spread may not be hit (a ``HIT_*`` refusal code; :data:`HIT_OK` when it may): a run (``run``)
-    or a book, the player's ``own`` or another's, under the parameters ``R`` in the turn ``T[t:]``."""
+    or a book, the player's ``own`` or another's, under the parameters ``R`` in the turn ``T[t:]``, with the
+    facts ``F`` of the hitter's position."""
     permission = R[R_HIT_RUNS] if run else R[R_HIT_BOOKS]
     if permission == HIT_NONE:
         return HIT_NOT_ALLOWED
@@ -192,27 +208,30 @@ def takes_straight(R: Sequence[int]) -> bool:
     return R[R_TAKEN] == TAKEN_STRAIGHT
 
 
-def keeps_card(R: Sequence[int], is_taken: bool, cards_in_hand: int) -> bool:
+def keeps_card(R: Sequence[int], F: Sequence[int], is_taken: bool) -> bool:
     """The card may not be discarded: it was taken from the discard pile this turn, ``R`` keeps such a card,
-    and it is not the player's last card."""
-    return R[R_TAKEN] == TAKEN_NOT_THIS_TURN and is_taken and cards_in_hand > 1
+    and it is not the player's last card (the facts ``F`` of their position)."""
+    return R[R_TAKEN] == TAKEN_NOT_THIS_TURN and is_taken and F[FACT_CARDS] > 1
 
 
-def draw_refusal(R: Sequence[int], T: Sequence[int], t: int, from_discard: bool, first_turn_binds: bool,
-                 holds_spread: bool, discard_empty: bool) -> int:
+def draw_refusal(R: Sequence[int], T: Sequence[int], t: int, F: Sequence[int], from_discard: bool,
+                 first_turn_binds: bool, holds_spread: bool) -> int:
     """Why the current player may not draw from a pile now (a ``DRAW_*`` code; :data:`DRAW_OK` when they
-    may), under the parameters ``R`` in the turn ``T[t:]``; a draw from the discard pile must then pass
-    :func:`take_refusal` for the card on top.
+    may), under the parameters ``R`` in the turn ``T[t:]``, with the facts ``F`` of their position (the
+    discard pile's size); a draw from the discard pile must then pass :func:`take_refusal` for the card on
+    top.
 
     ``from_discard``: the pile is the discard pile (else the stock); ``first_turn_binds``: the hand's first
     turn, which the variant binds to the stock (:func:`first_turn_binds`); ``holds_spread``: they hold a
     spread that must be laid, which blocks the draw where spreads are laid before it (a caller may skip
-    computing it elsewhere); ``discard_empty``: the discard pile is empty.
+    computing it elsewhere).
 
         >>> from tonk_rules.ruleset.slots import N_PARAMS, R_DR_DISCARD
+        >>> from tonk_rules.ruleset.position_facts import P_DISCARD_N, P_SIZE, position_facts
         >>> R = [0] * N_PARAMS; R[R_DR_DISCARD] = 1  # the discard pile is a draw pile
         >>> T = [0] * TURN_SIZE; turn_begin(T, 0)
-        >>> draw_refusal(R, T, 0, True, first_turn_binds=True, holds_spread=False, discard_empty=False)
+        >>> P = [0] * P_SIZE; P[P_DISCARD_N] = 1
+        >>> draw_refusal(R, T, 0, position_facts(P, 0), True, first_turn_binds=True, holds_spread=False)
         3
     """
     if T[t + TURN_DRAWN]:
@@ -223,28 +242,30 @@ def draw_refusal(R: Sequence[int], T: Sequence[int], t: int, from_discard: bool,
         return DRAW_FIRST_TURN
     if R[R_SP_BEFORE_DRAW] == 1 and holds_spread:
         return DRAW_HOLDS_SPREAD
-    if from_discard and discard_empty:
+    if from_discard and F[FACT_DISCARD_N] == 0:
         return DRAW_DISCARD_EMPTY
     return DRAW_OK
 
 
-def take_refusal(straight_into_spread: bool, can_meld: bool) -> int:
-    """Why the top of the discard pile may not be taken, once :func:`draw_refusal` allows the draw: the
-    variant sends a taken card straight into a spread (``straight_into_spread``) and this one could not be
-    laid at once, in a new spread or as a hit (``can_meld``; a caller may skip computing it without
-    ``straight_into_spread``). :data:`DRAW_CANNOT_MELD`, or :data:`DRAW_OK`."""
+def take_refusal(F: Sequence[int], straight_into_spread: bool, can_meld: bool) -> int:
+    """Why the top of the discard pile may not be taken, once :func:`draw_refusal` allows the draw, with the
+    facts ``F`` of the taker's position: the variant sends a taken card straight into a spread
+    (``straight_into_spread``: :func:`takes_straight`) and this one could not be laid at once, in a new spread
+    or as a hit (``can_meld``; a caller may skip computing it without ``straight_into_spread``).
+    :data:`DRAW_CANNOT_MELD`, or :data:`DRAW_OK`."""
     return DRAW_CANNOT_MELD if straight_into_spread and not can_meld else DRAW_OK
 
 
-def discard_refusal(T: Sequence[int], t: int, kept: bool, leaves_spread: bool) -> int:
-    """Why the current player may not discard a card now, in the turn ``T[t:]`` (a ``DISCARD_*`` code;
+def discard_refusal(T: Sequence[int], t: int, F: Sequence[int], kept: bool, leaves_spread: bool) -> int:
+    """Why the current player may not discard a card now, in the turn ``T[t:]``, with the facts ``F`` of
+    their position (a ``DISCARD_*`` code;
     :data:`DISCARD_OK` when they may): not drawn yet, or a card taken from the discard pile must first go
     into a spread; ``kept``: this card is the taken card the variant keeps (:func:`keeps_card`);
     ``leaves_spread``: the discard would leave a spread that must be laid in hand, where
     :func:`discard_checks_held` (computed only there: it is the expensive argument).
 
         >>> T = [0] * TURN_SIZE; turn_begin(T, 0); turn_drew(T, 0, 7, False)
-        >>> discard_refusal(T, 0, kept=True, leaves_spread=True) == DISCARD_KEPT
+        >>> discard_refusal(T, 0, (), kept=True, leaves_spread=True) == DISCARD_KEPT
         True
     """
     if not T[t + TURN_DRAWN]:

@@ -24,6 +24,7 @@ from tonk_rules.errors import SetupError
 from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
 from tonk_rules.ruleset.params import section_params
+from tonk_rules.ruleset.position_facts import FACT_COUNT, FACT_LOCKS, FACT_TURNS_TAKEN
 from tonk_rules.terms import (
     AfterVoid,
     DealerRotation,
@@ -207,26 +208,27 @@ class KnockRule(SectionRule):
     hit_lock: bool
     wins_when: KnockWinsWhen
 
-    def refusal(self, turn: Sequence[int], *, count: int, turns_taken: int, locked_turns: int,
-                first_turn: bool = False, holds_spread: bool = False) -> int:
-        """Why the current player may not knock now in the turn so far (its slots, ``Turn.slots``), as a
+    def refusal(self, turn: Sequence[int], facts: Sequence[int], *, first_turn: bool = False,
+                holds_spread: bool = False) -> int:
+        """Why the current player may not knock now in the turn so far (its slots, ``Turn.slots``), with the
+        facts of their position (``facts``: :func:`~tonk_rules.ruleset.position_facts.position_facts`), as a
         ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may); ``first_turn``: the variant binds this first turn
         of the hand; ``holds_spread``: they hold a spread that must be laid."""
-        return core.knock_refusal(self.params, turn, 0, count, turns_taken, locked_turns, first_turn, holds_spread)
+        return core.knock_refusal(self.params, turn, 0, facts, first_turn, holds_spread)
 
-    def why_not(self, turn: Sequence[int], *, count: int, turns_taken: int, locked_turns: int,
-                first_turn: bool = False, holds_spread: bool = False) -> str | None:
+    def why_not(self, turn: Sequence[int], facts: Sequence[int], *, first_turn: bool = False,
+                holds_spread: bool = False) -> str | None:
         """Why the current player may not knock now, or None when they may."""
-        return self.words(self.refusal(turn, count=count, turns_taken=turns_taken, locked_turns=locked_turns,
-                                       first_turn=first_turn, holds_spread=holds_spread),
-                          count=count, turns_taken=turns_taken, locked_turns=locked_turns)
+        return self.words(self.refusal(turn, facts, first_turn=first_turn, holds_spread=holds_spread), facts)
 
-    def words(self, code: int, *, count: int, turns_taken: int, locked_turns: int) -> str | None:
-        """The refusal ``code`` of :meth:`refusal` in words (None for ``core.KNOCK_OK``)."""
+    def words(self, code: int, facts: Sequence[int]) -> str | None:
+        """The refusal ``code`` of :meth:`refusal` in words (None for ``core.KNOCK_OK``), with the ``facts``
+        it was decided on."""
         if code == core.KNOCK_OK:
             return None
-        return refusal_words(*_words(_KNOCK_REFUSALS, code, "_KNOCK_REFUSALS"), max_count=self.max_count, count=count,
-                       min_turns=self.min_turns, turns_taken=turns_taken, locked_turns=locked_turns)
+        return refusal_words(*_words(_KNOCK_REFUSALS, code, "_KNOCK_REFUSALS"), max_count=self.max_count,
+                             count=facts[FACT_COUNT], min_turns=self.min_turns,
+                             turns_taken=facts[FACT_TURNS_TAKEN], locked_turns=facts[FACT_LOCKS])
 
     def succeeds(self, knocker_count: int, other_counts: Sequence[int]) -> bool:
         return core.knock_succeeds(self.params, knocker_count, min(other_counts))
@@ -317,16 +319,17 @@ class HitRule(SectionRule):
     runs: HitPermission
     books: HitPermission
 
-    def refusal(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> int:
+    def refusal(self, kind: MeldKind, own: bool, turn: Sequence[int], facts: Sequence[int]) -> int:
         """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit in the turn so far (its slots,
-        ``Turn.slots``): a ``core.HIT_*`` code."""
-        return core.hit_refusal(self.params, turn, 0, kind is MeldKind.RUN, own)
+        ``Turn.slots``), with the facts of the hitter's position (``facts``:
+        :func:`~tonk_rules.ruleset.position_facts.position_facts`): a ``core.HIT_*`` code."""
+        return core.hit_refusal(self.params, turn, 0, facts, kind is MeldKind.RUN, own)
 
-    def allows(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> bool:
-        return self.refusal(kind, own, turn) == core.HIT_OK
+    def allows(self, kind: MeldKind, own: bool, turn: Sequence[int], facts: Sequence[int]) -> bool:
+        return self.refusal(kind, own, turn, facts) == core.HIT_OK
 
-    def why_not(self, kind: MeldKind, own: bool, turn: Sequence[int]) -> str | None:
-        code = self.refusal(kind, own, turn)
+    def why_not(self, kind: MeldKind, own: bool, turn: Sequence[int], facts: Sequence[int]) -> str | None:
+        code = self.refusal(kind, own, turn, facts)
         if code == core.HIT_OK:
             return None
         path, name = _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")
@@ -349,17 +352,20 @@ class TakenDiscardRule(SectionRule):
         super().__post_init__()
         object.__setattr__(self, "straight_into_spread", core.takes_straight(self.params))
 
-    def why_not_take(self, card: Card, playable: bool) -> str | None:
-        """Why ``card`` may not be taken; ``playable``: it could be laid in a spread or hit at once."""
-        if core.take_refusal(self.straight_into_spread, playable) == core.DRAW_CANNOT_MELD:
+    def why_not_take(self, card: Card, playable: bool, facts: Sequence[int]) -> str | None:
+        """Why ``card`` may not be taken, with the facts of the taker's position; ``playable``: it could be
+        laid in a spread or hit at once."""
+        if core.take_refusal(facts, self.straight_into_spread, playable) == core.DRAW_CANNOT_MELD:
             return refusal_words("taken_discard.rule", "take", card=card)
         return None
 
-    def may_discard(self, card: Card, taken: Card | None, hand_size: int) -> bool:
-        return not core.keeps_card(self.params, taken is not None and card == taken, hand_size)
+    def may_discard(self, card: Card, taken: Card | None, facts: Sequence[int]) -> bool:
+        """``card`` may be discarded, ``taken`` being the card taken from the discard pile this turn (if any)
+        and ``facts`` those of the discarder's position (:meth:`why_not_discard`)."""
+        return not core.keeps_card(self.params, facts, taken is not None and card == taken)
 
-    def why_not_discard(self, card: Card, taken: Card | None, hand_size: int) -> str | None:
-        if not self.may_discard(card, taken, hand_size):
+    def why_not_discard(self, card: Card, taken: Card | None, facts: Sequence[int]) -> str | None:
+        if not self.may_discard(card, taken, facts):
             return refusal_words("taken_discard.rule", "discard", card=card)
         return None
 
