@@ -10,18 +10,21 @@ For every built-in variant at every table size from 2 to 6 it seats, every devia
   above that plays identically), and greedy with each of ``GREEDY_OPTIONS`` (patience, mixtures);
 * ``casual`` and ``random``;
 
-checked in two stages (:mod:`tonk_rules.sim.deviation_check`): a screen of every deviation over
+checked in stages (:mod:`tonk_rules.sim.deviation_check`): a screen of every deviation over
 --screen-hands paired hands (seed 3), then a re-check over --recheck-hands paired hands on other deals
-(seed 4) of every deviation whose screen interval reaches above ε = 0.01 or whose mean is above 0.005.
+(seed 4) of every deviation whose screen interval reaches above ε = 0.01 or whose mean is above 0.005,
+and a settling run over --settle-hands paired hands (seed 5) of every re-check left unsettled (mean at or
+below ε, interval reaching above it).
 
-Prints one line per variant and size: how many deviations, how many were re-checked, the re-checked
-deviation that gains most on the re-check with its 95% interval, how many re-checks were cleared /
-unsettled / confirmed above ε, the table's verdict, and (from the screen) the best greedy threshold, casual
-and random; then every re-checked deviation whose re-check mean is above 0, and every figure as JSON lines
-on standard error when --json is given.
+Prints one line per variant and size: how many deviations, how many were re-checked and settled, the
+re-checked deviation that gains most on its final figure (the settling run's where it had one) with its 95%
+interval, how many were cleared / unsettled / confirmed above ε, the table's verdict, and (from the screen)
+the best greedy threshold, casual and random; then every re-checked deviation whose final mean is above 0,
+and every figure as JSON lines on standard error when --json is given.
 
-Run: python benchmarks/bench_equilibrium.py [--screen-hands 5000] [--recheck-hands 80000] [--variant NAME]
-     [--players N] [--workers W] [--no-pairs] [--json]   (prints its figures; not a test; about 11 minutes
+Run: python benchmarks/bench_equilibrium.py [--screen-hands 5000] [--recheck-hands 80000]
+     [--settle-hands 320000] [--variant NAME]
+     [--players N] [--workers W] [--no-pairs] [--json]   (prints its figures; not a test; about 12 minutes
      of CPU for every built-in at every size on a 2-core x86_64 VM)
 """
 
@@ -45,6 +48,7 @@ from tonk_rules.variant.loader import builtin_names, load_variant
 
 SCREEN_SEED = 3  # not the tuning's seed (1): the check plays other deals
 RECHECK_SEED = 4  # nor the screen's: a re-check is judged on deals its selection never saw
+SETTLE_SEED = 5
 
 
 def _cell(m: Moments) -> str:
@@ -56,6 +60,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--screen-hands", type=int, default=5_000, help="paired hands per deviation, screen")
     parser.add_argument("--recheck-hands", type=int, default=80_000, help="paired hands per re-check")
+    parser.add_argument("--settle-hands", type=int, default=320_000,
+                        help="paired hands per unsettled re-check, measured once more (0: no settling run)")
     parser.add_argument("--variant", action="append", default=None)
     parser.add_argument("--players", type=int, action="append", default=None)
     parser.add_argument("--workers", type=int, default=1)
@@ -66,9 +72,10 @@ def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
           f"screen {args.screen_hands} paired hands per deviation (seed {SCREEN_SEED}), re-check "
           f"{args.recheck_hands} (seed {RECHECK_SEED}) where the screen's interval reaches above {EPSILON} "
-          f"or its mean above {RECHECK_MEAN}; {args.workers} worker(s)")
-    print(f"{'variant':<18} {'p':>1} {'devs':>4} {'re':>3}  {'largest re-checked gain':<38} "
-          f"{'re-check [95% interval]':<27} {'clr/uns/conf':<12} {'verdict':<28} {'best greedy:knock=K':<36} "
+          f"or its mean above {RECHECK_MEAN}, settled over {args.settle_hands} (seed {SETTLE_SEED}) where a re-check "
+          f"is unsettled; {args.workers} worker(s)")
+    print(f"{'variant':<18} {'p':>1} {'devs':>4} {'re':>3} {'st':>2}  {'largest re-checked gain':<38} "
+          f"{'final [95% interval]':<27} {'clr/uns/conf':<12} {'verdict':<28} {'best greedy:knock=K':<36} "
           f"{'casual':<27} {'random':<27}")
     positive: list[str] = []
     start_all = time.process_time()
@@ -80,26 +87,30 @@ def main() -> None:
             start, wall = time.process_time(), time.perf_counter()
             params = tuned_reckoner(ruleset, players).params
             result = check(ruleset, players, ("reckoner", params), family(ruleset, params, pairs=args.pairs),
-                           args.screen_hands, args.recheck_hands, SCREEN_SEED, RECHECK_SEED, executor)
+                           args.screen_hands, args.recheck_hands, SCREEN_SEED, RECHECK_SEED, executor,
+                           args.settle_hands, SETTLE_SEED)
             screen, recheck = result.screen, result.recheck
             greedy = max((k for k in screen if k.startswith("greedy:knock=") and k.count(":") == 1),
                          key=lambda k: screen[k].mean)
             top = result.largest_recheck()
             verdicts = list(result.verdicts.values())
             counts = "/".join(str(verdicts.count(v)) for v in ("cleared", "unsettled", "confirmed"))
-            print(f"{name:<18} {players:>1} {len(screen):>4} {len(recheck):>3}  {top or '(none re-checked)':<38} "
-                  f"{_cell(recheck[top]) if top else '':<27} {counts:<12} {result.verdict():<28} "
+            print(f"{name:<18} {players:>1} {len(screen):>4} {len(recheck):>3} {len(result.settle):>2}  "
+                  f"{top or '(none re-checked)':<38} {_cell(result.final(top)) if top else '':<27} {counts:<12} "
+                  f"{result.verdict():<28} "
                   f"{greedy + ' ' + _cell(screen[greedy]):<36} {_cell(screen['casual']):<27} "
                   f"{_cell(screen['random']):<27}   ({time.perf_counter() - wall:.0f} s wall, "
                   f"{time.process_time() - start:.0f} s CPU in this process)", flush=True)
-            positive += [f"  {name} {players}p {k}: screen {_cell(screen[k])}, re-check {_cell(m)} "
-                         f"{result.verdicts[k]}" for k, m in recheck.items() if m.mean > 0]
+            positive += [f"  {name} {players}p {k}: screen {_cell(screen[k])}, re-check {_cell(m)}"
+                         + (f", settled {_cell(result.settle[k])}" if k in result.settle else "")
+                         + f" {result.verdicts[k]}" for k, m in recheck.items() if result.final(k).mean > 0]
             if args.json:
                 print(json.dumps({"variant": name, "players": players, "params": params,
                                   "screen": {k: [m.mean, *m.ci95()] for k, m in screen.items()},
-                                  "recheck": {k: [m.mean, *m.ci95(), result.verdicts[k]] for k, m in recheck.items()}}),
+                                  "recheck": {k: [m.mean, *m.ci95(), result.verdicts[k]] for k, m in recheck.items()},
+                                  "settle": {k: [m.mean, *m.ci95()] for k, m in result.settle.items()}}),
                       file=sys.stderr)
-    print(f"re-checked deviations whose re-check mean is above 0: {len(positive)} "
+    print(f"re-checked deviations whose final mean is above 0: {len(positive)} "
           f"({time.process_time() - start_all:.0f} s CPU in this process)")
     for line in positive:
         print(line)

@@ -10,7 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tonk_rules.ruleset.compile import load_ruleset
-from tonk_rules.sim.deviation_check import RECHECK_MEAN, check, needs_recheck, recheck_verdict, table_verdict
+from tonk_rules.sim.deviation_check import (
+    RECHECK_MEAN,
+    Check,
+    check,
+    needs_recheck,
+    recheck_verdict,
+    table_verdict,
+)
 from tonk_rules.sim.equilibrium import EPSILON
 from tonk_rules.sim.stats import Z95, Moments
 from tonk_rules.sim.tuning import tuned_reckoner
@@ -81,7 +88,22 @@ def test_the_check_rechecks_only_what_the_screen_cannot_rule_out_on_other_deals(
     assert result.largest_recheck() == "margin"
 
 
-def test_the_recheck_must_not_replay_the_screens_deals() -> None:
+def test_a_settled_deviation_is_judged_and_ranked_by_its_settling_figure() -> None:
+    open_, settled = sample(80_000, 0.009, 0.5), sample(320_000, 0.002, 0.5)
+    other = sample(80_000, 0.004, 0.5)
+    result = Check({}, {"a": open_, "b": other}, {"a": recheck_verdict(settled), "b": "cleared"}, {"a": settled})
+    assert recheck_verdict(open_) == "unsettled" and result.verdicts["a"] == "cleared"
+    assert result.final("a") == settled and result.final("b") == other
+    assert result.largest_recheck() == "b"  # a's +0.009 was its re-check; its final figure is +0.002
+    assert result.verdict() == "holds"
+
+
+def test_each_stage_must_play_other_deals_than_the_ones_before() -> None:
     ruleset = load_ruleset("pagat")
+    table = ("reckoner", tuned_reckoner(ruleset, 2).params)
     with pytest.raises(ValueError, match="other deals"):
-        check(ruleset, 2, ("reckoner", tuned_reckoner(ruleset, 2).params), [], 100, 100, 3, 3)
+        check(ruleset, 2, table, [], 100, 100, 3, 3)
+    with pytest.raises(ValueError, match="other deals"):
+        check(ruleset, 2, table, [], 100, 100, 3, 4, settle_hands=100, settle_seed=3)
+    with pytest.raises(ValueError, match="its own seed"):
+        check(ruleset, 2, table, [], 100, 100, 3, 4, settle_hands=100)

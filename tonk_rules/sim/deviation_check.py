@@ -13,6 +13,8 @@ with and without the deviation, the deviating seat rotating), in stakes per hand
    (:func:`recheck_verdict`): *cleared* when its whole 95% interval is at or below ε, *confirmed* (to gain
    more than ε) when its mean is above ε, and *unsettled* otherwise (mean at or below ε, interval reaching
    above it).
+3. **Settle** (when asked for): each unsettled re-check once more over ``settle_hands`` paired hands of a
+   third run, ``settle_seed``, judged the same way by that figure instead.
 
 A table *holds* when every re-checked deviation is cleared, *holds by the means* when none is confirmed but
 some are unsettled, and *fails* when any is confirmed (:func:`table_verdict`).
@@ -26,7 +28,7 @@ some are unsettled, and *fails* when any is confirmed (:func:`table_verdict`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from tonk_rules.kernel.seats import SeatSpec
@@ -73,22 +75,32 @@ class Check:
     screen: dict[str, Moments]
     recheck: dict[str, Moments]
     verdicts: dict[str, Verdict]
+    settle: dict[str, Moments] = field(default_factory=dict)
 
     def verdict(self) -> str:
         return table_verdict(list(self.verdicts.values()))
 
+    def final(self, label: str) -> Moments:
+        """The figure a re-checked deviation is judged by: its settling run's where it had one."""
+        return self.settle.get(label, self.recheck[label])
+
     def largest_recheck(self) -> str | None:
-        """The re-checked deviation whose re-check gains most (None when the screen ruled out every one)."""
-        return max(self.recheck, key=lambda k: self.recheck[k].mean) if self.recheck else None
+        """The re-checked deviation whose final figure gains most (None when the screen ruled out every one)."""
+        return max(self.recheck, key=lambda k: self.final(k).mean) if self.recheck else None
 
 
 def check(ruleset: Ruleset, players: int, table: SeatSpec, deviations: Sequence[tuple[str, SeatSpec]],
           screen_hands: int, recheck_hands: int, screen_seed: int, recheck_seed: int,
-          executor: Executor | None = None) -> Check:
+          executor: Executor | None = None, settle_hands: int = 0, settle_seed: int | None = None) -> Check:
     """Screen ``deviations`` (``(label, seat)``) against a table of ``table`` at ``players`` seats, then
-    re-check the ones :func:`needs_recheck` keeps on the run ``recheck_seed``."""
-    if screen_seed == recheck_seed:
-        raise ValueError("the re-check must play other deals than the screen: give it another seed")
+    re-check the ones :func:`needs_recheck` keeps on the run ``recheck_seed``; with ``settle_hands``, each
+    re-check left unsettled is measured once more over that many hands of the run ``settle_seed`` and
+    judged by that figure instead."""
+    if settle_hands and settle_seed is None:
+        raise ValueError("a settling run needs its own seed")
+    seeds = [screen_seed, recheck_seed] + ([settle_seed] if settle_hands else [])
+    if len(set(seeds)) < len(seeds):
+        raise ValueError("each stage must play other deals than the ones before: give it another seed")
     labels = [label for label, _ in deviations]
     gains = seat_gains(ruleset, players, table, [seat for _, seat in deviations], screen_hands, screen_seed,
                        executor)
@@ -97,4 +109,12 @@ def check(ruleset: Ruleset, players: int, table: SeatSpec, deviations: Sequence[
     regains = seat_gains(ruleset, players, table, [seat for _, seat in again], recheck_hands, recheck_seed,
                          executor) if again else []
     recheck = {label: m for (label, _), m in zip(again, regains, strict=True)}
-    return Check(screen, recheck, {label: recheck_verdict(m) for label, m in recheck.items()})
+    verdicts = {label: recheck_verdict(m) for label, m in recheck.items()}
+    open_ = [(label, seat) for label, seat in again if verdicts[label] == "unsettled"]
+    settle: dict[str, Moments] = {}
+    if settle_hands and open_:
+        figures = seat_gains(ruleset, players, table, [seat for _, seat in open_], settle_hands,
+                             int(settle_seed or 0), executor)
+        settle = {label: m for (label, _), m in zip(open_, figures, strict=True)}
+        verdicts.update({label: recheck_verdict(m) for label, m in settle.items()})
+    return Check(screen, recheck, verdicts, settle)
