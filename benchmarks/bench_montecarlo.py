@@ -14,7 +14,7 @@ each played ``P`` times with the bot under test in each seat in turn: paired):
    difference (montecarlo − greedy) with its 95% interval.
 
 Run: python benchmarks/bench_montecarlo.py [--hands 1200] [--workers N] [--variants a,b] [--rollouts R]
-[--table SPEC] [--beside a,b] [--tables 1,2] (prints its figures; not a test)
+[--search SPEC] [--table SPEC] [--beside a,b] [--tables 1,2] (prints its figures; not a test)
 """
 
 from __future__ import annotations
@@ -128,6 +128,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--variants", default=",".join(builtin_names()))
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
+    parser.add_argument("--search", default=None, help="the search player's spec (default: montecarlo:rollouts=R)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--table", default=None, help="the table's bot (default: the project's default player)")
     parser.add_argument("--beside", default="greedy", help="other bots measured in the same seat")
@@ -135,7 +136,7 @@ def main() -> None:
     args = parser.parse_args()
     table = args.table or default_table()
     tables = args.tables.split(",")
-    search = f"montecarlo:rollouts={args.rollouts}"
+    search = args.search or f"montecarlo:rollouts={args.rollouts}"
     beside = [b for b in args.beside.split(",") if b]
     plan = Plan(args.seed)
     rows: list[Row] = []

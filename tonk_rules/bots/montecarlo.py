@@ -15,7 +15,7 @@ order). Every candidate is played on the same deals with the same drawn players 
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()
-    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30})
+    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
@@ -41,10 +41,13 @@ from tonk_rules.kernel import AVAILABLE
 from tonk_rules.kernel.layout import NO_CAP
 from tonk_rules.kernel.rollout import encode
 from tonk_rules.kernel.search import (
+    ALTERNATIVE,
     DEFAULT_ROLLOUTS,
     MONTECARLO_PARAMS,
+    RANDOM,
     SeatModel,
     cached_tables,
+    compiled,
     decide,
     montecarlo_params,
     seat_model,
@@ -62,10 +65,14 @@ class MonteCarloBot:
 
     def __init__(self, *, rollouts: int = MONTECARLO_PARAMS["rollouts"].default,
                  knock: int = MONTECARLO_PARAMS["knock"].default,
-                 patience: int = MONTECARLO_PARAMS["patience"].default, seed: int = 0) -> None:
+                 patience: int = MONTECARLO_PARAMS["patience"].default,
+                 confidence: int = MONTECARLO_PARAMS["confidence"].default,
+                 switch: int = MONTECARLO_PARAMS["switch"].default,
+                 random_at: int = MONTECARLO_PARAMS["random_at"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
-        self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience})
+        self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
+                                          "confidence": confidence, "switch": switch, "random_at": random_at})
         self.rollouts = rollouts
         self.seed = seed % 2**64
 
@@ -76,30 +83,61 @@ class MonteCarloBot:
         candidates = canonical(legal)
         if len(candidates) == 1:
             return candidates[0]
-        totals = self.totals(obs, candidates, kernel=AVAILABLE)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return self.decide(obs, candidates, kernel=AVAILABLE)[1]
 
     def totals(self, obs: Observation, candidates: Sequence[Action], *, kernel: bool) -> list[int]:
-        """Each candidate's summed net over this decision's samples (``kernel``: search in the kernel).
+        """Each candidate's summed net over this decision's samples, then (``switch=1``) that of playing greedy
+        from here on (``kernel``: search in the kernel); advances the random stream as :meth:`choose` does."""
+        return self.decide(obs, candidates, kernel=kernel)[0]
 
-        Advances this bot's random stream as :meth:`choose` does; ``candidates`` must be the legal actions
-        in canonical order.
-        """
+    def decide(self, obs: Observation, candidates: Sequence[Action], *, kernel: bool) -> tuple[list[int], Action]:
+        """:meth:`totals`, and the action this bot plays (``candidates``: the legal actions in canonical
+        order, two or more): the best option where its gain over the default player's own choice is clear,
+        else that choice (:func:`~tonk_rules.kernel.search_nb.clear_gain`)."""
+        from tonk_rules.bots import BOT_CLASSES  # (the registry imports this module)
+
         view = view_of(obs)
         if kernel:
-            return self._kernel_totals(obs, view, candidates)
+            return self._kernel_decision(obs, view, candidates)
         model, scores = self.model(obs), self.scores(obs)
+        own = self.fallback(obs, scores)
+        other = ALTERNATIVE if own == 0 else 0
+        choice = [BOT_CLASSES[name](**params).choose(obs, candidates) for name, params in (model.seats[own],
+                                                                                           model.seats[other])]
+        default = candidates.index(choice[0])
+        moves = list(candidates)
+        if self._params["switch"]:
+            moves.append(choice[1])
         rng = SplitMix64(self.seed)
-        totals = [0] * len(candidates)
+        totals, gain, gain2, beside_random = [0] * len(moves), [0] * len(moves), [0] * len(moves), [0] * len(moves)
         last = last_values(obs)
-        for _ in range(max(1, self.rollouts // len(candidates))):
+        samples = max(1, self.rollouts // len(moves))
+        for _ in range(samples):
             seats, caps = self._draw_seats(obs, model, scores, last, rng)
             deal = sample(obs, view, rng, caps)
-            totals = [t + play_out(obs, view, deal, a, self._bots(model, seats))
-                      for t, a in zip(totals, candidates, strict=True)]
+            nets = [play_out(obs, view, deal, a, self._bots(model, seats, own if i < len(candidates) else other))
+                    for i, a in enumerate(moves)]
+            totals = [t + net for t, net in zip(totals, nets, strict=True)]
+            gain = [g + net - nets[default] for g, net in zip(gain, nets, strict=True)]
+            gain2 = [g + (net - nets[default]) ** 2 for g, net in zip(gain2, nets, strict=True)]
+            if any(seat is not None and seat[0] == RANDOM for seat in seats):
+                beside_random = [g + net - nets[default] for g, net in zip(beside_random, nets, strict=True)]
         self.seed = rng.state
-        return totals
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        clear = beside_random[best] >= 0 and compiled().clear_gain(gain[best], gain2[best], samples,
+                                                                   self._params["confidence"])
+        return totals, moves[best] if best != default and clear else candidates[default]
+
+    def fallback(self, obs: Observation, scores: npt.NDArray[np.int64]) -> int:
+        """The candidate this bot plays for itself and falls back on (``search_nb.fallback``): the default
+        player (0), or greedy once it believes ``random_at`` percent or more of random play of another seat."""
+        table = weight_table()
+        for seat in range(len(obs.hand_sizes)):
+            if seat != obs.seat:
+                weights = _weights(scores[seat], table)
+                if weights[RANDOM] * 100 >= self._params["random_at"] * sum(weights):
+                    return ALTERNATIVE
+        return 0
 
     def model(self, obs: Observation) -> SeatModel:
         """The candidate policies this bot believes the others may play at this table (:func:`seat_model`)."""
@@ -126,10 +164,10 @@ class MonteCarloBot:
         return out
 
     def _draw_seats(self, obs: Observation, model: SeatModel, scores: npt.NDArray[np.int64], last: Sequence[int],
-                    rng: SplitMix64) -> tuple[list[tuple[int, int] | None], list[int]]:
+                    rng: SplitMix64) -> tuple[list[tuple[int, int] | None], list[tuple[int, int]]]:
         """One playout's other seats as the compiled search draws them (``draw_models``): per seat in order,
         a candidate from its posterior, then its random stream's start (``None`` for this bot's own seat),
-        and each seat's cap on its unseen cards' values."""
+        and each seat's cap on its unseen cards' values and whether its candidate lays every spread."""
         table = weight_table()
         seats: list[tuple[int, int] | None] = []
         caps = []
@@ -143,28 +181,30 @@ class MonteCarloBot:
                 while t >= weights[c]:
                     t, c = t - weights[c], c + 1
                 seats.append((c, rng.next_u64()))
-            slack = int(model.slack[c])
-            caps.append(last[seat] + slack if slack >= 0 and last[seat] != NO_CAP else NO_CAP)
+            slack, lays = int(model.slack[c, 0]), int(model.slack[c, 1])
+            caps.append((last[seat] + slack if slack >= 0 and last[seat] != NO_CAP else NO_CAP, lays))
         return seats, caps
 
-    def _bots(self, model: SeatModel, seats: Sequence[tuple[int, int] | None]) -> list[Bot]:
-        from tonk_rules.bots import BOT_CLASSES  # (the registry imports this module)
+    def _bots(self, model: SeatModel, seats: Sequence[tuple[int, int] | None], own: int) -> list[Bot]:
+        """One playout's players: the drawn candidates, and ``own`` (a candidate's index) in this seat."""
+        from tonk_rules.bots import BOT_CLASSES
 
         bots: list[Bot] = []
         for seat in seats:
-            name, kwargs = model.seats[0 if seat is None else seat[0]]  # its own seat: the default player
+            name, kwargs = model.seats[own if seat is None else seat[0]]
             bots.append(BOT_CLASSES[name](**kwargs, seed=0 if seat is None else seat[1]))
         return bots
 
-    def _kernel_totals(self, obs: Observation, view: View, candidates: Sequence[Action]) -> list[int]:
+    def _kernel_decision(self, obs: Observation, view: View, candidates: Sequence[Action]) -> tuple[list[int], Action]:
         state = encode(cached_tables(obs.ruleset), as_state(obs, view))
         known = [_mask(held) for held in view.known]
         rng = np.array([self.seed], np.uint64)
-        keys, totals = decide(obs.ruleset, state, known, _mask(view.discarded), rng, self._params,
-                              self.scores(obs), last_values(obs))
+        keys, totals, played = decide(obs.ruleset, state, known, _mask(view.discarded), rng, self._params,
+                                      self.scores(obs), last_values(obs))
         self.seed = int(rng[0])
-        by_key = dict(zip(keys, totals, strict=True))
-        return [by_key[action_key(a)] for a in candidates]
+        by_key = dict(zip(keys, totals, strict=False))  # (after the keys' totals: greedy's line, with switch=1)
+        order = [action_key(a) for a in candidates]
+        return [by_key[k] for k in order] + totals[len(keys):], candidates[order.index(played)]
 
 
 def _weights(scores: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> list[int]:

@@ -96,19 +96,27 @@ class Sample:
 
 
 def _deal(obs: Observation, view: View, pool: Sequence[Card],
-          caps: Sequence[int] | None = None) -> tuple[list[list[Card]], list[Card], list[Card]]:
+          caps: Sequence[tuple[int, int]] | None = None) -> tuple[list[list[Card]], list[Card], list[Card]]:
     """Every unseen card placed from ``pool``, as :func:`~tonk_rules.kernel.search_nb.sample_view` places it:
-    the other hands, the most constrained first (the lowest of ``caps``, then seat order), each from the pool's
-    first free cards within its cap (then any, where the cap cannot be met); then the buried pile slots and
-    the stock in pool order."""
-    caps = caps or [NO_CAP] * len(obs.hand_sizes)
+    the other hands, the most constrained first (the lowest cap of ``caps``, then seat order), each from the
+    pool's first free cards within its cap and in no meld with the hand so far (where ``caps`` says the seat's
+    policy lays every spread and the seat has played a turn), then within its cap, then any; then the buried
+    pile slots and the stock in pool order."""
+    caps = caps or [(NO_CAP, 0)] * len(obs.hand_sizes)
     free = list(pool)
     hands = [list(obs.hand) if seat == obs.seat else [] for seat in range(len(obs.hand_sizes))]
-    for seat in sorted((s for s in range(len(obs.hand_sizes)) if s != obs.seat), key=lambda s: (caps[s], s)):
+    for seat in sorted((s for s in range(len(obs.hand_sizes)) if s != obs.seat), key=lambda s: (caps[s][0], s)):
         held = sorted(view.known[seat], key=int)
         need = obs.hand_sizes[seat] - len(held)
-        chosen = [c for c in free if c.value <= caps[seat]][:need]
-        chosen += [c for c in free if c not in chosen][: need - len(chosen)]
+        cap, meldless = caps[seat][0], caps[seat][1] != 0 and obs.turns_taken[seat] > 0
+        chosen: list[Card] = []
+        for stage in range(3):  # within the cap and in no meld, within the cap, then any
+            for c in free:
+                if len(chosen) == need or c in chosen or (stage < 2 and c.value > cap):
+                    continue
+                if stage == 0 and meldless and obs.ruleset.melds.in_a_meld([*held, *chosen, c], c):
+                    continue
+                chosen.append(c)
         hands[seat] = held + [c for c in free if c in chosen]  # in pool order, as the kernel's mask lists them
         free = [c for c in free if c not in chosen]
     rest = iter(free)
@@ -120,9 +128,9 @@ def _deal(obs: Observation, view: View, pool: Sequence[Card],
     return hands, pile, stock
 
 
-def sample(obs: Observation, view: View, rng: SplitMix64, caps: Sequence[int] | None = None) -> Sample:
+def sample(obs: Observation, view: View, rng: SplitMix64, caps: Sequence[tuple[int, int]] | None = None) -> Sample:
     """One determinization, drawn from ``rng`` as the compiled search draws it (``caps``: per seat, the
-    highest value of its unseen cards where the pool allows)."""
+    highest value of its unseen cards where the pool allows, and whether its policy lays every spread)."""
     pool = _unseen(obs, view)
     for j in range(len(pool) - 1, 0, -1):
         k = rng.below(j + 1)

@@ -69,9 +69,15 @@ from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
 from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, spread_rank
 from tonk_rules.kernel.search_nb import (
+    MC_ALT,
+    MC_CONFIDENCE,
+    MC_ROLLOUTS,
+    MC_SWITCH,
     PLAYOUT_ACTIONS,
     POLICY_MONTECARLO,
+    clear_gain,
     draw_models,
+    fallback,
     forget_hand,
     sample_view,
     take_decision,
@@ -157,42 +163,80 @@ def play_key(S, key, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
-def mc_choice(S, legal, n, me, known, discarded, rngs, r, rollouts, tb, totals, scores, codes, cand_knocks,  # type: ignore[no-untyped-def]
+def _own_choice(S, legal, n, code, row, tb):  # type: ignore[no-untyped-def]
+    """The choice of montecarlo's own policy ``code`` (the reckoner or greedy) with its parameters ``row``."""
+    if code == POLICY_RECKONER:
+        return reckoner_choice(S, legal, n, row, tb)
+    return greedy_choice(S, legal, n, row[0], row[1], tb)
+
+
+@njit
+def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, scores, codes, cand_knocks,  # type: ignore[no-untyped-def]
               slack, last_values, weights):
-    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys), ``rollouts`` playouts
-    (:mod:`tonk_rules.kernel.search_nb` says how; ``scores`` is ``me``'s posterior of each other seat's policy
-    over the candidates ``codes`` / ``cand_knocks``); ``totals[:n]`` receives each candidate's summed net (a
-    single candidate is played without sampling)."""
-    totals[:n] = 0
+    """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys) with the parameters ``row``
+    (:data:`~tonk_rules.kernel.search_nb.MC_ROLLOUTS` ..): :mod:`tonk_rules.kernel.search_nb` says how it
+    samples, plays out and picks; ``scores`` is ``me``'s posterior of each other seat's policy over the
+    candidates ``codes`` / ``cand_knocks``. ``totals[:n]`` receives each candidate's summed net, and
+    ``totals[n]`` that of playing its other own policy from here (with ``row[MC_SWITCH]``); a single
+    candidate is played without sampling."""
+    totals[:n + 1] = 0
     if n == 1:
         return legal[0]
     players = S[S_PLAYERS]
+    own = fallback(scores, me, weights, row)  # the default player (0) or greedy, and the other of the two
+    alt = row[MC_ALT] if own == 0 else 0
+    options = n + (1 if row[MC_SWITCH] else 0)
+    default = 0  # each one's own choice here (both read only what me sees)
+    key = _own_choice(S, legal, n, codes[own], cand_knocks[own], tb)
+    while legal[default] != key:
+        default += 1
+    alt_key = _own_choice(S, legal, n, codes[alt], cand_knocks[alt], tb)
     X = np.empty(STATE_SIZE, np.int64)
     Y = np.empty(STATE_SIZE, np.int64)
     policies = np.empty(players, np.int64)
     knocks = np.zeros((players, cand_knocks.shape[1]), np.int64)
     seeds = np.zeros(players, np.uint64)
     streams = np.zeros(players, np.uint64)
-    caps = np.zeros(players, np.int64)
+    caps = np.zeros((players, 2), np.int64)
     no_trace = np.zeros(0, np.int64)
     candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
-    samples = max(1, rollouts // n)
+    nets = np.zeros(options, np.int64)
+    gain = np.zeros(options, np.int64)  # summed (net - the default's net) over the samples, and its square
+    gain2 = np.zeros(options, np.int64)
+    beside_random = np.zeros(options, np.int64)  # the summed gain over the samples that seat a random player
+    samples = max(1, row[MC_ROLLOUTS] // options)
     for _ in range(samples):
-        draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks, seeds,
-                    caps)
-        sample_view(S, X, me, known, discarded, rngs, r, caps)
-        for i in range(n):
+        draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
+                    seeds, caps)
+        sample_view(S, X, me, known, discarded, rngs, r, caps, tb)
+        for i in range(options):
             Y[:] = X
             streams[:] = seeds  # every candidate meets the same random players (common random numbers)
-            play_key(Y, legal[i], tb)
+            if i == n:  # the other own policy: its choice now, and it plays this seat on
+                policies[me], knocks[me, :] = codes[alt], cand_knocks[alt, :]
+                play_key(Y, alt_key, tb)
+            else:
+                play_key(Y, legal[i], tb)
             play_out(Y, tb, policies, knocks, streams, PLAYOUT_ACTIONS, candidates, no_trace, None)
-            if Y[S_ERROR] == 0:
-                totals[i] += Y[O_NET + me]
+            nets[i] = Y[O_NET + me] if Y[S_ERROR] == 0 else 0
+            totals[i] += nets[i]
+        random_seat = False
+        for q in range(players):
+            random_seat = random_seat or (q != me and policies[q] == POLICY_RANDOM)
+        for i in range(options):
+            gain[i] += nets[i] - nets[default]
+            gain2[i] += (nets[i] - nets[default]) ** 2
+            if random_seat:
+                beside_random[i] += nets[i] - nets[default]
     best = 0
-    for i in range(1, n):
+    for i in range(1, options):
         if totals[i] > totals[best]:
             best = i
-    return legal[best]
+    # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
+    if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
+                                                                    row[MC_CONFIDENCE]):
+        return legal[default]
+    return alt_key if best == n else legal[best]
 
 
 @njit
@@ -249,7 +293,7 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
             seat = S[S_CURRENT]
             if n > 1:
                 searched[seat] += 1
-            decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat, 0], tb, totals,
+            decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat], tb, totals,
                                     scores[seat], codes, cand_knocks[seat], slack, last, weights)
             n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 

@@ -3,8 +3,10 @@
 :mod:`tonk_rules.kernel.search_nb` says how a decision samples and plays out (the play loop and the
 decision are :mod:`tonk_rules.kernel.policies_nb`'s, shared with the plain runs). The montecarlo bot's
 parameters are declared here (below the bots, as :mod:`tonk_rules.kernel.seats` declares greedy's):
-``rollouts``, the playouts per decision shared among the candidates, and ``knock`` / ``patience``, those of
-the ``greedy`` (and ``casual``) it believes the other seats may play (pass a variant's tuned threshold). Its
+``rollouts``, the playouts per decision shared among the candidates, ``knock`` / ``patience``, those of
+the ``greedy`` (and ``casual``) it believes the other seats may play (pass a variant's tuned threshold),
+``confidence``, how clear a gain over the default player's own choice must be before it plays another move,
+and ``switch``, whether it also weighs playing greedy from here on. Its
 model of the other seats (:data:`MODELLED`, :func:`seat_model`) is built here too.
 
     >>> from tonk_rules.ruleset.compile import load_ruleset
@@ -37,11 +39,23 @@ from tonk_rules.ruleset import Ruleset
 
 #: playouts per decision at the default budget (a few ms per decision on one core: docs/speed.md)
 DEFAULT_ROLLOUTS = 1000
+#: a move other than the default player's own choice is played when its sampled gain is this many hundredths
+#: of its standard error above 0
+DEFAULT_CONFIDENCE = 200
+#: beside a seat it believes this likely (percent) to play at random, montecarlo falls back on greedy (which
+#: earns more there than the default player: docs/simulation.md)
+DEFAULT_RANDOM_AT = 40
 #: montecarlo's parameters: the budget, and the greedy policy its playouts use for every seat
 MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "rollouts": PolicyParam(DEFAULT_ROLLOUTS, 1, MAX_ROLLOUTS, "playouts per decision (the budget)"),
     "knock": PolicyParam(DEFAULT_KNOCK, 0, 100, "the knock threshold of the greedy it believes others may play"),
     "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "the patience of the greedy and casual it models"),
+    "confidence": PolicyParam(DEFAULT_CONFIDENCE, 0, 1000, "how clear a move's gain over the default player's "
+                              "choice must be, in hundredths of its standard error, before it plays that move"),
+    "switch": PolicyParam(1, 0, 1, "1: also weighs playing the other of its own two policies (the default "
+                          "player, greedy) from here on; 0: it does not"),
+    "random_at": PolicyParam(DEFAULT_RANDOM_AT, 0, 100, "the share (percent) of random play it must believe of "
+                             "some other seat before it falls back on greedy instead of the default player"),
 }
 
 
@@ -54,8 +68,11 @@ def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
 #: above the value of its last discard a seat playing it may hold a card (greedy and casual discard their
 #: highest card; the reckoner may keep a higher one with meld chances; -1: any card). The default player is
 #: first: montecarlo plays it for its own seat in its playouts. A compiled policy is one more entry.
-MODELLED: tuple[tuple[str, int, int], ...] = (("reckoner", 50, 3), ("casual", 20, 0), ("greedy", 20, 0),
-                                              ("random", 10, -1))
+MODELLED: tuple[tuple[str, int, int], ...] = (("reckoner", 40, 3), ("casual", 15, 0), ("greedy", 20, 0),
+                                              ("random", 25, -1))
+#: the modelled candidates that are montecarlo's other own policy (greedy) and random play
+ALTERNATIVE = [name for name, _, _ in MODELLED].index("greedy")
+RANDOM = [name for name, _, _ in MODELLED].index("random")
 #: How the candidates get their tuned parameters: ``(ruleset, players, seats) -> seats``. The tuned values live
 #: a floor above the kernel (:func:`tonk_rules.sim.tuning.seats_for` registers itself here when imported, as
 #: every command and benchmark does); without it the reckoner candidate plays its declared defaults.
@@ -86,11 +103,10 @@ FLOOR = 20
 @dataclass(frozen=True)
 class SeatModel:
     """What a montecarlo seat believes of the others: the candidate ``seats``, their ``names`` (bot specs), their
-    policy ``codes`` and
-    parameter rows (``knocks``), ``prior`` (each one's score before anything is seen: the log of its share in
-    milli-nats), ``slack`` (:data:`MODELLED`), and ``logp[c, f]``, the log-likelihood in milli-nats (tempered) of the
-    public choice ``f`` (:func:`~tonk_rules.kernel.search_nb.action_feature`) by candidate ``c`` given its
-    context."""
+    policy ``codes`` and parameter rows (``knocks``), ``prior`` (each one's score before anything is seen: the
+    log of its share in milli-nats), ``slack`` (per candidate: :data:`MODELLED`'s, and 1 where it lays every
+    spread it can), and ``logp[c, f]``, the log-likelihood in milli-nats (tempered) of the public choice ``f``
+    (:func:`~tonk_rules.kernel.search_nb.action_feature`) by candidate ``c`` given its context."""
 
     seats: tuple[SeatSpec, ...]
     names: tuple[str, ...]
@@ -147,7 +163,9 @@ def seat_model(ruleset: Ruleset, players: int, knock: int, patience: int) -> Sea
     names = tuple(name + "".join(f":{k}={v}" for k, v in params.items()) for name, params in seats)
     top = max(share for _, share, _ in MODELLED)
     prior = np.array([round(1000 * math.log(share / top)) for _, share, _ in MODELLED], np.int64)
-    slack = np.array([slack for _, _, slack in MODELLED], np.int64)
+    # a seat playing any but random lays every spread it can (the reckoner unless its ``hold`` lets it keep one)
+    lays = [name != "random" and params.get("hold", 0) == 0 for name, params in seats]
+    slack = np.array([(slack, lay) for (_, _, slack), lay in zip(MODELLED, lays, strict=True)], np.int64)
     return SeatModel(tuple(seats), names, codes, knocks, prior, slack, logp)
 
 
@@ -175,13 +193,18 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
     """Policy codes, greedy's (knock, patience) and montecarlo's (rollouts, knock, patience) per seat."""
     plain = [("greedy", {}) if name == "montecarlo" else (name, params) for name, params in seats]
     policies, knocks = policy_arrays(plain)
-    mc = np.zeros((len(seats), 3), np.int64)
+    mc = np.zeros((len(seats), compiled().MC_COLUMNS), np.int64)
     for i, (name, params) in enumerate(seats):
         if name == "montecarlo":
-            full = montecarlo_params(params)
             policies[i] = compiled().POLICY_MONTECARLO
-            mc[i] = full["rollouts"], full["knock"], full["patience"]
+            mc[i] = mc_row(montecarlo_params(params))
     return policies, knocks, mc
+
+
+def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
+    """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
+    return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
+                     ALTERNATIVE, RANDOM, full["random_at"]], np.int64)
 
 
 def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
@@ -193,8 +216,8 @@ def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDAr
     codes, knocks = policy_arrays(modelled_seats(ruleset, players, DEFAULT_KNOCK, DEFAULT_PATIENCE))
     logp = np.zeros((players, len(codes), N_FEATURES), np.int64)
     cand_knocks = np.zeros((players, *knocks.shape), np.int64)
-    prior, slack = np.zeros(len(codes), np.int64), np.zeros(len(codes), np.int64)
-    for seat, (rollouts, knock, patience) in enumerate(mc.tolist()):
+    prior, slack = np.zeros(len(codes), np.int64), np.zeros((len(codes), 2), np.int64)
+    for seat, (rollouts, knock, patience, *_) in enumerate(mc.tolist()):
         if rollouts:
             model = seat_model(ruleset, players, knock, patience)
             logp[seat], codes, cand_knocks[seat] = model.logp, model.codes, model.knocks
@@ -234,9 +257,10 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
 
 def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int], discarded: int,
            rng: npt.NDArray[np.uint64], params: Mapping[str, int],
-           scores: npt.NDArray[np.int64], last_values: Sequence[int]) -> tuple[list[int], list[int]]:
-    """The legal keys (canonical order) of the seat to act in the kernel state vector ``state``, and each
-    one's summed net over montecarlo's playouts; the bot picks the first best.
+           scores: npt.NDArray[np.int64], last_values: Sequence[int]) -> tuple[list[int], list[int], int]:
+    """The legal keys (canonical order) of the seat to act in the kernel state vector ``state``, each one's
+    summed net over montecarlo's playouts (then, with ``switch=1``, that of playing greedy from here), and the
+    key montecarlo plays.
 
     ``known``: per seat, the cards it took from the discard pile and still holds (a mask); ``discarded``:
     the cards discarded in view this hand (a mask); ``rng``: the seat's SplitMix64 state (one uint64),
@@ -256,8 +280,9 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
         raise KernelError("the seat to act has no legal action")
     me = int(state[L.S_CURRENT])
     model = seat_model(ruleset, int(state[L.S_PLAYERS]), full["knock"], full["patience"])
-    totals = np.zeros(n, np.int64)
-    kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), np.int64(discarded),
-                       rng, np.int64(0), np.int64(full["rollouts"]), tb, totals, np.ascontiguousarray(scores, np.int64),
-                       model.codes, model.knocks, model.slack, np.array(last_values, np.int64), weight_table())
-    return legal[:n].tolist(), totals.tolist()
+    totals = np.zeros(n + 1, np.int64)
+    key = kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64),
+                             np.int64(discarded), rng, np.int64(0), mc_row(full), tb, totals,
+                             np.ascontiguousarray(scores, np.int64), model.codes, model.knocks, model.slack,
+                             np.array(last_values, np.int64), weight_table())
+    return legal[:n].tolist(), totals[:n + (1 if full["switch"] else 0)].tolist(), int(key)

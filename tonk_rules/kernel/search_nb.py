@@ -14,10 +14,15 @@ Every other card is dealt at random from the unseen pool — ascending card orde
 from the seat's own SplitMix64 stream, then filled in seat order, buried pile slots, then the stock — so a
 Python caller that builds the same view from an Observation gets the same samples, bit for bit.
 
-Each sample is played out once per candidate (common random numbers: the candidates are compared on the
-same deals) with ``greedy`` at the given knock threshold and patience in every seat; the candidate with
-the highest summed net wins, ties to the first in canonical order. A playout that errs (too long, stuck)
-scores 0.
+Each sample draws a policy for every other seat from that seat's posterior (:func:`draw_models`) and is
+played out once per candidate (common random numbers: every candidate meets the same deal and the same
+drawn players), this seat playing the default player (the first modelled candidate) after its move. A
+montecarlo seat may also weigh an alternative (``row[MC_ALT]``, a modelled candidate: greedy): that
+policy's own choice now, and that policy for this seat to the end, as one more option on the same samples.
+The option with the highest summed net is played only where its gain over the default player's own choice
+is clear (:func:`clear_gain`: its mean gain per sample above ``row[MC_CONFIDENCE]`` hundredths of its
+standard error); otherwise the seat plays what the default player would (ties go to it, too). A playout
+that errs (too long, stuck) scores 0.
 
 A table with montecarlo seats is dealt as one without: the same deals from the same seeds, and each
 montecarlo seat draws its samples from its seat stream.
@@ -45,6 +50,7 @@ from tonk_rules.kernel.layout import (
     O_HANDS,
     O_SP_MASK,
     O_STOCK,
+    O_TURNS_TAKEN,
     PAYLOAD,
     S_ACTIONS,
     S_CURRENT,
@@ -61,19 +67,54 @@ from tonk_rules.kernel.layout import (
     START_CHOICES,
 )
 from tonk_rules.kernel.prng_nb import below, next_u64
-from tonk_rules.kernel.rules_nb import ONE, VALUE, extends, mask_value, popcount
+from tonk_rules.kernel.rules_nb import ONE, VALUE, extends, in_a_meld, mask_value, popcount
 
 S33 = np.uint64(33)
 #: the policy code of a montecarlo seat (random and greedy are layout's 0 and 1)
 POLICY_MONTECARLO = 2
 #: a playout not over after this many actions scores 0 (greedy with patience ends far sooner)
 PLAYOUT_ACTIONS = 2000
+#: the columns of a montecarlo seat's parameter row (``search_state``'s ``mc``): the playouts per decision, the
+#: knock and patience of the greedy and casual it models, the confidence (hundredths of a standard error) a
+#: move's gain over its fallback's choice needs, whether it also weighs playing the other of its two own
+#: policies from here on, the modelled candidates that are those two (the default player is candidate 0; the
+#: other: greedy) and random, and the share (percent) of random play in some other seat's posterior at which
+#: greedy becomes its fallback
+MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT = range(8)
+MC_COLUMNS = 8
 
 
 @njit
-def sample_view(S, X, me, known, discarded, rngs, r, caps):  # type: ignore[no-untyped-def]
+def fallback(scores, me, weights, row):  # type: ignore[no-untyped-def]
+    """The candidate seat ``me`` plays for itself, and falls back on where no move clearly beats its choice:
+    the default player (0), or ``row[MC_ALT]`` (greedy, which earns more beside a random player) once some
+    other seat's posterior gives random play ``row[MC_RANDOM_AT]`` percent or more."""
+    w = np.empty(scores.shape[1], np.int64)
+    for q in range(scores.shape[0]):
+        if q != me:
+            total = seat_weights(scores, q, weights, w)
+            if w[row[MC_RANDOM]] * 100 >= row[MC_RANDOM_AT] * total:
+                return row[MC_ALT]
+    return 0
+
+
+@njit
+def clear_gain(gain, gain2, samples, confidence):  # type: ignore[no-untyped-def]
+    """Whether a summed paired gain ``gain`` (and its summed square ``gain2``) over ``samples`` samples is
+    above 0 by more than ``confidence`` hundredths of its standard error (0: any gain above 0). One sample
+    says nothing of the spread: never clear."""
+    if gain <= 0 or samples < 2:
+        return False
+    spread = max(float(gain2) - float(gain) * float(gain) / samples, 0.0)  # samples² × the mean's variance
+    return float(gain) * float(gain) * 10000.0 > float(confidence) * float(confidence) * spread
+
+
+@njit
+def sample_view(S, X, me, known, discarded, rngs, r, caps, tb):  # type: ignore[no-untyped-def]
     """``X`` := ``S`` with every card seat ``me`` cannot see dealt anew from ``rngs[r]`` (module docstring);
-    seat ``q``'s unseen cards are of value ``caps[q]`` or less where the pool allows."""
+    seat ``q``'s unseen cards are of value ``caps[q, 0]`` or less where the pool allows, and where
+    ``caps[q, 1]`` says its policy lays every spread it can and the seat has played a turn, they make no
+    meld with the rest of its hand where the pool allows (it would have laid it)."""
     players = S[S_PLAYERS]
     X[:] = S
     X[S_ACTIONS] = 0
@@ -114,18 +155,23 @@ def sample_view(S, X, me, known, discarded, rngs, r, caps):  # type: ignore[no-u
     for _ in range(players - 1):
         q = -1  # the most constrained seat first (the lowest cap, then seat order): every cap can be met
         for p in range(players):
-            if not filled[p] and (q < 0 or caps[p] < caps[q]):
+            if not filled[p] and (q < 0 or caps[p, 0] < caps[q, 0]):
                 q = p
         filled[q] = 1
         mine = known[q] & S[O_HANDS + q]
         hand = mine
         need = popcount(S[O_HANDS + q]) - popcount(mine)
-        for capped in (True, False):  # cards within the cap in pool order, then (a cap not met) any
+        meldless = caps[q, 1] != 0 and S[O_TURNS_TAKEN + q] > 0
+        for stage in range(3):  # in pool order: within the cap and in no meld, within the cap, then any
             for j in range(n):
-                if need > 0 and not taken[j] and (VALUE[pool[j]] <= caps[q] or not capped):
-                    hand |= ONE << pool[j]
-                    taken[j] = 1
-                    need -= 1
+                c = pool[j]
+                if need == 0 or taken[j] or (stage < 2 and VALUE[c] > caps[q, 0]):
+                    continue
+                if stage == 0 and meldless and in_a_meld(hand | (ONE << c), c, tb):
+                    continue
+                hand |= ONE << c
+                taken[j] = 1
+                need -= 1
         X[O_HANDS + q] = hand
         X[O_COUNTS + q] = mask_value(hand)
     used = 0
@@ -146,12 +192,12 @@ def sample_view(S, X, me, known, discarded, rngs, r, caps):  # type: ignore[no-u
 
 def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: ignore[no-untyped-def]
     """The ``search`` argument of :func:`~tonk_rules.kernel.policies_nb.play_out` for a table whose seats'
-    montecarlo parameters are the rows of ``mc`` (rollouts, knock, patience; 0 rollouts: not a montecarlo
+    montecarlo parameters are the rows of ``mc`` (columns ``MC_ROLLOUTS`` ..; 0 rollouts: not a montecarlo
     seat) and whose model of the other seats is ``logp`` (per seat, candidate and :func:`action_feature`:
     milli-nats), ``codes`` / ``cand_knocks`` (each candidate's policy code; per seat, each candidate's row of
     parameters), ``weights`` (:func:`seat_weights`), ``prior`` (each candidate's score before anything is
     seen) and ``slack`` (per candidate: how far above its last discard's value a seat playing it may hold a
-    card; -1: any).
+    card, -1: any; and whether it lays every spread it can).
 
     The tuple: ``(mc, known, discarded, searched, totals, decision, logp, scores, codes, cand_knocks, weights,
     prior, slack, last_values)`` — per seat what it took from the discard pile and still holds, the cards
@@ -161,7 +207,7 @@ def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: 
     per seat the value of its last discard this hand (:data:`NO_CAP` before its first)."""
     players = mc.shape[0]
     return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
-            np.zeros(MAX_LEGAL, np.int64), np.full(1, -1, np.int64), logp,
+            np.zeros(MAX_LEGAL + 1, np.int64), np.full(1, -1, np.int64), logp,
             np.zeros((players, players, codes.shape[0]), np.int64), codes, cand_knocks, weights, prior, slack,
             np.full(players, NO_CAP, np.int64))
 
@@ -271,17 +317,19 @@ def seat_weights(scores, q, weights, w):  # type: ignore[no-untyped-def]
 
 
 @njit
-def draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks, seeds,  # type: ignore[no-untyped-def]
-                caps):
-    """One playout's seats: ``me`` plays the first candidate (the default player); every other seat, in seat
+def draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,  # type: ignore[no-untyped-def]
+                seeds, caps):
+    """One playout's seats: ``me`` plays the candidate ``own`` (:func:`fallback`); every other seat, in seat
     order, a candidate drawn from its posterior (its code into ``policies``, its row of parameters into
-    ``knocks``) and then the start of its own random stream (``seeds``); ``caps``: where the drawn candidate
-    sheds its highest cards (``slack[c] >= 0``), the seat is dealt nothing above its last discard's value
-    (``last_values``) plus that slack, else no cap."""
+    ``knocks``) and then the start of its own random stream (``seeds``); ``caps[q, 0]``: where the drawn
+    candidate sheds its highest cards (``slack[c, 0] >= 0``), the seat is dealt nothing above its last
+    discard's value (``last_values``) plus that slack, else no cap; ``caps[q, 1]``: whether the candidate lays
+    every spread it can (``slack[c, 1]``)."""
     w = np.empty(codes.shape[0], np.int64)
     for q in range(policies.shape[0]):
-        c = 0
+        c = own
         if q != me:
+            c = 0
             t = below(rngs, r, seat_weights(scores, q, weights, w))
             while t >= w[c]:
                 t -= w[c]
@@ -291,4 +339,5 @@ def draw_models(me, scores, codes, cand_knocks, slack, last_values, weights, rng
         seeds[q] = 0
         if q != me:  # (a conditional expression of 0 and a uint64 would be typed float by numba)
             seeds[q] = next_u64(rngs, r)
-        caps[q] = last_values[q] + slack[c] if slack[c] >= 0 and last_values[q] != NO_CAP else NO_CAP
+        caps[q, 0] = last_values[q] + slack[c, 0] if slack[c, 0] >= 0 and last_values[q] != NO_CAP else NO_CAP
+        caps[q, 1] = slack[c, 1]
