@@ -1,5 +1,6 @@
 """Shared helpers: hands with a chosen deal, and variants written on the fly; and, before the test workers
-start, the compiled kernel built once (:func:`pytest_configure`)."""
+start, the run's own tuning cache with the seed in it and the compiled kernel built once, while the tests that
+need no kernel run (:func:`pytest_configure`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import kernel_warmup  # tests/ is on sys.path, as for tablekit
 import pytest
-import tuning_seed  # tests/ is on sys.path, as for tablekit
+import tuning_seed
 from hypothesis import settings
 
 from tonk_rules.engine.actions import Action, Knock, parse_action
@@ -23,30 +25,10 @@ settings.load_profile("shared-machine")
 
 #: The run's own tuning cache and the seed's keys planted in it (:func:`pytest_configure`).
 _TUNING = pytest.StashKey[tuple[Path, set[str]]]()
+#: The run's compile of the kernel, when it started one (:func:`pytest_configure`).
+_WARMUP = pytest.StashKey[kernel_warmup.Warmup]()
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
-
-
-def warm_the_kernel() -> None:
-    """Compile every entry of the kernel the suite calls, so that it is in the disk cache: tables of each
-    compiled policy (the default player, casual, greedy, random) and of the compiled search, each of them as
-    a bot of the reference engine (a decision at a time), and rollouts. With a warm cache this only loads it."""
-    from tonk_rules.kernel.jit import AVAILABLE
-
-    if not AVAILABLE:
-        return
-    from tonk_rules.kernel.rollout import rollout, state_from_hand
-    from tonk_rules.ruleset.compile import load_ruleset
-    from tonk_rules.sim import reference
-    from tonk_rules.sim.runner import play_hands
-
-    pagat = load_ruleset("pagat")  # seats 2 to 3
-    play_hands(pagat, [("reckoner", {}), ("casual", {}), ("greedy", {"knock": 5})], 2, 1)
-    play_hands(pagat, [("random", {}), ("montecarlo", {"rollouts": 4})], 1, 1)
-    reference.play_hands(pagat, [("reckoner", {}), ("casual", {}), ("greedy", {"knock": 5})], 1, 1)
-    reference.play_hands(pagat, [("montecarlo", {"rollouts": 4}), ("random", {})], 1, 1)
-    hand = Hand.shuffled(pagat, ["a", "b", "c"], 0, random.Random(1))
-    rollout(pagat, state_from_hand(hand), [("greedy", {"knock": 5})] * 3, 2, 1)
 
 
 def _whole_suite(config: pytest.Config) -> bool:
@@ -66,24 +48,43 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def pytest_configure(config: pytest.Config) -> None:
     """Before the workers start (``-n``, pytest-xdist), the controller gives the run a tuning cache of its
     own with the seed planted in it (:mod:`tuning_seed`: the workers and the ``tonk`` processes the tests
-    start inherit ``TONK_CACHE_DIR``), and fills an empty kernel cache once: else every worker would compile
-    the same kernel at the same time (tens of seconds each, on a machine of two cores). The kernel only for a
-    run of the whole suite with an empty cache: a chosen test file does not wait for a kernel it may not
-    need, and a warm cache needs nothing."""
+    start inherit ``TONK_CACHE_DIR``), and, for a run of the whole suite with an empty kernel cache, starts
+    compiling the kernel once in a process of its own (:mod:`kernel_warmup`): else every worker would
+    compile the same kernel at the same time. A chosen test file does not wait for a kernel it may not need,
+    and a warm cache needs nothing."""
     if hasattr(config, "workerinput"):
         return
     config.stash[_TUNING] = tuning_seed.plant()
     if not _whole_suite(config):
         return
+    from tonk_rules.kernel.jit import AVAILABLE
     from tonk_rules.sim.progress import kernel_cached
 
-    if not kernel_cached():
-        warm_the_kernel()
+    if AVAILABLE and not kernel_cached():
+        config.stash[_WARMUP] = kernel_warmup.Warmup()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """While the kernel compiles, the files that need none go first (in their order; the rest in theirs)."""
+    if os.environ.get(kernel_warmup.ENV):
+        items.sort(key=lambda item: not _kernel_free(item))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test that may play on the kernel waits for the run's compile (:mod:`kernel_warmup`)."""
+    if os.environ.get(kernel_warmup.ENV) and not _kernel_free(item):
+        kernel_warmup.wait()
+
+
+def _kernel_free(item: pytest.Item) -> bool:
+    return item.nodeid.split("::")[0] in kernel_warmup.KERNEL_FREE
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     """Say what the run tuned that the seed lacks (a test that plays a new house rule set: each costs seconds
     in every fresh clone's run); ``python tests/tuning_seed.py`` writes the seed from what a run tunes."""
+    if _WARMUP in config.stash and (why := config.stash[_WARMUP].failure()):
+        terminalreporter.write_line(f"the kernel's compile before the tests failed:\n{why}", red=True)
     if _TUNING not in config.stash:
         return
     folder, planted = config.stash[_TUNING]
@@ -101,6 +102,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if _WARMUP in config.stash:
+        config.stash[_WARMUP].stop()
+        shutil.rmtree(config.stash[_WARMUP].folder, ignore_errors=True)
     if _TUNING in config.stash:
         shutil.rmtree(config.stash[_TUNING][0], ignore_errors=True)
 

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tablekit import run
 
 from tests.test_cli import ROOT, tonk
 from tonk_rules.bots.specs import parse_specs
@@ -168,7 +169,8 @@ def test_design_writes_a_winner_that_tonk_check_accepts_and_a_report(tmp_path: P
     assert "turns begun in a hand" in (out / "design.md").read_text(encoding="utf-8")  # the definitions
 
 
-def test_design_speaks_within_80_columns_and_refuses_bad_input_with_one_located_message() -> None:
+@pytest.mark.slow  # a design of four points in a new process (4 s of CPU)
+def test_design_speaks_within_80_columns() -> None:
     env = {**os.environ, "COLUMNS": "80"}
     import subprocess
     import sys
@@ -179,11 +181,15 @@ def test_design_speaks_within_80_columns_and_refuses_bad_input_with_one_located_
                           cwd=ROOT, env=env)
     assert proc.returncode == 0, proc.stderr
     assert "Best: " in proc.stdout and max(len(line) for line in proc.stdout.splitlines()) <= 80
+
+
+def test_design_refuses_bad_input_with_one_located_message() -> None:
+    # in this process, as main handles errors (a refusal plays nothing; a process each costs half a second)
     for args, why in ((("--target", "turn=min"), "did you mean turns"),
                       (("--target", "turns=min", "--keep", "deal_tonks<2%"), "did you mean deal_tonk"),
                       (("--target", "turns"), "FIGURE=min")):
-        bad = tonk("design", "russian", "--vary", "deal_check.at_most=11,15", *args, "-n", "20")
+        bad = run("design", "russian", "--vary", "deal_check.at_most=11,15", *args, "-n", "20")
         assert bad.returncode == 2 and why in bad.stderr and bad.stderr.count("Error") == 1
-    bad = tonk("design", "russian", "--vary", "deal_check.at_mots=11,15", "--target", "turns=min", "-n", "20")
+    bad = run("design", "russian", "--vary", "deal_check.at_mots=11,15", "--target", "turns=min", "-n", "20")
     # said of the option as typed, before anything plays (exit 2), not of a point's temporary file
     assert bad.returncode == 2 and "did you mean 'at_most'" in bad.stderr and "deal_check.at_mots" in bad.stderr

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.test_cli import tonk
 from tonk_rules.report.compare import Test as FigureTest
 from tonk_rules.report.findings import check, settled_small, unmoved
@@ -36,6 +38,7 @@ def test_a_check_table_that_played_every_hand_alike_says_it_cannot_test_the_rule
     assert "каждая сдача вышла одинаково" in said_ru
 
 
+@pytest.mark.slow  # a whole comparison in a new process (4 s of CPU); the words: the test below, in this one
 def test_a_figure_not_shown_small_is_not_settled_rather_than_unmoved(tmp_path: Path) -> None:
     proc = tonk("compare", "pagat", "pagat-no-upcard", "--hands", "2", "--depth-hands", "1", "--probe-hands", "1",
                 "-w", "1", "--out", str(tmp_path / "r"))
@@ -120,5 +123,9 @@ def test_the_russian_terminal_report_has_russian_words_plurals_and_numbers(tmp_p
     table = said.split(" в игре")[1]  # the rule keys above may name deal_tonk; the table speaks Russian
     assert "deal_tonk" not in table and "deal check" not in table and "figure" not in table
     assert "1\xa0200 сдач" in said and "1,200" not in said and not re.search(r"\d\.\d", said)
-    figures = (tmp_path / "r" / "report.md").read_text(encoding="utf-8").split("## В игре")[1].split("## ")[0]
+    markdown = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    figures = markdown.split("## В игре")[1].split("## ")[0]
     assert "конец сдачи: Тонк на раздаче" in figures and "%" in figures and not re.search(r"\d\.\d", figures)
+    # the report speaks Russian throughout: its findings and the rules' sentences (one comparison for both)
+    assert "## Выводы" in markdown and "Туз в последовательности" in markdown
+    assert "ВЫВОДЫ" in proc.stdout and "Карту, взятую из кучи" in proc.stdout

@@ -1,11 +1,10 @@
 """House files say only what they change: an inherited value that the file's own change leaves without effect
 is dropped (with one note from `tonk show` / `tonk check`); the same value written by the file itself is an
-error at its line. One case per row of DEPENDENT_OPTIONS (variant/checks.py): a new row fails
-test_every_row_has_a_case until it gets one."""
+error at its line. Each row of DEPENDENT_OPTIONS (variant/checks.py) is tried on the house file of its own
+``example``, which the row cannot be written without."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,50 +14,9 @@ from tablekit import run
 
 from tonk_rules.errors import VariantError
 from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.variant.checks import DEPENDENT_OPTIONS
+from tonk_rules.variant.checks import DEPENDENT_OPTIONS, Example
 from tonk_rules.variant.loader import load_variant
 
-PAY_ONE = [{"payer": "others", "receiver": "winners", "stakes": 1}]
-
-
-@dataclass(frozen=True)
-class Case:
-    """``parent`` (a built-in, or ``middle`` written over it first) satisfies the row; ``change`` switches
-    the row's condition off; ``own`` is the option written by the house file itself."""
-
-    parent: str
-    change: dict[str, Any]
-    own: dict[str, Any]
-    middle: dict[str, Any] = field(default_factory=dict)
-
-
-NO_DEAL_CHECK = {"deal_check": {"enabled": False}}
-RESHUFFLE = {"stock_exhaustion": {"when_empty": "reshuffle"}, "dealer": {"after_void": "next"}}
-CASES: dict[str, Case] = {
-    "deal_check.at_most": Case("russian", NO_DEAL_CHECK, {"deal_check": {"at_most": 15}}),
-    "deal_check.at_least": Case("russian", NO_DEAL_CHECK, {"deal_check": {"at_least": 49}}),
-    "deal_check.several": Case("russian", NO_DEAL_CHECK, {"deal_check": {"several": "all_paid"}}),
-    "payments.deal_tonk.rules": Case("russian", NO_DEAL_CHECK, {"payments": {"deal_tonk": {"rules": PAY_ONE}}}),
-    "stock_exhaustion.ties": Case("russian", RESHUFFLE, {"stock_exhaustion": {"ties": "all_paid"}}),
-    "payments.stock_exhausted.rules": Case("russian", RESHUFFLE,
-                                           {"payments": {"stock_exhausted": {"rules": PAY_ONE}}}),
-    "dealer.after_void": Case("pagat", {"deal_check": {"several": "all_paid"}}, {"dealer": {"after_void": "same"}}),
-    "spreading.may_hold_books": Case("pagat-must-spread", {"spreading": {"must_spread": False}},
-                                     {"spreading": {"may_hold_books": [{"rank": "A", "size": 3}]}}),
-    "knocking.hit_lock": Case("pagat", {"hitting": {"runs": "none", "books": "none"}},
-                              {"knocking": {"hit_lock": True}}, middle={"knocking": {"hit_lock": True}}),
-    "hitting.books": Case("pagat", {"melds": {"book_sizes": [3]}}, {"hitting": {"books": "anyone"}}),
-    "knocking.timing": Case("classic-pc", {"spreading": {"timing": "after_draw"}},
-                            {"knocking": {"timing": "before_draw"}}),
-    "taken_discard.rule": Case("russian", {"drawing": {"sources": ["stock"]}},
-                               {"taken_discard": {"rule": "not_discarded_this_turn"}}),
-    "scoring.target": Case("pagat", {"scoring": {"mode": "stakes"}}, {"scoring": {"target": 100}},
-                           middle={"scoring": {"mode": "points", "target": 100}}),
-    "stakes.mode": Case("russian-2001", {"scoring": {"mode": "points", "target": 100}},
-                        {"stakes": {"mode": "per_player"}}),
-    "payments.*.rules.*.stake_of": Case("russian-2001", {"stakes": {"mode": "uniform"}}, {"payments": {
-        "knock_won": {"rules": [{"payer": "others", "receiver": "winners", "stakes": 1, "stake_of": "payer"}]}}}),
-}
 ROWS = {row.option: row for row in DEPENDENT_OPTIONS}
 
 
@@ -69,7 +27,7 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def write_house(tmp_path: Path, case: Case, *, own: bool) -> tuple[Path, str]:
+def write_house(tmp_path: Path, case: Example, *, own: bool) -> tuple[Path, str]:
     """The house file (and its middle parent, if any); returns the file and how the note names the parent."""
     parent, label = case.parent, case.parent
     if case.middle:
@@ -82,13 +40,10 @@ def write_house(tmp_path: Path, case: Case, *, own: bool) -> tuple[Path, str]:
     return house, label
 
 
-def test_every_row_has_a_case() -> None:
-    assert set(CASES) == set(ROWS)
-
-
 @pytest.mark.parametrize("option", sorted(ROWS))
 def test_an_inherited_option_the_change_makes_meaningless_is_dropped(option: str, tmp_path: Path) -> None:
-    row, case = ROWS[option], CASES[option]
+    row = ROWS[option]
+    case = row.example
     house, label = write_house(tmp_path, case, own=False)
     parent = load_variant(tmp_path / "middle.yaml" if case.middle else case.parent).variant
     assert row.holds(parent) and row.set_at(parent), "the parent must give the option an effect"
@@ -102,7 +57,8 @@ def test_an_inherited_option_the_change_makes_meaningless_is_dropped(option: str
 
 @pytest.mark.parametrize("option", sorted(ROWS))
 def test_the_same_option_written_by_the_file_itself_is_refused_at_its_line(option: str, tmp_path: Path) -> None:
-    row, case = ROWS[option], CASES[option]
+    row = ROWS[option]
+    case = row.example
     house, _ = write_house(tmp_path, case, own=True)
     with pytest.raises(VariantError) as info:
         load_variant(house)
@@ -121,7 +77,7 @@ def test_the_same_option_written_by_the_file_itself_is_refused_at_its_line(optio
 def test_show_and_check_print_the_note_and_show_round_trips(option: str, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    write_house(tmp_path, CASES[option], own=False)
+    write_house(tmp_path, ROWS[option].example, own=False)
     loaded = load_variant("house.yaml")
     checked = run("check", "house.yaml")
     assert checked.returncode == 0, checked.stderr
@@ -139,7 +95,7 @@ def test_show_and_check_print_the_note_and_show_round_trips(option: str, tmp_pat
 
 
 def test_a_dropped_value_names_the_change_as_its_source(tmp_path: Path) -> None:
-    house, _ = write_house(tmp_path, CASES["deal_check.at_most"], own=False)
+    house, _ = write_house(tmp_path, ROWS["deal_check.at_most"].example, own=False)
     loaded = load_variant(house)
     provenance = loaded.provenance["deal_check.at_most"]
     assert provenance.file == str(house)

@@ -42,7 +42,9 @@ def _files(folder: Path, suffix: str) -> list[Path]:
     return sorted((folder / "cache").rglob(f"*{suffix}"))
 
 
-@pytest.mark.parametrize("which", [".nbi", ".nbc", "both"])
+# each case compiles in three new processes (2.5 s of CPU): the default run damages both files, the slow run each
+@pytest.mark.parametrize("which", [pytest.param(".nbi", marks=pytest.mark.slow),
+                                   pytest.param(".nbc", marks=pytest.mark.slow), "both"])
 def test_a_truncated_cache_file_is_discarded_and_compiled_again(cached: Path, which: str) -> None:
     for path in (_files(cached, ".nbi") + _files(cached, ".nbc")):
         if which in ("both", path.suffix):

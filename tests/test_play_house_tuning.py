@@ -181,6 +181,7 @@ def test_the_tuning_child_refuses_rules_that_changed_since_the_game_began(tmp_pa
     assert not list((tmp_path / "cache").glob("tuning/*"))
 
 
+@pytest.mark.slow  # a real house tuning in a low-priority child (5 s of CPU, a minute on a busy machine)
 def test_the_tuning_child_tunes_the_house_rules_into_the_cache(tmp_path: Path) -> None:
     """The real child, as `tonk play` starts it: at low priority, into the tuning cache the game reads."""
     house = house_file(tmp_path)

@@ -13,6 +13,8 @@ from tablekit import ROOT, run
 import tonk_rules.table.ledger_rules as ledger_rules
 import tonk_rules.variant.loader as loader
 from tonk_rules.table.ledger import Ledger
+from tonk_rules.table.ledger_export import export_json
+from tonk_rules.table.ledger_import import import_json
 from tonk_rules.variant.canonical import added_rule, canonical_rules
 from tonk_rules.variant.model import Variant
 
@@ -42,7 +44,7 @@ def written_today(tmp_path: Path) -> tuple[Path, Path, str]:
 
 
 def test_a_ledger_and_a_record_open_and_replay_after_the_model_gains_a_rule(
-        written_today: tuple[Path, Path, str], monkeypatch: pytest.MonkeyPatch) -> None:
+        written_today: tuple[Path, Path, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     ledger, record_file, digest = written_today
     with Ledger.open(ledger) as led:
         before = led.balances()
@@ -59,6 +61,9 @@ def test_a_ledger_and_a_record_open_and_replay_after_the_model_gains_a_rule(
         assert type(led.stored_rules().variant) is upgraded
         assert led.stored_rules().digest == digest
         assert led.balances() == before
+        exported = export_json(led)  # and its export imports as the same data (the rules kept without the field)
+        with import_json(tmp_path / "copy.sqlite", exported) as copy:
+            assert export_json(copy) == exported
     replayed = run("replay", str(record_file))
     assert replayed.returncode == 0, replayed.stderr
     assert "Goblin" in replayed.stdout

@@ -22,7 +22,8 @@ def test_every_seed_entry_is_a_good_cache_entry_of_its_kind() -> None:
 def test_the_run_reads_and_writes_its_own_cache_with_the_seed_planted() -> None:
     folder = Path(os.environ["TONK_CACHE_DIR"])
     assert folder.name.startswith("tonk-test-cache-")  # not the person's own cache
-    for key, entry in tuning_seed.read_seed().items():
+    planted = {} if os.environ.get(tuning_seed.WRITE_ENV) else tuning_seed.read_seed()  # a run writing the seed
+    for key, entry in planted.items():
         kind, digest, players = key.split(":")
         parse = TunedReckoner.from_json if kind == "reckoner" else checked_tuned
         found = tuning_cache.peek(kind, digest, int(players), parse)

@@ -16,8 +16,8 @@ kernel's code does not throw the seed away (values tuned by an earlier kernel ar
 do not assert them). At the end of the run :func:`unseeded` names what was tuned that the seed lacks, and the
 run says so in its summary.
 
-``python tests/tuning_seed.py`` writes the seed again: it runs the default run with an empty seed and keeps
-every entry the run's cache then holds (a few minutes on two cores).
+``python tests/tuning_seed.py`` writes the seed again: it runs the default run and the slow tier (``-m "not
+browser"``) with an empty seed and keeps every entry the run's cache then holds (several minutes on two cores).
 """
 
 from __future__ import annotations
@@ -111,10 +111,11 @@ def write_seed(entries: dict[str, Any], path: Path = SEED) -> None:
 
 
 def main() -> int:
-    """Run the default run with an empty seed; the run's summary hook writes the seed from what it tuned."""
+    """Run both tiers with an empty seed; the run's summary hook writes the seed from what they tuned."""
     root = SEED.parent.parent
     env = {**os.environ, WRITE_ENV: "1"}
-    return subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=root, env=env)
+    return subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not browser"],
+                           cwd=root, env=env)
 
 
 if __name__ == "__main__":

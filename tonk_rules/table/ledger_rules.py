@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from tonk_rules.errors import LedgerError
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.variant.canonical import without_added_defaults
 from tonk_rules.variant.loader import LoadedVariant
 from tonk_rules.variant.model import Variant
 
@@ -62,7 +63,10 @@ class StoredRules:
         return cls.from_data(ref, json.loads(text), digest)
 
     def data(self) -> dict[str, Any]:
-        return self.variant.model_dump(mode="json")
+        """The stored values: every value but the rules added to the model since that hold their default
+        (:func:`~tonk_rules.variant.canonical.without_added_defaults`), so that rules stored before a rule was
+        added are the same data once read again, and an export of an older ledger imports unchanged."""
+        return without_added_defaults(self.variant)
 
     def to_json(self) -> str:
         return json.dumps(self.data(), ensure_ascii=False, sort_keys=True)

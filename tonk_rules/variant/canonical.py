@@ -17,15 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
-#: the key in a field's JSON Schema extra that marks a rule added after ledgers and records were written
-ADDED_KEY = "x-added-in"
+from tonk_rules.variant.added import ADDED_KEY, added_rule
 
-
-def added_rule(default: Any, *, since: str, description: str) -> Any:
-    """A field for a rule added to the model after the first ledgers: ``default`` must keep today's play."""
-    return Field(default, description=description, json_schema_extra={ADDED_KEY: since})
+__all__ = ["ADDED_KEY", "added_rule", "canonical_rules", "without_added_defaults"]
 
 
 def _is_added_default(model: BaseModel, name: str) -> bool:
@@ -61,4 +57,12 @@ def canonical_rules(variant: BaseModel) -> dict[str, Any]:
     data = variant.model_dump(mode="json", exclude={"title", "description"})
     _drop_added_defaults(variant, data)
     strip_sources(data)
+    return data
+
+
+def without_added_defaults(variant: BaseModel) -> dict[str, Any]:
+    """Every value of ``variant`` as stored data, but the added rules that hold their default: what a ledger
+    keeps, so that a ledger written before a rule was added reads, exports and imports as the same data."""
+    data = variant.model_dump(mode="json")
+    _drop_added_defaults(variant, data)
     return data

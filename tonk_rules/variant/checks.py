@@ -13,8 +13,8 @@ instead (``variant/inherited.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tonk_rules.cards import RANK_ORDER, why_not_deal
 from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
@@ -58,6 +58,24 @@ def _if(path: str, test: Callable[[Variant], bool]) -> Callable[[Variant], list[
     return lambda v: [path] if test(v) else []
 
 
+_PAY_ONE = [{"payer": "others", "receiver": "winners", "stakes": 1}]
+_NO_DEAL_CHECK = {"deal_check": {"enabled": False}}
+_RESHUFFLE = {"stock_exhaustion": {"when_empty": "reshuffle"}, "dealer": {"after_void": "next"}}
+
+
+@dataclass(frozen=True)
+class Example:
+    """A house file that shows a row at work: ``parent`` (a built-in, or ``middle`` written over it first)
+    gives the option an effect; ``change`` switches the row's condition off; ``own`` is the option written by
+    the house file itself. tests/test_house_drop.py loads both forms of every row's example: the inherited
+    option is dropped with a note, the written one refused at its line."""
+
+    parent: str
+    change: dict[str, Any]
+    own: dict[str, Any]
+    middle: dict[str, Any] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Dependent:
     """One "X only matters when Y" pair: ``option`` has an effect only when ``condition`` holds.
@@ -74,62 +92,94 @@ class Dependent:
     holds: Callable[[Variant], bool]
     set_at: Callable[[Variant], list[str]]
     unset_at: Callable[[Variant], list[str]] | None = None  # given: the option is required when it matters
+    example: Example = field(kw_only=True)  # a house file that shows the row (tests/test_house_drop.py)
 
 
 DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
     Dependent("deal_check.at_most", "null", "the deal check is enabled (deal_check.enabled)",
               ("deal_check.enabled",), lambda v: v.deal_check.enabled,
-              _if("deal_check.at_most", lambda v: v.deal_check.at_most is not None)),
+              _if("deal_check.at_most", lambda v: v.deal_check.at_most is not None),
+              example=Example("russian", _NO_DEAL_CHECK, {"deal_check": {"at_most": 15}})),
     Dependent("deal_check.at_least", "null", "the deal check is enabled (deal_check.enabled)",
               ("deal_check.enabled",), lambda v: v.deal_check.enabled,
-              _if("deal_check.at_least", lambda v: v.deal_check.at_least is not None)),
+              _if("deal_check.at_least", lambda v: v.deal_check.at_least is not None),
+              example=Example("russian", _NO_DEAL_CHECK, {"deal_check": {"at_least": 49}})),
     Dependent("deal_check.several", "null", "the deal check is enabled (deal_check.enabled)",
               ("deal_check.enabled",), lambda v: v.deal_check.enabled,
               _if("deal_check.several", lambda v: v.deal_check.several is not None),
-              _if("deal_check.several", lambda v: v.deal_check.several is None)),
+              _if("deal_check.several", lambda v: v.deal_check.several is None),
+              example=Example("russian", _NO_DEAL_CHECK, {"deal_check": {"several": "all_paid"}})),
     Dependent("payments.deal_tonk.rules", "[]", "the deal check is enabled (deal_check.enabled)",
               ("deal_check.enabled",), lambda v: v.deal_check.enabled,
-              _if("payments.deal_tonk.rules", lambda v: bool(v.payments.deal_tonk.rules))),
+              _if("payments.deal_tonk.rules", lambda v: bool(v.payments.deal_tonk.rules)),
+              example=Example("russian", _NO_DEAL_CHECK, {"payments": {"deal_tonk": {"rules": _PAY_ONE}}})),
     Dependent("stock_exhaustion.ties", "null", "the hand ends at the empty stock (stock_exhaustion.when_empty "
               "is end_lowest_wins)", ("stock_exhaustion.when_empty",),
               lambda v: v.stock_exhaustion.when_empty is StockPolicy.END_LOWEST_WINS,
               _if("stock_exhaustion.ties", lambda v: v.stock_exhaustion.ties is not None),
-              _if("stock_exhaustion.ties", lambda v: v.stock_exhaustion.ties is None)),
+              _if("stock_exhaustion.ties", lambda v: v.stock_exhaustion.ties is None),
+              example=Example("russian", _RESHUFFLE, {"stock_exhaustion": {"ties": "all_paid"}})),
     Dependent("payments.stock_exhausted.rules", "[]", "the hand ends at the empty stock "
               "(stock_exhaustion.when_empty is end_lowest_wins)", ("stock_exhaustion.when_empty",),
               lambda v: v.stock_exhaustion.when_empty is StockPolicy.END_LOWEST_WINS,
-              _if("payments.stock_exhausted.rules", lambda v: bool(v.payments.stock_exhausted.rules))),
+              _if("payments.stock_exhausted.rules", lambda v: bool(v.payments.stock_exhausted.rules)),
+              example=Example("russian", _RESHUFFLE, {"payments": {"stock_exhausted": {"rules": _PAY_ONE}}})),
     Dependent("dealer.after_void", "null", "a hand can be void (deal_check.several, stock_exhaustion.when_empty "
               "or stock_exhaustion.ties is void, or the stock is reshuffled)",
               ("deal_check.several", "stock_exhaustion.when_empty", "stock_exhaustion.ties"), can_be_void,
               _if("dealer.after_void", lambda v: v.dealer.after_void is not None),
-              _if("dealer.after_void", lambda v: v.dealer.after_void is None)),
+              _if("dealer.after_void", lambda v: v.dealer.after_void is None),
+              example=Example("pagat", {"deal_check": {"several": "all_paid"}}, {"dealer": {"after_void": "same"}})),
     Dependent("spreading.may_hold_books", "[]", "spreads must be laid (spreading.must_spread)",
               ("spreading.must_spread",), lambda v: v.spreading.must_spread,
-              _if("spreading.may_hold_books", lambda v: bool(v.spreading.may_hold_books))),
+              _if("spreading.may_hold_books", lambda v: bool(v.spreading.may_hold_books)),
+              example=Example("pagat-must-spread",
+                              {"spreading": {"must_spread": False}},
+                              {"spreading": {"may_hold_books": [{"rank": "A", "size": 3}]}})),
     Dependent("knocking.hit_lock", "false", "hitting is allowed (hitting.runs or hitting.books)",
               ("hitting.runs", "hitting.books"),
               lambda v: v.hitting.runs is not HitPermission.NONE or v.hitting.books is not HitPermission.NONE,
-              _if("knocking.hit_lock", lambda v: v.knocking.hit_lock)),
+              _if("knocking.hit_lock", lambda v: v.knocking.hit_lock),
+              example=Example("pagat",
+                              {"hitting": {"runs": "none", "books": "none"}},
+                              {"knocking": {"hit_lock": True}},
+                              middle={"knocking": {"hit_lock": True}})),
     Dependent("hitting.books", "none", "a book can take another card (melds.book_sizes has both 3 and 4)",
               ("melds.book_sizes",), lambda v: {3, 4} <= set(v.melds.book_sizes),
-              _if("hitting.books", lambda v: v.hitting.books is not HitPermission.NONE)),
+              _if("hitting.books", lambda v: v.hitting.books is not HitPermission.NONE),
+              example=Example("pagat", {"melds": {"book_sizes": [3]}}, {"hitting": {"books": "anyone"}})),
     Dependent("knocking.timing", "start_of_turn", "spreads come before the draw (spreading.timing)",
               ("spreading.timing",), lambda v: v.spreading.timing == "before_draw",
-              _if("knocking.timing", lambda v: v.knocking.timing == "before_draw")),
+              _if("knocking.timing", lambda v: v.knocking.timing == "before_draw"),
+              example=Example("classic-pc",
+                              {"spreading": {"timing": "after_draw"}},
+                              {"knocking": {"timing": "before_draw"}})),
     Dependent("taken_discard.rule", "free", "players may draw from the discard pile (drawing.sources)",
               ("drawing.sources",), lambda v: Pile.DISCARD in v.drawing.sources,
-              _if("taken_discard.rule", lambda v: v.taken_discard.rule != "free")),
+              _if("taken_discard.rule", lambda v: v.taken_discard.rule != "free"),
+              example=Example("russian",
+                              {"drawing": {"sources": ["stock"]}},
+                              {"taken_discard": {"rule": "not_discarded_this_turn"}})),
     Dependent("scoring.target", "null", "playing to points (scoring.mode)", ("scoring.mode",),
               lambda v: v.scoring.mode is ScoringMode.POINTS,
               _if("scoring.target", lambda v: v.scoring.target is not None),
-              _if("scoring.target", lambda v: v.scoring.target is None)),
+              _if("scoring.target", lambda v: v.scoring.target is None),
+              example=Example("pagat",
+                              {"scoring": {"mode": "stakes"}},
+                              {"scoring": {"target": 100}},
+                              middle={"scoring": {"mode": "points", "target": 100}})),
     Dependent("stakes.mode", "uniform", "playing for stakes (scoring.mode is stakes; points count stake 1)",
               ("scoring.mode",), lambda v: v.scoring.mode is ScoringMode.STAKES,
-              _if("stakes.mode", lambda v: v.stakes.mode is StakesMode.PER_PLAYER)),
+              _if("stakes.mode", lambda v: v.stakes.mode is StakesMode.PER_PLAYER),
+              example=Example("russian-2001",
+                              {"scoring": {"mode": "points", "target": 100}},
+                              {"stakes": {"mode": "per_player"}})),
     Dependent("payments.*.rules.*.stake_of", "left out", "each player names a stake (stakes.mode is per_player)",
               ("stakes.mode",), lambda v: v.stakes.mode is StakesMode.PER_PLAYER, _stake_of_paths,
-              _stake_of_missing),
+              _stake_of_missing,
+              example=Example("russian-2001",
+                              {"stakes": {"mode": "uniform"}},
+                              {"payments": {"knock_won": {"rules": [{**_PAY_ONE[0], "stake_of": "payer"}]}}})),
 )
 
 
