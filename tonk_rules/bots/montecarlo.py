@@ -7,11 +7,15 @@ decision with more than one legal action it draws, per playout, a policy for eve
 posterior, deals the cards it cannot see at random, consistently with what it has seen
 (:mod:`tonk_rules.bots.montecarlo_view`: its own hand, the spreads, the discard pile as the history shows
 it, the cards each player took from the pile and still holds) and with what the drawn policies imply (a
-greedy seat holds nothing above its last discard), and plays every candidate out on each such deal, itself
-as the default player; it picks the candidate with the best summed net (ties: the first in canonical
-order). Every candidate is played on the same deals with the same drawn players (a paired comparison).
-``rollouts`` is the budget, the playouts per decision shared among the candidates; ``knock`` and
-``patience`` are those of the greedy it believes others may play (pass a variant's tuned ones).
+greedy seat holds nothing above its last discard, a seat that lays every spread holds no meld), and plays
+every candidate out on each such deal, itself as its fallback: the default player, or greedy once it
+believes another seat plays at random (``random_at``). With ``switch=1`` the other of the two, played from
+here on, is one more option. Every option is played on the same deals with the same drawn players (a paired
+comparison); the best summed net is played only where its gain over the fallback's own choice is clear
+(``confidence``, hundredths of a standard error) and not negative on the samples that seat a random player,
+else the fallback's choice. ``rollouts`` is the budget, the playouts per decision shared among the options;
+``knock`` and ``patience`` are those of the greedy it believes others may play (pass a variant's tuned
+ones).
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()

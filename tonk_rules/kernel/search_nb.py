@@ -16,13 +16,14 @@ Python caller that builds the same view from an Observation gets the same sample
 
 Each sample draws a policy for every other seat from that seat's posterior (:func:`draw_models`) and is
 played out once per candidate (common random numbers: every candidate meets the same deal and the same
-drawn players), this seat playing the default player (the first modelled candidate) after its move. A
-montecarlo seat may also weigh an alternative (``row[MC_ALT]``, a modelled candidate: greedy): that
-policy's own choice now, and that policy for this seat to the end, as one more option on the same samples.
-The option with the highest summed net is played only where its gain over the default player's own choice
-is clear (:func:`clear_gain`: its mean gain per sample above ``row[MC_CONFIDENCE]`` hundredths of its
-standard error); otherwise the seat plays what the default player would (ties go to it, too). A playout
-that errs (too long, stuck) scores 0.
+drawn players), this seat playing its fallback after its move (:func:`fallback`: the default player, the
+first modelled candidate, or greedy, ``row[MC_ALT]``, beside a seat it believes random). With
+``row[MC_SWITCH]`` it also weighs the other of the two: that policy's own choice now, and that policy for
+this seat to the end, as one more option on the same samples. The option with the highest summed net is
+played only where its gain over the fallback's own choice is clear (:func:`clear_gain`: its mean gain per
+sample above ``row[MC_CONFIDENCE]`` hundredths of its standard error) and not negative on the samples that
+seat a random player; otherwise the seat plays what its fallback would (ties go to it, too). A playout that
+errs (too long, stuck) scores 0.
 
 A table with montecarlo seats is dealt as one without: the same deals from the same seeds, and each
 montecarlo seat draws its samples from its seat stream.
