@@ -51,8 +51,11 @@ def pytest_configure(config: pytest.Config) -> None:
     start inherit ``TONK_CACHE_DIR``), and, for a run of the whole suite with an empty kernel cache, starts
     compiling the kernel once in a process of its own (:mod:`kernel_warmup`): else every worker would
     compile the same kernel at the same time. A chosen test file does not wait for a kernel it may not need,
-    and a warm cache needs nothing."""
+    and a warm cache needs nothing. While it compiles, the workers run a notch below it (``nice`` 5): the
+    compile keeps a core of its own, the workers share the other, and neither waits for it idle."""
     if hasattr(config, "workerinput"):
+        if os.environ.get(kernel_warmup.ENV):
+            os.nice(5)
         return
     config.stash[_TUNING] = tuning_seed.plant()
     if not _whole_suite(config):

@@ -47,13 +47,15 @@ def warm() -> None:
     """Compile every entry of the kernel the suite calls, so that it is in the disk cache: the compiled
     search as a bot of the reference engine first (it compiles most of what the rest shares), then tables of
     each compiled policy (the default player, casual, greedy, random, the search), the reference engine's
-    bots, and rollouts. With a warm cache this only loads it."""
+    bots, rollouts, and the kernel's facts of a position. With a warm cache this only loads it."""
     from tonk_rules.kernel.jit import AVAILABLE
 
     if not AVAILABLE:
         return
     from tonk_rules.engine.hand import Hand
-    from tonk_rules.kernel.rollout import rollout, state_from_hand
+    from tonk_rules.kernel.rollout import encode, rollout, state_from_hand
+    from tonk_rules.kernel.rules_nb import position_facts_of
+    from tonk_rules.kernel.tables import tables_of
     from tonk_rules.ruleset.compile import load_ruleset
     from tonk_rules.sim import reference
     from tonk_rules.sim.runner import play_hands
@@ -63,6 +65,7 @@ def warm() -> None:
     play_hands(pagat, [("reckoner", {}), ("casual", {}), ("greedy", {"knock": 5})], 2, 1)
     hand = Hand.shuffled(pagat, ["a", "b", "c"], 0, random.Random(1))
     rollout(pagat, state_from_hand(hand), [("greedy", {"knock": 5})] * 3, 2, 1)
+    position_facts_of(encode(tables_of(pagat), state_from_hand(hand)), 0)  # called from Python by a test
     play_hands(pagat, [("random", {}), ("montecarlo", {"rollouts": 4})], 1, 1)
     reference.play_hands(pagat, [("reckoner", {}), ("casual", {}), ("greedy", {"knock": 5})], 1, 1)
 
