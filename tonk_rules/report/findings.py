@@ -45,8 +45,8 @@ _WORDS = {
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
         "not_held": "Does not hold with {bots}: {v_a} vs {v_b}.",
-        "alike": "With {bots} it came out the same in every hand under both rules ({v_a} vs {v_b}): these "
-                 "players never play the hands differently here, so this table cannot test it.",
+        "alike": "With {bots} it came out the same in every hand under both rules ({v_a} vs {v_b}): at that "
+                 "table the rules never made a difference to it, so that table cannot test it.",
         "unchecked": "Not checked with another bot table.",
         "absent": "With {bots} it did not happen in either run.",
         "none": "No figure differs by more than the practical threshold.",
@@ -79,8 +79,8 @@ _WORDS = {
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
         "not_held": "С ботами {bots} не подтверждается: {v_a} против {v_b}.",
-        "alike": "С ботами {bots} при обоих правилах каждая сдача вышла одинаково ({v_a} против {v_b}): эти "
-                 "игроки здесь не играют по-разному, и этот стол проверить его не может.",
+        "alike": "С ботами {bots} при обоих правилах каждая сдача вышла одинаково ({v_a} против {v_b}): за тем "
+                 "столом правила здесь ничего не меняют, и проверить это он не может.",
         "unchecked": "С другими ботами не проверялось.",
         "absent": "С ботами {bots} этого не случилось ни в одном прогоне.",
         "none": "Ни один показатель не отличается больше практического порога.",
