@@ -10,18 +10,13 @@ import sys
 from pathlib import Path
 
 import yaml
+from tablekit import tonk  # in this process; the entry point's own tests start real ones
 
 from tonk_rules.variant.diff import variant_diff
 from tonk_rules.variant.loader import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-
-
-def tonk(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run([sys.executable, "-m", "tonk_rules", *args], capture_output=True, text=True, cwd=cwd)
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc
 
 
 def test_variants_lists_name_then_title() -> None:
