@@ -236,7 +236,9 @@ def _search_figures() -> str:
 def test_a_process_searches_alike_from_a_cache_another_filled(tmp_path: Path) -> None:
     # numba caches a compiled function that reaches itself (the play loop -> the search -> the play loop) with
     # an unresolved call in it: a second process loading it from the cache crashed.
-    code = "from tests.test_montecarlo import _search_figures; print(_search_figures())"
+    # tests/ on the path, as pytest puts it there (the test modules import their helpers, tablekit, from it)
+    code = ("import sys; sys.path.insert(0, 'tests'); from tests.test_montecarlo import _search_figures; "
+            "print(_search_figures())")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                            cwd=Path(__file__).resolve().parents[1]) for _ in ("compiles", "loads")]
