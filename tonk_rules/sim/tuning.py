@@ -139,14 +139,19 @@ def known(kind: str, ruleset: Ruleset, players: int) -> Tuned | TunedReckoner | 
     are shipped or cached already, else None: nothing is measured (nor compiled)."""
     digest = play_digest(ruleset)
     if kind == "greedy":
-        entry = shipped().get(f"{digest}:{players}")
-        if entry is not None:
-            return Tuned.from_json(entry)
-        return tuning_cache.peek("greedy", digest, players, checked_tuned)
+        return _shipped_greedy(digest, players) or tuning_cache.peek("greedy", digest, players, checked_tuned)
+    return _shipped_reckoner(digest, players) or tuning_cache.peek("reckoner", digest, players,
+                                                                    TunedReckoner.from_json)
+
+
+def _shipped_greedy(digest: str, players: int) -> Tuned | None:
+    entry = shipped().get(f"{digest}:{players}")
+    return None if entry is None else Tuned.from_json(entry)
+
+
+def _shipped_reckoner(digest: str, players: int) -> TunedReckoner | None:
     entry = reckoner_tuning.shipped().get(f"{digest}:{players}")
-    if entry is not None:
-        return TunedReckoner.from_json(entry)
-    return tuning_cache.peek("reckoner", digest, players, TunedReckoner.from_json)
+    return None if entry is None else TunedReckoner.from_json(entry)
 
 
 def kinds_tuned(specs: Sequence[BotSpec]) -> list[str]:
@@ -167,9 +172,8 @@ def kinds_tuned(specs: Sequence[BotSpec]) -> list[str]:
 def tuned(ruleset: Ruleset, players: int) -> Tuned:
     """The tuned greedy of ``ruleset`` at ``players`` seats: shipped, cached, or measured now (and cached)."""
     digest = play_digest(ruleset)
-    entry = shipped().get(f"{digest}:{players}")
-    if entry is not None:
-        return Tuned.from_json(entry)
+    if (value := _shipped_greedy(digest, players)) is not None:
+        return value
     return tuning_cache.cached("greedy", digest, players, checked_tuned, lambda: stages.tuning(
         "greedy's knock threshold", ruleset, players, cache_dir(), lambda: search(ruleset, players, HOUSE_HANDS, SEED)),
         Tuned.to_json)
@@ -179,9 +183,8 @@ def tuned(ruleset: Ruleset, players: int) -> Tuned:
 def tuned_reckoner(ruleset: Ruleset, players: int) -> TunedReckoner:
     """The tuned reckoner of ``ruleset`` at ``players`` seats: shipped, cached, or measured now (and cached)."""
     digest = play_digest(ruleset)
-    entry = reckoner_tuning.shipped().get(f"{digest}:{players}")
-    if entry is not None:
-        return TunedReckoner.from_json(entry)
+    if (shipped_value := _shipped_reckoner(digest, players)) is not None:
+        return shipped_value
     return tuning_cache.cached("reckoner", digest, players, TunedReckoner.from_json, lambda: stages.tuning(
         "the default player", ruleset, players, cache_dir(),
         lambda: reckoner_tuning.search(ruleset, players, reckoner_tuning.HOUSE_HANDS, SEED)), TunedReckoner.to_json)
