@@ -28,11 +28,11 @@ from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim import background_tuning, reckoner_tuning, stages, tuning
 from tonk_rules.sim.equilibrium import Tuned
 from tonk_rules.sim.reckoner_tuning import TunedReckoner
+from tonk_rules.variant.inherited import file_label
 from tonk_rules.variant.loader import load_variant
 
 #: How a tuning child is started (a test passes one that never finishes, or one that finishes at once).
 Starter = Callable[[str, str, int, Sequence[str]], background_tuning.Background]
-_BUILTIN = "<builtin>/"
 
 
 @dataclass(frozen=True)
@@ -61,14 +61,7 @@ def declared_default(kind: str) -> Tuned | TunedReckoner:
 
 def ancestors(chain: Sequence[str]) -> list[tuple[str, str]]:
     """``(name, ref)`` of each variant a loaded chain extends, nearest first (a built-in by its name)."""
-    out = []
-    for file in chain[1:]:
-        if file.startswith(_BUILTIN):
-            name = file.removeprefix(_BUILTIN).removesuffix(".yaml")
-            out.append((name, name))
-        else:
-            out.append((Path(file).name, file))
-    return out
+    return [(Path(ref).name, ref) for ref in map(file_label, chain[1:])]
 
 
 def borrow(kind: str, chain: Sequence[str], players: int) -> Borrowed:

@@ -14,14 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tonk_rules.variant.diff import rule_values
+from tonk_rules.variant.inherited import file_label
 from tonk_rules.variant.loader import LoadedVariant, load_variant
 from tonk_rules.variant.model import Variant
-
-_BUILTIN_PREFIX = "<builtin>/"
-
-
-def _display_name(file: str) -> str:
-    return file[len(_BUILTIN_PREFIX):-len(".yaml")] if file.startswith(_BUILTIN_PREFIX) else file
 
 
 @dataclass(frozen=True)
@@ -39,7 +34,7 @@ class VariantView:
 
     @property
     def name(self) -> str:
-        return _display_name(self.loaded.chain[0]) if self.loaded.chain else self.loaded.name
+        return file_label(self.loaded.chain[0]) if self.loaded.chain else self.loaded.name
 
     def value(self, path: str) -> Any:
         return self.values[path]
@@ -53,7 +48,7 @@ def load_view(ref: str) -> VariantView:
         return VariantView(loaded, values, None, frozenset())
     # the loader lists the chain child first; a parent entry is a built-in or a path usable from here
     parent_file = loaded.chain[1]
-    parent = load_variant(_display_name(parent_file))
+    parent = load_variant(file_label(parent_file))
     theirs = rule_values(parent.variant)
     differs = frozenset(path for path, value in values.items() if theirs.get(path) != value)
-    return VariantView(loaded, values, _display_name(parent_file), differs)
+    return VariantView(loaded, values, file_label(parent_file), differs)
