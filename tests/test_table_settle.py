@@ -14,7 +14,8 @@ from tonk_rules.cards import format_cards
 from tonk_rules.engine.actions import Discard
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import TableInputError
-from tonk_rules.table.settle import HowItEnded, parse_hands, parse_stakes, settle_hand
+from tonk_rules.table.settle import HowItEnded, parse_hands, settle_hand
+from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_setup import ruleset_for
 from tonk_rules.variant.loader import builtin_names
 

@@ -114,12 +114,14 @@ def parse_card(token: str) -> Card:
         raise CardError(f"a card is written as text ({ACCEPTED_FORMS}), not {type(token).__name__} {token!r}")
     text = token.strip()
     if len(text) < 2:
-        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
+        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}").coded("unknown_card", token=token)
     if _has_latin(text) and _has_cyrillic(text):
-        raise MixedAlphabetsError(_mixed_alphabets(token, text))
+        readings = _readings(text)
+        raise MixedAlphabetsError(_mixed_alphabets(token, readings)).coded(
+            "mixed_alphabets" if readings else "mixed_alphabets_no_card", token=token, readings=readings)
     card = _read(text)
     if card is None:
-        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}")
+        raise CardError(f"unknown card {token!r}: expected {ACCEPTED_FORMS}").coded("unknown_card", token=token)
     return card
 
 
@@ -152,14 +154,20 @@ def card_name(card: Card) -> str:
     return f"{_RANK_WORDS[card.rank]} of {_SUIT_WORDS[card.suit]}"
 
 
-def _mixed_alphabets(token: str, text: str) -> str:
-    """Why a token mixing Latin and Cyrillic letters is refused, with every card it could mean: the look-alike
-    letters read all as Latin, and all as Cyrillic (a wrong guess would silently change a payment)."""
+def _readings(text: str) -> tuple[tuple[str, Card], ...]:
+    """Every card a token mixing the alphabets could mean: its look-alike letters read all as Latin, and all
+    as Cyrillic (``("Latin", card)``, ``("Cyrillic", card)``; a reading that is no card is left out)."""
     readings: list[tuple[str, Card]] = []
     for alphabet, spelled in (("Latin", text.translate(_TO_LATIN)), ("Cyrillic", text.translate(_TO_CYRILLIC))):
         card = _read(spelled)
         if card is not None and card not in [c for _, c in readings]:
             readings.append((alphabet, card))
+    return tuple(readings)
+
+
+def _mixed_alphabets(token: str, readings: Sequence[tuple[str, Card]]) -> str:
+    """Why a token mixing Latin and Cyrillic letters is refused, with every card it could mean (a wrong guess
+    would silently change a payment)."""
     head = f"{token!r} mixes Latin and Cyrillic letters"
     if not readings:
         return f"{head}, and is no card either way: expected {ACCEPTED_FORMS}"

@@ -2,11 +2,38 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Self
+
+#: The input a refusal is about: how the hand ended (``how``), who knocked or went out (``player``), a
+#: player's ``count``, ``cards`` or deal ``tonk``, the ``stake``\s, or the table's ``seats``.
+About = Literal["how", "player", "count", "cards", "tonk", "stake", "seats"]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refusal as a page says it in its own language: a stable ``code``, the values it names (``params``:
+    numbers, names, cards) and the input it is about (``about``, and the seat name ``player`` where it is one
+    player's). The words of each code are in :mod:`tonk_rules.web.refusal_words`; ``str()`` of the
+    exception stays the command line's English sentence."""
+
+    code: str
+    about: About = "how"
+    player: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 class TonkError(Exception):
     """Base class: a problem with the user's input, reported as one clear message."""
+
+    #: the refusal's code, values and input (:meth:`coded`), for a page that words it in its language
+    refusal: Refusal | None = None
+
+    def coded(self, code: str, about: About = "how", player: str | None = None, /, **params: Any) -> Self:
+        """This error with its :class:`Refusal` (its message unchanged): ``raise TableInputError(text).coded(...)``."""
+        self.refusal = Refusal(code, about, player, params)
+        return self
 
 
 class CardError(TonkError, ValueError):

@@ -64,7 +64,7 @@ def event_add_table(folder: str, name: str, variant: str, players: str, stakes: 
     """Add the table NAME to the event in FOLDER."""
     from pathlib import Path
 
-    from tonk_rules.table.settle import parse_stakes
+    from tonk_rules.table.stake_options import parse_stakes
     from tonk_rules.table.table_setup import resolve_variant_ref
 
     names = [n.strip() for n in players.split(",")]

@@ -178,7 +178,8 @@ def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks:
       tonk settle pagat --players Ann,Bob,Cy --deal --tonk Bob --stake 5
     """
     from tonk_rules.table.names import why_names_clash
-    from tonk_rules.table.settle import parse_stakes, parse_table, settle_hand
+    from tonk_rules.table.settle import parse_table, settle_hand
+    from tonk_rules.table.stake_options import parse_stakes
     from tonk_rules.table.table_setup import why_bad_name
 
     how = _how(deal, knock, out, no_discard, new_spread, stock_out)

@@ -64,7 +64,7 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
     from tonk_rules.cli.terminal import plain
     from tonk_rules.errors import LedgerError
     from tonk_rules.table.ledger import Ledger
-    from tonk_rules.table.settle import parse_stakes
+    from tonk_rules.table.stake_options import parse_stakes
     from tonk_rules.table.table_setup import resolve_variant_ref
 
     if Path(ledger).exists() or Path(ledger).is_symlink():  # the same refusal (exit 2) however the table is given

@@ -122,11 +122,19 @@ class Ruleset:
 
     def why_not_knock_with(self, count: int) -> str | None:
         """Why no turn of these rules allows a knock with ``count`` (the table's check of a reported knock)."""
+        return self.knocking.words(self.knock_refusal_with(count), self.knock_facts(count))
+
+    def knock_refusal_with(self, count: int) -> int:
+        """:meth:`why_not_knock_with` as the ``core.KNOCK_*`` code (``core.KNOCK_OK``: a knock is allowed)."""
         turn = [0] * slots.TURN_SIZE  # the start of a turn
         core.turn_begin(turn, 0)
+        return self.knocking.refusal(turn, self.knock_facts(count))
+
+    def knock_facts(self, count: int) -> tuple[int, ...]:
+        """The position facts a reported knock with ``count`` is checked on (``position_facts.FACT_*``)."""
         position = [0] * position_facts.P_SIZE  # a seat of this count that has waited long enough, unlocked
         position[position_facts.P_COUNTS], position[position_facts.P_TURNS_TAKEN] = count, self.knocking.min_turns
-        return self.knocking.why_not(turn, position_facts.position_facts(position, 0))
+        return position_facts.position_facts(position, 0)
 
     @functools.cached_property
     def params(self) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from tonk_rules.sim import background_tuning
 from tonk_rules.table.house_tuning import HouseTuning, Starter, bots_source
 from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
-from tonk_rules.table.settle import parse_stakes
+from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import check_spec, make_bot, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from tonk_rules.cards import Card, CardStyle, format_cards, hand_count, parse_cards
 from tonk_rules.engine.result import HandResult
-from tonk_rules.errors import CardError, TableInputError
-from tonk_rules.ruleset import Ruleset
-from tonk_rules.ruleset.facts import why_not_stake
-from tonk_rules.table.table_setup import MAX_STAKE, ruleset_for, why_bad_name, why_not_stakes
+from tonk_rules.errors import About, CardError, TableInputError
+from tonk_rules.ruleset import Ruleset, core
+from tonk_rules.ruleset.facts import highest_count, most_cards_held
+from tonk_rules.ruleset.position_facts import FACT_LOCKS, FACT_TURNS_TAKEN
+from tonk_rules.table.table_setup import ruleset_for, why_bad_name, why_not_stakes
 
 if TYPE_CHECKING:
     from tonk_rules.ruleset.settlement import Settlement
@@ -114,6 +115,25 @@ class TableResult:
         return data
 
 
+#: The refusal code (:class:`~tonk_rules.errors.Refusal`) of each ``core.KNOCK_*`` refusal of a reported knock.
+KNOCK_CODES = {core.KNOCK_AFTER_DRAW: "knock_after_draw", core.KNOCK_NOT_FIRST: "knock_not_first",
+               core.KNOCK_COUNT_TOO_HIGH: "knock_too_high", core.KNOCK_TOO_EARLY: "knock_too_early",
+               core.KNOCK_HIT_LOCKED: "knock_hit_locked", core.KNOCK_FIRST_TURN: "knock_first_turn",
+               core.KNOCK_HOLDS_SPREAD: "knock_holds_spread"}
+
+
+def _as_input(error: TableInputError, cause: CardError, about: About, name: str) -> TableInputError:
+    """``error`` with the refusal of the card error it says (``cause``), about ``name``'s ``about``."""
+    refusal = cause.refusal
+    return error.coded(refusal.code if refusal else "unknown_card", about, name,
+                       **(refusal.params if refusal else {"token": ""}))
+
+
+def _given(hands: HandsAtTable, name: str) -> About:
+    """The input that gave ``name``'s hand: their cards or their count."""
+    return "cards" if hands.given_as(hands.names.index(name)) == "cards" else "count"
+
+
 def parse_hands(options: list[str], at_least: int = 2) -> HandsAtTable:
     """``NAME=CARDS`` options, in seat order. Cards in any notation, separated by spaces or commas."""
     names: list[str] = []
@@ -123,25 +143,30 @@ def parse_hands(options: list[str], at_least: int = 2) -> HandsAtTable:
         name, eq, text = option.partition("=")
         name = name.strip()
         if not eq:
-            raise TableInputError(f"--hand {option!r}: write NAME=CARDS, e.g. --hand 'Croaker=5п 4т'")
+            raise TableInputError(f"--hand {option!r}: write NAME=CARDS, e.g. --hand 'Croaker=5п 4т'").coded(
+                "hand_form", "cards", None, option=option)
         if why := why_bad_name(name):
-            raise TableInputError(f"--hand {option!r}: {why}")
+            raise TableInputError(f"--hand {option!r}: {why}").coded("bad_name", "cards", None, name=name)
         if name in names:
-            raise TableInputError(f"--hand {option!r}: {name} has two --hand options")
+            raise TableInputError(f"--hand {option!r}: {name} has two --hand options").coded(
+                "hand_twice", "cards", name, name=name)
         try:
             cards = parse_cards(text)
         except CardError as exc:
-            raise TableInputError(f"--hand {name}: {exc}") from None
+            raise _as_input(TableInputError(f"--hand {name}: {exc}"), exc, "cards", name) from None
         for card in cards:
             if card in seen:
                 whose = ("twice in the same hand" if seen[card] == name
                          else f"in both {seen[card]}'s and {name}'s hands")
-                raise TableInputError(f"--hand {name}: {card} is given {whose}; a deck has each card once")
+                raise TableInputError(f"--hand {name}: {card} is given {whose}; a deck has each card once").coded(
+                    "card_twice_in_hand" if seen[card] == name else "card_in_two_hands", "cards", name,
+                    card=card, name=name, other=seen[card])
             seen[card] = name
         names.append(name)
         hands.append(tuple(cards))
     if len(names) < at_least:
-        raise TableInputError("give every player's cards: at least two --hand NAME=CARDS options")
+        raise TableInputError("give every player's cards: at least two --hand NAME=CARDS options").coded(
+            "too_few_hands")
     return HandsAtTable(tuple(names), tuple(hands))
 
 
@@ -156,14 +181,17 @@ def parse_counts(options: list[str]) -> dict[str, int]:
         name, eq, text = option.partition("=")
         name = name.strip()
         if not eq:
-            raise TableInputError(f"--count {option!r}: write NAME=COUNT, e.g. --count 'Bob=12'")
+            raise TableInputError(f"--count {option!r}: write NAME=COUNT, e.g. --count 'Bob=12'").coded(
+                "count_form", "count", None, option=option)
         if why := why_bad_name(name):
-            raise TableInputError(f"--count {option!r}: {why}")
+            raise TableInputError(f"--count {option!r}: {why}").coded("bad_name", "count", None, name=name)
         if name in counts:
-            raise TableInputError(f"--count {option!r}: {name} has two --count options")
+            raise TableInputError(f"--count {option!r}: {name} has two --count options").coded(
+                "count_twice", "count", name, name=name)
         text = text.strip()
         if not text.isascii() or not text.isdigit() or len(text) > 4 or int(text) > MAX_COUNT:
-            raise TableInputError(f"--count {option!r}: a count is a whole number from 0 to {MAX_COUNT}")
+            raise TableInputError(f"--count {option!r}: a count is a whole number from 0 to {MAX_COUNT}").coded(
+                "count_not_whole", "count", name, name=name, most=MAX_COUNT)
         counts[name] = int(text)
     return counts
 
@@ -182,74 +210,49 @@ def parse_table(hand_options: list[str], count_options: list[str], tonk_options:
     tonks = tuple(t.strip() for t in tonk_options)
     twice = [t for i, t in enumerate(tonks) if t in tonks[:i]]
     if twice:
-        raise TableInputError(f"--tonk {twice[0]}: given twice; name each holder of a deal tonk once")
+        raise TableInputError(f"--tonk {twice[0]}: given twice; name each holder of a deal tonk once").coded(
+            "tonk_twice", "tonk", twice[0], name=twice[0])
     both = [n for n in cards.names if n in counts]
     if both:
-        raise TableInputError(f"{both[0]} has both --hand and --count: give one")
+        raise TableInputError(f"{both[0]} has both --hand and --count: give one").coded(
+            "cards_and_count", "count", both[0], name=both[0])
     names = seats if seats is not None else (*cards.names, *counts)
     unknown = [n for n in (*cards.names, *counts, *tonks) if n not in names]
     if unknown:
-        raise TableInputError(f"not seated: {', '.join(dict.fromkeys(unknown))} (seated: {', '.join(names)})")
+        raise TableInputError(f"not seated: {', '.join(dict.fromkeys(unknown))} (seated: {', '.join(names)})"
+                              ).coded("not_seated", "how", None, names=tuple(dict.fromkeys(unknown)), seated=names)
     if tonks and how.kind != "deal":
-        raise TableInputError("--tonk names a deal tonk holder: give it with --deal")
+        raise TableInputError("--tonk names a deal tonk holder: give it with --deal").coded(
+            "tonk_not_on_deal", "tonk", tonks[0])
     if tonks and (cards.names or counts):
-        raise TableInputError("--tonk settles the deal by its holders alone: drop --hand and --count")
+        first = next(n for n in names if n in cards.names or n in counts)
+        raise TableInputError("--tonk settles the deal by its holders alone: drop --hand and --count").coded(
+            "tonk_with_cards", "cards" if first in cards.names else "count", first)
     given = tuple("cards" if n in cards.names else "count" if n in counts else "none" for n in names)
     lacking = [n for n, g in zip(names, given, strict=True) if g == "none"]
     if how.kind == "deal" and not tonks and lacking:
         raise TableInputError(f"--deal: give every player's dealt cards (no --hand for {', '.join(lacking)}), "
-                              "or only the holders of a deal tonk with --tonk NAME")
+                              "or only the holders of a deal tonk with --tonk NAME").coded(
+                                  "deal_lacks_cards", "cards", lacking[0], names=tuple(lacking))
     if how.kind == "deal" and counts:
-        raise TableInputError("--deal: counts do not show a deal tonk; give the cards, or --tonk NAME")
+        raise TableInputError("--deal: counts do not show a deal tonk; give the cards, or --tonk NAME").coded(
+            "deal_counts", "count", next(n for n in names if n in counts))
     if how.kind in ("knock", "stock_out") and lacking:
         raise TableInputError(f"--{how.kind.replace('_', '-')}: every player's count decides the payment: give "
-                              f"--hand NAME=CARDS or --count NAME=N for {', '.join(lacking)}")
+                              f"--hand NAME=CARDS or --count NAME=N for {', '.join(lacking)}").coded(
+                                  "counts_lacking", "count", lacking[0], names=tuple(lacking))
     if len(names) < 2:
         raise TableInputError("name every player: at least two, by --hand NAME=CARDS or --count NAME=N "
-                              "(or --players)")
+                              "(or --players)").coded("too_few_players", "seats")
     by_name = dict(zip(cards.names, cards.cards, strict=True))
     return HandsAtTable(tuple(names), tuple(by_name.get(n, ()) for n in names), given,
                         tuple(counts.get(n) for n in names), tonks)
 
 
-def parse_stakes(options: list[str], names: tuple[str, ...]) -> list[int]:
-    """``--stake N`` (everyone) or ``--stake NAME=N`` for every player; no option: a stake of 1."""
-    if not options:
-        return [1] * len(names)
-
-    def whole(text: str, what: str) -> int:
-        try:
-            value = int(text.strip())
-        except ValueError:
-            raise TableInputError(f"--stake {what}: {why_not_stake(text)}") from None
-        if why := why_not_stake(value):
-            raise TableInputError(f"--stake {what}: {why}")
-        if value > MAX_STAKE:
-            raise TableInputError(f"--stake {what}: a stake is at most {MAX_STAKE:,}")
-        return value
-
-    if len(options) == 1 and "=" not in options[0]:
-        return [whole(options[0], options[0])] * len(names)
-    per: dict[str, int] = {}
-    for option in options:
-        name, eq, text = option.partition("=")
-        if not eq:
-            raise TableInputError(f"--stake {option}: give one --stake N for everyone, or --stake NAME=N per player")
-        if name not in names:
-            raise TableInputError(f"--stake {option}: {name!r} is not seated (seated: {', '.join(names)})")
-        if name in per:
-            raise TableInputError(f"--stake {option}: {name} has two stakes")
-        per[name] = whole(text, option)
-    missing = [n for n in names if n not in per]
-    if missing:
-        raise TableInputError(f"--stake: no stake for {', '.join(missing)} "
-                              "(give every player's stake, or one for all)")
-    return [per[n] for n in names]
-
-
 def _seat(hands: HandsAtTable, name: str | None, option: str) -> int:
     if name not in hands.names:
-        raise TableInputError(f"{option} {name}: not seated (seated: {', '.join(hands.names)})")
+        raise TableInputError(f"{option} {name}: not seated (seated: {', '.join(hands.names)})").coded(
+            "not_seated", "player", None, names=(str(name),), seated=hands.names)
     return hands.names.index(name)
 
 
@@ -262,38 +265,52 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
             continue
         strangers = [c for c in cards if c not in deck]
         if strangers:
-            raise TableInputError(f"--hand {name}: {format_cards(strangers)} not in this variant's deck")
+            raise TableInputError(f"--hand {name}: {format_cards(strangers)} not in this variant's deck").coded(
+                "not_in_deck", "cards", name, cards=tuple(strangers))
         if how.kind == "deal" and len(cards) != size:
-            raise TableInputError(f"--hand {name}: {len(cards)} cards, but the deal gives {size} to each player")
+            raise TableInputError(f"--hand {name}: {len(cards)} cards, but the deal gives {size} to each player"
+                                  ).coded("deal_size", "cards", name, held=len(cards), size=size)
         if how.kind != "deal" and len(cards) > size:
-            raise TableInputError(f"--hand {name}: {len(cards)} cards; a hand holds at most {size} between turns")
+            raise TableInputError(f"--hand {name}: {len(cards)} cards; a hand holds at most {size} between turns"
+                                  ).coded("too_many_cards", "cards", name, held=len(cards), size=size)
     for i, name in enumerate(hands.names):
-        if hands.given_as(i) == "count" and (why := rules.why_not_count(hands.counts[i])):
-            raise TableInputError(f"--count {name}={hands.counts[i]}: {why}")
-    if why := rules.why_not_seat(len(hands.names)):
-        raise TableInputError(why)
+        if hands.given_as(i) == "count" and (why := rules.why_not_count(count := hands.counts[i])):
+            most = highest_count((hand_count([c]) for c in deck), size)
+            raise TableInputError(f"--count {name}={count}: {why}").coded(
+                "count_negative" if count < 0 else "count_too_high", "count", name, count=count, most=most,
+                cards=most_cards_held(size))
+    if why := rules.why_not_seat(n := len(hands.names)):
+        raise TableInputError(why).coded("seats_exactly" if rules.min_players == rules.max_players else "seats_range",
+                                         "seats", None, least=rules.min_players, most=rules.max_players, n=n)
     if how.kind == "deal" and (why := rules.deal_check.why_no_deal_tonk()):
-        raise TableInputError(f"--deal: {why}")
+        raise TableInputError(f"--deal: {why}").coded("no_deal_check")
     if hands.tonks:
         return
     empty = [n for i, n in enumerate(hands.names) if hands.given_as(i) != "none" and hands.counts[i] == 0]
     if how.kind == "out":
         others = [n for n in empty if n != how.player]
         if others:
-            raise TableInputError(f"--out {how.player}: {', '.join(others)} also hold no cards")
+            raise TableInputError(f"--out {how.player}: {', '.join(others)} also hold no cards").coded(
+                "out_others_empty", _given(hands, others[0]), others[0], names=tuple(others), player=how.player)
         seat = hands.names.index(how.player or "")
         if hands.given_as(seat) != "none" and how.player not in empty:
-            held = (format_cards(hands.cards[seat]) if hands.given_as(seat) == "cards"
-                    else f"a count of {hands.counts[seat]}")
-            raise TableInputError(f"--out {how.player}: {how.player} still holds {held}")
+            as_cards = hands.given_as(seat) == "cards"
+            held = format_cards(hands.cards[seat]) if as_cards else f"a count of {hands.counts[seat]}"
+            raise TableInputError(f"--out {how.player}: {how.player} still holds {held}").coded(
+                "out_holds_cards" if as_cards else "out_holds_count", "player", how.player, player=how.player,
+                cards=hands.cards[seat], count=hands.counts[seat])
     elif empty:
         option = "--hand" if hands.given_as(hands.names.index(empty[0])) == "cards" else "--count"
         raise TableInputError(f"{option} {empty[0]}: no cards, but only a player who went out holds none "
-                              "(use --out)")
+                              "(use --out)").coded("empty_hand", _given(hands, empty[0]), empty[0], name=empty[0])
     if how.kind == "knock":
         count = hands.counts[hands.names.index(how.player or "")]
         if why := rules.why_not_knock_with(count):
-            raise TableInputError(f"--knock {how.player}: {why}")
+            facts = rules.knock_facts(count)
+            raise TableInputError(f"--knock {how.player}: {why}").coded(
+                KNOCK_CODES.get(rules.knock_refusal_with(count), "knock_refused"), "player", how.player,
+                count=count, max_count=rules.knocking.max_count, min_turns=rules.knocking.min_turns,
+                turns_taken=facts[FACT_TURNS_TAKEN], locked_turns=facts[FACT_LOCKS])
 
 
 def settle_hand(variant: str | Ruleset, hands: HandsAtTable, how: HowItEnded, stakes: list[int]) -> TableResult:
@@ -304,7 +321,7 @@ def settle_hand(variant: str | Ruleset, hands: HandsAtTable, how: HowItEnded, st
     check_possible(rules, hands, how)
     stakes = stakes or [1] * len(hands.names)
     if why := why_not_stakes(rules, stakes, len(hands.names)):
-        raise TableInputError(f"--stake: {why}")
+        raise TableInputError(f"--stake: {why}").coded("stakes_refused", "stake")
     counts = hands.counts
     settlement: Settlement | None
     if how.kind == "deal" and hands.tonks:
@@ -319,7 +336,7 @@ def settle_hand(variant: str | Ruleset, hands: HandsAtTable, how: HowItEnded, st
     elif how.kind == "stock_out":
         settlement = rules.settle_stock_out(counts, stakes)
     else:
-        raise TableInputError(f"unknown ending {how.kind!r}")
+        raise TableInputError(f"unknown ending {how.kind!r}").coded("unknown_ending")
     return TableResult(hands.names, settlement, tuple(stakes), hands.cards, hands if hands.quick else None)
 
 
