@@ -278,7 +278,7 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
             most = highest_count((hand_count([c]) for c in deck), size)
             raise TableInputError(f"--count {name}={count}: {why}").coded(
                 "count_negative" if count < 0 else "count_too_high", "count", name, count=count, most=most,
-                cards=most_cards_held(size))
+                cards_most=most_cards_held(size))
     if why := rules.why_not_seat(n := len(hands.names)):
         raise TableInputError(why).coded("seats_exactly" if rules.min_players == rules.max_players else "seats_range",
                                          "seats", None, least=rules.min_players, most=rules.max_players, n=n)

@@ -1,5 +1,6 @@
 """The hand form: what a phone sends, turned into the options ``tonk event record`` takes, and a refusal
-placed beside the field it is about.
+placed beside the field it is about (:func:`tonk_rules.web.refusal_words.said` words every refusal of the form,
+the table's input and the rules in the page's language).
 
 Fields: ``how`` (knock, out, stock_out, deal), ``player`` (who knocked or went out), ``no_discard`` and
 ``new_spread`` (an out), and per seat ``i``: ``count_i`` (quick entry), ``cards_i`` (the cards instead) and
@@ -22,7 +23,8 @@ SUBMISSION = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class FormError(TonkError):
-    """A field that cannot be right, said beside it (``field``: its name in the form)."""
+    """A field that cannot be right, said beside it (``field``: its name in the form; its words, by the code of
+    its :attr:`refusal`, in :mod:`tonk_rules.web.refusal_words`)."""
 
     def __init__(self, field_name: str, message: str) -> None:
         super().__init__(message)
@@ -70,10 +72,10 @@ def options_of(form: HandForm, names: list[str]) -> Options:
     """The record options the form describes for the players ``names`` (seat ``i`` is ``names[i]``)."""
     how = form.get("how")
     if how not in HOWS:
-        raise FormError("how", "say how the hand ended")
+        raise FormError("how", "say how the hand ended").coded("form_no_ending")
     player = form.get("player") or None
     if how in ("knock", "out") and player not in names:
-        raise FormError("player", "say who knocked or went out")
+        raise FormError("player", "say who knocked or went out").coded("form_no_player", "player")
     hands, counts, tonks = [], [], []
     for i, name in enumerate(names):
         cards, count = form.get(f"cards_{i}"), form.get(f"count_{i}")
@@ -81,35 +83,21 @@ def options_of(form: HandForm, names: list[str]) -> Options:
             hands.append(f"{name}={cards}")
         elif count:
             if not count.isdigit() or len(count) > 4:
-                raise FormError(f"count_{i}", f"{name}'s count is a whole number, not {count[:10]!r}")
+                raise FormError(f"count_{i}", f"{name}'s count is a whole number, not {count[:10]!r}").coded(
+                    "form_count_not_number", "count", name, name=name, text=count[:10])
             counts.append(f"{name}={int(count)}")
         if form.get(f"tonk_{i}"):
             tonks.append(name)
     if how != "deal" and tonks:
-        raise FormError("how", "a deal tonk is marked, but the hand did not end on the deal")
+        raise FormError("how", "a deal tonk is marked, but the hand did not end on the deal").coded(
+            "form_tonk_not_deal")
     no_discard, new_spread = bool(form.get("no_discard")), bool(form.get("new_spread"))
     if (no_discard or new_spread) and how != "out":
-        raise FormError("how", "'without a final discard' and 'a new spread' describe a player going out")
+        raise FormError("how", "'without a final discard' and 'a new spread' describe a player going out").coded(
+            "form_spread_not_out")
     if new_spread and not no_discard:
-        raise FormError("how", "a new spread as the last cards means the player went out without a final discard")
+        raise FormError("how", "a new spread as the last cards means the player went out without a final discard"
+                        ).coded("form_spread_needs_no_discard")
     return Options(HowItEnded(how, player if how in ("knock", "out") else None, by_discard=not no_discard,
                               new_spread=new_spread), hands, counts, tonks)
 
-
-def field_of(message: str, names: list[str]) -> str:
-    """The form field a refusal of the Ruleset or of the table input is about (``how`` if none is named)."""
-    for i, name in enumerate(names):
-        for option, key in (("--hand", "cards"), ("--count", "count"), ("--tonk", "tonk")):
-            if message.startswith((f"{option} {name}=", f"{option} {name}:", f"{option} {name} ")):
-                return f"{key}_{i}"
-        if message.startswith((f"--knock {name}", f"--out {name}")) or message.startswith(f"{name} "):
-            return "player"
-    for i, name in enumerate(names):  # a message that names a player somewhere: beside their count
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message):
-            return f"count_{i}"
-    return "how"
-
-
-def without_option(message: str) -> str:
-    """The refusal without the command-line option it starts with (``--count Ann=30: `` is the field)."""
-    return re.sub(r"^--[a-z-]+(?: [^:]*)?: ", "", message)

@@ -151,7 +151,7 @@ def _correct(where: Any, values: dict[str, str], table: str) -> str:
             raise LedgerError(f"there is no hand {number}")
         hand = hands[0]
         rules = rules_at(led, number)
-        entry, errors = settle_form(led, HandForm.of(values), rules.ruleset,
+        entry, errors = settle_form(led, HandForm.of(values), event.language, rules.ruleset,
                                     [(n, hand["stakes"][n]) for n in hand["players"]], rules.digest)
         if entry is None:
             raise LedgerError("; ".join(errors.values()))

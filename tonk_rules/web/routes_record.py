@@ -20,12 +20,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tonk_rules.errors import CardError, SetupError, TableInputError
+from tonk_rules.errors import CardError, Refusal, SetupError, TableInputError
 from tonk_rules.table.hand_entry import settle_entry
 from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.web.forms import FormError, HandForm, field_of, new_submission, options_of, without_option
+from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
 from tonk_rules.web.guard import FORM_LIMIT
 from tonk_rules.web.pages import may_record, message, page, see_other, site
+from tonk_rules.web.refusal_words import said, say
 from tonk_rules.web.routes_read import _Values, table_name, table_page
 from tonk_rules.web.words import words
 
@@ -45,10 +46,11 @@ async def read_form(request: Request, *, largest: int = FORM_LIMIT) -> dict[str,
     return values
 
 
-def settle_form(led: Ledger, form: HandForm, rules: Any = None, seated: list[tuple[str, int]] | None = None,
+def settle_form(led: Ledger, form: HandForm, lang: str, rules: Any = None,
+                seated: list[tuple[str, int]] | None = None,
                 digest: str | None = None) -> tuple[HandEntry | None, dict[str, str]]:
     """The form settled for the table as seated (or the given players and rules: a correction), or the
-    refusal of each field that has one."""
+    refusal beside the field it is about, in ``lang`` (the event's language)."""
     seated = seated if seated is not None else led.seated()
     names = [n for n, _ in seated]
     try:
@@ -56,12 +58,11 @@ def settle_form(led: Ledger, form: HandForm, rules: Any = None, seated: list[tup
         settled = settle_entry(rules or led.rules, seated, options.hands, options.counts, options.tonks,
                                options.how, digest if rules is not None else led.stored_rules().digest)
     except FormError as exc:
-        return None, {exc.field: str(exc)}
+        return None, {exc.field: said(exc, names, lang)[1]}
     except (TableInputError, SetupError, CardError) as exc:
-        text = str(exc)
-        return None, {field_of(text, names): without_option(text)}
+        return None, dict([said(exc, names, lang)])
     if settled.entry is None:
-        return None, {"how": "no tonk on the deal: nobody pays, play the hand"}
+        return None, {"how": say(Refusal("no_deal_tonk"), lang)}
     return settled.entry, {}
 
 
@@ -75,7 +76,7 @@ async def check(request: Request) -> Response:
     def run() -> Any:
         event = where.views.event()
         led = where.views.ledger(event, table)
-        entry, errors = settle_form(led, form)
+        entry, errors = settle_form(led, form, event.language)
         return event, entry, errors, led.currency
 
     event, entry, errors, currency = await run_in_threadpool(run)
@@ -114,7 +115,7 @@ async def record(request: Request) -> Response:
             done = find_submission(led, form.submission)
             if done is not None:
                 return "already", done
-            entry, errors = settle_form(led, form)
+            entry, errors = settle_form(led, form, event.language)
             if entry is None:
                 return "refused", errors
             if led.hand_count() + 1 != form.expected():

@@ -1,0 +1,216 @@
+"""The words of every refusal a page shows, by its code (:class:`~tonk_rules.errors.Refusal`), in English and
+Russian, and the form field it is said beside.
+
+The command line says a refusal as its exception's English ``str()``, which names the option it is about
+(``--hand Ann: ...``); a page says it from the code and its values, in the event's language, beside the field
+the refusal names: nothing here reads the English sentence. A noun after a number takes its form through
+:func:`~tonk_rules.words.numbers.fill` (``{n:one|few|many}``); cards are written in the page's notation
+(``5S`` in English, ``5п`` in Russian, as the rules sheet writes them); names and typed text are put in as
+given, never a file's content.
+
+    >>> from tonk_rules.cards import parse_card
+    >>> from tonk_rules.errors import Refusal
+    >>> twice = Refusal("card_in_two_hands", "cards", "Bob", {"card": parse_card("QH"), "name": "Bob", "other": "Ann"})
+    >>> say(twice, "en")
+    "QH is given in both Ann's and Bob's hands; a deck has each card once"
+    >>> say(twice, "ru")
+    'карта Дч дана и игроку Ann, и игроку Bob; в колоде каждая карта одна'
+    >>> field_of(twice, ["Ann", "Bob", "Cy"])
+    'cards_1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tonk_rules.cards import ACCEPTED_FORMS, Card, card_name, format_cards
+from tonk_rules.errors import Refusal, TonkError
+from tonk_rules.table.names import canonical
+from tonk_rules.words.numbers import fill
+
+#: How a Russian page asks for a card: the Russian notation first (every one of them is read).
+_FORMS_RU = "достоинство, потом масть: 10п Дч Тт Вб Кт (или 10♠ Q♥ A♣, 10S QH AC TD)"
+
+#: Each code's words: ``{name}`` a value as the page writes it, ``{n:one|other}`` / ``{n:one|few|many}`` the
+#: noun after a number, ``{names_n}`` how many a list ``{names}`` (or ``{cards}``) holds.
+WORDS: dict[str, dict[str, str]] = {
+    # the form itself (tonk_rules/web/forms.py)
+    "form_no_ending": {"en": "say how the hand ended", "ru": "укажите, чем кончилась раздача"},
+    "form_no_player": {"en": "say who knocked or went out", "ru": "укажите, кто стучал или вышел"},
+    "form_count_not_number": {"en": "{name}'s count is a whole number, not {text!r}",
+                              "ru": "{name}: очки — целое число, а не «{text}»"},
+    "form_tonk_not_deal": {"en": "a deal tonk is marked, but the hand did not end on the deal",
+                           "ru": "отмечен тонк на руках, но раздача кончилась не тонком на раздаче"},
+    "form_spread_not_out": {"en": "'without a final discard' and 'a new spread' describe a player going out",
+                            "ru": "«без последнего сброса» и «новая выкладка» бывают, только когда игрок вышел"},
+    "form_spread_needs_no_discard": {
+        "en": "a new spread as the last cards means the player went out without a final discard",
+        "ru": "если последние карты — новая выкладка, игрок вышел без последнего сброса: отметьте и это"},
+    "no_deal_tonk": {"en": "no tonk on the deal: nobody pays, play the hand",
+                     "ru": "тонка на раздаче нет: никто не платит, играйте раздачу"},
+    # cards (tonk_rules/cards.py)
+    "unknown_card": {"en": "unknown card {token!r}: expected " + ACCEPTED_FORMS,
+                     "ru": "нет такой карты: «{token}»; пишите " + _FORMS_RU},
+    "mixed_alphabets": {"en": "{token!r} mixes Latin and Cyrillic letters: it could be the {readings}; type it in "
+                              "one alphabet",
+                        "ru": "в «{token}» смешаны латинские и русские буквы: это может быть {readings}; наберите "
+                              "карту одним алфавитом"},
+    "mixed_alphabets_no_card": {"en": "{token!r} mixes Latin and Cyrillic letters, and is no card either way: "
+                                      "expected " + ACCEPTED_FORMS,
+                                "ru": "в «{token}» смешаны латинские и русские буквы, и ни так, ни так это не карта; "
+                                      "пишите " + _FORMS_RU},
+    # the table's input (tonk_rules/table/settle.py, stake_options.py)
+    "hand_form": {"en": "write the name, '=' and the cards: {option!r}", "ru": "напишите имя, «=» и карты: «{option}»"},
+    "count_form": {"en": "write the name, '=' and the count: {option!r}", "ru": "напишите имя, «=» и очки: «{option}»"},
+    "bad_name": {"en": "{name!r} cannot be a seat name", "ru": "«{name}» не может быть именем за столом"},
+    "hand_twice": {"en": "{name}'s cards are given twice", "ru": "карты игрока {name} даны дважды"},
+    "count_twice": {"en": "{name}'s count is given twice", "ru": "очки игрока {name} даны дважды"},
+    "card_twice_in_hand": {"en": "{card} is given twice in the same hand; a deck has each card once",
+                           "ru": "карта {card} дана дважды в одной руке; в колоде каждая карта одна"},
+    "card_in_two_hands": {"en": "{card} is given in both {other}'s and {name}'s hands; a deck has each card once",
+                          "ru": "карта {card} дана и игроку {other}, и игроку {name}; в колоде каждая карта одна"},
+    "too_few_hands": {"en": "give every player's cards: at least two players",
+                      "ru": "дайте карты каждого игрока: хотя бы двух"},
+    "count_not_whole": {"en": "a count is a whole number from 0 to {most}", "ru": "очки — целое число от 0 до {most}"},
+    "tonk_twice": {"en": "{name} is marked twice as holding a deal tonk",
+                   "ru": "тонк на руках у игрока {name} отмечен дважды"},
+    "cards_and_count": {"en": "{name} has both cards and a count: give one",
+                        "ru": "у игрока {name} даны и карты, и очки: оставьте одно"},
+    "not_seated": {"en": "not seated: {names} (seated: {seated})", "ru": "не за столом: {names} (за столом: {seated})"},
+    "tonk_not_on_deal": {"en": "a deal tonk is marked, but the hand did not end on the deal",
+                         "ru": "отмечен тонк на руках, но раздача кончилась не тонком на раздаче"},
+    "tonk_with_cards": {"en": "a deal tonk marked settles the deal by its holders alone: clear the counts and cards",
+                        "ru": "отмеченный тонк на руках решает раздачу сам: сотрите очки и карты"},
+    "deal_lacks_cards": {"en": "give every player's dealt cards (none for {names}), or mark only the holders of a "
+                               "deal tonk",
+                         "ru": "дайте сданные карты каждого игрока (нет карт: {names}) или отметьте только тех, у "
+                               "кого тонк на руках"},
+    "deal_counts": {"en": "counts do not show a deal tonk: give the cards, or mark the holders of a deal tonk",
+                    "ru": "по очкам тонк на раздаче не виден: дайте карты или отметьте, у кого тонк на руках"},
+    "counts_lacking": {"en": "every player's count decides the payment: give the count or the cards of {names}",
+                       "ru": "выплату решают очки каждого игрока: дайте очки или карты "
+                             "{names_n:игрока|игроков|игроков} {names}"},
+    "too_few_players": {"en": "name every player: at least two", "ru": "назовите всех игроков: хотя бы двух"},
+    "stake_not_whole": {"en": "a stake is a whole number of at least 1, not {stake!r}",
+                        "ru": "ставка — целое число не меньше 1, а не «{stake}»"},
+    "stake_too_high": {"en": "a stake is at most {most:,}", "ru": "ставка — не больше {most}"},
+    "stake_form": {"en": "give one stake for everyone, or one per player",
+                   "ru": "дайте одну ставку на всех или по ставке каждому"},
+    "stake_twice": {"en": "{name} has two stakes", "ru": "у игрока {name} две ставки"},
+    "stakes_missing": {"en": "no stake for {names} (give every player's stake, or one for all)",
+                       "ru": "нет ставки у {names_n:игрока|игроков|игроков} {names} (дайте ставку каждому или одну "
+                             "на всех)"},
+    "stakes_refused": {"en": "the table's stakes do not suit its rules",
+                       "ru": "ставки за столом не подходят к его правилам"},
+    "unknown_ending": {"en": "say how the hand ended", "ru": "укажите, чем кончилась раздача"},
+    # what the rules allow (the Ruleset's checks, as tonk_rules/table/settle.py asks them)
+    "not_in_deck": {"en": "{cards} not in this variant's deck",
+                    "ru": "в колоде этого варианта нет {cards_n:карты|карт|карт} {cards}"},
+    "deal_size": {"en": "{held} {held:card|cards}, but the deal gives {size} to each player",
+                  "ru": "{held} {held:карта|карты|карт}, а при сдаче каждый получает {size} {size:карту|карты|карт}"},
+    "too_many_cards": {"en": "{held} {held:card|cards}; a hand holds at most {size} between turns",
+                       "ru": "{held} {held:карта|карты|карт}, а между ходами на руках не больше {size} "
+                             "{size:карты|карт|карт}"},
+    "count_too_high": {"en": "no hand of this variant counts more than {most} ({cards_most} cards of its deck at most)",
+                       "ru": "ни одна рука этого варианта не набирает больше {most} {most:очка|очков|очков} (на руках "
+                             "не больше {cards_most} {cards_most:карты|карт|карт} его колоды)"},
+    "count_negative": {"en": "a count is never negative", "ru": "очки не бывают отрицательными"},
+    "seats_exactly": {"en": "this variant seats exactly {least} players, not {n}",
+                      "ru": "в этот вариант играют ровно {least} {least:игрок|игрока|игроков}, а не {n}"},
+    "seats_range": {"en": "this variant seats {least} to {most} players, not {n}",
+                    "ru": "в этот вариант играют от {least} до {most} игроков, а не {n}"},
+    "no_deal_check": {"en": "this variant has no deal check (no tonk on the deal)",
+                      "ru": "в этом варианте нет проверки сдачи (тонка на раздаче не бывает)"},
+    "out_others_empty": {"en": "{names} also {names_n:holds|hold} no cards",
+                         "ru": "карт нет и у {names_n:игрока|игроков|игроков} {names}, а выйти мог только один"},
+    "out_holds_cards": {"en": "{player} still holds {cards}", "ru": "у игрока {player} ещё есть карты: {cards}"},
+    "out_holds_count": {"en": "{player} still holds a count of {count}",
+                        "ru": "у игрока {player} на руках ещё {count} {count:очко|очка|очков}"},
+    "empty_hand": {"en": "no cards, but only a player who went out holds none",
+                   "ru": "нет карт, но без карт бывает только вышедший игрок"},
+    "knock_after_draw": {"en": "a knock must come before drawing",
+                         "ru": "стучать можно только до того, как взята карта"},
+    "knock_not_first": {"en": "a knock must be the first action of the turn",
+                        "ru": "стук должен быть первым действием хода"},
+    "knock_too_high": {"en": "a knock needs a count of {max_count} or less (you have {count})",
+                       "ru": "стучать можно только с {max_count} {max_count:очком|очками|очками} или меньше (у "
+                             "стучавшего {count})"},
+    "knock_too_early": {"en": "a knock is allowed only after {min_turns} {min_turns:turn|turns} (you have had "
+                              "{turns_taken})",
+                        "ru": "стучать можно только после {min_turns} {min_turns:своего хода|своих ходов|своих ходов} "
+                              "(сделано {turns_taken})"},
+    "knock_hit_locked": {"en": "your spread was hit: you may not knock for {locked_turns} more "
+                               "{locked_turns:turn|turns}",
+                         "ru": "к выкладке добавили карту: стучать нельзя ещё {locked_turns} "
+                               "{locked_turns:ход|хода|ходов}"},
+    "knock_first_turn": {"en": "the first player of the hand must draw from the stock on their first turn, so may "
+                               "not knock",
+                         "ru": "первый игрок раздачи в первый ход берёт карту из колоды, поэтому стучать не может"},
+    "knock_holds_spread": {"en": "you hold a spread that must be laid, so you may not knock",
+                           "ru": "на руках выкладка, которую нужно выложить, поэтому стучать нельзя"},
+    "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают такой стук"},
+}
+
+#: A refusal without a code (none is known to reach a page: tests/test_web_refusals.py tries every input).
+UNCODED = {"ru": "так раздачу записать нельзя: проверьте, что введено"}
+
+_RANKS_RU = ("", "туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка",
+             "десятка", "валет", "дама", "король")
+_SUITS_RU = ("пик", "червей", "бубен", "треф")
+
+
+def _style(lang: str) -> Any:
+    return "russian" if lang == "ru" else "english"
+
+
+def _readings(readings: Sequence[tuple[str, Card]], lang: str) -> str:
+    """The cards a token mixing the alphabets could mean, each with the alphabet that reads it so."""
+    if lang == "ru":
+        return ", или ".join(f"{_RANKS_RU[c.rank]} {_SUITS_RU[c.suit]} ({c.format('russian')}), если буквы "
+                            f"{'латинские' if alphabet == 'Latin' else 'русские'}" for alphabet, c in readings)
+    return " or the ".join(f"{card_name(c)} ({c.format('english')} / {c.format('russian')}) read as {alphabet}"
+                           for alphabet, c in readings)
+
+
+def _values(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The refusal's values as the page writes them: cards in its notation, lists joined (``{key}_n``: how many)."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key == "readings":
+            out[key] = _readings(value, lang)
+        elif isinstance(value, Card):
+            out[key] = value.format(_style(lang))
+        elif isinstance(value, tuple | list) and value and all(isinstance(v, Card) for v in value):
+            out[key], out[f"{key}_n"] = format_cards(value, _style(lang)), len(value)
+        elif isinstance(value, tuple | list):
+            out[key], out[f"{key}_n"] = ", ".join(map(str, value)), len(value)
+        elif isinstance(value, str):
+            out[key] = value[:40]  # typed text, said back as typed (escaped by the page), never at length
+        else:
+            out[key] = value
+    return out
+
+
+def say(refusal: Refusal, lang: str) -> str:
+    """The refusal in ``lang`` (``en`` or ``ru``; another language reads English)."""
+    words = WORDS[refusal.code]
+    return fill(words.get(lang, words["en"]), lang if lang in words else "en", **_values(refusal.params, lang))
+
+
+def field_of(refusal: Refusal, names: Sequence[str]) -> str:
+    """The form field the refusal is said beside (``how`` where it is about the hand as a whole)."""
+    if refusal.about == "player":
+        return "player"
+    seats = [canonical(n) for n in names]
+    if refusal.about in ("count", "cards", "tonk") and refusal.player is not None and \
+            canonical(refusal.player) in seats:
+        return f"{refusal.about}_{seats.index(canonical(refusal.player))}"
+    return "how"
+
+
+def said(error: TonkError, names: Sequence[str], lang: str) -> tuple[str, str]:
+    """The field and the words of a refusal of the form, the table's input or the rules, in ``lang``."""
+    if error.refusal is None or error.refusal.code not in WORDS:
+        return "how", UNCODED.get(lang, str(error))
+    return field_of(error.refusal, names), say(error.refusal, lang)
