@@ -48,7 +48,8 @@ CASES = [
      "no hand of this variant counts more than 60 (6 cards of its deck at most)"),
     ("no tonk on the deal", "t1", {"how": "deal", "cards_0": "2S 3S 4S 5S 6S", "cards_1": "2H 3H 4H 5H 6H",
                                    "cards_2": "2C 3C 4C 5C 6C"},
-     "how", "тонка на раздаче нет: никто не платит, играйте раздачу", "no tonk on the deal: nobody pays, play the hand"),
+     "how", "тонка на раздаче нет: никто не платит, играйте раздачу",
+     "no tonk on the deal: nobody pays, play the hand"),
     ("a card mistyped", "t1", {"how": "stock_out", "count_0": "3", "cards_1": "Кп Zq", "count_2": "4"},
      "cards_1", "нет такой карты: «Zq»; пишите достоинство, потом масть: 10п Дч Тт Вб Кт (или 10♠ Q♥ A♣, 10S QH AC "
      "TD)", "unknown card 'Zq': expected rank then suit: 10S QH AC TD, 10♠ Q♥ A♣, or Russian 10п Дч Тт Вб Кт"),
@@ -214,7 +215,8 @@ def test_every_code_has_words_in_both_languages() -> None:
 SAMPLE = {"name": "Гоблин", "other": "Элмо", "player": "Костоправ", "names": ("Гоблин", "Элмо"),
           "seated": ("Гоблин", "Элмо", "Костоправ"), "card": parse_card("QH"), "cards": (parse_card("QH"),),
           "count": 7, "most": 60, "held": 4, "size": 5, "least": 2, "n": 11, "max_count": 5, "min_turns": 1,
-          "turns_taken": 0, "locked_turns": 2, "cards_most": 6, "token": "Ьы", "text": "много", "option": "Гоблин", "stake": "ноль",
+          "turns_taken": 0, "locked_turns": 2, "cards_most": 6, "token": "Ьы", "text": "много", "option": "Гоблин",
+          "stake": "ноль",
           "readings": (("Latin", parse_card("10C")), ("Cyrillic", parse_card("AC")))}
 
 
