@@ -137,12 +137,12 @@ def _missing_input(line: str, cwd: Path) -> str | None:
 
 
 SH_LINES = [(n, line) for n, body in _ids("sh") for line in _tonk_lines(body)]
-#: Commands that play thousands of hands (in worker processes, several variants or one-rule points, each
-#: tuned on first use): marked slow. The default run covers each of them in its own test file
-#: (test_simulate, test_report, test_sweep, test_ladder, test_tuning, test_design), at a few hundred hands.
 #: What only a shell reads (a redirection, a pipe, a second command, a variable): such a line runs in bash, with
 #: the installed ``tonk`` (as does the house-file test below: the entry point stays run); a plain one runs here.
 SHELL = re.compile(r"[|&;<>$`*?(){}\\]")
+#: Commands that play thousands of hands (in worker processes, several variants or one-rule points, each
+#: tuned on first use): marked slow. The default run covers each of them in its own test file
+#: (test_simulate, test_report, test_sweep, test_ladder, test_tuning, test_design), at a few hundred hands.
 SLOW_COMMAND = re.compile(r"^tonk (simulate|compare|sweep|ladder|tune|design)\b")
 
 
