@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from tablekit import tonk  # in this process; the shell lines start real ones
+
 from tonk_rules.records import load_record, replay
 from tonk_rules.variant.docs import GUIDE, START, replace_table
 from tonk_rules.variant.loader import load_variant
