@@ -18,8 +18,9 @@ else the fallback's choice. ``rollouts`` is the budget, the playouts per decisio
 ones).
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
-    >>> bot.name, bot.params()
-    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40})
+    >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
+    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
+                    'memory': 1})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
@@ -72,13 +73,19 @@ class MonteCarloBot:
                  patience: int = MONTECARLO_PARAMS["patience"].default,
                  confidence: int = MONTECARLO_PARAMS["confidence"].default,
                  switch: int = MONTECARLO_PARAMS["switch"].default,
-                 random_at: int = MONTECARLO_PARAMS["random_at"].default, seed: int = 0) -> None:
+                 random_at: int = MONTECARLO_PARAMS["random_at"].default,
+                 memory: int = MONTECARLO_PARAMS["memory"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
-                                          "confidence": confidence, "switch": switch, "random_at": random_at})
+                                          "confidence": confidence, "switch": switch, "random_at": random_at,
+                                          "memory": memory})
         self.rollouts = rollouts
         self.seed = seed % 2**64
+        #: per seat and candidate, the summed log-likelihood of what each other seat did in the session's earlier
+        #: hands (``None``: nothing yet); :meth:`hand_over` adds each hand's, the runner hands it to the next
+        #: hand's bot of this seat (:func:`tonk_rules.sim.reference.play_hands`)
+        self.memory: npt.NDArray[np.int64] | None = None
 
     def params(self) -> dict[str, int]:
         return dict(self._params)
@@ -149,13 +156,25 @@ class MonteCarloBot:
 
     def scores(self, obs: Observation) -> npt.NDArray[np.int64]:
         """Per seat and candidate, the summed log-likelihood (milli-nats) of what the seat has been seen to do
-        this hand, over the prior (the bot's own row stays at the prior)."""
+        this hand and, with ``memory=1``, in the session's earlier hands (:attr:`memory`), over the prior (the
+        bot's own row stays at the prior)."""
+        scores = np.tile(self.model(obs).prior, (len(obs.hand_sizes), 1)) + self._seen(obs)
+        return scores + self.memory if self.memory is not None else scores
+
+    def hand_over(self, obs: Observation) -> None:
+        """The hand is over (``obs``: this seat's view of its end): with ``memory=1``, what the others did in it
+        is added to :attr:`memory`, as the compiled search keeps it for the session's next hand."""
+        if self._params["memory"]:
+            seen = self._seen(obs)
+            self.memory = seen if self.memory is None else self.memory + seen
+
+    def _seen(self, obs: Observation) -> npt.NDArray[np.int64]:
         model = self.model(obs)
-        scores = np.tile(model.prior, (len(obs.hand_sizes), 1))
+        seen = np.zeros((len(obs.hand_sizes), len(model.prior)), np.int64)
         for seat, feature in seen_choices(obs):
             if seat != obs.seat:
-                scores[seat] += model.logp[:, feature]
-        return scores
+                seen[seat] += model.logp[:, feature]
+        return seen
 
     def posterior(self, obs: Observation) -> dict[int, dict[str, float]]:
         """For every other seat, the share of playouts in which it plays each candidate (the posterior)."""

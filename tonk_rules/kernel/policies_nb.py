@@ -325,7 +325,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
         draw_knocks(policies, knocks, rngs, hand_knocks)
         if search is not None:
-            forget_hand(search)
+            forget_hand(search, first_hand + row)
         play_hand(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace[row], search)
         errors[row] = S[S_ERROR]
         ending[row] = S[S_ENDING]
