@@ -59,6 +59,8 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
                              "some other seat before it falls back on greedy instead of the default player"),
     "memory": PolicyParam(1, 0, 1, "1: keeps what it saw each seat do over the hands of a session (20 hands of "
                           "a run at one table); 0: starts every hand at the prior"),
+    "confirm": PolicyParam(0, 0, 1, "1: half the budget picks the best option, the other half plays it and its "
+                           "fallback's choice on new samples, and only that gain must be clear; 0: one round"),
 }
 
 
@@ -207,7 +209,8 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
 def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
-                     ALTERNATIVE, RANDOM, full["random_at"], full["memory"]], np.int64)
+                     ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"]],
+                    np.int64)
 
 
 def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:

@@ -81,9 +81,11 @@ PLAYOUT_ACTIONS = 2000
 #: move's gain over its fallback's choice needs, whether it also weighs playing the other of its two own
 #: policies from here on, the modelled candidates that are those two (the default player is candidate 0; the
 #: other: greedy) and random, and the share (percent) of random play in some other seat's posterior at which
-#: greedy becomes its fallback, and whether it remembers the seats' play across the hands of a session
-MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT, MC_MEMORY = range(9)
-MC_COLUMNS = 9
+#: greedy becomes its fallback, whether it remembers the seats' play across the hands of a session, and whether
+#: it confirms the best option on new samples before it plays it
+(MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT, MC_MEMORY,
+ MC_CONFIRM) = range(10)
+MC_COLUMNS = 10
 
 
 @njit
