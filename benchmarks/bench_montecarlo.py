@@ -39,7 +39,7 @@ Result = tuple[np.ndarray, int, float]
 #: variant, players, deals, the tasks of each bot against the table and at the table with a random player
 Row = tuple[str, int, int, dict[str, slice], dict[str, slice]]
 #: deals per task
-CHUNK = 25
+CHUNK = 20  # one session (tonk_rules.kernel.layout.SESSION): a montecarlo seat remembers over each task
 Z95 = 1.959964
 
 

@@ -27,6 +27,18 @@ def test_the_check_sentence_follows_the_check_tables_direction() -> None:
     assert _said(-0.02, 0.001, ("20.50%", "18.50%")).startswith("Reverses with random")
 
 
+def test_a_check_table_of_few_hands_that_cannot_tell_says_so_rather_than_that_the_finding_fails() -> None:
+    # the search table: 200 hands, a tie whose interval still holds the main table's +3 points
+    wide = check(_MORE, Difference(0.0, (-0.044, 0.044), 1.0, True), ("88.00%", "88.00%"), "the search table", "en")
+    assert wide == ("With the search table too few hands to tell either way: russian 88.00% vs pagat 88.00%; its "
+                    "interval there still contains the difference found above.")
+    other_way = check(_MORE, Difference(-0.005, (-0.035, 0.031), 0.7, True), ("88.5%", "88.0%"), "s", "ru")
+    assert "сдач слишком мало" in other_way
+    # an interval that excludes the main difference has shown it smaller there: "does not hold"
+    assert check(_MORE, Difference(-0.005, (-0.02, 0.01), 0.5, True), ("1%", "1%"), "s", "en").startswith(
+        "Does not hold with s")
+
+
 def test_a_check_table_that_played_every_hand_alike_says_it_cannot_test_the_rule() -> None:
     # paired, and not one hand differed (casual never re-discards a taken card: taken_discard cannot matter)
     alike = check(_MORE, Difference(0.0, (0.0, 0.0), 1.0, True), ("14.84%", "14.84%"), "the casual table", "en")

@@ -54,7 +54,7 @@ def test_each_finding_says_whether_it_holds_with_each_panel_table(tmp_path: Path
     [said] = pair.in_play
     # the count covers both values: the key, then each side's rule with the variant it is the rule of
     assert said.startswith("[taken_discard.rule] («A card taken from the discard pile may not be discarded")
-    assert "» in russian; «A card taken from the discard pile may be used freely" in said and "russian: " in said
+    assert "» in russian; «A card taken from the discard pile may be used freely" in said and " in russian and " in said
     assert said in pair.unmoved
     data = found.to_json()
     [rules] = data["rules_in_play"]
@@ -76,11 +76,11 @@ def test_a_rare_rule_is_said_to_be_rare_and_a_common_one_plainly() -> None:
     slot = IN_PLAY["taken_discard.rule"].slot
     b.in_play_hands[slot] = 40
     rare = in_play_sentence("«R»", [("a", a, "taken_discard.rule"), ("b", b, "taken_discard.rule")])
-    assert rare == ("«R»: came into play in only a: 0 of 10,000 hands (0%); b: 40 of 10,000 hands (0.4%) with "
-                    "these players — whatever it does moves at most that share of hands.")
+    assert rare == ("«R»: came into play in only 0 of 10,000 hands (0%) in a and 40 of 10,000 hands (0.4%) in b "
+                    "with these players — whatever it does moves at most that share of hands.")
     b.in_play_hands[slot] = 4_000
     common = in_play_sentence("«R»", [("a", a, "taken_discard.rule"), ("b", b, "taken_discard.rule")])
-    assert common == "«R»: came into play in a: 0 of 10,000 hands (0%); b: 4,000 of 10,000 hands (40.0%)."
+    assert common == "«R»: came into play in 0 of 10,000 hands (0%) in a and 4,000 of 10,000 hands (40.0%) in b."
     said = in_play_sentence("«R»", [("a", a, "dealer.first"), ("b", b, "dealer.first")])
     assert "does not change how one hand plays" in said
 

@@ -45,6 +45,8 @@ _WORDS = {
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
         "not_held": "Does not hold with {bots}: {v_a} vs {v_b}.",
+        "untold": "With {bots} too few hands to tell either way: {v_a} vs {v_b}; its interval there "
+                  "still contains the difference found above.",
         "alike": "With {bots} it came out the same in every hand under both rules ({v_a} vs {v_b}): at that "
                  "table the rules never made a difference to it, so that table cannot test it.",
         "unchecked": "Not checked with another bot table.",
@@ -79,6 +81,8 @@ _WORDS = {
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
         "not_held": "С ботами {bots} не подтверждается: {v_a} против {v_b}.",
+        "untold": "С ботами {bots} сдач слишком мало, чтобы сказать: {v_a} против {v_b}; интервал разницы там "
+                  "всё ещё включает найденную выше.",
         "alike": "С ботами {bots} при обоих правилах каждая сдача вышла одинаково ({v_a} против {v_b}): за тем "
                  "столом правила здесь ничего не меняют, и проверить это он не может.",
         "unchecked": "С другими ботами не проверялось.",
@@ -253,8 +257,9 @@ def share_text(part: Difference, whole: Difference) -> str:
 def check(test: Test, other: Difference | None, values: tuple[str, str] | None, bots: str, lang: str) -> str:
     """Whether the difference holds at the check table, in the check table's own direction: the same way and
     significant (holds), the same way only (not significant), significantly the other way (reverses), the
-    same in every paired hand (alike: that table never plays the rule's hands differently), else a tie or the
-    other way without significance (does not hold)."""
+    same in every paired hand (alike: that table never plays the rule's hands differently), a tie or the other
+    way without significance whose interval still holds the main difference (too few hands to tell), else
+    does not hold."""
     w = _WORDS[lang]
     if values is None:
         return w["unchecked"]
@@ -268,8 +273,12 @@ def check(test: Test, other: Difference | None, values: tuple[str, str] | None, 
         return w["holds"].format(bots=bots, v_a=v_a, v_b=v_b)
     if same:
         return w["weak"].format(bots=bots, v_a=v_a, v_b=v_b)
-    return (w["flips"] if other.p < 0.05 and other.value != 0 else w["not_held"]).format(bots=bots, v_a=v_a,
-                                                                                         v_b=v_b)
+    if other.p < 0.05 and other.value != 0:
+        return w["flips"].format(bots=bots, v_a=v_a, v_b=v_b)
+    # a check table of few hands (the search table's) whose interval still holds the main table's difference
+    # has not shown it away: "does not hold" would claim what so few hands cannot say
+    untold = other.ci95[0] <= test.difference.value <= other.ci95[1]
+    return w["untold" if untold else "not_held"].format(bots=bots, v_a=v_a, v_b=v_b)
 
 
 def clears(test: Test, limit: float) -> bool:

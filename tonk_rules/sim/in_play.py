@@ -65,7 +65,7 @@ _WORDS = {
            "rare": "{rule}: came into play in only {where} with these players — whatever it does moves at most "
                    "that share of hands.",
            "often": "{rule}: came into play in {where}.",
-           "hands": "{k} of {n} hands ({share})", "in": "{label}: {text}",
+           "hands": "{k} of {n} hands ({share})", "in": "{text} in {label}", "and": " and ",
            "not_in_a_hand": "{rule}: does not change how one hand plays, so the simulation cannot show it.",
            "uncounted": "{rule}: not counted (these hands were played on the reference engine)."},
     "ru": {"never": "{rule}: ни разу не применилось за {n} сдач с этими игроками — это сравнение не может сказать, "
@@ -73,7 +73,7 @@ _WORDS = {
            "rare": "{rule}: применилось лишь в {where} с этими игроками — что бы оно ни делало, оно меняет не "
                    "больше этой доли сдач.",
            "often": "{rule}: применилось в {where}.",
-           "hands": "{k} из {n} сдач ({share})", "in": "{label}: {text}",
+           "hands": "{k} из {n} сдач ({share})", "in": "{text} в {label}", "and": " и ",
            "not_in_a_hand": "{rule}: не меняет игру одной сдачи, поэтому моделирование не может его показать.",
            "uncounted": "{rule}: не подсчитано (сдачи сыграны эталонным движком)."},
 }
@@ -107,9 +107,14 @@ def in_play_sentence(rule: str, sides: Sequence[tuple[str, Tally, str]], lang: s
 
     same = len({(total, k) for _, total, k in hands}) == 1
     text = (where(*hands[0][1:]) if same else
-            "; ".join(w["in"].format(label=label, text=where(total, k)) for label, total, k in hands))
+            _listed([w["in"].format(label=label, text=where(total, k)) for label, total, k in hands], w["and"]))
     rare = all(total and k / total < RARE for _, total, k in hands)
     return w["rare" if rare else "often"].format(rule=rule, where=text)
+
+
+def _listed(parts: Sequence[str], and_: str) -> str:
+    """``a``, ``a and b``, ``a, b and c``: each side's count where it came into play, in one clause."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + and_ + parts[-1]
 
 
 def differing_keys(names: Sequence[str]) -> list[str]:

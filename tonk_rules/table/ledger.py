@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -35,48 +34,13 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.table import api_checks as checks
 from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
 from tonk_rules.table.ledger_db import transaction as db_transaction
+from tonk_rules.table.ledger_entry import HandEntry, why_not_entry
 from tonk_rules.table.ledger_resettle import why_not_entry_as_settled
 from tonk_rules.table.ledger_rules import StoredRules, rules_diff
 from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, why_bad_name, why_not_stakes
-from tonk_rules.terms import Ending
 
-
-@dataclass(frozen=True)
-class HandEntry:
-    """One settled hand as it goes into the ledger (names in seat order; payments as payer, receiver, amount)."""
-
-    kind: str  # "settled" (real cards) | "played" (in the engine, from a hand record)
-    ending: str
-    seats: tuple[str, ...]
-    stakes: tuple[int, ...]
-    counts: tuple[int | None, ...]  # None: not given (quick entry, where the count decides nothing)
-    winners: tuple[str, ...]
-    knocker: str | None
-    payments: tuple[tuple[str, str, int], ...]
-    detail: dict[str, Any] = field(default_factory=dict)
-    dealer: str | None = None  # a played hand names its dealer; a settled hand is dealt by the next dealer
-    rules: str | None = None  # the digest of the rules it was settled by (refused if they changed meanwhile)
-
-    @property
-    def void(self) -> bool:
-        return Ending(self.ending).void
-
-
-def _why_not_entry(entry: HandEntry) -> str | None:
-    """What in ``entry`` (its players already checked) no settlement could hold, or None."""
-    seats = set(entry.seats)
-    if entry.ending not in {e.value for e in Ending}:
-        return f"{entry.ending!r} is not an ending"
-    named = {*entry.winners, *([entry.knocker] if entry.knocker else [])}
-    if len(entry.counts) != len(entry.seats) or not seats >= named:
-        return "its counts, winners or knocker do not match the players at the table"
-    for payer, receiver, amount in entry.payments:
-        if payer not in seats or receiver not in seats or payer == receiver:
-            return f"a payment from {payer!r} to {receiver!r} is not between two players at the table"
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            return f"a payment of {amount!r} from {payer} to {receiver} is not a positive whole number"
-    return None
+__all__ = ["HandEntry", "Ledger", "now"]
 
 
 def now() -> str:
@@ -285,7 +249,7 @@ class Ledger:
             if list(entry.seats) != seated:
                 raise LedgerError(f"the hand's players ({', '.join(entry.seats)}) are not the players at the "
                                   f"table in seat order ({', '.join(seated)})")
-            if why := _why_not_entry(entry) or why_not_entry_as_settled(rules, entry):
+            if why := why_not_entry(entry) or why_not_entry_as_settled(rules, entry):
                 # the Ruleset settles every hand again: the API refuses what the command line refuses
                 raise LedgerError(f"the hand cannot be recorded: {why}")
             if entry.rules is not None and entry.rules != self.stored_rules().digest:
