@@ -6,12 +6,17 @@ each played ``P`` times with the bot under test in each seat in turn: paired):
 
 1. **Against a table of the default player** (``--table``, default ``reckoner`` where the project has it,
    else ``greedy``; both tuned by :func:`tonk_rules.sim.tuning.seats_for` where they have tuned values):
-   the mean net per hand of each bot of ``--beside`` in the tested seat, with its 95% interval (over deals),
-   whether montecarlo's is above 0, and montecarlo's CPU milliseconds per searched decision (one core: CPU
-   time of the playing processes over the decisions with more than one legal action).
+   the mean net per hand of montecarlo and each bot of ``--beside`` in the tested seat, with its 95% interval
+   (over deals), whether montecarlo's is above 0, and montecarlo's CPU milliseconds per searched decision
+   (one core: CPU time of the playing processes over the decisions with more than one legal action). The
+   seats of a table of copies of one player add up to 0 on every deal, so this mean is the paired gain over
+   that player in the same seat on the same deals.
 2. **At a table with a random player** (the other seats ``greedy`` and ``random``; ``random`` alone at 2
    seats): montecarlo's and greedy's mean net in the same seat on the same deals, and the paired
    difference (montecarlo − greedy) with its 95% interval.
+
+Each task plays one session of consecutive hands (``CHUNK``: a montecarlo seat remembers the others' play over
+a session, ``memory=1``).
 
 Run: python benchmarks/bench_montecarlo.py [--hands 1200] [--workers N] [--variants a,b] [--rollouts R]
 [--search SPEC] [--table SPEC] [--beside a,b] [--tables 1,2] (prints its figures; not a test)
@@ -39,7 +44,7 @@ Result = tuple[np.ndarray, int, float]
 #: variant, players, deals, the tasks of each bot against the table and at the table with a random player
 Row = tuple[str, int, int, dict[str, slice], dict[str, slice]]
 #: deals per task
-CHUNK = 25
+CHUNK = 20  # one session (tonk_rules.kernel.layout.SESSION): a montecarlo seat remembers over each task
 Z95 = 1.959964
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +19,15 @@ from hypothesis import settings
 from tonk_rules.engine.actions import Action, Knock, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.records import parse_record
+
+# The tests' kernel is compiled at numba's optimisation level 1 (44 s of CPU from an empty cache against 60 s at
+# the default 3, measured with tests/kernel_warmup.py; the tests play few hands, so the slower machine code
+# costs them less than the compile saves). Set here, before numba is first imported in this process, and
+# inherited by the workers, the compile of the run and the `tonk` processes the tests start. The kernel's
+# cache directory names the level (tonk_rules.kernel.jit.opt_suffix), so a person's cache never holds this
+# build. An explicit NUMBA_OPT still decides (.ci/run runs the slow tier at the default level, the shipped build).
+if "numba" not in sys.modules:
+    os.environ.setdefault("NUMBA_OPT", "1")
 
 # No hypothesis deadline anywhere: a deadline times the machine, and the suite runs on shared, loaded ones.
 settings.register_profile("shared-machine", deadline=None)

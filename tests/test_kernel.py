@@ -164,6 +164,12 @@ def test_the_cache_goes_to_a_writable_place(monkeypatch: pytest.MonkeyPatch, tmp
     monkeypatch.setattr(jit, "HERE", tmp_path / "read-only-package")
     monkeypatch.setattr(jit, "_writable", lambda p: "read-only-package" not in str(p))
     monkeypatch.setattr(jit, "source_hash", lambda: "0123")
+    monkeypatch.delenv("NUMBA_OPT", raising=False)
+    assert jit.cache_dir() == tmp_path / "xdg" / "tonk-rules" / "tonk-kernel-0123"
+    # another optimisation level (the tests' NUMBA_OPT=1) never shares a directory with the default's build
+    monkeypatch.setenv("NUMBA_OPT", "1")
+    assert jit.cache_dir() == tmp_path / "xdg" / "tonk-rules" / "tonk-kernel-0123-opt1"
+    monkeypatch.setenv("NUMBA_OPT", "3")
     assert jit.cache_dir() == tmp_path / "xdg" / "tonk-rules" / "tonk-kernel-0123"
 
 

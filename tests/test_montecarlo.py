@@ -165,9 +165,10 @@ def test_the_compiled_search_and_the_python_search_total_every_candidate_alike(v
         if len(candidates) < 2:
             continue
         obs = observe(hand, hand.current)
-        for confidence in (0, 200):  # the best option outright, and only where its gain is clear
-            fast = MonteCarloBot(rollouts=24, confidence=confidence, seed=seed)
-            slow = MonteCarloBot(rollouts=24, confidence=confidence, seed=seed)
+        # the best option outright, only where its gain is clear, and only where new samples confirm it
+        for confidence, confirm in ((0, 0), (200, 0), (0, 1), (100, 1)):
+            fast = MonteCarloBot(rollouts=24, confidence=confidence, confirm=confirm, seed=seed)
+            slow = MonteCarloBot(rollouts=24, confidence=confidence, confirm=confirm, seed=seed)
             assert fast.decide(obs, candidates, kernel=True) == slow.decide(obs, candidates, kernel=False)
             assert fast.seed == slow.seed  # both advanced the stream alike: the next decision agrees too
         checked += 1

@@ -59,11 +59,12 @@ def describe_player(spec: str, ruleset: Ruleset, players: int | None = None) -> 
         return ("Knocks as people say they do: at a count of 5 or less on its first turn, one more each turn after, "
                 f"up to 8 (after {params.get('patience', 30)} turns, whenever it may). " + GREEDY_PLAY)
     if name == "montecarlo":
+        seen = "over the hands of a session" if params.get("memory", 1) else "this hand"
         return (f"Searches each decision: deals the cards it cannot see at random, consistently with what it has "
                 f"seen, {params.get('rollouts', 'a budget of')} playouts shared among its legal moves, plays each "
                 "move out with every other seat played as what it has seen that seat do (the default player, "
-                "casual, greedy or random), and plays the move that paid most where it clearly beats the default "
-                "player's own choice; otherwise it plays as the default player.")
+                f"casual, greedy or random; {seen}), and plays the move that paid most where it clearly beats the "
+                "default player's own choice; otherwise it plays as the default player.")
     return _reckoner(ruleset, players, params)
 
 

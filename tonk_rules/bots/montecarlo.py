@@ -18,8 +18,9 @@ else the fallback's choice. ``rollouts`` is the budget, the playouts per decisio
 ones).
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
-    >>> bot.name, bot.params()
-    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40})
+    >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
+    ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
+                    'memory': 1, 'confirm': 0})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
@@ -72,13 +73,20 @@ class MonteCarloBot:
                  patience: int = MONTECARLO_PARAMS["patience"].default,
                  confidence: int = MONTECARLO_PARAMS["confidence"].default,
                  switch: int = MONTECARLO_PARAMS["switch"].default,
-                 random_at: int = MONTECARLO_PARAMS["random_at"].default, seed: int = 0) -> None:
+                 random_at: int = MONTECARLO_PARAMS["random_at"].default,
+                 memory: int = MONTECARLO_PARAMS["memory"].default,
+                 confirm: int = MONTECARLO_PARAMS["confirm"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
-                                          "confidence": confidence, "switch": switch, "random_at": random_at})
+                                          "confidence": confidence, "switch": switch, "random_at": random_at,
+                                          "memory": memory, "confirm": confirm})
         self.rollouts = rollouts
         self.seed = seed % 2**64
+        #: per seat and candidate, the summed log-likelihood of what each other seat did in the session's earlier
+        #: hands (``None``: nothing yet); :meth:`hand_over` adds each hand's, the runner hands it to the next
+        #: hand's bot of this seat (:func:`tonk_rules.sim.reference.play_hands`)
+        self.memory: npt.NDArray[np.int64] | None = None
 
     def params(self) -> dict[str, int]:
         return dict(self._params)
@@ -113,24 +121,43 @@ class MonteCarloBot:
         if self._params["switch"]:
             moves.append(choice[1])
         rng = SplitMix64(self.seed)
-        totals, gain, gain2, beside_random = [0] * len(moves), [0] * len(moves), [0] * len(moves), [0] * len(moves)
-        last = last_values(obs)
-        samples = max(1, self.rollouts // len(moves))
-        for _ in range(samples):
-            seats, caps = self._draw_seats(obs, model, scores, last, rng)
-            deal = sample(obs, view, rng, caps)
-            nets = [play_out(obs, view, deal, a, self._bots(model, seats, own if i < len(candidates) else other))
-                    for i, a in enumerate(moves)]
-            totals = [t + net for t, net in zip(totals, nets, strict=True)]
-            gain = [g + net - nets[default] for g, net in zip(gain, nets, strict=True)]
-            gain2 = [g + (net - nets[default]) ** 2 for g, net in zip(gain2, nets, strict=True)]
-            if any(seat is not None and seat[0] == RANDOM for seat in seats):
-                beside_random = [g + net - nets[default] for g, net in zip(beside_random, nets, strict=True)]
-        self.seed = rng.state
+        confirm = self._params["confirm"] != 0
+        samples = max(1, self.rollouts // (len(moves) * (2 if confirm else 1)))
+        totals = [0] * len(moves)
+        gains = self._samples(obs, view, model, scores, moves, range(len(moves)), default, own, other, samples, rng,
+                              totals)
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        if confirm and best != default:  # confirmed on new samples, with the other half of the budget
+            samples = max(1, self.rollouts // 4)
+            gains = self._samples(obs, view, model, scores, moves, (default, best), default, own, other, samples,
+                                  rng, totals)
+        self.seed = rng.state
+        gain, gain2, beside_random = gains
         clear = beside_random[best] >= 0 and compiled().clear_gain(gain[best], gain2[best], samples,
                                                                    self._params["confidence"])
         return totals, moves[best] if best != default and clear else candidates[default]
+
+    def _samples(self, obs: Observation, view: View, model: SeatModel, scores: npt.NDArray[np.int64],
+                 moves: Sequence[Action], active: Sequence[int], default: int, own: int, other: int, samples: int,
+                 rng: SplitMix64, totals: list[int]) -> tuple[list[int], list[int], list[int]]:
+        """``samples`` samples as the compiled search's ``_play_samples`` plays them: each ``active`` option
+        played out (the last of ``moves`` with ``switch=1``: the other own policy), its net added to ``totals``;
+        returns the summed gains over option ``default``, their squares, and the gains beside a random seat."""
+        candidates = len(moves) - (1 if self._params["switch"] else 0)
+        gain, gain2, beside_random = [0] * len(moves), [0] * len(moves), [0] * len(moves)
+        last = last_values(obs)
+        for _ in range(samples):
+            seats, caps = self._draw_seats(obs, model, scores, last, rng)
+            deal = sample(obs, view, rng, caps)
+            nets = {i: play_out(obs, view, deal, moves[i], self._bots(model, seats, own if i < candidates else other))
+                    for i in active}
+            for i in active:
+                totals[i] += nets[i]
+                gain[i] += nets[i] - nets[default]
+                gain2[i] += (nets[i] - nets[default]) ** 2
+                if any(seat is not None and seat[0] == RANDOM for seat in seats):
+                    beside_random[i] += nets[i] - nets[default]
+        return gain, gain2, beside_random
 
     def fallback(self, obs: Observation, scores: npt.NDArray[np.int64]) -> int:
         """The candidate this bot plays for itself and falls back on (``search_nb.fallback``): the default
@@ -149,13 +176,25 @@ class MonteCarloBot:
 
     def scores(self, obs: Observation) -> npt.NDArray[np.int64]:
         """Per seat and candidate, the summed log-likelihood (milli-nats) of what the seat has been seen to do
-        this hand, over the prior (the bot's own row stays at the prior)."""
+        this hand and, with ``memory=1``, in the session's earlier hands (:attr:`memory`), over the prior (the
+        bot's own row stays at the prior)."""
+        scores = np.tile(self.model(obs).prior, (len(obs.hand_sizes), 1)) + self._seen(obs)
+        return scores + self.memory if self.memory is not None else scores
+
+    def hand_over(self, obs: Observation) -> None:
+        """The hand is over (``obs``: this seat's view of its end): with ``memory=1``, what the others did in it
+        is added to :attr:`memory`, as the compiled search keeps it for the session's next hand."""
+        if self._params["memory"]:
+            seen = self._seen(obs)
+            self.memory = seen if self.memory is None else self.memory + seen
+
+    def _seen(self, obs: Observation) -> npt.NDArray[np.int64]:
         model = self.model(obs)
-        scores = np.tile(model.prior, (len(obs.hand_sizes), 1))
+        seen = np.zeros((len(obs.hand_sizes), len(model.prior)), np.int64)
         for seat, feature in seen_choices(obs):
             if seat != obs.seat:
-                scores[seat] += model.logp[:, feature]
-        return scores
+                seen[seat] += model.logp[:, feature]
+        return seen
 
     def posterior(self, obs: Observation) -> dict[int, dict[str, float]]:
         """For every other seat, the share of playouts in which it plays each candidate (the posterior)."""

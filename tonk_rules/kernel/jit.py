@@ -3,8 +3,9 @@
 The kernel is compiled once and cached (``cache=True``), so a second process loads machine code instead of
 compiling. numba checks only a function's own file for changes, while the kernel's functions also bake in
 constants from ``layout.py`` and each other; the cache therefore lives in a directory named by a hash of
-all the kernel's compiled sources (and the numba version), so any edit starts a fresh cache. The directory
-is, in order: ``$NUMBA_CACHE_DIR/tonk-kernel-HASH`` when that variable is set; the package's own
+all the kernel's compiled sources (and the numba version), so any edit starts a fresh cache, and suffixed by
+the optimisation level when ``NUMBA_OPT`` sets another than numba's default (:func:`opt_suffix`). The
+directory is, in order: ``$NUMBA_CACHE_DIR/tonk-kernel-HASH`` when that variable is set; the package's own
 ``__pycache__`` when writable (a source checkout or a user install); else the user cache directory
 (``$XDG_CACHE_HOME`` or ``~/.cache``)``/tonk-rules``; else the system temporary directory.
 
@@ -63,10 +64,18 @@ def _writable(path: Path) -> bool:
         return False
 
 
+def opt_suffix() -> str:
+    """``""`` at numba's default optimisation; ``-opt1`` (and so on) under another ``NUMBA_OPT``: numba's cache
+    index does not record the level, so a build at another level lives in a directory of its own, and a
+    person's cache never holds the tests' quicker-to-compile, slower-to-run build (``tests/conftest.py``)."""
+    level = "".join(ch for ch in os.environ.get("NUMBA_OPT", "").strip() if ch.isalnum())
+    return "" if level in ("", "3") else f"-opt{level}"
+
+
 @functools.cache
 def cache_dir() -> Path:
     """Where the compiled kernel is cached (see the module docstring)."""
-    name = f"tonk-kernel-{source_hash()}"
+    name = f"tonk-kernel-{source_hash()}{opt_suffix()}"
     if os.environ.get("NUMBA_CACHE_DIR"):
         return Path(os.environ["NUMBA_CACHE_DIR"]) / name
     xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")

@@ -150,3 +150,7 @@ MID_FEATURES = 2 * SIZE_BUCKETS * START_CHOICES
 N_FEATURES = MID_FEATURES + SIZE_BUCKETS * MID_CHOICES
 #: a montecarlo sample's cap on the values of a seat's unseen cards, where it has none
 NO_CAP = 99
+#: Hands in one session of a run: hands ``k * SESSION .. (k + 1) * SESSION - 1`` of a run (by hand number, so
+#: however the run is split) are one evening at one table, over which a montecarlo seat that remembers keeps
+#: its posterior of each other seat (as ``tonk_rules.sim.design_figures.SESSION``'s sessions)
+SESSION = 20

@@ -71,6 +71,7 @@ from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, spread_rank
 from tonk_rules.kernel.search_nb import (
     MC_ALT,
     MC_CONFIDENCE,
+    MC_CONFIRM,
     MC_ROLLOUTS,
     MC_SWITCH,
     PLAYOUT_ACTIONS,
@@ -191,25 +192,60 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
     while legal[default] != key:
         default += 1
     alt_key = _own_choice(S, legal, n, codes[alt], cand_knocks[alt], tb)
-    X = np.empty(STATE_SIZE, np.int64)
-    Y = np.empty(STATE_SIZE, np.int64)
     policies = np.empty(players, np.int64)
     knocks = np.zeros((players, cand_knocks.shape[1]), np.int64)
+    gain = np.zeros(options, np.int64)  # summed (net - the default's net) over the samples, and its square
+    gain2 = np.zeros(options, np.int64)
+    beside_random = np.zeros(options, np.int64)  # the summed gain over the samples that seat a random player
+    active = np.ones(options, np.int64)
+    confirm = row[MC_CONFIRM] != 0
+    samples = max(1, row[MC_ROLLOUTS] // (options * (2 if confirm else 1)))
+    _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, discarded, rngs, r, tb,
+                  totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
+                  beside_random)
+    best = 0
+    for i in range(1, options):
+        if totals[i] > totals[best]:
+            best = i
+    if confirm and best != default:  # the best of many noisy sums is likely lucky: confirm it on new samples
+        active[:] = 0
+        active[default], active[best] = 1, 1
+        gain[:], gain2[:], beside_random[:] = 0, 0, 0
+        samples = max(1, row[MC_ROLLOUTS] // 4)  # the other half of the budget, on these two
+        _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, discarded, rngs, r, tb,
+                      totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
+                      gain2, beside_random)
+    # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
+    if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
+                                                                    row[MC_CONFIDENCE]):
+        return legal[default]
+    return alt_key if best == n else legal[best]
+
+
+@njit
+def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, discarded, rngs, r, tb,  # type: ignore[no-untyped-def]
+                  totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
+                  beside_random):
+    """``samples`` samples of :func:`mc_choice`, each playing every ``active`` option out (option ``n``: the
+    other own policy ``alt`` from its choice ``alt_key`` on); adds to each option's ``totals`` and its gain
+    over option ``default`` (its sum, its square's, and its sum over the samples that seat a random player)."""
+    players = S[S_PLAYERS]
+    options = active.shape[0]
+    X = np.empty(STATE_SIZE, np.int64)
+    Y = np.empty(STATE_SIZE, np.int64)
     seeds = np.zeros(players, np.uint64)
     streams = np.zeros(players, np.uint64)
     caps = np.zeros((players, 2), np.int64)
     no_trace = np.zeros(0, np.int64)
     candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
     nets = np.zeros(options, np.int64)
-    gain = np.zeros(options, np.int64)  # summed (net - the default's net) over the samples, and its square
-    gain2 = np.zeros(options, np.int64)
-    beside_random = np.zeros(options, np.int64)  # the summed gain over the samples that seat a random player
-    samples = max(1, row[MC_ROLLOUTS] // options)
     for _ in range(samples):
         draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
                     seeds, caps)
         sample_view(S, X, me, known, discarded, rngs, r, caps, tb)
         for i in range(options):
+            if not active[i]:
+                continue
             Y[:] = X
             streams[:] = seeds  # every candidate meets the same random players (common random numbers)
             if i == n:  # the other own policy: its choice now, and it plays this seat on
@@ -224,19 +260,11 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
         for q in range(players):
             random_seat = random_seat or (q != me and policies[q] == POLICY_RANDOM)
         for i in range(options):
-            gain[i] += nets[i] - nets[default]
-            gain2[i] += (nets[i] - nets[default]) ** 2
-            if random_seat:
-                beside_random[i] += nets[i] - nets[default]
-    best = 0
-    for i in range(1, options):
-        if totals[i] > totals[best]:
-            best = i
-    # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
-    if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
-                                                                    row[MC_CONFIDENCE]):
-        return legal[default]
-    return alt_key if best == n else legal[best]
+            if active[i]:
+                gain[i] += nets[i] - nets[default]
+                gain2[i] += (nets[i] - nets[default]) ** 2
+                if random_seat:
+                    beside_random[i] += nets[i] - nets[default]
 
 
 @njit
@@ -325,7 +353,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
         draw_knocks(policies, knocks, rngs, hand_knocks)
         if search is not None:
-            forget_hand(search)
+            forget_hand(search, first_hand + row)
         play_hand(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace[row], search)
         errors[row] = S[S_ERROR]
         ending[row] = S[S_ENDING]

@@ -32,6 +32,7 @@ from tonk_rules.kernel.api import TRACE_CAP, finish_batch, policy_arrays
 from tonk_rules.kernel.api import compiled as kernel
 from tonk_rules.kernel.batch import MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
+from tonk_rules.kernel.layout import SESSION
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam, SeatSpec, checked_params
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.limits import MAX_ROLLOUTS
@@ -56,6 +57,10 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
                           "player, greedy) from here on; 0: it does not"),
     "random_at": PolicyParam(DEFAULT_RANDOM_AT, 0, 100, "the share (percent) of random play it must believe of "
                              "some other seat before it falls back on greedy instead of the default player"),
+    "memory": PolicyParam(1, 0, 1, "1: keeps what it saw each seat do over the hands of a session (20 hands of "
+                          "a run at one table); 0: starts every hand at the prior"),
+    "confirm": PolicyParam(0, 0, 1, "1: half the budget picks the best option, the other half plays it and its "
+                           "fallback's choice on new samples, and only that gain must be clear; 0: one round"),
 }
 
 
@@ -204,7 +209,8 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
 def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
-                     ALTERNATIVE, RANDOM, full["random_at"]], np.int64)
+                     ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"]],
+                    np.int64)
 
 
 def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
@@ -240,16 +246,21 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     players = len(policies)
     stake_list = check_run(tables.seating, players, n_hands, seed, first_hand, first_dealer, stakes)
     logp, codes, cand_knocks, prior, slack = _table_models(ruleset, mc)
-    out = empty_batch(n_hands, players, in_play=True)
-    errors = np.zeros(n_hands, np.int64)
-    trace_keys = np.zeros((n_hands, TRACE_CAP if trace else 0), np.int64)
     search = compiled().search_state(mc, logp, codes, cand_knocks, weight_table(), prior, slack)
-    kernel().play_batch(
-        tables.packed(), tables.deck, np.uint64(seed), np.int64(first_hand), np.int64(first_dealer), policies,
-        knocks, np.array(stake_list, np.int64), np.int64(max_actions), out["ending"], out["winners"],
-        out["counts"], out["net"], out["knocker"], out["actions"], out["turns"], out["dealer"], out["in_play"],
-        errors, trace_keys,
-        search)
+    # a run that starts within a session plays the session's earlier hands first, unrecorded: a seat that
+    # remembers has seen them (so a hand plays alike however the run is split)
+    start = first_hand - first_hand % SESSION if mc[:, compiled().MC_MEMORY].any() else first_hand
+    stakes_ = np.array(stake_list, np.int64)
+    for first, count, record in ((start, first_hand - start, False), (first_hand, n_hands, True)):
+        out = empty_batch(count, players, in_play=True)
+        errors = np.zeros(count, np.int64)
+        trace_keys = np.zeros((count, TRACE_CAP if trace and record else 0), np.int64)
+        search[3][:] = 0
+        kernel().play_batch(
+            tables.packed(), tables.deck, np.uint64(seed), np.int64(first), np.int64(first_dealer), policies,
+            knocks, stakes_, np.int64(max_actions), out["ending"], out["winners"], out["counts"], out["net"],
+            out["knocker"], out["actions"], out["turns"], out["dealer"], out["in_play"], errors, trace_keys,
+            search)
     if searched is not None:
         searched += search[3]
     return finish_batch(out, errors, trace_keys if trace else None, first_hand, max_actions)

@@ -64,6 +64,7 @@ from tonk_rules.kernel.layout import (
     S_STOCK_N,
     S_TAKEN,
     S_TURNS,
+    SESSION,
     SIZE_BUCKETS,
     START_CHOICES,
 )
@@ -80,9 +81,11 @@ PLAYOUT_ACTIONS = 2000
 #: move's gain over its fallback's choice needs, whether it also weighs playing the other of its two own
 #: policies from here on, the modelled candidates that are those two (the default player is candidate 0; the
 #: other: greedy) and random, and the share (percent) of random play in some other seat's posterior at which
-#: greedy becomes its fallback
-MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT = range(8)
-MC_COLUMNS = 8
+#: greedy becomes its fallback, whether it remembers the seats' play across the hands of a session, and whether
+#: it confirms the best option on new samples before it plays it
+(MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT, MC_MEMORY,
+ MC_CONFIRM) = range(10)
+MC_COLUMNS = 10
 
 
 @njit
@@ -223,16 +226,20 @@ def take_decision(search):  # type: ignore[no-untyped-def]
 
 
 @njit
-def forget_hand(search):  # type: ignore[no-untyped-def]
-    """A new hand (or playout) begins: nothing has been taken or discarded in view, nobody seen to act."""
-    known, discarded, decision, scores, prior = search[1], search[2], search[5], search[7], search[11]
+def forget_hand(search, hand):  # type: ignore[no-untyped-def]
+    """Hand number ``hand`` of the run begins: nothing has been taken or discarded in view; each montecarlo
+    seat's posterior of the others starts again at the prior, unless it remembers (``MC_MEMORY``) and the
+    hand is not the first of a session (:data:`SESSION`): then it keeps what it saw in the session's hands
+    so far."""
+    mc, known, discarded, decision, scores, prior = search[0], search[1], search[2], search[5], search[7], search[11]
     search[13][:] = NO_CAP
     known[:] = 0
     discarded[0] = 0
     decision[0] = -1
     for me in range(scores.shape[0]):
-        for q in range(scores.shape[1]):
-            scores[me, q, :] = prior
+        if mc[me, MC_MEMORY] == 0 or hand % SESSION == 0:
+            for q in range(scores.shape[1]):
+                scores[me, q, :] = prior
 
 
 @njit

@@ -28,11 +28,13 @@ import numpy as np
 import numpy.typing as npt
 
 from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.layout import SESSION as KERNEL_SESSION
 from tonk_rules.sim.tally import ENDINGS, Batch
 from tonk_rules.terms import Ending
 
-#: Hands in one session (an evening's play at one table): the unit of the lead figures.
-SESSION = 20
+#: Hands in one session (an evening's play at one table): the unit of the lead figures, and the hands over which
+#: a montecarlo seat remembers what it saw the others do (the kernel's constant).
+SESSION = KERNEL_SESSION
 
 Unit = Literal["hand", "session"]
 Kind = Literal["rate", "mean", "spread"]

@@ -15,14 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from tonk_rules.bots import BOT_CLASSES, observe
+from tonk_rules.bots.montecarlo import MonteCarloBot
 from tonk_rules.bots.observation import PublicLog
 from tonk_rules.bots.specs import bot_seats
 from tonk_rules.engine.encoding import action_key
 from tonk_rules.engine.hand import Hand, Phase
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel.batch import ENDINGS, MAX_ACTIONS, HandBatch, check_run, empty_batch, plan_hand
+from tonk_rules.kernel.layout import SESSION
+from tonk_rules.kernel.search import montecarlo_params
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import seating
 from tonk_rules.ruleset import Ruleset
@@ -39,10 +43,20 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     out = empty_batch(n_hands, n_players)
     traces = []
     names = [f"seat{s}" for s in range(n_players)]
-    for row in range(n_hands):
+    # a montecarlo seat that remembers keeps what it saw over a session's hands: a run that starts within one
+    # plays the session's earlier hands first, unrecorded (as the compiled search does)
+    remembers = any(name == "montecarlo" and montecarlo_params(params)["memory"] for name, params in specs)
+    start = first_hand - first_hand % SESSION if remembers else first_hand
+    memory: list[npt.NDArray[np.int64] | None] = [None] * n_players
+    for row in range(start - first_hand, n_hands):
         plan = plan_hand(seats_.deck, n_players, seed, first_hand + row, first_dealer)
         bots = [BOT_CLASSES[name](**params, seed=s)
                 for (name, params), s in zip(specs, plan.bot_seeds, strict=True)]
+        if (first_hand + row) % SESSION == 0:
+            memory = [None] * n_players
+        for seat, bot in enumerate(bots):
+            if isinstance(bot, MonteCarloBot):
+                bot.memory = memory[seat]
         hand = Hand.deal(ruleset, names, plan.dealer, plan.deck, stake_list, plan.reshuffle_seed)
         keys: list[int] = []
         log = PublicLog(n_players)
@@ -61,6 +75,12 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
             action = bots[seat].choose(observe(hand, seat, log), legal)
             keys.append(action_key(action))
             hand.apply(action)
+        for seat, bot in enumerate(bots):
+            if isinstance(bot, MonteCarloBot):
+                bot.hand_over(observe(hand, seat, log))
+                memory[seat] = bot.memory
+        if row < 0:
+            continue
         result = hand.result
         out["ending"][row] = ENDINGS.index(result.ending)
         for w in result.winners:

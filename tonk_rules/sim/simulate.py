@@ -22,6 +22,7 @@ from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
+from tonk_rules.kernel.layout import SESSION
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.limits import MAX_HANDS
 from tonk_rules.ruleset import Ruleset
@@ -58,8 +59,11 @@ class Chunk:
 
 
 def chunk_size(hands: int) -> int:
-    """Hands per chunk for a job of ``hands`` hands (a function of the job alone)."""
-    return max(1, min(MAX_CHUNK, -(-hands // CHUNKS_PER_JOB)))
+    """Hands per chunk for a job of ``hands`` hands (a function of the job alone): whole sessions
+    (:data:`~tonk_rules.kernel.layout.SESSION`), so that no chunk with a montecarlo seat that remembers
+    plays a session's earlier hands again to start within it."""
+    size = max(1, min(MAX_CHUNK, -(-hands // CHUNKS_PER_JOB)))
+    return -(-size // SESSION) * SESSION
 
 
 def chunks_of(jobs: Sequence[Job]) -> list[Chunk]:
