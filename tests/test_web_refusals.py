@@ -216,7 +216,7 @@ SAMPLE = {"name": "Гоблин", "other": "Элмо", "player": "Костопр
           "seated": ("Гоблин", "Элмо", "Костоправ"), "card": parse_card("QH"), "cards": (parse_card("QH"),),
           "count": 7, "most": 60, "held": 4, "size": 5, "least": 2, "n": 11, "max_count": 5, "min_turns": 1,
           "turns_taken": 0, "locked_turns": 2, "cards_most": 6, "token": "Ьы", "text": "много", "option": "Гоблин",
-          "stake": "ноль",
+          "stake": "ноль", "leaders": ("Гоблин",), "target": 100,
           "readings": (("Latin", parse_card("10C")), ("Cyrillic", parse_card("AC")))}
 
 
@@ -232,3 +232,16 @@ def test_the_russian_words_leave_no_english_word(code: str) -> None:
 def test_the_check_of_english_words_can_fail() -> None:
     assert latin_words("ставка — целое число, not «ноль»") == ["not"]
     assert latin_words("карты: 10S QH Дч, игрок Ann", allowed=("Ann",)) == []
+
+
+def test_a_hand_after_the_game_is_over_is_refused_in_russian(tmp_path: Path) -> None:
+    event = Event.create(tmp_path / "night", title="Вечер", language="ru", currency="кр")
+    (tmp_path / "points.yaml").write_text("extends: russian\nscoring:\n  mode: points\n  target: 1\n", encoding="utf-8")
+    event.add_table("t1", variant_ref=str(tmp_path / "points.yaml"), seats=["Гоблин", "Элмо"], stakes=[1, 1])
+    phone = Phone(app_for(event.folder)).at_table("t1")
+    won = {"how": "knock", "player": "Гоблин", "count_0": "3", "count_1": "19"}
+    assert phone.post("/t/t1/record", {**phone.hand_form("t1"), **won}).status_code == 303
+    over = phone.post("/t/t1/record", {**phone.hand_form("t1"), **won})
+    assert over.status_code == 400
+    assert "игра окончена: Гоблин — 1 очко набрано; для новой игры начните новую сессию" in over.text
+    assert len(hands(event, "t1")) == 1

@@ -256,7 +256,9 @@ class Ledger:
                 raise LedgerError("the session's rules changed (in another terminal) while the hand was being "
                                   "settled: settle it again")
             if (over := self.game_over()) is not None:
-                raise LedgerError(f"the session is over: {over}; start a new session for a new game")
+                raise LedgerError(f"the session is over: {over}; start a new session for a new game").coded(
+                    "game_over", "how", None, target=rules.points_target,
+                    leaders=tuple(n for n, p in self.balances().items() if p >= (rules.points_target or 0)))
             dealer = self.next_dealer()
             if entry.dealer is not None and entry.dealer != dealer:
                 raise LedgerError(f"{dealer} deals this hand at the table, but the hand was dealt by {entry.dealer}")

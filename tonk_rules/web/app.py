@@ -28,6 +28,7 @@ from tonk_rules.web import design_form, design_play, routes_gm, routes_read, rou
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.pages import ENV, Site, message, site
+from tonk_rules.web.refusal_words import WORDS, say
 from tonk_rules.web.views import Views
 from tonk_rules.web.words import words
 
@@ -38,6 +39,9 @@ WRITES = (5.0, 20.0)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
+    refusal = exc.refusal if isinstance(exc, TonkError) else None
+    if refusal is not None and refusal.code in WORDS:  # worded in the event's language from its code
+        return message(request, 400, say(refusal, site(request).language()), back=_back(request))
     return message(request, 400, site(request).clean(str(exc)), back=_back(request))
 
 

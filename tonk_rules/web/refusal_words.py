@@ -104,6 +104,10 @@ WORDS: dict[str, dict[str, str]] = {
     "stakes_refused": {"en": "the table's stakes do not suit its rules",
                        "ru": "ставки за столом не подходят к его правилам"},
     "unknown_ending": {"en": "say how the hand ended", "ru": "укажите, чем кончилась раздача"},
+    "game_over": {"en": "the session is over: {leaders} reached the points target ({target}); start a new session "
+                        "for a new game",
+                  "ru": "игра окончена: {leaders} — {target} {target:очко|очка|очков} набрано; для новой игры начните "
+                        "новую сессию"},
     # what the rules allow (the Ruleset's checks, as tonk_rules/table/settle.py asks them)
     "not_in_deck": {"en": "{cards} not in this variant's deck",
                     "ru": "в колоде этого варианта нет {cards_n:карты|карт|карт} {cards}"},
