@@ -30,7 +30,7 @@ from tonk_rules.sim.tuning import seats_for
 from tonk_rules.terms import MeldKind, Pile
 from tonk_rules.variant.loader import builtin_names
 
-UNEXERCISED = "came into play in 0 of"
+UNEXERCISED = "this comparison cannot say what it does"  # the sentence for a rule that never came into play
 
 
 def _table(ruleset: Ruleset, tuned: bool = True) -> list[tuple[str, dict[str, int]]]:

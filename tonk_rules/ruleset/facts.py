@@ -33,11 +33,15 @@ def why_not_seat(min_players: int, max_players: int, players: int, *, subject: s
     return f"{subject} seats {seats_phrase(min_players, max_players)} players, not {players}"
 
 
+#: Why a value is not a stake (a page of the table says it too, :mod:`tonk_rules.web.refusal_words`).
+STAKE_NOT_WHOLE = "a stake is a whole number of at least 1, not {stake!r}"
+
+
 def why_not_stake(stake: object) -> str | None:
     """Why ``stake`` (a number, or text a table typed) is not a stake: a whole number of at least 1."""
     # numbers.Integral: the kernel's callers may hand numpy integers; a bool is not a stake
     if isinstance(stake, bool) or not isinstance(stake, Integral) or int(stake) < 1:
-        return f"a stake is a whole number of at least 1, not {stake!r}"
+        return STAKE_NOT_WHOLE.format(stake=stake)
     return None
 
 

@@ -26,7 +26,9 @@ from typing import Any
 
 from tonk_rules.cards import ACCEPTED_FORMS, Card, card_name, format_cards
 from tonk_rules.errors import Refusal, TonkError
+from tonk_rules.ruleset.facts import STAKE_NOT_WHOLE
 from tonk_rules.table.names import canonical
+from tonk_rules.words import RULE_WORDS
 from tonk_rules.words.numbers import fill
 
 #: How a Russian page asks for a card: the Russian notation first (every one of them is read).
@@ -92,7 +94,7 @@ WORDS: dict[str, dict[str, str]] = {
                        "ru": "выплату решают очки каждого игрока: дайте очки или карты "
                              "{names_n:игрока|игроков|игроков} {names}"},
     "too_few_players": {"en": "name every player: at least two", "ru": "назовите всех игроков: хотя бы двух"},
-    "stake_not_whole": {"en": "a stake is a whole number of at least 1, not {stake!r}",
+    "stake_not_whole": {"en": STAKE_NOT_WHOLE,
                         "ru": "ставка — целое число не меньше 1, а не «{stake}»"},
     "stake_too_high": {"en": "a stake is at most {most:,}", "ru": "ставка — не больше {most}"},
     "stake_form": {"en": "give one stake for everyone, or one per player",
@@ -133,28 +135,19 @@ WORDS: dict[str, dict[str, str]] = {
                         "ru": "у игрока {player} на руках ещё {count} {count:очко|очка|очков}"},
     "empty_hand": {"en": "no cards, but only a player who went out holds none",
                    "ru": "нет карт, но без карт бывает только вышедший игрок"},
-    "knock_after_draw": {"en": "a knock must come before drawing",
-                         "ru": "стучать можно только до того, как взята карта"},
-    "knock_not_first": {"en": "a knock must be the first action of the turn",
-                        "ru": "стук должен быть первым действием хода"},
-    "knock_too_high": {"en": "a knock needs a count of {max_count} or less (you have {count})",
-                       "ru": "стучать можно только с {max_count} {max_count:очком|очками|очками} или меньше (у "
-                             "стучавшего {count})"},
-    "knock_too_early": {"en": "a knock is allowed only after {min_turns} {min_turns:turn|turns} (you have had "
-                              "{turns_taken})",
-                        "ru": "стучать можно только после {min_turns} {min_turns:своего хода|своих ходов|своих ходов} "
-                              "(сделано {turns_taken})"},
-    "knock_hit_locked": {"en": "your spread was hit: you may not knock for {locked_turns} more "
-                               "{locked_turns:turn|turns}",
-                         "ru": "к выкладке добавили карту: стучать нельзя ещё {locked_turns} "
-                               "{locked_turns:ход|хода|ходов}"},
-    "knock_first_turn": {"en": "the first player of the hand must draw from the stock on their first turn, so may "
-                               "not knock",
-                         "ru": "первый игрок раздачи в первый ход берёт карту из колоды, поэтому стучать не может"},
-    "knock_holds_spread": {"en": "you hold a spread that must be laid, so you may not knock",
-                           "ru": "на руках выкладка, которую нужно выложить, поэтому стучать нельзя"},
     "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают такой стук"},
 }
+
+#: The refusals of a rule (the knock's, as the table's checks give them): worded by the rule, tonk_rules/words/.
+_BY_RULE = {"knock_after_draw": ("knocking.timing", "after_draw"),
+            "knock_not_first": ("knocking.timing", "not_first"),
+            "knock_too_high": ("knocking.max_count", "too_high"),
+            "knock_too_early": ("knocking.min_turns", "too_early"),
+            "knock_hit_locked": ("knocking.hit_lock", "locked"),
+            "knock_first_turn": ("deal.first_turn", "knock"),
+            "knock_holds_spread": ("spreading.must_spread", "knock")}
+WORDS.update({code: {"en": RULE_WORDS[path].refusals[name], "ru": RULE_WORDS[path].refusals_ru[name]}
+              for code, (path, name) in _BY_RULE.items()})
 
 #: A refusal without a code (none is known to reach a page: tests/test_web_refusals.py tries every input).
 UNCODED = {"ru": "так раздачу записать нельзя: проверьте, что введено"}

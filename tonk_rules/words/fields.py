@@ -40,13 +40,15 @@ class RuleWords:
     number), by :data:`ANY` for a template of any other value, or by a :class:`Part` the sheet composes;
     ``said_with`` names the field whose sentence says this one's value too (``players.max`` with
     ``players.min``). ``refusals``: the engine's words, by name, for an action this rule refuses (English;
-    ``{n:one|other}`` picks a noun's form, :func:`~tonk_rules.words.numbers.fill`).
+    ``{n:one|other}`` picks a noun's form, :func:`~tonk_rules.words.numbers.fill`); ``refusals_ru`` the same
+    refusals in Russian, where a page of a Russian event says them (:mod:`tonk_rules.web.refusal_words`).
     """
 
     description: str
     en: Mapping[Any, str] = field(default_factory=dict)
     ru: Mapping[Any, str] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
+    refusals_ru: Mapping[str, str] = field(default_factory=dict)
     said_with: str | None = None
 
     def sheet(self, lang: str) -> Mapping[Any, str]:
