@@ -22,7 +22,7 @@ ones).
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
     ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
-                    'memory': 1, 'confirm': 0, 'declined': 1})
+                    'memory': 1, 'confirm': 0, 'declined': 1, 'extend': 0})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
@@ -79,12 +79,14 @@ class MonteCarloBot:
                  random_at: int = MONTECARLO_PARAMS["random_at"].default,
                  memory: int = MONTECARLO_PARAMS["memory"].default,
                  confirm: int = MONTECARLO_PARAMS["confirm"].default,
-                 declined: int = MONTECARLO_PARAMS["declined"].default, seed: int = 0) -> None:
+                 declined: int = MONTECARLO_PARAMS["declined"].default,
+                 extend: int = MONTECARLO_PARAMS["extend"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
                                           "confidence": confidence, "switch": switch, "random_at": random_at,
-                                          "memory": memory, "confirm": confirm, "declined": declined})
+                                          "memory": memory, "confirm": confirm, "declined": declined,
+                                          "extend": extend})
         self.rollouts = rollouts
         self.seed = seed % 2**64
         #: per seat and candidate, the summed log-likelihood of what each other seat did in the session's earlier
@@ -137,8 +139,14 @@ class MonteCarloBot:
             samples = max(1, self.rollouts // 4)
             gains = self._samples(obs, view, model, scores, moves, (default, best), default, own, other, samples,
                                   rng, totals)
-        self.seed = rng.state
         gain, gain2, beside_random = gains
+        extend = self._params["extend"]
+        if extend and best != default and gain[best] > 0 and not compiled().clear_gain(
+                gain[best], gain2[best], samples, self._params["confidence"]):  # close: more, on new samples
+            samples = max(1, extend * self.rollouts // 2)
+            gain, gain2, beside_random = self._samples(obs, view, model, scores, moves, (default, best), default, own,
+                                                       other, samples, rng, totals)
+        self.seed = rng.state
         clear = beside_random[best] >= 0 and compiled().clear_gain(gain[best], gain2[best], samples,
                                                                    self._params["confidence"])
         return totals, moves[best] if best != default and clear else candidates[default]

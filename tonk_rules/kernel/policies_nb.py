@@ -73,6 +73,7 @@ from tonk_rules.kernel.search_nb import (
     MC_CONFIDENCE,
     MC_CONFIRM,
     MC_DECLINED,
+    MC_EXTEND,
     MC_ROLLOUTS,
     MC_SWITCH,
     PLAYOUT_ACTIONS,
@@ -217,6 +218,16 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
         active[default], active[best] = 1, 1
         gain[:], gain2[:], beside_random[:] = 0, 0, 0
         samples = max(1, row[MC_ROLLOUTS] // 4)  # the other half of the budget, on these two
+        _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
+                      r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
+                      gain2, beside_random)
+    if row[MC_EXTEND] > 0 and best != default and gain[best] > 0 and not clear_gain(gain[best], gain2[best], samples,
+                                                                                   row[MC_CONFIDENCE]):
+        # a close decision: ``extend`` times the budget more, on these two and new samples only (unbiased)
+        active[:] = 0
+        active[default], active[best] = 1, 1
+        gain[:], gain2[:], beside_random[:] = 0, 0, 0
+        samples = max(1, row[MC_EXTEND] * row[MC_ROLLOUTS] // 2)
         _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
                       r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
                       gain2, beside_random)

@@ -64,6 +64,8 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "declined": PolicyParam(1, 0, 1, "1: a seat that passed up a card discarded in view for the stock is dealt, "
                             "where the cards allow, nothing that would have melded with it (every modelled "
                             "player but random takes such a card); 0: no such inference"),
+    "extend": PolicyParam(0, 0, 8, "where the best option is ahead of the fallback's choice but not clearly: "
+                          "that many times the budget more, on those two and new samples, decides; 0: never"),
 }
 
 
@@ -213,7 +215,7 @@ def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
                      ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"],
-                      full["declined"]],
+                      full["declined"], full["extend"]],
                     np.int64)
 
 

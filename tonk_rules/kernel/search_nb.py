@@ -88,10 +88,11 @@ PLAYOUT_ACTIONS = 2000
 #: other: greedy) and random, and the share (percent) of random play in some other seat's posterior at which
 #: greedy becomes its fallback, whether it remembers the seats' play across the hands of a session, and whether
 #: it confirms the best option on new samples before it plays it, and whether its samples deal a seat no meld
-#: with a card it passed up (:func:`sample_view`)
+#: with a card it passed up (:func:`sample_view`), and how many times its budget it spends more on a close
+#: decision (the best option not clearly ahead of the fallback's choice: confirmed on that many new samples)
 (MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT, MC_MEMORY,
- MC_CONFIRM, MC_DECLINED) = range(11)
-MC_COLUMNS = 11
+ MC_CONFIRM, MC_DECLINED, MC_EXTEND) = range(12)
+MC_COLUMNS = 12
 
 
 @njit
