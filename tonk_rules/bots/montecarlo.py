@@ -22,7 +22,7 @@ ones).
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
     ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
-                    'memory': 1, 'confirm': 0, 'declined': 1, 'extend': 0})
+                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),

@@ -61,7 +61,7 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
                           "a run at one table); 0: starts every hand at the prior"),
     "confirm": PolicyParam(0, 0, 1, "1: half the budget picks the best option, the other half plays it and its "
                            "fallback's choice on new samples, and only that gain must be clear; 0: one round"),
-    "declined": PolicyParam(1, 0, 1, "1: a seat that passed up a card discarded in view for the stock is dealt, "
+    "declined": PolicyParam(0, 0, 1, "1: a seat that passed up a card discarded in view for the stock is dealt, "
                             "where the cards allow, nothing that would have melded with it (every modelled "
                             "player but random takes such a card); 0: no such inference"),
     "extend": PolicyParam(0, 0, 8, "where the best option is ahead of the fallback's choice but not clearly: "
