@@ -26,7 +26,9 @@ first modelled candidate, or greedy, ``row[MC_ALT]``, beside a seat it believes 
 this seat to the end, as one more option on the same samples. The option with the highest summed net is
 played only where its gain over the fallback's own choice is clear (:func:`clear_gain`: its mean gain per
 sample above ``row[MC_CONFIDENCE]`` hundredths of its standard error) and not negative on the samples that
-seat a random player; otherwise the seat plays what its fallback would (ties go to it, too). A playout that
+seat a random player; otherwise the seat plays what its fallback would (ties go to it, too). With
+``row[MC_EXTEND]`` = E a close decision (the best option's gain above 0 but not clear) plays E × the budget
+/ 2 more samples of that option and the fallback's choice, and those new samples alone decide. A playout that
 errs (too long, stuck) scores 0.
 
 A table with montecarlo seats is dealt as one without: the same deals from the same seeds, and each
