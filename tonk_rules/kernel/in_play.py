@@ -140,11 +140,16 @@ def kernel_dimensions() -> dict[int, str]:
     return {d.slot: key for key, d in IN_PLAY.items() if d.how == "kernel"}
 
 
+#: Hit refusal codes the kernel's table has room for: a code of core.hit_refusal is below this.
+MAX_HIT_CODES = 8
+
+
 def refused_hit_slots() -> tuple[int, ...]:
     """Where the kernel counts a refused hit: for each refusal code of :func:`core.hit_refusal` and each kind
     of spread, at ``code * 2 + run`` (``run`` 1 for a run), the slot of the rule that the code's words name
-    (``strategies.hit_refusal_rule``); -1 at :data:`core.HIT_OK`. ``rules_nb.legal_keys`` indexes it, so a
-    new refusal code is counted under its rule with no kernel edit.
+    (``strategies.hit_refusal_rule``). ``rules_nb.legal_keys`` indexes it, so a new refusal code is counted
+    under its rule with no kernel edit. A code without words, which the engine refuses to word (a
+    contributor's slip that the tests name), is counted under its kind's rule rather than read past the table.
 
         >>> slots = refused_hit_slots()
         >>> slots[core.HIT_NOT_ALLOWED * 2] == SLOTS["hitting.books"]
@@ -152,9 +157,11 @@ def refused_hit_slots() -> tuple[int, ...]:
         >>> slots[core.HIT_ONLY_OWN * 2 + 1] == SLOTS["hitting.runs"]
         True
     """
-    codes = [code for code in strategies.hit_refusal_codes() if code != core.HIT_OK]
-    out = [-1] * (2 * (max(codes) + 1))
-    for code in codes:
+    out = [SLOTS["hitting.books"], SLOTS["hitting.runs"]] * MAX_HIT_CODES
+    for code in strategies.hit_refusal_codes():
+        if not core.HIT_OK < code < MAX_HIT_CODES:
+            raise ValueError(f"the hit refusal code {code} is outside 1..{MAX_HIT_CODES - 1}: raise "
+                             "kernel/in_play.py MAX_HIT_CODES")
         for run, kind in enumerate((MeldKind.BOOK, MeldKind.RUN)):
             rule = strategies.hit_refusal_rule(code, kind)
             if rule not in SLOTS:
