@@ -135,7 +135,8 @@ class Event:
     def ledger_path(self, table: str) -> Path:
         if table not in self.table_names():
             shown = ", ".join(self.table_names()) or "none yet"
-            raise NoSuchTable(f"the event has no table {table[:40]!r} (tables: {shown})")
+            raise NoSuchTable(f"the event has no table {table[:40]!r} (tables: {shown})").coded(
+                "no_table", "how", None, table=table)
         return self.folder / f"{table}.sqlite"
 
     @contextmanager

@@ -135,6 +135,7 @@ WORDS: dict[str, dict[str, str]] = {
                         "ru": "у игрока {player} на руках ещё {count} {count:очко|очка|очков}"},
     "empty_hand": {"en": "no cards, but only a player who went out holds none",
                    "ru": "нет карт, но без карт бывает только вышедший игрок"},
+    "no_table": {"en": "the event has no table {table!r}", "ru": "в этом событии нет стола «{table}»"},
     "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают такой стук"},
 }
 

@@ -32,7 +32,7 @@ def table_name(request: Request) -> str:
     """The table named in the path, checked as a name before it comes near a file (``..`` never does)."""
     name = str(request.path_params["table"])
     if why_bad_table_name(name):
-        raise NoSuchTable(f"the event has no table {name[:40]!r}")
+        raise NoSuchTable(f"the event has no table {name[:40]!r}").coded("no_table", "how", None, table=name)
     return name
 
 
