@@ -245,6 +245,8 @@ def test_a_hand_after_the_game_is_over_is_refused_in_russian(tmp_path: Path) -> 
     assert over.status_code == 400
     assert "игра окончена: Гоблин — 1 очко набрано; для новой игры начните новую сессию" in over.text
     assert len(hands(event, "t1")) == 1
+    table = phone.get("/t/t1").text  # and the table's page says the game is over, in Russian
+    assert "Игра окончена: Гоблин — 1 очко набрано" in table and "reached the points target" not in table
 
 
 @pytest.mark.parametrize(("lang", "said"), [("ru", "в этом событии нет стола «nope»"),

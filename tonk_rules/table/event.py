@@ -74,6 +74,9 @@ class TableState:
     next_dealer: str
     hands: int
     game_over: str | None
+    #: who reached the points target, and the target (a page says the game's end in its own language)
+    leaders: tuple[str, ...] = ()
+    target: int | None = None
 
 
 class Event:
@@ -227,7 +230,8 @@ class Event:
     def state(self, table: str) -> TableState:
         with self.ledger(table, writable=False) as led:
             return TableState(table, self._title_of(table), led.stored_rules().title, led.seated(),
-                              led.balances(), led.next_dealer(), led.hand_count(), led.game_over())
+                              led.balances(), led.next_dealer(), led.hand_count(), led.game_over(), led.leaders(),
+                              led.rules.points_target)
 
     def states(self) -> list[TableState]:
         return [self.state(t) for t in self.table_names()]

@@ -230,11 +230,13 @@ class Ledger:
 
     def game_over(self) -> str | None:
         """With points scoring, as the engine's Session: who reached the target (None: play goes on)."""
+        leaders = self.leaders()
+        return f"{', '.join(leaders)} reached the points target ({self.rules.points_target})" if leaders else None
+
+    def leaders(self) -> tuple[str, ...]:
+        """With points scoring, the players who reached the target: the session is over (none: it goes on)."""
         target = self.rules.points_target
-        if target is None:
-            return None
-        leaders = [name for name, points in self.balances().items() if points >= target]
-        return f"{', '.join(leaders)} reached the points target ({target})" if leaders else None
+        return () if target is None else tuple(n for n, points in self.balances().items() if points >= target)
 
     # --- changing: each one transaction, its reads inside it ----------------------------------------------
     def record(self, entry: HandEntry, *, at: str | None = None) -> int:
@@ -257,8 +259,7 @@ class Ledger:
                                   "settled: settle it again")
             if (over := self.game_over()) is not None:
                 raise LedgerError(f"the session is over: {over}; start a new session for a new game").coded(
-                    "game_over", "how", None, target=rules.points_target,
-                    leaders=tuple(n for n, p in self.balances().items() if p >= (rules.points_target or 0)))
+                    "game_over", "how", None, target=rules.points_target, leaders=self.leaders())
             dealer = self.next_dealer()
             if entry.dealer is not None and entry.dealer != dealer:
                 raise LedgerError(f"{dealer} deals this hand at the table, but the hand was dealt by {entry.dealer}")
