@@ -3,13 +3,13 @@ every rule dimension of the model, and said in words where a rule never came int
 
 from __future__ import annotations
 
+import functools
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from tablekit import tonk
 
 from tests.model_fields import FIELD_IDS, FIELDS, changes, compiled
 from tonk_rules import load_ruleset
@@ -175,6 +175,16 @@ def _key(path: tuple[str, ...]) -> str:
     return ".".join(path[:2])
 
 
+def _tally(ruleset: Ruleset, seats: list[tuple[str, dict[str, int]]]) -> Tally:
+    return Tally.of(play_hands(ruleset, seats, 200, seed=5), len(seats))
+
+
+@functools.cache
+def _builtin_tallies() -> tuple[Tally, ...]:
+    """The built-ins at their tuned default tables: the same for every field, so played once per process."""
+    return tuple(_tally(ruleset, _table(ruleset)) for ruleset in map(load_ruleset, builtin_names()))
+
+
 @pytest.mark.parametrize(("path", "info"), FIELDS, ids=FIELD_IDS)
 def test_every_rule_dimension_is_exercised_somewhere_or_said_to_be_unexercised(path, info) -> None:  # type: ignore[no-untyped-def]
     """For each rule dimension of the model: it has a count (kernel/in_play.py); with the default table, in
@@ -182,12 +192,8 @@ def test_every_rule_dimension_is_exercised_somewhere_or_said_to_be_unexercised(p
     report's sentence names it as one that never did."""
     key = _key(path)
     d = dimension_of(key)
-    variants = [load_ruleset(name) for name in builtin_names()]
-    variants += [r for *_, data in list(changes(path, info))[:8] if (r := compiled(data)) is not None]
-    tallies = []
-    for i, ruleset in enumerate(variants):
-        seats = _table(ruleset, tuned=i < len(builtin_names()))
-        tallies.append(Tally.of(play_hands(ruleset, seats, 200, seed=5), len(seats)))
+    changed = [r for *_, data in list(changes(path, info))[:8] if (r := compiled(data)) is not None]
+    tallies = [*_builtin_tallies(), *(_tally(ruleset, _table(ruleset, tuned=False)) for ruleset in changed)]
     said = in_play_sentence(f"«{key}»", [("x", t, key) for t in tallies[:1]])
     if d.how == "not_in_a_hand":
         assert "does not change how one hand plays" in said
@@ -214,8 +220,8 @@ def test_simulate_json_names_a_rule_that_never_came_into_play(tmp_path: Path) ->
     house = tmp_path / "house.yaml"
     house.write_text("extends: russian\ntitle: russian, a taken card may be discarded\n"
                      "taken_discard:\n  rule: free\n", encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "tonk_rules", "simulate", "russian", str(house), "--hands", "3000",
-                          "--json"], capture_output=True, text=True, check=True)
+    out = tonk("simulate", "russian", str(house), "--hands", "3000", "--json")  # in this process: quicker
+    assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     [rule] = data["rules_that_differ"]
     assert rule["rule"] == "taken_discard.rule"
