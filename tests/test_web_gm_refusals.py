@@ -57,12 +57,19 @@ def _state(event: Event) -> list[object]:
     return [(s.name, s.seated, s.hands) for s in Event.open(event.folder).states()]
 
 
+@pytest.fixture(scope="module")
+def russian(tmp_path_factory: pytest.TempPathFactory) -> tuple[Event, Phone]:
+    """One Russian event for every case (a refusal changes nothing, so each case finds it as made)."""
+    event = make(tmp_path_factory.mktemp("gm"), "ru")
+    return event, Phone(app_for(event.folder)).as_gm()
+
+
 @pytest.mark.parametrize(("case", "path", "form", "said"), CASES, ids=[c[0] for c in CASES])
-def test_a_refused_console_action_is_said_in_russian_and_changes_nothing(tmp_path: Path, case: str, path: str,
-                                                                        form: dict[str, str], said: str) -> None:
-    event = make(tmp_path, "ru")
+def test_a_refused_console_action_is_said_in_russian_and_changes_nothing(russian: tuple[Event, Phone], case: str,
+                                                                        path: str, form: dict[str, str],
+                                                                        said: str) -> None:
+    event, gm = russian
     before = _state(event)
-    gm = Phone(app_for(event.folder)).as_gm()
     page = gm.post(path, form)
     assert page.status_code == 422, case
     notice = _notice(page.text)
