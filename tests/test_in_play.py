@@ -17,12 +17,13 @@ from tonk_rules.bots.specs import parse_specs
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.encoding import action_key
 from tonk_rules.engine.hand import Hand
+from tonk_rules.engine.legality import Legality
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel import play_hands
 from tonk_rules.kernel.batch import plan_hand
-from tonk_rules.kernel.in_play import IN_PLAY, dimension_of, kernel_dimensions
+from tonk_rules.kernel.in_play import IN_PLAY, dimension_of, kernel_dimensions, refused_hit_slots
 from tonk_rules.kernel.tables import seating
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset import Ruleset, core, strategies
 from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
 from tonk_rules.sim.panel import DEFAULT_PLAYER
 from tonk_rules.sim.tally import Tally
@@ -118,6 +119,56 @@ def test_a_refused_option_counts_where_the_rule_refuses_it() -> None:
         assert share >= at_least
         if name == "russian":
             assert ((batch.in_play[:, L.IP_TAKEN] > 0) <= took).all()  # never without a take
+
+
+def _refused_hits(hand: Hand) -> set[str]:
+    """The rules that refused a hit at this decision on the reference engine (a card of the hand, or the
+    pending card alone, that extends a spread the hitting rules refuse it), each named by its refusal code."""
+    check = Legality(hand)
+    if check.why_no_spread_or_hit() is not None:
+        return set()
+    cards = [check.pending] if check.pending is not None else hand.hands[hand.current]
+    out = set()
+    for target in hand.spreads:
+        code = hand.ruleset.hitting.refusal(target.kind, target.owner == hand.current, check.turn, check.facts)
+        if code != core.HIT_OK and any(card in target.targets for card in cards):
+            out.add(strategies.hit_refusal_rule(code, target.kind))
+    return out
+
+
+def test_a_refused_hit_is_counted_under_the_rule_its_refusal_code_names() -> None:
+    """Each hit refusal code of ruleset/core.py is counted by the kernel in the slot of the rule its words name
+    (a new code is counted so with no kernel edit), and where it changes play: russian refuses hits on books,
+    classic-pc hits on others' runs; per hand, the kernel's count of each hitting rule is the hits laid under
+    it and the decisions at which it refused one, recounted on the reference engine."""
+    slots = refused_hit_slots()
+    for code in strategies.hit_refusal_codes():
+        for run, kind in enumerate((MeldKind.BOOK, MeldKind.RUN)):
+            assert slots[code * 2 + run] == IN_PLAY[strategies.hit_refusal_rule(code, kind)].slot, (code, kind)
+    counted_rules = {strategies.hit_refusal_rule(code, kind) for code in strategies.hit_refusal_codes()
+                     for kind in MeldKind}
+    for name, refused, players in (("russian", "hitting.books", 3), ("classic-pc", "hitting.runs", 2)):
+        ruleset = load_ruleset(name)
+        seats = [("random", {}), ("greedy", {"knock": 3}), ("random", {})][:players]
+        batch = play_hands(ruleset, seats, 60, seed=7, trace=True)
+        assert batch.trace is not None and batch.in_play is not None
+        deck = seating(ruleset).deck
+        refusals = 0
+        for row, keys in enumerate(batch.trace):
+            plan = plan_hand(deck, len(seats), 7, row, 0)
+            hand = Hand.deal(ruleset, ["a", "b", "c"][:players], plan.dealer, plan.deck, [1] * players,
+                             plan.reshuffle_seed)
+            expected = dict.fromkeys(counted_rules, 0)
+            for key in keys:
+                for rule in _refused_hits(hand):
+                    expected[rule] += 1
+                    refusals += rule == refused
+                action = next(a for a in hand.legal_actions() if action_key(a) == key)
+                if isinstance(action, Hit):
+                    expected[f"hitting.{hand.spreads[action.spread - 1].kind}s"] += 1
+                hand.apply(action)
+            assert {rule: int(batch.in_play[row, IN_PLAY[rule].slot]) for rule in counted_rules} == expected, row
+        assert refusals > 0, name  # the rule refused hits there, and the kernel counted them
 
 
 def _key(path: tuple[str, ...]) -> str:

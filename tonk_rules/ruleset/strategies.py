@@ -71,6 +71,15 @@ _HIT_REFUSALS = {core.HIT_NOT_ALLOWED: ("hitting.{kind}s", "none"), core.HIT_ONL
 _W = TypeVar("_W")
 
 
+def hit_refusal_codes() -> tuple[int, ...]:
+    return tuple(_HIT_REFUSALS)  # the codes of core.hit_refusal, each with the rule that refuses (below)
+
+
+def hit_refusal_rule(code: int, kind: MeldKind) -> str:
+    """The rule whose refusal ``code`` is on a spread of ``kind``: where the kernel counts it (kernel/in_play.py)."""
+    return _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")[0].format(kind=kind)
+
+
 def _words(table: dict[int, _W], code: int, name: str) -> _W:
     """The rule and refusal that word a refusal ``code`` of ruleset/core.py; a code without them is a
     contributor's slip, named."""
@@ -332,8 +341,7 @@ class HitRule(SectionRule):
         code = self.refusal(kind, own, turn, facts)
         if code == core.HIT_OK:
             return None
-        path, name = _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")
-        return refusal_words(path.format(kind=kind), name)
+        return refusal_words(hit_refusal_rule(code, kind), _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")[1])
 
 
 @dataclass(frozen=True)
