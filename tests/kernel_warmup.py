@@ -40,7 +40,7 @@ KERNEL_FREE = frozenset(f"tests/{name}.py" for name in (
     "test_packaging", "test_properties", "test_public_api", "test_readme", "test_records", "test_rule_words",
     "test_sheet_sentences", "test_stored_upgrade", "test_table_concurrent", "test_table_event",
     "test_table_events", "test_table_import", "test_table_quick", "test_table_review", "test_table_settle",
-    "test_tuning_seed", "test_variants", "test_web", "test_yamlio"))
+    "test_tuning_seed", "test_variants", "test_web", "test_web_gm_refusals", "test_yamlio"))
 
 
 def warm() -> None:

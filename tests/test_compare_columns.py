@@ -3,22 +3,21 @@ differences in tables of their own, the significance marks once; one rule is one
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+import pytest
+from tablekit import tonk
 
 from tonk_rules.report.rule_words import rule_changes
 from tonk_rules.variant.loader import load_variant
 
 
-def test_four_variants_read_at_80_columns_under_their_titles(tmp_path: Path) -> None:
-    env = {**os.environ, "COLUMNS": "80"}
-    proc = subprocess.run([sys.executable, "-m", "tonk_rules", "compare", "pagat", "pagat-no-upcard",
-                           "pagat-spread-bonus", "pagat-must-spread", "-n", "400", "--depth-hands", "40",
-                           "--probe-hands", "0", "--workers", "1", "--out", "r"],
-                          # a relative --out: the files' paths are printed, and a path is not wrapped
-                          capture_output=True, text=True, cwd=tmp_path, env=env)
+def test_four_variants_read_at_80_columns_under_their_titles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    # in this process (a new one costs a second of CPU); a relative --out: the files' paths are printed, and a
+    # path is not wrapped
+    proc = tonk("compare", "pagat", "pagat-no-upcard", "pagat-spread-bonus", "pagat-must-spread", "-n", "400",
+                "--depth-hands", "40", "--probe-hands", "0", "--workers", "1", "--out", "r", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80

@@ -24,16 +24,17 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import Pile
 
 CHANGES_PER_FIELD = 3  # the first valid changes of each field (base by base): enough to reach every kind of rule
-HANDS = 4
+HANDS = 4  # greedy hands per change, in the slow tier (.ci/run); the default run plays QUICK_HANDS of them
+QUICK_HANDS = 2
 PROBES = 8  # other cards asked about at each choice between the piles
 
 
-def _draws_agree(ruleset: Ruleset, seed: int) -> str | None:
+def _draws_agree(ruleset: Ruleset, seed: int, hands: int) -> str | None:
     """Play greedy hands; at each choice between the two piles, greedy's pick must follow ``can_meld``."""
     players = max(ruleset.min_players, min(3, ruleset.max_players))
     rng = random.Random(seed)
     bot = GreedyBot(knock=0, patience=40)
-    for h in range(HANDS):
+    for h in range(hands):
         hand = Hand.shuffled(ruleset, [f"p{i}" for i in range(players)], h % players, rng)
         for _ in range(400):
             if hand.over:
@@ -66,12 +67,15 @@ RULE_FIELDS = [(field, name) for field, name in zip(FIELDS, FIELD_IDS, strict=Tr
                if field[0][-1] not in DOCUMENTATION_ONLY]
 
 
+@pytest.mark.parametrize("hands", [pytest.param(QUICK_HANDS, id="quick"),
+                                   pytest.param(HANDS, id="full", marks=pytest.mark.slow)])
 @pytest.mark.parametrize(("path", "info"), [field for field, _ in RULE_FIELDS], ids=[name for _, name in RULE_FIELDS])
-def test_greedy_takes_the_discard_exactly_when_the_rules_make_it_useful(path: Path, info: FieldInfo) -> None:
+def test_greedy_takes_the_discard_exactly_when_the_rules_make_it_useful(path: Path, info: FieldInfo,
+                                                                        hands: int) -> None:
     for n, (_, where, value, data) in enumerate(changes(path, info)):
         if n == CHANGES_PER_FIELD:
             break
         ruleset = compiled(data)
         assert ruleset is not None
-        why = _draws_agree(ruleset, n)
+        why = _draws_agree(ruleset, n, hands)
         assert why is None, f"{'.'.join(map(str, where))} = {value!r} in {data['title']!r}: {why}"

@@ -3,13 +3,13 @@ every rule dimension of the model, and said in words where a rule never came int
 
 from __future__ import annotations
 
+import functools
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from tablekit import tonk
 
 from tests.model_fields import FIELD_IDS, FIELDS, changes, compiled
 from tonk_rules import load_ruleset
@@ -17,12 +17,13 @@ from tonk_rules.bots.specs import parse_specs
 from tonk_rules.engine.actions import Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.encoding import action_key
 from tonk_rules.engine.hand import Hand
+from tonk_rules.engine.legality import Legality
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel import play_hands
 from tonk_rules.kernel.batch import plan_hand
-from tonk_rules.kernel.in_play import IN_PLAY, dimension_of, kernel_dimensions
+from tonk_rules.kernel.in_play import IN_PLAY, dimension_of, kernel_dimensions, refused_hit_slots
 from tonk_rules.kernel.tables import seating
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset import Ruleset, core, strategies
 from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
 from tonk_rules.sim.panel import DEFAULT_PLAYER
 from tonk_rules.sim.tally import Tally
@@ -120,8 +121,68 @@ def test_a_refused_option_counts_where_the_rule_refuses_it() -> None:
             assert ((batch.in_play[:, L.IP_TAKEN] > 0) <= took).all()  # never without a take
 
 
+def _refused_hits(hand: Hand) -> set[str]:
+    """The rules that refused a hit at this decision on the reference engine (a card of the hand, or the
+    pending card alone, that extends a spread the hitting rules refuse it), each named by its refusal code."""
+    check = Legality(hand)
+    if check.why_no_spread_or_hit() is not None:
+        return set()
+    cards = [check.pending] if check.pending is not None else hand.hands[hand.current]
+    out = set()
+    for target in hand.spreads:
+        code = hand.ruleset.hitting.refusal(target.kind, target.owner == hand.current, check.turn, check.facts)
+        if code != core.HIT_OK and any(card in target.targets for card in cards):
+            out.add(strategies.hit_refusal_rule(code, target.kind))
+    return out
+
+
+def test_a_refused_hit_is_counted_under_the_rule_its_refusal_code_names() -> None:
+    """Each hit refusal code of ruleset/core.py is counted by the kernel in the slot of the rule its words name
+    (a new code is counted so with no kernel edit), and where it changes play: russian refuses hits on books,
+    classic-pc hits on others' runs; per hand, the kernel's count of each hitting rule is the hits laid under
+    it and the decisions at which it refused one, recounted on the reference engine."""
+    slots = refused_hit_slots()
+    for code in strategies.hit_refusal_codes():
+        for run, kind in enumerate((MeldKind.BOOK, MeldKind.RUN)):
+            assert slots[code * 2 + run] == IN_PLAY[strategies.hit_refusal_rule(code, kind)].slot, (code, kind)
+    counted_rules = {strategies.hit_refusal_rule(code, kind) for code in strategies.hit_refusal_codes()
+                     for kind in MeldKind}
+    for name, refused, players in (("russian", "hitting.books", 3), ("classic-pc", "hitting.runs", 2)):
+        ruleset = load_ruleset(name)
+        seats = [("random", {}), ("greedy", {"knock": 3}), ("random", {})][:players]
+        batch = play_hands(ruleset, seats, 60, seed=7, trace=True)
+        assert batch.trace is not None and batch.in_play is not None
+        deck = seating(ruleset).deck
+        refusals = 0
+        for row, keys in enumerate(batch.trace):
+            plan = plan_hand(deck, len(seats), 7, row, 0)
+            hand = Hand.deal(ruleset, ["a", "b", "c"][:players], plan.dealer, plan.deck, [1] * players,
+                             plan.reshuffle_seed)
+            expected = dict.fromkeys(counted_rules, 0)
+            for key in keys:
+                for rule in _refused_hits(hand):
+                    expected[rule] += 1
+                    refusals += rule == refused
+                action = next(a for a in hand.legal_actions() if action_key(a) == key)
+                if isinstance(action, Hit):
+                    expected[f"hitting.{hand.spreads[action.spread - 1].kind}s"] += 1
+                hand.apply(action)
+            assert {rule: int(batch.in_play[row, IN_PLAY[rule].slot]) for rule in counted_rules} == expected, row
+        assert refusals > 0, name  # the rule refused hits there, and the kernel counted them
+
+
 def _key(path: tuple[str, ...]) -> str:
     return ".".join(path[:2])
+
+
+def _tally(ruleset: Ruleset, seats: list[tuple[str, dict[str, int]]]) -> Tally:
+    return Tally.of(play_hands(ruleset, seats, 200, seed=5), len(seats))
+
+
+@functools.cache
+def _builtin_tallies() -> tuple[Tally, ...]:
+    """The built-ins at their tuned default tables: the same for every field, so played once per process."""
+    return tuple(_tally(ruleset, _table(ruleset)) for ruleset in map(load_ruleset, builtin_names()))
 
 
 @pytest.mark.parametrize(("path", "info"), FIELDS, ids=FIELD_IDS)
@@ -131,12 +192,8 @@ def test_every_rule_dimension_is_exercised_somewhere_or_said_to_be_unexercised(p
     report's sentence names it as one that never did."""
     key = _key(path)
     d = dimension_of(key)
-    variants = [load_ruleset(name) for name in builtin_names()]
-    variants += [r for *_, data in list(changes(path, info))[:8] if (r := compiled(data)) is not None]
-    tallies = []
-    for i, ruleset in enumerate(variants):
-        seats = _table(ruleset, tuned=i < len(builtin_names()))
-        tallies.append(Tally.of(play_hands(ruleset, seats, 200, seed=5), len(seats)))
+    changed = [r for *_, data in list(changes(path, info))[:8] if (r := compiled(data)) is not None]
+    tallies = [*_builtin_tallies(), *(_tally(ruleset, _table(ruleset, tuned=False)) for ruleset in changed)]
     said = in_play_sentence(f"«{key}»", [("x", t, key) for t in tallies[:1]])
     if d.how == "not_in_a_hand":
         assert "does not change how one hand plays" in said
@@ -163,8 +220,8 @@ def test_simulate_json_names_a_rule_that_never_came_into_play(tmp_path: Path) ->
     house = tmp_path / "house.yaml"
     house.write_text("extends: russian\ntitle: russian, a taken card may be discarded\n"
                      "taken_discard:\n  rule: free\n", encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "tonk_rules", "simulate", "russian", str(house), "--hands", "3000",
-                          "--json"], capture_output=True, text=True, check=True)
+    out = tonk("simulate", "russian", str(house), "--hands", "3000", "--json")  # in this process: quicker
+    assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     [rule] = data["rules_that_differ"]
     assert rule["rule"] == "taken_discard.rule"

@@ -21,9 +21,8 @@ from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.variant.model import Variant
 
-CASES = [(name, players) for name in builtin_names()
-         for players in range(2, 7)
-         if load_variant(name).variant.players.min <= players <= load_variant(name).variant.players.max]
+CASES = [(name, players) for name, seats in ((n, load_variant(n).variant.players) for n in builtin_names())
+         for players in range(2, 7) if seats.min <= players <= seats.max]
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

@@ -20,8 +20,8 @@ from tonk_rules.ruleset.compile import load_ruleset
 from tonk_rules.terms import Ending
 from tonk_rules.variant.loader import builtin_names, load_variant
 
-CASES = [(name, players) for name in builtin_names() for players in (2, 3, 5)
-         if load_variant(name).variant.players.min <= players <= load_variant(name).variant.players.max]
+CASES = [(name, players) for name, seats in ((n, load_variant(n).variant.players) for n in builtin_names())
+         for players in (2, 3, 5) if seats.min <= players <= seats.max]
 #: Every freedom switched on: holding spreads, stalling at the stock, taking low cards, hopeful discards.
 FREE: SeatSpec = ("reckoner", {"hold": 20, "stall": 12, "take": 8, "hope": 30, "knock_margin": 60})
 

@@ -17,6 +17,9 @@ from tonk_rules.table.ledger_export import export_json
 from tonk_rules.table.ledger_import import import_json
 from tonk_rules.variant.canonical import added_rule, canonical_rules
 from tonk_rules.variant.model import Variant
+from tonk_rules.variant.sources import Assumption
+
+BONUS_SOURCE = {"assumed": "the sources pay nothing more for a knock"}
 
 
 def upgraded_model() -> type[Variant]:
@@ -24,7 +27,8 @@ def upgraded_model() -> type[Variant]:
     knocking = Variant.model_fields["knocking"].annotation
     assert isinstance(knocking, type)
     with_bonus = create_model("Knocking", __base__=knocking,
-                              knock_bonus=(int, added_rule(0, since="test", description="Paid on a knock.")))
+                              knock_bonus=(int, added_rule(0, since="test", description="Paid on a knock.",
+                                                           source=BONUS_SOURCE)))
     return create_model("Variant", __base__=Variant, knocking=(with_bonus, ...))
 
 
@@ -71,6 +75,21 @@ def test_a_ledger_and_a_record_open_and_replay_after_the_model_gains_a_rule(
                    "--count", "Elmo=4", "--knock", "Croaker")
     assert recorded.returncode == 0, recorded.stderr
     assert run("session", "history", str(ledger)).stdout.count("#") == 2
+
+
+def test_an_added_rule_left_out_of_the_root_files_has_its_default_and_its_source(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No variant file names the new rule: every variant plays its default, and the value's provenance (what
+    ``tonk show --provenance`` reports) is the source added_rule gives, as stated by the root file; a
+    source that is no source is refused where the rule is declared."""
+    monkeypatch.setattr(loader, "Variant", upgraded_model())
+    for name in ("russian", "pagat-no-upcard"):
+        loaded = loader.load_variant(name)
+        said = loaded.provenance["knocking.knock_bonus"]
+        assert said.source == Assumption(**BONUS_SOURCE) and said.file == loaded.chain[-1]
+        assert loaded.variant.knocking.knock_bonus == 0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="assumed"):
+        added_rule(0, since="test", description="x", source={"assumd": "a typo"})
 
 
 def test_a_variant_that_uses_the_new_rule_has_a_new_digest(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -216,7 +216,7 @@ SAMPLE = {"name": "Гоблин", "other": "Элмо", "player": "Костопр
           "seated": ("Гоблин", "Элмо", "Костоправ"), "card": parse_card("QH"), "cards": (parse_card("QH"),),
           "count": 7, "most": 60, "held": 4, "size": 5, "least": 2, "n": 11, "max_count": 5, "min_turns": 1,
           "turns_taken": 0, "locked_turns": 2, "cards_most": 6, "token": "Ьы", "text": "много", "option": "Гоблин",
-          "stake": "ноль", "leaders": ("Гоблин",), "target": 100,
+          "stake": "ноль", "leaders": ("Гоблин",), "target": 100, "table": "стол1", "number": 3, "hands": 2,
           "readings": (("Latin", parse_card("10C")), ("Cyrillic", parse_card("AC")))}
 
 
@@ -245,3 +245,18 @@ def test_a_hand_after_the_game_is_over_is_refused_in_russian(tmp_path: Path) -> 
     assert over.status_code == 400
     assert "игра окончена: Гоблин — 1 очко набрано; для новой игры начните новую сессию" in over.text
     assert len(hands(event, "t1")) == 1
+    table = phone.get("/t/t1").text  # and the table's page says the game is over, in Russian
+    assert "Игра окончена: Гоблин — 1 очко набрано" in table and "reached the points target" not in table
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "в этом событии нет стола «nope»"),
+                                            ("en", "the event has no table &#39;nope&#39;")])
+def test_a_table_that_is_not_there_is_said_in_the_events_language(tmp_path: Path, lang: str, said: str) -> None:
+    event = make(tmp_path, lang)
+    phone = Phone(app_for(event.folder))
+    for url in ("/t/nope", "/t/T1"):  # no such table; a name no table can have
+        page = phone.get(url)
+        assert page.status_code == 404
+        assert said.replace("nope", url.rsplit("/", 1)[1]) in page.text
+        if lang == "ru":
+            assert "the event has no table" not in page.text

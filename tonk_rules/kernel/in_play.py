@@ -11,7 +11,11 @@ count is 0 at a table is one whose value made no difference there, whatever it i
 How a dimension is counted (:attr:`InPlay.how`):
 
 - ``kernel``: by the compiled kernel, in the state's ``O_IN_PLAY`` block at index ``slot``
-  (:mod:`tonk_rules.kernel.play_nb` for events, :func:`~tonk_rules.kernel.rules_nb.legal_keys` for refusals);
+  (:mod:`tonk_rules.kernel.play_nb` for events, :func:`~tonk_rules.kernel.rules_nb.legal_keys` for refusals).
+  The slots are this table's: each kernel-counted entry's place among them, in the table's order
+  (:data:`SLOTS`); ``kernel/layout.py`` names the ones the kernel's code counts by hand (``IP_*``), and a
+  refused hit is counted under the rule its refusal code names (:func:`refused_hit_slots`), so a dimension
+  counted by a refusal of ``core.hit_refusal`` is its entry here and nothing in the kernel;
 - ``ending``: the hands that ended in one of ``endings`` (the payment rules of an ending are used exactly
   then; the deal check ends a hand exactly when it finds a tonk);
 - ``every_hand``: the rule shapes every hand (the deck, the cards dealt);
@@ -22,14 +26,17 @@ How a dimension is counted (:attr:`InPlay.how`):
     'a knock refused by the count limit alone'
     >>> dimension_of("payments.knock_caught").endings
     ('knock_caught',)
+    >>> SLOTS["deal.upcard"], IN_PLAY["hitting.books"].slot == SLOTS["hitting.books"]
+    (0, True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from tonk_rules.kernel import layout as L
+from tonk_rules.ruleset import core, strategies
+from tonk_rules.terms import PAID_ENDINGS, MeldKind
 
 How = Literal["kernel", "ending", "every_hand", "not_in_a_hand"]
 
@@ -40,73 +47,82 @@ class InPlay:
 
     how: How
     counts: str  # what one count is, in words
-    slot: int = -1  # the kernel's IP_* index (how == "kernel")
+    slot: int = -1  # the kernel's IP_* index (how == "kernel"): given by the entry's place, see SLOTS
     endings: tuple[str, ...] = ()  # the endings (terms.Ending values) that use it (how == "ending")
 
 
-def _k(slot: int, counts: str) -> InPlay:
-    return InPlay("kernel", counts, slot=slot)
+def _k(counts: str) -> InPlay:
+    return InPlay("kernel", counts)  # its slot: its place among the kernel's entries (SLOTS)
 
 
 _NOT_IN_A_HAND = InPlay("not_in_a_hand", "nothing: it governs the table or a sequence of hands, not the play "
                                          "of one hand at stake 1")
 
-#: Every rule dimension a variant file states, and what counts as its coming into play. Sections whose
-#: every key is counted alike are given by their section name and a trailing dot.
-IN_PLAY: dict[str, InPlay] = {
+#: Every rule dimension a variant file states, and what counts as its coming into play; sections whose every
+#: key is counted alike are given by their section name and a trailing dot.
+_TABLE: dict[str, InPlay] = {
     "players.": _NOT_IN_A_HAND,
     "dealer.": _NOT_IN_A_HAND,
     "stakes.": _NOT_IN_A_HAND,
     "scoring.": _NOT_IN_A_HAND,
     "deck.ranks": InPlay("every_hand", "every hand: the ranks are the cards dealt and drawn"),
     "deal.hand_size": InPlay("every_hand", "every hand: the cards each player is dealt"),
-    "deal.upcard": _k(L.IP_UPCARD, "the first turn's draw: the first player took the upcard (upcard: true), "
+    "deal.upcard": _k("the first turn's draw: the first player took the upcard (upcard: true), "
                                    "or found no discard pile to draw from (upcard: false)"),
-    "deal.first_turn": _k(L.IP_FIRST_TURN, "a knock or a draw from the discard pile on the hand's first turn "
+    "deal.first_turn": _k("a knock or a draw from the discard pile on the hand's first turn "
                                            "(free), or one refused by the first-turn rule alone "
                                            "(draw_from_stock)"),
     "deal_check.enabled": InPlay("ending", "a hand ended by the deal check (a tonk on the deal, paid or void)",
                                  endings=("deal_tonk", "deal_void")),
-    "deal_check.at_most": _k(L.IP_DC_LOW, "a dealt hand whose count is at or below at_most (a low tonk on the "
+    "deal_check.at_most": _k("a dealt hand whose count is at or below at_most (a low tonk on the "
                                           "deal)"),
-    "deal_check.at_least": _k(L.IP_DC_HIGH, "a dealt hand whose count is at or above at_least (a high tonk on "
+    "deal_check.at_least": _k("a dealt hand whose count is at or above at_least (a high tonk on "
                                             "the deal)"),
-    "deal_check.several": _k(L.IP_DC_SEVERAL, "a deal with several tonks at once (paid to all, or void)"),
-    "knocking.timing": _k(L.IP_KN_TIMING, "a knock after laying spreads before the draw (before_draw), or one "
+    "deal_check.several": _k("a deal with several tonks at once (paid to all, or void)"),
+    "knocking.timing": _k("a knock after laying spreads before the draw (before_draw), or one "
                                           "refused by the timing alone (start_of_turn)"),
-    "knocking.max_count": _k(L.IP_KN_MAX, "a knock refused by the count limit alone"),
-    "knocking.min_turns": _k(L.IP_KN_MIN_TURNS, "a knock refused by the minimum of turns alone"),
-    "knocking.hit_lock": _k(L.IP_KN_HIT_LOCK, "a knock by a player whose spread was just hit (no hit lock), or "
+    "knocking.max_count": _k("a knock refused by the count limit alone"),
+    "knocking.min_turns": _k("a knock refused by the minimum of turns alone"),
+    "knocking.hit_lock": _k("a knock by a player whose spread was just hit (no hit lock), or "
                                               "one refused by the hit lock alone"),
-    "knocking.wins_when": _k(L.IP_KN_TIES, "a knock whose count tied the lowest count of the others (the rule "
+    "knocking.wins_when": _k("a knock whose count tied the lowest count of the others (the rule "
                                            "decides whether it won or was caught)"),
-    "drawing.sources": _k(L.IP_SOURCES, "a draw from the discard pile, or a draw refused because its pile is "
+    "drawing.sources": _k("a draw from the discard pile, or a draw refused because its pile is "
                                         "not a draw pile"),
-    "spreading.timing": _k(L.IP_SP_TIMING, "a spread or hit laid before the draw (before_draw), or holding the "
+    "spreading.timing": _k("a spread or hit laid before the draw (before_draw), or holding the "
                                            "card drawn that turn (after_draw: it could not have come earlier)"),
-    "spreading.must_spread": _k(L.IP_SP_MUST, "a knock by a player holding a spread (false: must_spread would "
+    "spreading.must_spread": _k("a knock by a player holding a spread (false: must_spread would "
                                               "refuse it), or a knock, draw or discard refused alone because "
                                               "a spread held must be laid (true)"),
-    "spreading.may_hold_books": _k(L.IP_SP_HOLD, "with must_spread, a knock by a player holding a book the "
+    "spreading.may_hold_books": _k("with must_spread, a knock by a player holding a book the "
                                                  "exception lets stay in hand"),
-    "melds.book_sizes": _k(L.IP_BOOK_SIZES, "a book laid, or a book hit (to four cards)"),
-    "melds.run_min": _k(L.IP_RUN_MIN, "a run laid of exactly run_min cards (a longer minimum refuses it)"),
-    "melds.ace": _k(L.IP_ACE, "a run laid or hit that holds the ace above the king (Q-K-A)"),
-    "hitting.runs": _k(L.IP_HIT_RUNS, "a hit on a run, or a decision at which the rule refused a card that "
+    "melds.book_sizes": _k("a book laid, or a book hit (to four cards)"),
+    "melds.run_min": _k("a run laid of exactly run_min cards (a longer minimum refuses it)"),
+    "melds.ace": _k("a run laid or hit that holds the ace above the king (Q-K-A)"),
+    "hitting.runs": _k("a hit on a run, or a decision at which the rule refused a card that "
                                       "would extend a run"),
-    "hitting.books": _k(L.IP_HIT_BOOKS, "a hit on a book, or a decision at which the rule refused a card that "
+    "hitting.books": _k("a hit on a book, or a decision at which the rule refused a card that "
                                         "would extend a book"),
-    "taken_discard.rule": _k(L.IP_TAKEN, "a card taken from the discard pile and discarded again in the same "
+    "taken_discard.rule": _k("a card taken from the discard pile and discarded again in the same "
                                          "turn; a discard of the taken card refused (not_discarded_this_turn); "
                                          "a discard refused because the taken card must first go into a spread, "
                                          "or a draw from the discard pile refused because its card could not "
                                          "be laid at once (straight_into_spread)"),
-    "stock_exhaustion.when_empty": _k(L.IP_STOCK_EMPTY, "a draw from the empty stock (then the rule ends the "
+    "stock_exhaustion.when_empty": _k("a draw from the empty stock (then the rule ends the "
                                                         "hand, voids it or reshuffles)"),
-    "stock_exhaustion.ties": _k(L.IP_STOCK_TIES, "a hand ended at the empty stock with several lowest counts"),
-    **{f"payments.{e}": InPlay("ending", f"a hand that ended {e.replace('_', ' ')} (its payments)", endings=(e,))
-       for e in L.ENDING_NAMES if e not in ("deal_void", "stock_void")},
+    "stock_exhaustion.ties": _k("a hand ended at the empty stock with several lowest counts"),
+    **{f"payments.{e.value}": InPlay("ending", f"a hand that ended {e.value.replace('_', ' ')} (its payments)",
+                                     endings=(e.value,)) for e in PAID_ENDINGS},
 }
+
+#: The kernel's counters: each kernel-counted dimension -> its index in the state's ``O_IN_PLAY`` block, its
+#: place among them in the table's order (a new one is one entry above: the kernel's block, its size and the
+#: batches' arrays follow from here).
+SLOTS: dict[str, int] = {key: i for i, key in enumerate(k for k, d in _TABLE.items() if d.how == "kernel")}
+
+#: Every rule dimension a variant file states, and what counts as its coming into play (a kernel-counted
+#: one with its slot, :data:`SLOTS`).
+IN_PLAY: dict[str, InPlay] = {key: replace(d, slot=SLOTS[key]) if key in SLOTS else d for key, d in _TABLE.items()}
 
 
 def dimension_of(key: str) -> InPlay:
@@ -122,3 +138,34 @@ def dimension_of(key: str) -> InPlay:
 def kernel_dimensions() -> dict[int, str]:
     """The kernel's counters: slot -> dimension."""
     return {d.slot: key for key, d in IN_PLAY.items() if d.how == "kernel"}
+
+
+#: Hit refusal codes the kernel's table has room for: a code of core.hit_refusal is below this.
+MAX_HIT_CODES = 8
+
+
+def refused_hit_slots() -> tuple[int, ...]:
+    """Where the kernel counts a refused hit: for each refusal code of :func:`core.hit_refusal` and each kind
+    of spread, at ``code * 2 + run`` (``run`` 1 for a run), the slot of the rule that the code's words name
+    (``strategies.hit_refusal_rule``). ``rules_nb.legal_keys`` indexes it, so a new refusal code is counted
+    under its rule with no kernel edit. A code without words, which the engine refuses to word (a
+    contributor's slip that the tests name), is counted under its kind's rule rather than read past the table.
+
+        >>> slots = refused_hit_slots()
+        >>> slots[core.HIT_NOT_ALLOWED * 2] == SLOTS["hitting.books"]
+        True
+        >>> slots[core.HIT_ONLY_OWN * 2 + 1] == SLOTS["hitting.runs"]
+        True
+    """
+    out = [SLOTS["hitting.books"], SLOTS["hitting.runs"]] * MAX_HIT_CODES
+    for code in strategies.hit_refusal_codes():
+        if not core.HIT_OK < code < MAX_HIT_CODES:
+            raise ValueError(f"the hit refusal code {code} is outside 1..{MAX_HIT_CODES - 1}: raise "
+                             "kernel/in_play.py MAX_HIT_CODES")
+        for run, kind in enumerate((MeldKind.BOOK, MeldKind.RUN)):
+            rule = strategies.hit_refusal_rule(code, kind)
+            if rule not in SLOTS:
+                raise ValueError(f"the hit refusal code {code} names the rule {rule}, which the kernel does not "
+                                 f"count: give it an entry counted by the kernel in kernel/in_play.py")
+            out[code * 2 + run] = SLOTS[rule]
+    return tuple(out)

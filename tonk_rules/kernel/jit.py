@@ -44,11 +44,14 @@ COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb
                     # the engine's action keys, whose constants it bakes in
                     "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py",
                     "../ruleset/position_facts.py", "../engine/encoding.py")
+#: The modules whose tables the kernel bakes in as constants without compiling them: the in-play slots
+#: (kernel/in_play.py, which layout.py names) and the rule that each hit refusal code names (ruleset/strategies.py).
+BAKED_SOURCES = ("in_play.py", "../ruleset/strategies.py")
 
 
 def source_hash() -> str:
     digest = hashlib.sha256(NUMBA_VERSION.encode())
-    for name in COMPILED_SOURCES:
+    for name in COMPILED_SOURCES + BAKED_SOURCES:
         digest.update((HERE / name).read_bytes())
     return digest.hexdigest()[:16]
 

@@ -6,12 +6,14 @@ state with one array copy; a ruleset is one ``int64`` parameter vector (``R_*``)
 52-bit mask. The kernel's own ending codes (``E_*``) are fixed here and mapped to
 :class:`tonk_rules.terms.Ending` by name in Python, so reordering the enum cannot corrupt a cached kernel.
 
-Changing this file changes the cache key of the compiled kernel (:mod:`tonk_rules.kernel.jit`).
+Changing this file (or kernel/in_play.py, whose table gives the ``IP_*`` slots) changes the cache key of the
+compiled kernel (:mod:`tonk_rules.kernel.jit`).
 """
 
 from __future__ import annotations
 
 from tonk_rules.engine import encoding
+from tonk_rules.kernel.in_play import SLOTS as IN_PLAY_SLOTS
 from tonk_rules.ruleset import core, meld_masks, slots
 
 MAX_PLAYERS = 16
@@ -90,7 +92,8 @@ O_SP_KEY = O_SP_MASK + MAX_SPREADS  # a book's rank (1..13) or a run's suit
 O_SP_POS = O_SP_KEY + MAX_SPREADS  # a run's run-order positions (ace low at 0) as a bitmask
 O_SPREADS_LAID = O_SP_POS + MAX_SPREADS  # per seat: the spreads on the table it laid
 O_IN_PLAY = O_SPREADS_LAID + MAX_PLAYERS  # per rule dimension (IP_*): the times it came into play this hand
-STATE_SIZE = O_IN_PLAY + 24
+N_IN_PLAY = len(IN_PLAY_SLOTS)  # one per entry of kernel/in_play.py that the kernel counts
+STATE_SIZE = O_IN_PLAY + N_IN_PLAY
 
 #: Where the state holds each slot of the position vector (tonk_rules.ruleset.position_facts P_*): the kernel
 #: compiles position_facts with these offsets (kernel/rules_nb.py), so the facts of a position read the state
@@ -102,30 +105,30 @@ POSITION_SLOTS = {
     "P_SP_RUN": O_SP_RUN, "P_SP_MASK": O_SP_MASK,
 }
 
-# --- rules that came into play (IP_*): what each counts is kernel/in_play.py's table, in words --------------
-IP_UPCARD = 0  # deal.upcard
-IP_FIRST_TURN = 1  # deal.first_turn
-IP_DC_LOW = 2  # deal_check.at_most
-IP_DC_HIGH = 3  # deal_check.at_least
-IP_DC_SEVERAL = 4  # deal_check.several
-IP_KN_TIMING = 5  # knocking.timing
-IP_KN_MAX = 6  # knocking.max_count
-IP_KN_MIN_TURNS = 7  # knocking.min_turns
-IP_KN_HIT_LOCK = 8  # knocking.hit_lock
-IP_KN_TIES = 9  # knocking.wins_when
-IP_SOURCES = 10  # drawing.sources
-IP_SP_TIMING = 11  # spreading.timing
-IP_SP_MUST = 12  # spreading.must_spread
-IP_SP_HOLD = 13  # spreading.may_hold_books
-IP_BOOK_SIZES = 14  # melds.book_sizes
-IP_RUN_MIN = 15  # melds.run_min
-IP_ACE = 16  # melds.ace
-IP_HIT_RUNS = 17  # hitting.runs
-IP_HIT_BOOKS = 18  # hitting.books
-IP_TAKEN = 19  # taken_discard.rule
-IP_STOCK_EMPTY = 20  # stock_exhaustion.when_empty
-IP_STOCK_TIES = 21  # stock_exhaustion.ties
-N_IN_PLAY = 22  # (the block keeps 24 slots: two free for new dimensions)
+# --- rules that came into play (IP_*): the slots are kernel/in_play.py's (its table's order); these are the names
+# the kernel's code counts by hand. A dimension counted only by a refused hit needs none (in_play.refused_hit_slots).
+IP_UPCARD = IN_PLAY_SLOTS["deal.upcard"]
+IP_FIRST_TURN = IN_PLAY_SLOTS["deal.first_turn"]
+IP_DC_LOW = IN_PLAY_SLOTS["deal_check.at_most"]
+IP_DC_HIGH = IN_PLAY_SLOTS["deal_check.at_least"]
+IP_DC_SEVERAL = IN_PLAY_SLOTS["deal_check.several"]
+IP_KN_TIMING = IN_PLAY_SLOTS["knocking.timing"]
+IP_KN_MAX = IN_PLAY_SLOTS["knocking.max_count"]
+IP_KN_MIN_TURNS = IN_PLAY_SLOTS["knocking.min_turns"]
+IP_KN_HIT_LOCK = IN_PLAY_SLOTS["knocking.hit_lock"]
+IP_KN_TIES = IN_PLAY_SLOTS["knocking.wins_when"]
+IP_SOURCES = IN_PLAY_SLOTS["drawing.sources"]
+IP_SP_TIMING = IN_PLAY_SLOTS["spreading.timing"]
+IP_SP_MUST = IN_PLAY_SLOTS["spreading.must_spread"]
+IP_SP_HOLD = IN_PLAY_SLOTS["spreading.may_hold_books"]
+IP_BOOK_SIZES = IN_PLAY_SLOTS["melds.book_sizes"]
+IP_RUN_MIN = IN_PLAY_SLOTS["melds.run_min"]
+IP_ACE = IN_PLAY_SLOTS["melds.ace"]
+IP_HIT_RUNS = IN_PLAY_SLOTS["hitting.runs"]
+IP_HIT_BOOKS = IN_PLAY_SLOTS["hitting.books"]
+IP_TAKEN = IN_PLAY_SLOTS["taken_discard.rule"]
+IP_STOCK_EMPTY = IN_PLAY_SLOTS["stock_exhaustion.when_empty"]
+IP_STOCK_TIES = IN_PLAY_SLOTS["stock_exhaustion.ties"]
 
 # --- canonical action keys: the engine's encoding (tonk_rules.engine.encoding), under the kernel's names ---
 KIND_SHIFT, KIND_MASK, PAYLOAD = encoding.KIND_SHIFT, encoding.KIND_MASK, encoding.PAYLOAD

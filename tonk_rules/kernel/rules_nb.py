@@ -17,11 +17,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import intrinsic
 
+from tonk_rules.kernel.in_play import refused_hit_slots
 from tonk_rules.kernel.jit import compiled_copy, njit, njit_inline
 from tonk_rules.kernel.layout import (
     IP_FIRST_TURN,
-    IP_HIT_BOOKS,
-    IP_HIT_RUNS,
     IP_KN_HIT_LOCK,
     IP_KN_MAX,
     IP_KN_MIN_TURNS,
@@ -85,6 +84,9 @@ take_refusal = njit_inline(core.take_refusal)
 discard_refusal = njit_inline(core.discard_refusal)
 discard_checks_held = njit_inline(core.discard_checks_held)
 VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
+#: The in-play slot of a refused hit, at ``code * 2 + run`` for the refusal ``code`` of core.hit_refusal: the
+#: slot of the rule the code's words name (kernel/in_play.py), so a new code needs no edit here.
+HIT_REFUSED = np.array(refused_hit_slots(), np.int64)
 
 
 @intrinsic
@@ -283,12 +285,13 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             c = lowest(rest)
             rest &= rest - 1
             for k in range(S[S_SPREADS_N]):
-                if may_hit(S, k, cur, tb, F):
+                code = hit_refusal(tb, S, O_TURN, F, S[O_SP_RUN + k] == 1, S[O_SP_OWNER + k] == cur)  # may_hit
+                if code == core.HIT_OK:
                     if extends(S, k, c, tb):
                         out[n] = hit_base | (c * 64 + k + 1)
                         n += 1
-                elif extends(S, k, c, tb):  # a hit the hitting rule refused
-                    seen |= ONE << (IP_HIT_RUNS if S[O_SP_RUN + k] else IP_HIT_BOOKS)
+                elif extends(S, k, c, tb):  # a refused hit: counted under the rule its code names
+                    seen |= ONE << HIT_REFUSED[code * 2 + S[O_SP_RUN + k]]
     code = discard_refusal(S, O_TURN, F, False, False)  # what refuses every card
     if code == core.DISCARD_OK:
         size = popcount(hand)

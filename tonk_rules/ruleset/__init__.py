@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 from tonk_rules.cards import Card, hand_count, why_not_deal
 from tonk_rules.errors import SetupError
 from tonk_rules.ruleset import core, facts, position_facts, slots
+from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.params import params_of
 from tonk_rules.ruleset.payments import CompiledRule, Payment, PaymentSchedule, net_of
 from tonk_rules.ruleset.settlement import Settlement, check_table, settle
 from tonk_rules.ruleset.strategies import (
     DealCheckRule,
-    DealerRule,
     DealRule,
     DrawRule,
     GoingOutRule,

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from tonk_rules.cards import RANK_NAMES, make_card
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.payments import CompiledRule, PaymentSchedule
 from tonk_rules.ruleset.strategies import (
     DealCheckRule,
-    DealerRule,
     DealRule,
     DrawRule,
     GoingOutRule,

@@ -14,22 +14,17 @@ refused have two forms: a fast yes/no for move generation and a ``why_not`` that
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
 from tonk_rules.cards import Card, hand_count
-from tonk_rules.errors import SetupError
 from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
 from tonk_rules.ruleset.params import section_params
 from tonk_rules.ruleset.position_facts import FACT_COUNT, FACT_LOCKS, FACT_TURNS_TAKEN
 from tonk_rules.terms import (
-    AfterVoid,
-    DealerRotation,
     Ending,
-    FirstDealer,
     FirstTurn,
     HitPermission,
     KnockTiming,
@@ -69,6 +64,15 @@ _KNOCK_REFUSALS = {
 _HIT_REFUSALS = {core.HIT_NOT_ALLOWED: ("hitting.{kind}s", "none"), core.HIT_ONLY_OWN: ("hitting.{kind}s", "own")}
 
 _W = TypeVar("_W")
+
+
+def hit_refusal_codes() -> tuple[int, ...]:
+    return tuple(_HIT_REFUSALS)  # the codes of core.hit_refusal, each with the rule that refuses (below)
+
+
+def hit_refusal_rule(code: int, kind: MeldKind) -> str:
+    """The rule whose refusal ``code`` is on a spread of ``kind``: where the kernel counts it (kernel/in_play.py)."""
+    return _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")[0].format(kind=kind)
 
 
 def _words(table: dict[int, _W], code: int, name: str) -> _W:
@@ -112,49 +116,6 @@ class DealRule(SectionRule):
     def first_turn_binds(self, no_turn_ended: bool) -> bool:
         """The hand's first turn is bound (no knock; a draw from the stock only), and this is it."""
         return core.first_turn_binds(self.params, no_turn_ended)
-
-
-@dataclass(frozen=True)
-class DealerRule:
-    """Who deals first and who deals next."""
-
-    first: FirstDealer
-    rotation: DealerRotation
-    after_void: AfterVoid | None  # None where no hand can be void (variant/checks.py)
-
-    def first_dealer(self, given: int | None, n_players: int) -> int | None:
-        """The first dealer when known before any cut: ``given`` (checked), or None when a cut decides."""
-        if given is None:
-            if self.first is FirstDealer.AGREED:
-                raise SetupError("this variant has the table agree on the first dealer: give first_dealer")
-            return None
-        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < n_players:
-            raise SetupError(f"first dealer must be a seat number 0..{n_players - 1}, not {given!r}")
-        return given
-
-    @staticmethod
-    def cut(n_players: int, deck: Sequence[Card], rng: random.Random) -> tuple[int, list[Card]]:
-        """High card cut: each player takes a card, the highest rank deals; ties cut again.
-
-        Returns the dealer and every card cut, in order.
-        """
-        contenders = list(range(n_players))
-        cut: list[Card] = []
-        while len(contenders) > 1:
-            shuffled = list(deck)
-            rng.shuffle(shuffled)
-            drawn = dict(zip(contenders, shuffled, strict=False))
-            cut.extend(drawn.values())
-            top = max(c.rank for c in drawn.values())
-            contenders = [p for p, c in drawn.items() if c.rank == top]
-        return contenders[0], cut
-
-    def next_dealer(self, dealer: int, n_players: int, winners: tuple[int, ...], void: bool) -> int:
-        if void:
-            return dealer if self.after_void is AfterVoid.SAME else (dealer + 1) % n_players
-        if self.rotation is DealerRotation.WINNER and len(winners) == 1:
-            return winners[0]
-        return (dealer + 1) % n_players
 
 
 @dataclass(frozen=True)
@@ -332,8 +293,7 @@ class HitRule(SectionRule):
         code = self.refusal(kind, own, turn, facts)
         if code == core.HIT_OK:
             return None
-        path, name = _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")
-        return refusal_words(path.format(kind=kind), name)
+        return refusal_words(hit_refusal_rule(code, kind), _words(_HIT_REFUSALS, code, "_HIT_REFUSALS")[1])
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ MAX_TABLES = 64
 def why_bad_table_name(name: str) -> str | None:
     if TABLE_NAME.fullmatch(name) is None:
         return (f"a table's name is 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter or "
-                f"digit: {name[:40]!r}")
+                f"digit: {name[:40]!r}")  # said on a page as the code bad_table_name (web/refusal_words.py)
     return None
 
 
@@ -74,6 +74,9 @@ class TableState:
     next_dealer: str
     hands: int
     game_over: str | None
+    #: who reached the points target, and the target (a page says the game's end in its own language)
+    leaders: tuple[str, ...] = ()
+    target: int | None = None
 
 
 class Event:
@@ -135,7 +138,8 @@ class Event:
     def ledger_path(self, table: str) -> Path:
         if table not in self.table_names():
             shown = ", ".join(self.table_names()) or "none yet"
-            raise NoSuchTable(f"the event has no table {table[:40]!r} (tables: {shown})")
+            raise NoSuchTable(f"the event has no table {table[:40]!r} (tables: {shown})").coded(
+                "no_table", "how", None, table=table)
         return self.folder / f"{table}.sqlite"
 
     @contextmanager
@@ -148,17 +152,19 @@ class Event:
                   rules: StoredRules | None = None, first_dealer: str | None = None, title: str | None = None) -> None:
         """A new table with its own ledger (the event's currency); its players may not sit at another table."""
         if why := why_bad_table_name(name):
-            raise LedgerError(why)
+            raise LedgerError(why).coded("bad_table_name", "how", None, table=name)
         with self._locked():
             self.reload()
             if name in self.table_names():
-                raise LedgerError(f"the event already has a table {name!r}")
+                raise LedgerError(f"the event already has a table {name!r}").coded("table_exists", table=name)
             if len(self.table_names()) >= MAX_TABLES:
-                raise LedgerError(f"an event has at most {MAX_TABLES} tables")
+                raise LedgerError(f"an event has at most {MAX_TABLES} tables").coded("too_many_tables",
+                                                                                     most=MAX_TABLES)
             elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
             for seat in seats:
                 if seat in elsewhere:
-                    raise LedgerError(f"{seat} is already seated at table {elsewhere[seat]}: move them instead")
+                    raise LedgerError(f"{seat} is already seated at table {elsewhere[seat]}: move them instead").coded(
+                        "seated_elsewhere", name=seat, table=elsewhere[seat])
             Ledger.create(self.folder / f"{name}.sqlite", seats=seats, stakes=stakes, currency=self.currency,
                           variant_ref=variant_ref, rules=rules, first_dealer=first_dealer,
                           title=title or name).close()
@@ -172,11 +178,11 @@ class Event:
         from tonk_rules.table.ledger_import import import_json
 
         if why := why_bad_table_name(name):
-            raise LedgerError(why)
+            raise LedgerError(why).coded("bad_table_name", "how", None, table=name)
         with self._locked():
             self.reload()
             if name in self.table_names():
-                raise LedgerError(f"the event already has a table {name!r}")
+                raise LedgerError(f"the event already has a table {name!r}").coded("table_exists", table=name)
             elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
             path = self.folder / f"{name}.sqlite"
             with import_json(path, text, "the export") as led:
@@ -184,7 +190,8 @@ class Event:
             if clash:
                 for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
                     leftover.unlink(missing_ok=True)
-                raise LedgerError(f"{clash[0]} is already seated at table {elsewhere[clash[0]]}")
+                raise LedgerError(f"{clash[0]} is already seated at table {elsewhere[clash[0]]}").coded(
+                    "import_seated_elsewhere", name=clash[0], table=elsewhere[clash[0]])
             data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}]}
             self._write(data)
             self._data = data
@@ -193,7 +200,8 @@ class Event:
         """``name`` sits down at ``table`` (refused while they sit at another table: that is a move)."""
         seated_at = self.seated_at(name)
         if seated_at is not None and seated_at != table:
-            raise LedgerError(f"{name} is seated at table {seated_at}: move them instead")
+            raise LedgerError(f"{name} is seated at table {seated_at}: move them instead").coded(
+                "seated_elsewhere", name=name, table=seated_at)
         with self.ledger(table) as led:
             led.join(name, stake=stake, after=after)
 
@@ -208,13 +216,16 @@ class Event:
         The join is checked first; if it is refused after the leave (the target changed meanwhile), the
         leave is taken back, so a move happens whole or not at all."""
         if source == target:
-            raise LedgerError(f"{name} is already at table {source}")
+            raise LedgerError(f"{name} is already at table {source}").coded("already_at_table", name=name,
+                                                                             table=source)
         with self.ledger(source) as src, self.ledger(target) as dst:
             if name not in [n for n, _ in src.seated()]:
                 raise LedgerError(f"{name} is not at table {source} (seated: "
-                                  f"{', '.join(n for n, _ in src.seated())})")
+                                  f"{', '.join(n for n, _ in src.seated())})").coded(
+                    "not_at_table", name=name, table=source, seated=tuple(n for n, _ in src.seated()))
             if name in [n for n, _ in dst.seated()]:
-                raise LedgerError(f"{name} is already at table {target}")
+                raise LedgerError(f"{name} is already at table {target}").coded("already_at_table", name=name,
+                                                                                 table=target)
             src.leave(name)
             try:
                 dst.join(name, stake=stake, after=after)
@@ -226,7 +237,8 @@ class Event:
     def state(self, table: str) -> TableState:
         with self.ledger(table, writable=False) as led:
             return TableState(table, self._title_of(table), led.stored_rules().title, led.seated(),
-                              led.balances(), led.next_dealer(), led.hand_count(), led.game_over())
+                              led.balances(), led.next_dealer(), led.hand_count(), led.game_over(), led.leaders(),
+                              led.rules.points_target)
 
     def states(self) -> list[TableState]:
         return [self.state(t) for t in self.table_names()]

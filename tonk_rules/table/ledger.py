@@ -230,11 +230,13 @@ class Ledger:
 
     def game_over(self) -> str | None:
         """With points scoring, as the engine's Session: who reached the target (None: play goes on)."""
+        leaders = self.leaders()
+        return f"{', '.join(leaders)} reached the points target ({self.rules.points_target})" if leaders else None
+
+    def leaders(self) -> tuple[str, ...]:
+        """With points scoring, the players who reached the target: the session is over (none: it goes on)."""
         target = self.rules.points_target
-        if target is None:
-            return None
-        leaders = [name for name, points in self.balances().items() if points >= target]
-        return f"{', '.join(leaders)} reached the points target ({target})" if leaders else None
+        return () if target is None else tuple(n for n, points in self.balances().items() if points >= target)
 
     # --- changing: each one transaction, its reads inside it ----------------------------------------------
     def record(self, entry: HandEntry, *, at: str | None = None) -> int:
@@ -257,8 +259,7 @@ class Ledger:
                                   "settled: settle it again")
             if (over := self.game_over()) is not None:
                 raise LedgerError(f"the session is over: {over}; start a new session for a new game").coded(
-                    "game_over", "how", None, target=rules.points_target,
-                    leaders=tuple(n for n, p in self.balances().items() if p >= (rules.points_target or 0)))
+                    "game_over", "how", None, target=rules.points_target, leaders=self.leaders())
             dealer = self.next_dealer()
             if entry.dealer is not None and entry.dealer != dealer:
                 raise LedgerError(f"{dealer} deals this hand at the table, but the hand was dealt by {entry.dealer}")
@@ -293,12 +294,13 @@ class Ledger:
             seated = self.seated()
             names = [n for n, _ in seated]
             if name in map(canonical, names):
-                raise LedgerError(f"{name} is already at the table")
+                raise LedgerError(f"{name} is already at the table").coded("already_seated", name=name)
             rules = self.rules
             given = stake
             stake = stake if stake is not None else seated[0][1] if seated else 1
             if len(names) + 1 > rules.max_players:
-                raise LedgerError(f"this variant seats at most {rules.max_players} players")
+                raise LedgerError(f"this variant seats at most {rules.max_players} players").coded(
+                    "table_full", most=rules.max_players)
             if why := why_not_stakes(rules, [s for _, s in seated] + [stake], len(names) + 1):
                 raise LedgerError(why)
             if after is not None and after not in names:
@@ -321,12 +323,14 @@ class Ledger:
         with self.transaction():
             names = [n for n, _ in self.seated()]
             if name not in names:
-                raise LedgerError(f"{name} is not at the table (seated: {', '.join(names)})")
+                raise LedgerError(f"{name} is not at the table (seated: {', '.join(names)})").coded(
+                    "not_seated_here", name=name, seated=tuple(names))
             order = [n for n in names if n != name]
             least = self.rules.min_players
             if len(order) < least:
                 raise LedgerError(f"{name} cannot leave: this variant needs at least {least} players at the "
-                                  f"table (seated: {', '.join(names)}); let someone join first, or end the session")
+                                  f"table (seated: {', '.join(names)}); let someone join first, or end the session"
+                                  ).coded("cannot_leave", name=name, least=least)
             detail = {"before": self._state()}
             self.db.execute("UPDATE players SET seat = NULL WHERE name = ?", (name,))
             self._renumber(order)
@@ -341,7 +345,8 @@ class Ledger:
             old = self.stored_rules()
             diff = rules_diff(old, new)
             if not diff:
-                raise LedgerError(f"{new.ref} has the same rules as the session's ({old.title}): nothing to change")
+                raise LedgerError(f"{new.ref} has the same rules as the session's ({old.title}): nothing to change"
+                                  ).coded("same_rules")
             names, stakes = zip(*self.seated(), strict=True)
             if why := check_seating(new.ruleset, list(names), list(stakes)):
                 raise LedgerError(f"the table as seated cannot play the new rules: {why}")

@@ -66,14 +66,16 @@ def _hand_event(led: Ledger, number: int) -> int:
     row = led.db.execute("SELECT id FROM events WHERE kind = 'hand' AND undone_by IS NULL AND after_hand = ?",
                          (number - 1,)).fetchone()
     if row is None or not led.hands(number):
-        raise LedgerError(f"there is no hand {number} (hands: 1 to {led.hand_count()})")
+        raise LedgerError(f"there is no hand {number} (hands: 1 to {led.hand_count()})").coded(
+            "no_hand", number=number, hands=led.hand_count())
     return int(row[0])
 
 
 def _check_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason or len(reason) > MAX_REASON:
-        raise LedgerError(f"say why the hand is corrected (1 to {MAX_REASON} characters)")
+        raise LedgerError(f"say why the hand is corrected (1 to {MAX_REASON} characters)").coded("no_reason",
+                                                                                                 most=MAX_REASON)
     return reason
 
 
@@ -83,7 +85,7 @@ def void_hand(led: Ledger, number: int, reason: str, *, at: str | None = None) -
     with led.transaction():
         event = _hand_event(led, number)
         if event in voided_events(led):
-            raise LedgerError(f"hand {number} is already void")
+            raise LedgerError(f"hand {number} is already void").coded("already_void", number=number)
         hand = led.hands(number)[0]
         led.db.execute(_TABLE)
         led.db.execute("INSERT INTO corrections (event, hand, kind, reason, original, amended, at) "
@@ -99,13 +101,16 @@ def amend_hand(led: Ledger, number: int, entry: HandEntry, reason: str, *, at: s
     with led.transaction():
         event = _hand_event(led, number)
         if event in voided_events(led):
-            raise LedgerError(f"hand {number} is void: a void hand is not amended")
+            raise LedgerError(f"hand {number} is void: a void hand is not amended").coded("void_not_amended",
+                                                                                            number=number)
         hand = led.hands(number)[0]
         if hand["kind"] != "settled":
-            raise LedgerError(f"hand {number} was played in the engine from a hand record: void it instead")
+            raise LedgerError(f"hand {number} was played in the engine from a hand record: void it instead").coded(
+                "played_not_amended", number=number)
         if list(entry.seats) != hand["players"] or list(entry.stakes) != [hand["stakes"][n] for n in hand["players"]]:
             raise LedgerError(f"the amended hand must have hand {number}'s players and stakes "
-                              f"({', '.join(hand['players'])})")
+                              f"({', '.join(hand['players'])})").coded("amend_players", number=number,
+                                                                      names=tuple(hand["players"]))
         led.db.execute("UPDATE hands SET ending = ?, counts = ?, winners = ?, knocker = ?, detail = ? "
                        "WHERE number = ?",
                        (entry.ending, _json(dict(zip(entry.seats, entry.counts, strict=True))),

@@ -27,6 +27,7 @@ import jsonschema
 from pydantic import ValidationError
 
 from tonk_rules.errors import Diagnostic, VariantError
+from tonk_rules.variant.added import added_sources
 from tonk_rules.variant.canonical import canonical_rules
 from tonk_rules.variant.checks import cross_field_problems
 from tonk_rules.variant.diagnose import (
@@ -297,6 +298,8 @@ def _resolve(text_ref: str, chain: list[YamlDocument], beside: tuple[KeyPath, ..
     problems = [(paths, why) for paths, why in cross_field_problems(variant) if not _under(paths, list(beside))]
     if problems:
         raise VariantError(cross_diagnostics(chain, problems))
+    for path, source in added_sources(type(variant)).items():  # an added rule that no file states: its default's
+        provenance.setdefault(path, Provenance(source, chain[-1].file))  # source, as if stated by the root file
     for value in dropped:
         if value.path in provenance:  # a value inside a list (a payment rule's stake_of) has its list's source
             why = f"{file_label(value.set_in)}'s value has no effect unless {value.row.condition}; dropped"

@@ -46,7 +46,10 @@ async def _refused(request: Request, exc: Exception) -> Response:
 
 
 async def _no_table(request: Request, exc: Exception) -> Response:
-    return message(request, 404, site(request).clean(str(exc)))
+    """In the event's language, naming the table asked for (the list of tables is the event page's)."""
+    refusal = exc.refusal if isinstance(exc, TonkError) else None
+    said = say(refusal, site(request).language()) if refusal is not None else site(request).clean(str(exc))
+    return message(request, 404, said, back="/")
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -13,7 +13,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from tonk_rules.web.keys import GM_COOKIE, SESSION_COOKIE, Keys, RateLimit, new_session, table_cookie
 from tonk_rules.web.views import Views
-from tonk_rules.web.words import ending_word, words
+from tonk_rules.web.words import ending_word, reached, words
 
 ENV = Environment(loader=PackageLoader("tonk_rules.web", "templates"), autoescape=select_autoescape(default=True),
                   undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -72,7 +72,7 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     lang = context.pop("lang", None) or where.language()
     body = ENV.get_template(template).render(
         w=words(lang), lang=lang, csrf=where.keys.csrf_token(session), is_gm=is_gm(request),
-        ending=lambda e: ending_word(lang, e), **context)
+        ending=lambda e: ending_word(lang, e), over=lambda leaders, target: reached(lang, leaders, target), **context)
     response = HTMLResponse(body, status_code=status)
     if fresh:
         set_cookie(response, SESSION_COOKIE, session)

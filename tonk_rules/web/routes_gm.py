@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tonk_rules.errors import LedgerError, VariantError
+from tonk_rules.errors import LedgerError, TonkError, VariantError
 from tonk_rules.table.ledger_correct import amend_hand, rules_at, void_hand
 from tonk_rules.table.ledger_export import export_csv, export_json
 from tonk_rules.table.ledger_rules import StoredRules
@@ -23,6 +23,7 @@ from tonk_rules.web.forms import HandForm
 from tonk_rules.web.guard import FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
+from tonk_rules.web.refusal_words import WORDS, say
 from tonk_rules.web.routes_read import _Values, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
 from tonk_rules.web.words import words
@@ -64,7 +65,7 @@ async def console(request: Request, notice: str = "", status: int = 200) -> Resp
 def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
     """A house-rule file given as text: kept in the event folder (the ledger keeps its rules anyway)."""
     if len(text.encode()) > MAX_HOUSE_FILE:
-        raise LedgerError("the house-rule file is larger than 256 KiB")
+        raise LedgerError("the house-rule file is larger than 256 KiB").coded("house_too_big")
     houses = folder / "houses"
     houses.mkdir(exist_ok=True)
     path = houses / f"{label}-{secrets.token_hex(4)}.yaml"
@@ -85,7 +86,7 @@ def _rules_of(folder: Any, values: dict[str, str], label: str) -> StoredRules:
         return _house_rules(folder, house, label)
     variant = values.get("variant", "")
     if variant not in builtin_names():
-        raise LedgerError("choose the built-in rules or give a house-rule file")
+        raise LedgerError("choose the built-in rules or give a house-rule file").coded("choose_rules")
     return StoredRules.of(load_variant(variant), variant)
 
 
@@ -97,8 +98,11 @@ async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> R
     where = site(request)
     try:
         said = await run_in_threadpool(action, where, values)
-    except LedgerError as exc:
-        return await console(request, f"{words(where.language())['refused']}: {where.clean(str(exc))}", 422)
+    except LedgerError as exc:  # worded from its code in the event's language where it has one
+        lang = where.language()
+        coded = exc.refusal is not None and exc.refusal.code in WORDS
+        said = say(exc.refusal, lang) if coded and exc.refusal is not None else where.clean(str(exc))
+        return await console(request, f"{words(lang)['refused']}: {said}", 422)
     return await console(request, said or words(where.language())["done"])
 
 
@@ -109,8 +113,10 @@ def _create(where: Any, values: dict[str, str]) -> str:
     stake = values.get("stake", "").strip() or "1"
     try:
         stakes = parse_stakes([stake], tuple(names))
-    except Exception as exc:  # TableInputError: said as the ledger's refusals are
-        raise LedgerError(str(exc)) from None
+    except TonkError as exc:  # TableInputError: said as the ledger's refusals are, its code kept
+        refused = LedgerError(str(exc))
+        refused.refusal = exc.refusal
+        raise refused from None
     event.add_table(name, seats=names, stakes=stakes, rules=_rules_of(where.folder, values, name or "table"),
                     first_dealer=values.get("first_dealer", "").strip() or None,
                     title=values.get("title", "").strip() or None)
@@ -140,7 +146,7 @@ def _correct(where: Any, values: dict[str, str], table: str) -> str:
     event = where.views.event()
     number_text = values.get("number", "")
     if not number_text.isdigit() or len(number_text) > 6:
-        raise LedgerError("give the number of the hand to correct")
+        raise LedgerError("give the number of the hand to correct").coded("correct_number")
     number = int(number_text)
     reason = values.get("reason", "")
     with event.ledger(table) as led:
@@ -148,7 +154,7 @@ def _correct(where: Any, values: dict[str, str], table: str) -> str:
             return str(void_hand(led, number, reason)["said"])
         hands = led.hands(number)
         if not hands:
-            raise LedgerError(f"there is no hand {number}")
+            raise LedgerError(f"there is no hand {number}").coded("no_hand", number=number, hands=led.hand_count())
         hand = hands[0]
         rules = rules_at(led, number)
         entry, errors = settle_form(led, HandForm.of(values), event.language, rules.ruleset,

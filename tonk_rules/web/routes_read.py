@@ -22,7 +22,7 @@ from tonk_rules.web.pages import (
     set_cookie,
     site,
 )
-from tonk_rules.web.words import ending_word, words
+from tonk_rules.web.words import ending_word, reached, words
 
 STATIC = {"live.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "sheet.css": "text/css; charset=utf-8"}
@@ -32,7 +32,7 @@ def table_name(request: Request) -> str:
     """The table named in the path, checked as a name before it comes near a file (``..`` never does)."""
     name = str(request.path_params["table"])
     if why_bad_table_name(name):
-        raise NoSuchTable(f"the event has no table {name[:40]!r}")
+        raise NoSuchTable(f"the event has no table {name[:40]!r}").coded("no_table", "how", None, table=name)
     return name
 
 
@@ -128,7 +128,8 @@ async def live_table(request: Request) -> Response:
     lang = event.language
     body = ENV.get_template("table_live.html").render(view=view, w=words(lang), lang=lang,
                                                       seated={n for n, _ in view.state.seated},
-                                                      ending=lambda e: ending_word(lang, e))
+                                                      ending=lambda e: ending_word(lang, e),
+                                                      over=lambda leaders, target: reached(lang, leaders, target))
     return HTMLResponse(body, headers={"X-Version": view.version})
 
 

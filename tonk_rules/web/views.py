@@ -97,7 +97,7 @@ class Views:
         led = self.ledger(event, table)
         state = TableState(table, next(t["title"] for t in event.tables() if t["name"] == table),
                            led.stored_rules().title, led.seated(), led.balances(), led.next_dealer(),
-                           led.hand_count(), led.game_over())
+                           led.hand_count(), led.game_over(), led.leaders(), led.rules.points_target)
         with self._lock:
             self._states[table] = (version, state)
         return state

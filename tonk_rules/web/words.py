@@ -3,6 +3,10 @@ the Ruleset, both as the table tools say them)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from tonk_rules.words.numbers import fill
+
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "tables": "Tables", "standings": "Standings", "player": "Player", "total": "Total", "at": "At",
@@ -76,6 +80,17 @@ ENDINGS: dict[str, dict[str, str]] = {
            "deal_void": "раздача аннулирована", "stock_exhausted": "кончилась колода",
            "stock_void": "кончилась колода, без выплат"},
 }
+
+
+#: After "Game over": who reached the points target, in each language (a noun after a number in its forms).
+_REACHED = {"en": "{leaders} reached the points target ({target})",
+            "ru": "{leaders} — {target} {target:очко|очка|очков} набрано"}
+
+
+def reached(lang: str, leaders: Sequence[str], target: int | None) -> str:
+    """Who ended the game by reaching the points target, in ``lang``."""
+    return fill(_REACHED.get(lang, _REACHED["en"]), lang if lang in _REACHED else "en", leaders=", ".join(leaders),
+                target=target)
 
 
 def words(lang: str) -> dict[str, str]:

@@ -23,9 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from tonk_rules.words.deal_words import DEAL_WORDS
-from tonk_rules.words.fields import ANY, RuleWords, flat_sheet_words
+from tonk_rules.words.fields import ANY, RuleWords, flat_sheet_words, sheet_order
 from tonk_rules.words.numbers import fill, plural
-from tonk_rules.words.sheet_words import LANGS, SAID, SHEET_WORDS, SUIT_WORDS
+from tonk_rules.words.sheet_words import LANGS, SHEET_WORDS, SUIT_WORDS
 from tonk_rules.words.stakes_words import PAYMENT_DESCRIPTIONS, PAYMENT_WORDS, STAKES_WORDS
 from tonk_rules.words.turn_words import HELD_BOOK_DESCRIPTIONS, TURN_WORDS
 
@@ -42,6 +42,10 @@ SECTION_MODULES: dict[str, str] = {
 #: ``section.key`` -> the rule field's words. A field of the variant model without an entry here fails
 #: tests/test_rule_words.py, which names the module to add it to.
 RULE_WORDS: dict[str, RuleWords] = {**DEAL_WORDS, **TURN_WORDS, **STAKES_WORDS}
+
+#: Block of the rules sheet -> the rules it says in a sentence of their own, in the sheet's order (after the
+#: block's composed lines): each rule's ``RuleWords.on_sheet`` (and ``sheet_after``).
+SAID: dict[str, tuple[str, ...]] = sheet_order(RULE_WORDS)
 
 #: The model's descriptions: each rule field's, and the parts of a held book and of a payment (``Class.field``).
 DESCRIPTIONS: dict[str, str] = {**{path: words.description for path, words in RULE_WORDS.items()},

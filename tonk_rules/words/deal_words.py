@@ -25,6 +25,7 @@ DEAL_WORDS: dict[str, RuleWords] = {
         ru={"high_card_cut": "Первого сдающего определяют так: каждый снимает карту, сдаёт старшая "
                              "(при равенстве снимают снова).",
             "agreed": "Кто сдаёт первым, игроки договариваются."},
+        on_sheet="cards", sheet_after="deal.first_turn",
     ),
     "dealer.rotation": RuleWords(
         "Who deals the next hand: left (the player left of the dealer) or winner (the hand's winner).",
@@ -32,6 +33,7 @@ DEAL_WORDS: dict[str, RuleWords] = {
             "winner": "The winner of a hand deals the next one (with no single winner the deal passes to the left)."},
         ru={"left": "После каждой сдачи сдаёт следующий игрок слева.",
             "winner": "Следующую сдачу сдаёт победитель (если победитель не один – следующий игрок слева)."},
+        on_sheet="cards", sheet_after="dealer.first",
     ),
     "dealer.after_void": RuleWords(
         "After a void deal or void hand: the next dealer deals, or the same dealer deals again "
@@ -61,6 +63,7 @@ DEAL_WORDS: dict[str, RuleWords] = {
         "Cards dealt to each player.",
         en={ANY: "The dealer deals {n} cards to each player, one at a time, clockwise from the dealer's left."},
         ru={ANY: "Каждому игроку сдаётся карт: {n} (по одной, по кругу, начиная слева от сдающего)."},
+        on_sheet="cards",
     ),
     "deal.upcard": RuleWords(
         "true: the next card is turned up to start the discard pile; false: the first player "
@@ -71,6 +74,7 @@ DEAL_WORDS: dict[str, RuleWords] = {
         ru={True: "Следующая карта кладётся картинкой вверх: это куча; остальные карты рубашкой вверх – колода.",
             False: "Карта в кучу не открывается: остальные карты – колода; первый игрок берёт карту из колоды, и "
                    "его первый сброс начинает кучу."},
+        on_sheet="cards",
     ),
     "deal.first_turn": RuleWords(
         "free: the first player of the hand plays an ordinary turn; draw_from_stock: on that first "
@@ -83,6 +87,7 @@ DEAL_WORDS: dict[str, RuleWords] = {
                                "колоды."},
         refusals={"draw": _FIRST_TURN, "knock": f"{_FIRST_TURN}, so may not knock"},
         refusals_ru={"knock": "первый игрок раздачи в первый ход берёт карту из колоды, поэтому стучать не может"},
+        on_sheet="cards",
     ),
     "deal_check.enabled": RuleWords(
         "false: there is no deal check at all.",

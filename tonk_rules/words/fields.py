@@ -42,6 +42,9 @@ class RuleWords:
     ``players.min``). ``refusals``: the engine's words, by name, for an action this rule refuses (English;
     ``{n:one|other}`` picks a noun's form, :func:`~tonk_rules.words.numbers.fill`); ``refusals_ru`` the same
     refusals in Russian, where a page of a Russian event says them (:mod:`tonk_rules.web.refusal_words`).
+    ``on_sheet``: the rules sheet's block that says the rule in a sentence of its own (``"cards"``, ``"turn"``,
+    ``"knock"``), in the order of the words' tables, or right after the rule ``sheet_after`` names
+    (:func:`sheet_order`); None for a rule the sheet composes with others (``words/sheet_lines.py``).
     """
 
     description: str
@@ -50,6 +53,8 @@ class RuleWords:
     refusals: Mapping[str, str] = field(default_factory=dict)
     refusals_ru: Mapping[str, str] = field(default_factory=dict)
     said_with: str | None = None
+    on_sheet: str | None = None
+    sheet_after: str | None = None
 
     def sheet(self, lang: str) -> Mapping[Any, str]:
         return self.en if lang == "en" else self.ru
@@ -66,3 +71,27 @@ def flat_sheet_words(fields: Mapping[str, RuleWords], lang: str) -> dict[Any, st
                 raise ValueError(f"two rule fields word the sheet's {flat!r}: one is {path}")
             out[flat] = text
     return out
+
+
+def sheet_order(fields: Mapping[str, RuleWords]) -> dict[str, tuple[str, ...]]:
+    """Each block of the rules sheet -> the rules it says in a sentence of their own (:attr:`RuleWords.on_sheet`),
+    in order: the fields' order, but a field with ``sheet_after`` right after the rule it names."""
+    blocks: dict[str, list[str]] = {}
+    placed = [path for path, words in fields.items() if words.on_sheet and not words.sheet_after]
+    for path in placed:
+        blocks.setdefault(fields[path].on_sheet or "", []).append(path)
+    waiting = [path for path, words in fields.items() if words.on_sheet and words.sheet_after]
+    while waiting:
+        ready = [path for path in waiting if fields[path].sheet_after in placed]
+        if not ready:
+            raise ValueError(f"{waiting[0]} is placed on the sheet after {fields[waiting[0]].sheet_after}, which "
+                             "is not on it (RuleWords.sheet_after names a rule with a sheet of its own)")
+        for path in ready:
+            block = blocks.setdefault(fields[path].on_sheet or "", [])
+            after = fields[path].sheet_after
+            if after not in block:
+                raise ValueError(f"{path} is placed after {after}, which is in another block of the sheet")
+            block.insert(block.index(after) + 1, path)
+            placed.append(path)
+            waiting.remove(path)
+    return {block: tuple(paths) for block, paths in blocks.items()}

@@ -3,7 +3,7 @@ the rules it says.
 
 Nothing here is written per variant or per language: every sentence comes from a rule's words
 (:data:`tonk_rules.words.RULE_WORDS`), and the payments are described from the variant's payment rules. A
-rule with a sentence of its own needs nothing here: ``words.SAID`` places it in its block. The lines below
+rule with a sentence of its own needs nothing here: its words name its block (``RuleWords.on_sheet``). The lines below
 compose several rules into one sentence, or depend on another rule's value. The table tools print these
 blocks as a sheet (:mod:`tonk_rules.table.sheet`); the compare report pairs two variants' lines.
 
@@ -69,7 +69,7 @@ class _Builder:
 
     def said(self, block: str) -> list[Line]:
         """The sentences of the rules ``block`` says on their own (``words.SAID``), in order."""
-        return [self.say(path) for path in SAID[block]]
+        return [self.say(path) for path in SAID.get(block, ())]
 
     def ranks(self, ranks: list[str]) -> str:
         return ", ".join(rank_word(r, self.lang) for r in ranks)

@@ -1,8 +1,8 @@
 """The rules sheet's own words, tied to no one rule: headings, the title, what every variant shares.
 
-A rule's sentences are its field's words (:data:`tonk_rules.words.RULE_WORDS`); :data:`SAID` places the
-rules that have a sentence of their own in the sheet's blocks (after the block's composed lines): a new rule
-of that kind is one entry there and its words in its section's module, and nothing in the sheet's builder.
+A rule's sentences are its field's words (:data:`tonk_rules.words.RULE_WORDS`), and so is its place on the
+sheet (``RuleWords.on_sheet``, gathered in :data:`tonk_rules.words.SAID`): a rule with a sentence of its own is
+its words in its section's module, and nothing here or in the sheet's builder.
 """
 
 from __future__ import annotations
@@ -10,14 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 LANGS: tuple[str, ...] = ("en", "ru")
-
-#: Block -> the rules it says in a sentence of their own, in the sheet's order. A rule's sentence is its words
-#: for its value when there are such words, else its template with the value as ``{n}``.
-SAID: dict[str, tuple[str, ...]] = {
-    "cards": ("deal.hand_size", "deal.upcard", "deal.first_turn", "dealer.first", "dealer.rotation"),
-    "turn": ("hitting.runs", "hitting.books", "taken_discard.rule"),
-    "knock": ("knocking.max_count", "knocking.min_turns", "knocking.hit_lock", "knocking.wins_when"),
-}
 
 SHEET_WORDS: dict[str, dict[Any, Any]] = {
     "en": {

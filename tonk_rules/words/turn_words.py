@@ -34,6 +34,7 @@ TURN_WORDS: dict[str, RuleWords] = {
         refusals={"too_high": "a knock needs a count of {max_count} or less (you have {count})"},
         refusals_ru={"too_high": "стучать можно только с {max_count} {max_count:очком|очками|очками} или меньше "
                                  "(у стучавшего {count})"},
+        on_sheet="knock",
     ),
     "knocking.min_turns": RuleWords(
         "Knock only after this many of one's own turns (0: at once).",
@@ -44,6 +45,7 @@ TURN_WORDS: dict[str, RuleWords] = {
                                "{turns_taken})"},
         refusals_ru={"too_early": "стучать можно только после {min_turns} {min_turns:своего хода|своих ходов|своих "
                                   "ходов} (сделано {turns_taken})"},
+        on_sheet="knock",
     ),
     "knocking.hit_lock": RuleWords(
         "A player whose spread was hit may not knock on their next turn; each hit adds a turn.",
@@ -56,6 +58,7 @@ TURN_WORDS: dict[str, RuleWords] = {
                             "{locked_turns:turn|turns}"},
         refusals_ru={"locked": "к выкладке добавили карту: стучать нельзя ещё {locked_turns} "
                                "{locked_turns:ход|хода|ходов}"},
+        on_sheet="knock",
     ),
     "knocking.wins_when": RuleWords(
         "The knock succeeds when the knocker's count is strictly lowest, or lowest or tied.",
@@ -67,6 +70,7 @@ TURN_WORDS: dict[str, RuleWords] = {
                                "или меньше – он пойман.",
             "lowest_or_tied": "Открывшийся выигрывает, если ни у кого нет меньше очков (равенство – выигрыш); "
                               "иначе он пойман."},
+        on_sheet="knock",
     ),
     "drawing.sources": RuleWords(
         "Piles a player may draw the top card of: stock and/or discard.",
@@ -132,6 +136,7 @@ TURN_WORDS: dict[str, RuleWords] = {
             "own": "Добавлять карты можно только к своим последовательностям, с любого конца.",
             "none": "Добавлять карты к выложенным последовательностям нельзя."},
         refusals={"none": "hitting runs is not allowed in this variant", "own": "you may hit only your own runs"},
+        on_sheet="turn",
     ),
     "hitting.books": RuleWords(
         "Hits on books (the fourth card): likewise.",
@@ -142,6 +147,7 @@ TURN_WORDS: dict[str, RuleWords] = {
             "own": "Четвёртую карту можно добавить только к своей группе.",
             "none": "Добавлять карту к выложенной группе одного номинала нельзя."},
         refusals={"none": "hitting books is not allowed in this variant", "own": "you may hit only your own books"},
+        on_sheet="turn",
     ),
     "taken_discard.rule": RuleWords(
         "free; not_discarded_this_turn (unless it is the only card left); straight_into_spread "
@@ -159,6 +165,7 @@ TURN_WORDS: dict[str, RuleWords] = {
         refusals={"take": "{card} would have to go straight into a spread, and it cannot",
                   "discard": "{card} was taken from the discard pile this turn and may not be discarded (unless "
                              "it is your last card)"},
+        on_sheet="turn",
     ),
 }
 
