@@ -79,3 +79,12 @@ def test_greedy_takes_the_discard_exactly_when_the_rules_make_it_useful(path: Pa
         assert ruleset is not None
         why = _draws_agree(ruleset, n, hands)
         assert why is None, f"{'.'.join(map(str, where))} = {value!r} in {data['title']!r}: {why}"
+
+
+def test_the_check_fails_where_greedy_and_the_engine_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the engine saying no card is ever useful, greedy's first take of a useful discard parts them, and
+    the check names it (at the default run's budget)."""
+    path, info = next(field for field, name in RULE_FIELDS if name == "melds.run_min")
+    monkeypatch.setattr(legality, "can_meld", lambda hand, card: False)
+    with pytest.raises(AssertionError, match="which the engine says is not useful to it"):
+        test_greedy_takes_the_discard_exactly_when_the_rules_make_it_useful(path, info, QUICK_HANDS)

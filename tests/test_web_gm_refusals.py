@@ -32,17 +32,32 @@ CASES = [
     ("a move to the same table", "/gm/t/t1/seat", {"name": "Гоблин", "action": "move", "target": "t1"},
      "Гоблин уже за столом t1"),
     ("a move of someone not there", "/gm/t/t1/seat", {"name": "Хромой", "action": "move", "target": "t3"},
-     "Хромой не за столом t1 (за столом: Костоправ, Гоблин, Элмо)"),
+     "Хромой не сидит за столом t1 (за столом: Костоправ, Гоблин, Элмо)"),
     ("a leave below the fewest players", "/gm/t/t3/seat", {"name": "Душечка", "action": "leave"},
-     "Душечка не может встать: в этот вариант играют не меньше чем 2 игрока"),
+     "Душечка не может выйти из-за стола: за столом должно остаться не меньше 2 игроков"),
     ("a leave of someone not there", "/gm/t/t1/seat", {"name": "Хромой", "action": "leave"},
-     "Хромой не за этим столом (за столом: Костоправ, Гоблин, Элмо)"),
+     "Хромой не сидит за этим столом (за столом: Костоправ, Гоблин, Элмо)"),
+    ("one player", "/gm/tables", {"name": "t9", "players": "Хромой", "variant": "russian"},
+     "в этот вариант играют от 2 до 10 игроков, а не 1"),
+    ("a name twice", "/gm/tables", {"name": "t9", "players": "Хромой,Хромой", "variant": "russian"},
+     "одно имя за столом дано дважды"),
+    ("a first dealer not seated", "/gm/tables", {"name": "t9", "players": "Хромой,Шёпот", "variant": "russian",
+                                                  "first_dealer": "Никто"},
+     "первый сдающий «Никто» не за столом (за столом: Хромой, Шёпот)"),
+    ("a join with no name", "/gm/t/t1/seat", {"name": "", "action": "join"}, "«» не может быть именем за столом"),
+    ("a join of someone there", "/gm/t/t1/seat", {"name": "Элмо", "action": "join"}, "Элмо уже за этим столом"),
+    ("a move to the same table from elsewhere", "/gm/t/t3/seat",
+     {"name": "Костоправ", "action": "move", "target": "t3"}, "Костоправ не сидит за столом t3"),
+    ("rules the table cannot seat", "/gm/t/t1/rules", {"variant": "classic-pc"},
+     "стол в нынешнем составе не может играть по новым правилам: в них играют ровно 2 игрока, а за столом 3"),
     ("the rules the table plays", "/gm/t/t1/rules", {"variant": "russian"},
      "стол уже играет по этим правилам: менять нечего"),
     ("a correction without a number", "/gm/t/t1/correct", {"number": "пятая", "action": "void", "reason": "ошибка"},
      "укажите номер исправляемой раздачи"),
+    ("a correction without a reason", "/gm/t/t1/correct", {"number": "1", "action": "void", "reason": ""},
+     "укажите причину исправления"),
     ("a correction of a hand not played", "/gm/t/t1/correct", {"number": "5", "action": "void", "reason": "ошибка"},
-     "раздачи 5 нет (всего раздач: 0)"),
+     "раздачи 5 нет (всего раздач: 1)"),
 ]
 NAMES = ("t1", "t3", "t4", "t9")
 
@@ -54,14 +69,20 @@ def _notice(text: str) -> str:
 
 
 def _state(event: Event) -> list[object]:
-    return [(s.name, s.seated, s.hands) for s in Event.open(event.folder).states()]
+    """Every table, its title, rules, seats, balances and hands: what a refused action must leave as it was."""
+    return [(s.name, s.title, s.rules, s.seated, s.balances, s.hands) for s in Event.open(event.folder).states()]
 
 
 @pytest.fixture(scope="module")
 def russian(tmp_path_factory: pytest.TempPathFactory) -> tuple[Event, Phone]:
-    """One Russian event for every case (a refusal changes nothing, so each case finds it as made)."""
+    """One Russian event, with one hand at t1, for every case (a refusal changes nothing, so each case finds it
+    as made)."""
     event = make(tmp_path_factory.mktemp("gm"), "ru")
-    return event, Phone(app_for(event.folder)).as_gm()
+    app = app_for(event.folder)
+    table = Phone(app).at_table("t1")
+    knock = {"how": "knock", "player": "Костоправ", "count_0": "3", "count_1": "19", "count_2": "20"}
+    assert table.post("/t/t1/record", {**table.hand_form("t1"), **knock}).status_code == 303
+    return event, Phone(app).as_gm()
 
 
 @pytest.mark.parametrize(("case", "path", "form", "said"), CASES, ids=[c[0] for c in CASES])
@@ -84,3 +105,20 @@ def test_the_english_console_says_the_same_refusal_in_english(tmp_path: Path) ->
     page = gm.post("/gm/t/t1/seat", {"name": "Kim", "action": "join"})
     assert page.status_code == 422
     assert _notice(page.text) == "Refused: Kim is already seated at table t4: move them instead"
+
+
+def test_a_house_file_over_the_readers_limit_is_refused_in_words_not_a_bare_413(
+        russian: tuple[Event, Phone]) -> None:
+    """A house file a little over 64 KiB (the variant reader's limit), URL-encoded to about three times that:
+    the console says why, in Russian; one under it, padded with comments, makes its table."""
+    event, gm = russian
+    before = _state(event)
+    body = "extends: russian\ntitle: Длинные правила\n"
+    big = body + "# комментарий, очень длинный\n" * 1300  # 52 bytes a line: about 66 KiB
+    page = gm.post("/gm/tables", {"name": "t8", "players": "Хромой,Шёпот", "house": big})
+    assert page.status_code == 422 and "файл домашних правил больше 64 КБ" in _notice(page.text)
+    assert _state(event) == before
+    fits = body + "# комментарий, очень длинный\n" * 1000  # about 51 KiB
+    made = gm.post("/gm/tables", {"name": "t8", "players": "Хромой,Шёпот", "house": fits})
+    assert made.status_code == 200 and "Готово." in made.text
+    assert "t8" in Event.open(event.folder).table_names()

@@ -41,7 +41,7 @@ CASES = [
     ("no ending chosen", "t1", {"count_0": "3", "count_1": "19", "count_2": "4"},
      "how", "укажите, чем кончилась раздача", "say how the hand ended"),
     ("a knock the rules refuse", "t3", {"how": "knock", "player": 0, "count_0": "9", "count_1": "20"},
-     "player", "стучать можно только с 7 очками или меньше (у стучавшего 9)",
+     "player", "открыться можно только с 7 очками или меньше (у вас 9 очков)",
      "a knock needs a count of 7 or less (you have 9)"),
     ("a count no hand has", "t1", {"how": "knock", "player": 0, "count_0": "99", "count_1": "19", "count_2": "4"},
      "count_0", "ни одна рука этого варианта не набирает больше 60 очков (на руках не больше 6 карт его колоды)",
@@ -243,10 +243,10 @@ def test_a_hand_after_the_game_is_over_is_refused_in_russian(tmp_path: Path) -> 
     assert phone.post("/t/t1/record", {**phone.hand_form("t1"), **won}).status_code == 303
     over = phone.post("/t/t1/record", {**phone.hand_form("t1"), **won})
     assert over.status_code == 400
-    assert "игра окончена: Гоблин — 1 очко набрано; для новой игры начните новую сессию" in over.text
+    assert "игра окончена: у игрока Гоблин не меньше 1 очка; для новой игры начните новую сессию" in over.text
     assert len(hands(event, "t1")) == 1
     table = phone.get("/t/t1").text  # and the table's page says the game is over, in Russian
-    assert "Игра окончена: Гоблин — 1 очко набрано" in table and "reached the points target" not in table
+    assert "Игра окончена: у игрока Гоблин не меньше 1 очка" in table and "reached the points target" not in table
 
 
 @pytest.mark.parametrize(("lang", "said"), [("ru", "в этом событии нет стола «nope»"),

@@ -78,6 +78,14 @@ class TableState:
     leaders: tuple[str, ...] = ()
     target: int | None = None
 
+    @classmethod
+    def of(cls, led: Ledger, name: str, title: str) -> TableState:
+        """The state of the table ``name`` (titled ``title``) from its ledger, the payments read once."""
+        balances = led.balances()
+        leaders = led.leaders(balances)
+        return cls(name, title, led.stored_rules().title, led.seated(), balances, led.next_dealer(),
+                   led.hand_count(), led.game_over(leaders), leaders, led.rules.points_target)
+
 
 class Event:
     """An event folder. Opening it reads ``event.json``; every table is opened when used."""
@@ -183,6 +191,9 @@ class Event:
             self.reload()
             if name in self.table_names():
                 raise LedgerError(f"the event already has a table {name!r}").coded("table_exists", table=name)
+            if len(self.table_names()) >= MAX_TABLES:
+                raise LedgerError(f"an event has at most {MAX_TABLES} tables").coded("too_many_tables",
+                                                                                     most=MAX_TABLES)
             elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
             path = self.folder / f"{name}.sqlite"
             with import_json(path, text, "the export") as led:
@@ -215,6 +226,11 @@ class Event:
 
         The join is checked first; if it is refused after the leave (the target changed meanwhile), the
         leave is taken back, so a move happens whole or not at all."""
+        with self.ledger(source) as src:  # who sits there first: a move to the same table says where they are
+            if name not in [n for n, _ in src.seated()]:
+                raise LedgerError(f"{name} is not at table {source} (seated: "
+                                  f"{', '.join(n for n, _ in src.seated())})").coded(
+                    "not_at_table", name=name, table=source, seated=tuple(n for n, _ in src.seated()))
         if source == target:
             raise LedgerError(f"{name} is already at table {source}").coded("already_at_table", name=name,
                                                                              table=source)
@@ -236,9 +252,7 @@ class Event:
     # --- reading ---------------------------------------------------------------------------------------
     def state(self, table: str) -> TableState:
         with self.ledger(table, writable=False) as led:
-            return TableState(table, self._title_of(table), led.stored_rules().title, led.seated(),
-                              led.balances(), led.next_dealer(), led.hand_count(), led.game_over(), led.leaders(),
-                              led.rules.points_target)
+            return TableState.of(led, table, self._title_of(table))
 
     def states(self) -> list[TableState]:
         return [self.state(t) for t in self.table_names()]

@@ -29,16 +29,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tonk_rules.errors import LedgerError, VariantError
+from tonk_rules.errors import LedgerError, Refusal
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.table import api_checks as checks
 from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
 from tonk_rules.table.ledger_db import transaction as db_transaction
 from tonk_rules.table.ledger_entry import HandEntry, why_not_entry
 from tonk_rules.table.ledger_resettle import why_not_entry_as_settled
-from tonk_rules.table.ledger_rules import StoredRules, rules_diff
+from tonk_rules.table.ledger_rules import StoredRules, first_format_rules, rules_diff
 from tonk_rules.table.names import canonical, why_clash
-from tonk_rules.table.table_setup import check_seating, why_bad_name, why_not_stakes
+from tonk_rules.table.table_setup import check_seating, seating_refusal, why_bad_name, why_not_stakes
 
 __all__ = ["HandEntry", "Ledger", "now"]
 
@@ -71,11 +71,12 @@ class Ledger:
             if variant_ref is None:
                 raise LedgerError("name the variant the table plays")
             rules = StoredRules.of(load_variant(variant_ref), variant_ref)
-        if why := check_seating(rules.ruleset, seats, stakes):
-            raise LedgerError(why)
+        if found := seating_refusal(rules.ruleset, seats, stakes):
+            raise _coded(LedgerError(found[0]), found[1])
         first = first_dealer if first_dealer is not None else seats[0]
         if first not in seats:
-            raise LedgerError(f"first dealer {first!r} is not seated (seats: {', '.join(seats)})")
+            raise LedgerError(f"first dealer {first!r} is not seated (seats: {', '.join(seats)})").coded(
+                "first_dealer_not_seated", name=first, seated=tuple(seats))
         if not currency.strip():
             raise LedgerError("the currency name is empty: name the money the table plays for (--currency chips)")
         meta = {**rules.meta(), "currency": currency, "title": title or "", "first_dealer": first,
@@ -110,19 +111,7 @@ class Ledger:
 
     def _migrate_v1(self) -> None:
         """A ledger of the first format named its rules by file: read that file once, keep it inside."""
-        from tonk_rules.variant.loader import load_variant
-
-        ref, digest = self.meta["variant"], self.meta["variant_sha256"]
-        try:
-            loaded = load_variant(ref)
-        except VariantError:
-            loaded = None
-        if loaded is None or loaded.digest != digest:
-            what = "cannot be read" if loaded is None else "has changed since"
-            raise LedgerError(f"{self.path}: this ledger comes from an earlier version that kept only the path of "
-                              f"its rules, and {ref} {what}; put the file as it was back there once: the ledger "
-                              "then keeps its rules inside and never needs the file again")
-        migrate_v1(self.db, self.path, StoredRules.of(loaded, ref).meta())
+        migrate_v1(self.db, self.path, first_format_rules(self.path, self.meta).meta())
 
     def close(self) -> None:
         self.db.close()
@@ -228,15 +217,18 @@ class Ledger:
             out.append(event)
         return out
 
-    def game_over(self) -> str | None:
-        """With points scoring, as the engine's Session: who reached the target (None: play goes on)."""
-        leaders = self.leaders()
+    def game_over(self, leaders: tuple[str, ...] | None = None) -> str | None:
+        """With points scoring, as the engine's Session: who reached the target (None: play goes on);
+        ``leaders`` as :meth:`leaders` gave them, where the caller has them."""
+        leaders = self.leaders() if leaders is None else leaders
         return f"{', '.join(leaders)} reached the points target ({self.rules.points_target})" if leaders else None
 
-    def leaders(self) -> tuple[str, ...]:
+    def leaders(self, balances: dict[str, int] | None = None) -> tuple[str, ...]:
         """With points scoring, the players who reached the target: the session is over (none: it goes on)."""
         target = self.rules.points_target
-        return () if target is None else tuple(n for n, points in self.balances().items() if points >= target)
+        if target is None:
+            return ()
+        return tuple(n for n, points in (self.balances() if balances is None else balances).items() if points >= target)
 
     # --- changing: each one transaction, its reads inside it ----------------------------------------------
     def record(self, entry: HandEntry, *, at: str | None = None) -> int:
@@ -287,7 +279,7 @@ class Ledger:
         checks.join_arguments(name, after, stake)
         name, after = canonical(name), None if after is None else canonical(after)
         if why := why_bad_name(name):
-            raise LedgerError(why)
+            raise LedgerError(why).coded("bad_name", "seats", None, name=name)
         with self.transaction():
             if why := why_clash(name, (p["name"] for p in self.players())):
                 raise LedgerError(why)
@@ -348,8 +340,10 @@ class Ledger:
                 raise LedgerError(f"{new.ref} has the same rules as the session's ({old.title}): nothing to change"
                                   ).coded("same_rules")
             names, stakes = zip(*self.seated(), strict=True)
-            if why := check_seating(new.ruleset, list(names), list(stakes)):
-                raise LedgerError(f"the table as seated cannot play the new rules: {why}")
+            if found := seating_refusal(new.ruleset, list(names), list(stakes)):
+                refusal = found[1] if found[1] is not None and found[1].code.startswith("seats_") else None
+                raise _coded(LedgerError(f"the table as seated cannot play the new rules: {found[0]}"),
+                             refusal and Refusal(f"new_rules_{refusal.code}", "seats", None, refusal.params))
             detail = {"ref": new.ref, "title": new.title, "sha256": new.digest, "diff": diff,
                       "variant": new.data(), "before": old.meta()}
             self._set_meta(new.meta())
@@ -389,6 +383,12 @@ class Ledger:
 
     def _set_meta(self, values: dict[str, str]) -> None:
         self.db.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", list(values.items()))
+
+
+def _coded(error: LedgerError, refusal: Refusal | None) -> LedgerError:
+    """``error`` with ``refusal`` (a page words it in its language), or as it is where there is none."""
+    error.refusal = refusal
+    return error
 
 
 def _json(value: Any) -> str:

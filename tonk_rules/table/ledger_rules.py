@@ -109,3 +109,22 @@ def describe_diff(diff: list[dict[str, Any]]) -> list[str]:
         return json.dumps(value, ensure_ascii=False)
 
     return [f"{row['path']}: {show(row['before'])} -> {show(row['after'])}" for row in diff]
+
+
+def first_format_rules(path: Any, meta: dict[str, str]) -> StoredRules:
+    """The rules of a ledger of the first format, which named them by file (``meta``'s ``variant`` and
+    ``variant_sha256``): that file read once, refused unless it still holds what the ledger was played by."""
+    from tonk_rules.errors import VariantError
+    from tonk_rules.variant.loader import load_variant
+
+    ref, digest = meta["variant"], meta["variant_sha256"]
+    try:
+        loaded = load_variant(ref)
+    except VariantError:
+        loaded = None
+    if loaded is None or loaded.digest != digest:
+        what = "cannot be read" if loaded is None else "has changed since"
+        raise LedgerError(f"{path}: this ledger comes from an earlier version that kept only the path of its "
+                          f"rules, and {ref} {what}; put the file as it was back there once: the ledger then keeps "
+                          "its rules inside and never needs the file again")
+    return StoredRules.of(loaded, ref)

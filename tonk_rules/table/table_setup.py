@@ -14,6 +14,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
+from tonk_rules.errors import Refusal
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.variant.loader import load_variant
@@ -62,17 +63,26 @@ def check_table_setup(ref: str, names: list[str], stakes: list[int], *, named: b
 
 def check_seating(rules: Ruleset, names: list[str], stakes: list[int]) -> str | None:
     """Why these names and stakes cannot sit at a table playing ``rules`` (None when they can)."""
+    found = seating_refusal(rules, names, stakes)
+    return None if found is None else found[0]
+
+
+def seating_refusal(rules: Ruleset, names: list[str], stakes: list[int]) -> tuple[str, Refusal | None] | None:
+    """:func:`check_seating`'s reason and, where a page can word it in its own language, its code (a seat
+    count, a name, a name given twice; the rarer reasons are said in English only)."""
     n = len(names)
     if why := rules.why_not_seat(n):
-        return why
+        least, most = rules.min_players, rules.max_players
+        return why, Refusal("seats_exactly" if least == most else "seats_range", "seats", None,
+                            {"least": least, "most": most, "n": n})
     for name in names:
         if why := why_bad_name(name):
-            return why
+            return why, Refusal("bad_name", "seats", None, {"name": name})
     if len({canonical(name) for name in names}) != n:
-        return "a seat name is given twice"
-    if why := why_names_clash(names):
-        return why
-    return why_not_stakes(rules, stakes, n)
+        return "a seat name is given twice", Refusal("seat_twice", "seats")
+    if why := why_names_clash(names) or why_not_stakes(rules, stakes, n):
+        return why, None
+    return None
 
 
 def why_not_stakes(rules: Ruleset, stakes: list[int], n: int) -> str | None:

@@ -48,8 +48,9 @@ async def _refused(request: Request, exc: Exception) -> Response:
 async def _no_table(request: Request, exc: Exception) -> Response:
     """In the event's language, naming the table asked for (the list of tables is the event page's)."""
     refusal = exc.refusal if isinstance(exc, TonkError) else None
-    said = say(refusal, site(request).language()) if refusal is not None else site(request).clean(str(exc))
-    return message(request, 404, said, back="/")
+    coded = refusal is not None and refusal.code in WORDS
+    said = say(refusal, site(request).language()) if coded and refusal else site(request).clean(str(exc))
+    return message(request, 404, said)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

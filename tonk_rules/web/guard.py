@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
 
+from tonk_rules.variant.yaml_source import MAX_FILE_BYTES
 from tonk_rules.web.keys import SESSION_COOKIE, RateLimit
 
 Scope = MutableMapping[str, Any]
@@ -23,6 +24,20 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 #: a form of the hand, the console's forms: far under this; an import (a whole evening's export) up to 8 MiB
 FORM_LIMIT = 64 * 1024
 IMPORT_LIMIT = 8 * 1024 * 1024
+#: a house-rule file is at most what the variant reader reads (said by its own refusal, not a bare 413); its
+#: form may carry it URL-encoded, up to three bytes for each of its bytes
+HOUSE_FILE_LIMIT = MAX_FILE_BYTES
+HOUSE_FORM_LIMIT = 3 * HOUSE_FILE_LIMIT + FORM_LIMIT
+
+
+def post_limit(path: str) -> int:
+    """The largest body a POST to ``path`` may send: an import, a form that may carry a house-rule file (the
+    console's new table and change of rules), else a form."""
+    if path == "/gm/import":
+        return IMPORT_LIMIT
+    if path == "/gm/tables" or (path.startswith("/gm/t/") and path.endswith("/rules")):
+        return HOUSE_FORM_LIMIT
+    return FORM_LIMIT
 HEADERS = [
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                                  b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
@@ -46,7 +61,7 @@ class Guard:
         method = scope["method"]
         client = f"{(scope.get('client') or ('?', 0))[0]}/{_session(headers.get('cookie', ''))}"
         if method == "POST":
-            limit = IMPORT_LIMIT if scope["path"] == "/gm/import" else FORM_LIMIT
+            limit = post_limit(scope["path"])
             length = headers.get("content-length", "")
             if not length.isdigit():
                 await self._refuse(send, 411, "too_big")

@@ -39,7 +39,7 @@ _FORMS_RU = "достоинство, потом масть: 10п Дч Тт Вб 
 WORDS: dict[str, dict[str, str]] = {
     # the form itself (tonk_rules/web/forms.py)
     "form_no_ending": {"en": "say how the hand ended", "ru": "укажите, чем кончилась раздача"},
-    "form_no_player": {"en": "say who knocked or went out", "ru": "укажите, кто стучал или вышел"},
+    "form_no_player": {"en": "say who knocked or went out", "ru": "укажите, кто открылся или вышел"},
     "form_count_not_number": {"en": "{name}'s count is a whole number, not {text!r}",
                               "ru": "{name}: очки — целое число, а не «{text}»"},
     "form_tonk_not_deal": {"en": "a deal tonk is marked, but the hand did not end on the deal",
@@ -108,8 +108,8 @@ WORDS: dict[str, dict[str, str]] = {
     "unknown_ending": {"en": "say how the hand ended", "ru": "укажите, чем кончилась раздача"},
     "game_over": {"en": "the session is over: {leaders} reached the points target ({target}); start a new session "
                         "for a new game",
-                  "ru": "игра окончена: {leaders} — {target} {target:очко|очка|очков} набрано; для новой игры начните "
-                        "новую сессию"},
+                  "ru": "игра окончена: у {leaders_n:игрока|игроков|игроков} {leaders} не меньше {target} "
+                        "{target:очка|очков|очков}; для новой игры начните новую сессию"},
     # what the rules allow (the Ruleset's checks, as tonk_rules/table/settle.py asks them)
     "not_in_deck": {"en": "{cards} not in this variant's deck",
                     "ru": "в колоде этого варианта нет {cards_n:карты|карт|карт} {cards}"},
@@ -138,27 +138,27 @@ WORDS: dict[str, dict[str, str]] = {
     # the game master's console (tonk_rules/table/event.py, ledger.py, ledger_correct.py, web/routes_gm.py)
     "bad_table_name": {"en": "a table's name is 1 to 32 lower-case letters, digits, '-' or '_', starting with a "
                              "letter or digit: {table!r}",
-                       "ru": "имя стола — от 1 до 32 строчных латинских букв, цифр, «-» или «_», первая — буква или "
-                             "цифра: «{table}»"},
+                       "ru": "имя стола — от 1 до 32 строчных латинских букв, цифр, «-» или «_», первый знак — "
+                             "буква или цифра: «{table}»"},
     "table_exists": {"en": "the event already has a table {table!r}", "ru": "в событии уже есть стол «{table}»"},
     "too_many_tables": {"en": "an event has at most {most} tables",
-                        "ru": "в событии не больше {most} {most:стола|столов|столов}"},
+                        "ru": "в событии может быть не больше {most} {most:стола|столов|столов}"},
     "seated_elsewhere": {"en": "{name} is already seated at table {table}: move them instead",
                          "ru": "{name} уже сидит за столом {table}: пересадите игрока"},
     "import_seated_elsewhere": {"en": "{name} is already seated at table {table}",
                                 "ru": "{name} уже сидит за столом {table}"},
     "already_at_table": {"en": "{name} is already at table {table}", "ru": "{name} уже за столом {table}"},
     "not_at_table": {"en": "{name} is not at table {table} (seated: {seated})",
-                     "ru": "{name} не за столом {table} (за столом: {seated})"},
+                     "ru": "{name} не сидит за столом {table} (за столом: {seated})"},
     "already_seated": {"en": "{name} is already at the table", "ru": "{name} уже за этим столом"},
     "table_full": {"en": "this variant seats at most {most} players",
                    "ru": "в этот вариант играют не больше {most} {most:игрока|игроков|игроков}"},
     "not_seated_here": {"en": "{name} is not at the table (seated: {seated})",
-                        "ru": "{name} не за этим столом (за столом: {seated})"},
+                        "ru": "{name} не сидит за этим столом (за столом: {seated})"},
     "cannot_leave": {"en": "{name} cannot leave: this variant needs at least {least} players at the table; let "
                            "someone join first, or end the session",
-                     "ru": "{name} не может встать: в этот вариант играют не меньше чем {least} "
-                           "{least:игрок|игрока|игроков}; сначала посадите кого-нибудь или закончите сессию"},
+                     "ru": "{name} не может выйти из-за стола: за столом должно остаться не меньше {least} "
+                           "{least:игрока|игроков|игроков}; сначала посадите кого-нибудь или закончите сессию"},
     "same_rules": {"en": "these are the rules the table plays already: nothing to change",
                    "ru": "стол уже играет по этим правилам: менять нечего"},
     "no_hand": {"en": "there is no hand {number} (hands so far: {hands})",
@@ -173,13 +173,24 @@ WORDS: dict[str, dict[str, str]] = {
                                  "аннулировать"},
     "amend_players": {"en": "the amended hand must have hand {number}'s players and stakes ({names})",
                       "ru": "у исправленной раздачи должны быть игроки и ставки раздачи {number} ({names})"},
-    "house_too_big": {"en": "the house-rule file is larger than 256 KiB",
-                      "ru": "файл домашних правил больше 256 КиБ"},
+    "house_too_big": {"en": "the house-rule file is larger than {most} KiB",
+                      "ru": "файл домашних правил больше {most} КБ"},
     "choose_rules": {"en": "choose the built-in rules or give a house-rule file",
                      "ru": "выберите встроенные правила или дайте файл домашних правил"},
+    "seat_twice": {"en": "a seat name is given twice", "ru": "одно имя за столом дано дважды"},
+    "first_dealer_not_seated": {"en": "first dealer {name!r} is not seated (seats: {seated})",
+                                "ru": "первый сдающий «{name}» не за столом (за столом: {seated})"},
+    "new_rules_seats_exactly": {"en": "the table as seated cannot play the new rules: they seat exactly {least} "
+                                      "players, and {n} are seated",
+                                "ru": "стол в нынешнем составе не может играть по новым правилам: в них играют "
+                                      "ровно {least} {least:игрок|игрока|игроков}, а за столом {n}"},
+    "new_rules_seats_range": {"en": "the table as seated cannot play the new rules: they seat {least} to {most} "
+                                    "players, and {n} are seated",
+                              "ru": "стол в нынешнем составе не может играть по новым правилам: в них играют от "
+                                    "{least} до {most} игроков, а за столом {n}"},
     "correct_number": {"en": "give the number of the hand to correct", "ru": "укажите номер исправляемой раздачи"},
     "no_table": {"en": "the event has no table {table!r}", "ru": "в этом событии нет стола «{table}»"},
-    "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают такой стук"},
+    "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают так открыться"},
 }
 
 #: The refusals of a rule (the knock's, as the table's checks give them): worded by the rule, tonk_rules/words/.

@@ -20,15 +20,13 @@ from tonk_rules.table.ledger_rules import StoredRules
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.web.forms import HandForm
-from tonk_rules.web.guard import FORM_LIMIT, IMPORT_LIMIT
+from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
 from tonk_rules.web.refusal_words import WORDS, say
 from tonk_rules.web.routes_read import _Values, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
 from tonk_rules.web.words import words
-
-MAX_HOUSE_FILE = 256 * 1024
 
 
 def qr(url: str) -> str:
@@ -64,8 +62,9 @@ async def console(request: Request, notice: str = "", status: int = 200) -> Resp
 
 def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
     """A house-rule file given as text: kept in the event folder (the ledger keeps its rules anyway)."""
-    if len(text.encode()) > MAX_HOUSE_FILE:
-        raise LedgerError("the house-rule file is larger than 256 KiB").coded("house_too_big")
+    if len(text.encode()) > HOUSE_FILE_LIMIT:
+        raise LedgerError(f"the house-rule file is larger than {HOUSE_FILE_LIMIT // 1024} KiB").coded(
+            "house_too_big", most=HOUSE_FILE_LIMIT // 1024)
     houses = folder / "houses"
     houses.mkdir(exist_ok=True)
     path = houses / f"{label}-{secrets.token_hex(4)}.yaml"
@@ -171,7 +170,7 @@ def _import(where: Any, values: dict[str, str]) -> str:
 
 
 async def create_table(request: Request) -> Response:
-    return await _act(request, _create)
+    return await _act(request, _create, largest=HOUSE_FORM_LIMIT)
 
 
 async def seat(request: Request) -> Response:
@@ -181,7 +180,7 @@ async def seat(request: Request) -> Response:
 
 async def rules(request: Request) -> Response:
     table = table_name(request)
-    return await _act(request, lambda where, values: _rules(where, values, table))
+    return await _act(request, lambda where, values: _rules(where, values, table), largest=HOUSE_FORM_LIMIT)
 
 
 async def correct(request: Request) -> Response:

@@ -95,9 +95,7 @@ class Views:
         if cached is not None and cached[0] == version:
             return cached[1]
         led = self.ledger(event, table)
-        state = TableState(table, next(t["title"] for t in event.tables() if t["name"] == table),
-                           led.stored_rules().title, led.seated(), led.balances(), led.next_dealer(),
-                           led.hand_count(), led.game_over(), led.leaders(), led.rules.points_target)
+        state = TableState.of(led, table, next(t["title"] for t in event.tables() if t["name"] == table))
         with self._lock:
             self._states[table] = (version, state)
         return state

@@ -41,7 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "tables": "Столы", "standings": "Итоги", "player": "Игрок", "total": "Итог", "at": "Стол",
         "next_dealer": "Сдаёт следующим", "hands": "Раздач", "seats": "Места", "balance": "Баланс",
-        "stake": "ставка", "record": "Записать раздачу", "how": "Чем кончилась раздача?", "knock": "Стук",
+        "stake": "ставка", "record": "Записать раздачу", "how": "Чем кончилась раздача?", "knock": "Открылся",
         "out": "Вышел", "stock_out": "Кончилась колода", "deal": "Тонк на раздаче", "who": "Кто?",
         "count": "Очки", "cards": "Карты (вместо очков)", "tonk": "Тонк на руках",
         "no_discard": "без последнего сброса", "new_spread": "последние карты — новая выкладка",
@@ -75,7 +75,7 @@ ENDINGS: dict[str, dict[str, str]] = {
     "en": {"knock_won": "knock won", "knock_caught": "knock caught", "out_by_discard": "out by discard",
            "out_by_spread": "out by spread", "out_by_hit": "out by hit", "deal_tonk": "tonk on the deal",
            "deal_void": "deal void", "stock_exhausted": "stock ran out", "stock_void": "stock ran out, void"},
-    "ru": {"knock_won": "стук выиграл", "knock_caught": "стук пойман", "out_by_discard": "вышел сбросом",
+    "ru": {"knock_won": "открывшийся выиграл", "knock_caught": "открывшийся пойман", "out_by_discard": "вышел сбросом",
            "out_by_spread": "вышел выкладкой", "out_by_hit": "вышел подкладкой", "deal_tonk": "тонк на раздаче",
            "deal_void": "раздача аннулирована", "stock_exhausted": "кончилась колода",
            "stock_void": "кончилась колода, без выплат"},
@@ -84,13 +84,13 @@ ENDINGS: dict[str, dict[str, str]] = {
 
 #: After "Game over": who reached the points target, in each language (a noun after a number in its forms).
 _REACHED = {"en": "{leaders} reached the points target ({target})",
-            "ru": "{leaders} — {target} {target:очко|очка|очков} набрано"}
+            "ru": "у {leaders_n:игрока|игроков|игроков} {leaders} не меньше {target} {target:очка|очков|очков}"}
 
 
 def reached(lang: str, leaders: Sequence[str], target: int | None) -> str:
     """Who ended the game by reaching the points target, in ``lang``."""
     return fill(_REACHED.get(lang, _REACHED["en"]), lang if lang in _REACHED else "en", leaders=", ".join(leaders),
-                target=target)
+                leaders_n=len(leaders), target=target)
 
 
 def words(lang: str) -> dict[str, str]:

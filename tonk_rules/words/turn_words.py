@@ -23,8 +23,8 @@ TURN_WORDS: dict[str, RuleWords] = {
                            "выкладки); иначе ход идёт, как описано ниже."},
         refusals={"after_draw": "a knock must come before drawing",
                   "not_first": "a knock must be the first action of the turn"},
-        refusals_ru={"after_draw": "стучать можно только до того, как взята карта",
-                     "not_first": "стук должен быть первым действием хода"},
+        refusals_ru={"after_draw": "открыться можно только до того, как взята карта",
+                     "not_first": "открыться можно только первым действием хода"},
     ),
     "knocking.max_count": RuleWords(
         "Knock only with a count at or below this (null: any count).",
@@ -32,8 +32,8 @@ TURN_WORDS: dict[str, RuleWords] = {
         ru={None: "Открыться можно при любой сумме очков.", ANY: "Открыться можно только с суммой {n} очков или "
                                                                  "меньше."},
         refusals={"too_high": "a knock needs a count of {max_count} or less (you have {count})"},
-        refusals_ru={"too_high": "стучать можно только с {max_count} {max_count:очком|очками|очками} или меньше "
-                                 "(у стучавшего {count})"},
+        refusals_ru={"too_high": "открыться можно только с {max_count} {max_count:очком|очками|очками} или "
+                                 "меньше (у вас {count} {count:очко|очка|очков})"},
         on_sheet="knock",
     ),
     "knocking.min_turns": RuleWords(
@@ -43,8 +43,8 @@ TURN_WORDS: dict[str, RuleWords] = {
             ANY: "Открыться можно только после {n} {n:своего хода|своих ходов|своих ходов}."},
         refusals={"too_early": "a knock is allowed only after {min_turns} {min_turns:turn|turns} (you have had "
                                "{turns_taken})"},
-        refusals_ru={"too_early": "стучать можно только после {min_turns} {min_turns:своего хода|своих ходов|своих "
-                                  "ходов} (сделано {turns_taken})"},
+        refusals_ru={"too_early": "открыться можно только после {min_turns} {min_turns:своего хода|своих ходов|"
+                                  "своих ходов} (сделано ходов: {turns_taken})"},
         on_sheet="knock",
     ),
     "knocking.hit_lock": RuleWords(
@@ -56,7 +56,7 @@ TURN_WORDS: dict[str, RuleWords] = {
             False: "Добавления к вашим выкладкам не мешают открыться."},
         refusals={"locked": "your spread was hit: you may not knock for {locked_turns} more "
                             "{locked_turns:turn|turns}"},
-        refusals_ru={"locked": "к выкладке добавили карту: стучать нельзя ещё {locked_turns} "
+        refusals_ru={"locked": "к вашей выкладке добавили карту: открыться нельзя ещё {locked_turns} "
                                "{locked_turns:ход|хода|ходов}"},
         on_sheet="knock",
     ),
@@ -102,7 +102,7 @@ TURN_WORDS: dict[str, RuleWords] = {
             True: "Каждую группу и последовательность на руках нужно выложить: держать их нельзя{except}.",
             Part("spreading.except"): " (кроме: {books} – их можно держать)"},
         refusals={"knock": "you hold a spread that must be laid, so you may not knock"},
-        refusals_ru={"knock": "на руках выкладка, которую нужно выложить, поэтому стучать нельзя"},
+        refusals_ru={"knock": "на руках выкладка, которую нужно выложить, поэтому открыться нельзя"},
     ),
     "spreading.may_hold_books": RuleWords(
         "With must_spread: books that may be kept in hand, each a rank and an exact size "
