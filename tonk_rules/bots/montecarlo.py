@@ -7,7 +7,9 @@ decision with more than one legal action it draws, per playout, a policy for eve
 posterior, deals the cards it cannot see at random, consistently with what it has seen
 (:mod:`tonk_rules.bots.montecarlo_view`: its own hand, the spreads, the discard pile as the history shows
 it, the cards each player took from the pile and still holds) and with what the drawn policies imply (a
-greedy seat holds nothing above its last discard, a seat that lays every spread holds no meld), and plays
+greedy seat holds nothing above its last discard, a seat that lays every spread holds no meld, and with
+``declined=1`` a seat that passed up a card discarded in view for the stock holds nothing that would have
+melded with it, as every modelled player but random takes such a card), and plays
 every candidate out on each such deal, itself as its fallback: the default player, or greedy once it
 believes another seat plays at random (``random_at``). With ``switch=1`` the other of the two, played from
 here on, is one more option. Every option is played on the same deals with the same drawn players (a paired
@@ -20,7 +22,7 @@ ones).
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
     ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
-                    'memory': 1, 'confirm': 0})
+                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
@@ -32,6 +34,7 @@ plays out on the reference engine (a test compares the two: the same totals for 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
@@ -75,12 +78,15 @@ class MonteCarloBot:
                  switch: int = MONTECARLO_PARAMS["switch"].default,
                  random_at: int = MONTECARLO_PARAMS["random_at"].default,
                  memory: int = MONTECARLO_PARAMS["memory"].default,
-                 confirm: int = MONTECARLO_PARAMS["confirm"].default, seed: int = 0) -> None:
+                 confirm: int = MONTECARLO_PARAMS["confirm"].default,
+                 declined: int = MONTECARLO_PARAMS["declined"].default,
+                 extend: int = MONTECARLO_PARAMS["extend"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
                                           "confidence": confidence, "switch": switch, "random_at": random_at,
-                                          "memory": memory, "confirm": confirm})
+                                          "memory": memory, "confirm": confirm, "declined": declined,
+                                          "extend": extend})
         self.rollouts = rollouts
         self.seed = seed % 2**64
         #: per seat and candidate, the summed log-likelihood of what each other seat did in the session's earlier
@@ -109,6 +115,8 @@ class MonteCarloBot:
         from tonk_rules.bots import BOT_CLASSES  # (the registry imports this module)
 
         view = view_of(obs)
+        if not self._params["declined"]:  # no inference from the cards a seat passed up
+            view = replace(view, declined=())
         if kernel:
             return self._kernel_decision(obs, view, candidates)
         model, scores = self.model(obs), self.scores(obs)
@@ -131,8 +139,14 @@ class MonteCarloBot:
             samples = max(1, self.rollouts // 4)
             gains = self._samples(obs, view, model, scores, moves, (default, best), default, own, other, samples,
                                   rng, totals)
-        self.seed = rng.state
         gain, gain2, beside_random = gains
+        extend = self._params["extend"]
+        if extend and best != default and gain[best] > 0 and not compiled().clear_gain(
+                gain[best], gain2[best], samples, self._params["confidence"]):  # close: more, on new samples
+            samples = max(1, extend * self.rollouts // 2)
+            gain, gain2, beside_random = self._samples(obs, view, model, scores, moves, (default, best), default, own,
+                                                       other, samples, rng, totals)
+        self.seed = rng.state
         clear = beside_random[best] >= 0 and compiled().clear_gain(gain[best], gain2[best], samples,
                                                                    self._params["confidence"])
         return totals, moves[best] if best != default and clear else candidates[default]
@@ -207,10 +221,11 @@ class MonteCarloBot:
         return out
 
     def _draw_seats(self, obs: Observation, model: SeatModel, scores: npt.NDArray[np.int64], last: Sequence[int],
-                    rng: SplitMix64) -> tuple[list[tuple[int, int] | None], list[tuple[int, int]]]:
+                    rng: SplitMix64) -> tuple[list[tuple[int, int] | None], list[tuple[int, int, int]]]:
         """One playout's other seats as the compiled search draws them (``draw_models``): per seat in order,
         a candidate from its posterior, then its random stream's start (``None`` for this bot's own seat),
-        and each seat's cap on its unseen cards' values and whether its candidate lays every spread."""
+        and each seat's cap on its unseen cards' values, whether its candidate lays every spread and whether it
+        takes every discard that melds (every candidate but random play)."""
         table = weight_table()
         seats: list[tuple[int, int] | None] = []
         caps = []
@@ -225,7 +240,8 @@ class MonteCarloBot:
                     t, c = t - weights[c], c + 1
                 seats.append((c, rng.next_u64()))
             slack, lays = int(model.slack[c, 0]), int(model.slack[c, 1])
-            caps.append((last[seat] + slack if slack >= 0 and last[seat] != NO_CAP else NO_CAP, lays))
+            caps.append((last[seat] + slack if slack >= 0 and last[seat] != NO_CAP else NO_CAP, lays,
+                         1 if slack >= 0 else 0))
         return seats, caps
 
     def _bots(self, model: SeatModel, seats: Sequence[tuple[int, int] | None], own: int) -> list[Bot]:
@@ -241,9 +257,10 @@ class MonteCarloBot:
     def _kernel_decision(self, obs: Observation, view: View, candidates: Sequence[Action]) -> tuple[list[int], Action]:
         state = encode(cached_tables(obs.ruleset), as_state(obs, view))
         known = [_mask(held) for held in view.known]
+        declined = [_mask(passed) for passed in view.declined] or None
         rng = np.array([self.seed], np.uint64)
         keys, totals, played = decide(obs.ruleset, state, known, _mask(view.discarded), rng, self._params,
-                                      self.scores(obs), last_values(obs))
+                                      self.scores(obs), last_values(obs), declined)
         self.seed = int(rng[0])
         by_key = dict(zip(keys, totals, strict=False))  # (after the keys' totals: greedy's line, with switch=1)
         order = [action_key(a) for a in candidates]

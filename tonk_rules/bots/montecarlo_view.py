@@ -34,12 +34,15 @@ PLAYOUT_ACTIONS = 2000
 @dataclass(frozen=True)
 class View:
     """The cards a seat can place: ``pile`` bottom first (``None``: a buried card it never saw),
-    ``known``: per seat, cards taken from the pile and still held; ``discarded``: discarded this hand."""
+    ``known``: per seat, cards taken from the pile and still held; ``discarded``: discarded this hand;
+    ``declined``: per seat, the cards discarded in view it passed up (drew from the stock while that card lay
+    on top: as the compiled search's ``watch_before`` keeps them)."""
 
     pile: tuple[Card | None, ...]
     known: tuple[frozenset[Card], ...]
     discarded: frozenset[Card]
     reshuffles: int
+    declined: tuple[frozenset[Card], ...] = ()
 
 
 def view_of(obs: Observation) -> View:
@@ -50,6 +53,7 @@ def view_of(obs: Observation) -> View:
     stock = len(rules.deal.deck) - cards_to_deal(players, rules.deal.hand_size, rules.deal.upcard)
     pile: list[Card | None] = [None] * upcard
     known: list[set[Card]] = [set() for _ in range(players)]
+    declined: list[set[Card]] = [set() for _ in range(players)]
     discarded: set[Card] = set()
     reshuffles = 0
     for public in obs.history:
@@ -59,6 +63,8 @@ def view_of(obs: Observation) -> View:
             if action.card is not None:
                 known[seat].add(action.card)
         elif isinstance(action, Draw):
+            if pile and pile[-1] is not None:  # (a card the pile shows as None was not discarded in view)
+                declined[seat].add(pile[-1])
             if stock == 0:  # the stock was empty: all but the top of the pile became the stock
                 stock, pile = len(pile) - 1, pile[-1:]
                 reshuffles += 1
@@ -76,7 +82,8 @@ def view_of(obs: Observation) -> View:
     if len(pile) != obs.discard_size or stock != obs.stock_size:
         raise SimulationError("the observation's history does not match its pile and stock")
     known[obs.seat] = set()
-    return View(tuple(pile), tuple(frozenset(k) for k in known), frozenset(discarded), reshuffles)
+    return View(tuple(pile), tuple(frozenset(k) for k in known), frozenset(discarded), reshuffles,
+                tuple(frozenset(d) for d in declined))
 
 
 def _unseen(obs: Observation, view: View) -> list[Card]:
@@ -96,25 +103,32 @@ class Sample:
 
 
 def _deal(obs: Observation, view: View, pool: Sequence[Card],
-          caps: Sequence[tuple[int, int]] | None = None) -> tuple[list[list[Card]], list[Card], list[Card]]:
+          caps: Sequence[tuple[int, ...]] | None = None) -> tuple[list[list[Card]], list[Card], list[Card]]:
     """Every unseen card placed from ``pool``, as :func:`~tonk_rules.kernel.search_nb.sample_view` places it:
     the other hands, the most constrained first (the lowest cap of ``caps``, then seat order), each from the
     pool's first free cards within its cap and in no meld with the hand so far (where ``caps`` says the seat's
-    policy lays every spread and the seat has played a turn), then within its cap, then any; then the buried
-    pile slots and the stock in pool order."""
+    policy lays every spread and the seat has played a turn) and in no new meld with a card it passed up
+    (where ``caps``' third entry, when there is one, says its policy takes every discard that melds), then
+    within its cap, then any; then the buried pile slots and the stock in pool order."""
     caps = caps or [(NO_CAP, 0)] * len(obs.hand_sizes)
+    melds = obs.ruleset.melds
     free = list(pool)
     hands = [list(obs.hand) if seat == obs.seat else [] for seat in range(len(obs.hand_sizes))]
     for seat in sorted((s for s in range(len(obs.hand_sizes)) if s != obs.seat), key=lambda s: (caps[s][0], s)):
         held = sorted(view.known[seat], key=int)
         need = obs.hand_sizes[seat] - len(held)
         cap, meldless = caps[seat][0], caps[seat][1] != 0 and obs.turns_taken[seat] > 0
+        takes = len(caps[seat]) > 2 and caps[seat][2] != 0 and seat < len(view.declined)
+        passed = sorted(view.declined[seat], key=int) if takes else []
         chosen: list[Card] = []
         for stage in range(3):  # within the cap and in no meld, within the cap, then any
             for c in free:
                 if len(chosen) == need or c in chosen or (stage < 2 and c.value > cap):
                     continue
-                if stage == 0 and meldless and obs.ruleset.melds.in_a_meld([*held, *chosen, c], c):
+                if stage == 0 and meldless and melds.in_a_meld([*held, *chosen, c], c):
+                    continue
+                if stage == 0 and any(melds.in_a_meld([*held, *chosen, c, t], t)
+                                      and not melds.in_a_meld([*held, *chosen, t], t) for t in passed):
                     continue
                 chosen.append(c)
         hands[seat] = held + [c for c in free if c in chosen]  # in pool order, as the kernel's mask lists them
@@ -128,9 +142,10 @@ def _deal(obs: Observation, view: View, pool: Sequence[Card],
     return hands, pile, stock
 
 
-def sample(obs: Observation, view: View, rng: SplitMix64, caps: Sequence[tuple[int, int]] | None = None) -> Sample:
+def sample(obs: Observation, view: View, rng: SplitMix64, caps: Sequence[tuple[int, ...]] | None = None) -> Sample:
     """One determinization, drawn from ``rng`` as the compiled search draws it (``caps``: per seat, the
-    highest value of its unseen cards where the pool allows, and whether its policy lays every spread)."""
+    highest value of its unseen cards where the pool allows, whether its policy lays every spread, and
+    optionally whether it takes every discard that melds: then nothing melds anew with a card it passed up)."""
     pool = _unseen(obs, view)
     for j in range(len(pool) - 1, 0, -1):
         k = rng.below(j + 1)

@@ -72,6 +72,8 @@ from tonk_rules.kernel.search_nb import (
     MC_ALT,
     MC_CONFIDENCE,
     MC_CONFIRM,
+    MC_DECLINED,
+    MC_EXTEND,
     MC_ROLLOUTS,
     MC_SWITCH,
     PLAYOUT_ACTIONS,
@@ -172,12 +174,13 @@ def _own_choice(S, legal, n, code, row, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
-def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, scores, codes, cand_knocks,  # type: ignore[no-untyped-def]
-              slack, last_values, weights):
+def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, totals, scores, codes,  # type: ignore[no-untyped-def]
+              cand_knocks, slack, last_values, weights):
     """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys) with the parameters ``row``
     (:data:`~tonk_rules.kernel.search_nb.MC_ROLLOUTS` ..): :mod:`tonk_rules.kernel.search_nb` says how it
     samples, plays out and picks; ``scores`` is ``me``'s posterior of each other seat's policy over the
-    candidates ``codes`` / ``cand_knocks``. ``totals[:n]`` receives each candidate's summed net, and
+    candidates ``codes`` / ``cand_knocks``; ``declined``: per seat, the cards discarded in view it passed up
+    (read only with ``row[MC_DECLINED]``). ``totals[:n]`` receives each candidate's summed net, and
     ``totals[n]`` that of playing its other own policy from here (with ``row[MC_SWITCH]``); a single
     candidate is played without sampling."""
     totals[:n + 1] = 0
@@ -199,9 +202,12 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
     beside_random = np.zeros(options, np.int64)  # the summed gain over the samples that seat a random player
     active = np.ones(options, np.int64)
     confirm = row[MC_CONFIRM] != 0
+    passed = np.zeros(players, np.int64)  # (the cards each seat passed up: only with row[MC_DECLINED])
+    if row[MC_DECLINED] != 0:
+        passed[:] = declined
     samples = max(1, row[MC_ROLLOUTS] // (options * (2 if confirm else 1)))
-    _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, discarded, rngs, r, tb,
-                  totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
+    _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs, r,
+                  tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
                   beside_random)
     best = 0
     for i in range(1, options):
@@ -212,8 +218,18 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
         active[default], active[best] = 1, 1
         gain[:], gain2[:], beside_random[:] = 0, 0, 0
         samples = max(1, row[MC_ROLLOUTS] // 4)  # the other half of the budget, on these two
-        _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, discarded, rngs, r, tb,
-                      totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
+        _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
+                      r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
+                      gain2, beside_random)
+    if row[MC_EXTEND] > 0 and best != default and gain[best] > 0 and not clear_gain(gain[best], gain2[best], samples,
+                                                                                   row[MC_CONFIDENCE]):
+        # a close decision: ``extend`` times the budget more, on these two and new samples only (unbiased)
+        active[:] = 0
+        active[default], active[best] = 1, 1
+        gain[:], gain2[:], beside_random[:] = 0, 0, 0
+        samples = max(1, row[MC_EXTEND] * row[MC_ROLLOUTS] // 2)
+        _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
+                      r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
                       gain2, beside_random)
     # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
     if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
@@ -223,9 +239,9 @@ def mc_choice(S, legal, n, me, known, discarded, rngs, r, row, tb, totals, score
 
 
 @njit
-def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, discarded, rngs, r, tb,  # type: ignore[no-untyped-def]
-                  totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
-                  beside_random):
+def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, declined, discarded,  # type: ignore[no-untyped-def]
+                  rngs, r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
+                  gain2, beside_random):
     """``samples`` samples of :func:`mc_choice`, each playing every ``active`` option out (option ``n``: the
     other own policy ``alt`` from its choice ``alt_key`` on); adds to each option's ``totals`` and its gain
     over option ``default`` (its sum, its square's, and its sum over the samples that seat a random player)."""
@@ -235,14 +251,14 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
     Y = np.empty(STATE_SIZE, np.int64)
     seeds = np.zeros(players, np.uint64)
     streams = np.zeros(players, np.uint64)
-    caps = np.zeros((players, 2), np.int64)
+    caps = np.zeros((players, 3), np.int64)
     no_trace = np.zeros(0, np.int64)
     candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
     nets = np.zeros(options, np.int64)
     for _ in range(samples):
         draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
                     seeds, caps)
-        sample_view(S, X, me, known, discarded, rngs, r, caps, tb)
+        sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb)
         for i in range(options):
             if not active[i]:
                 continue
@@ -316,13 +332,13 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
     n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
     if search is not None:
         (mc, known, discarded, searched, totals, decision, _, scores, codes, cand_knocks, weights, _, slack,
-         last) = search
+         last, declined) = search
         while n > 0:
             seat = S[S_CURRENT]
             if n > 1:
                 searched[seat] += 1
-            decision[0] = mc_choice(S, legal, n, seat, known, discarded[0], rngs, seat, mc[seat], tb, totals,
-                                    scores[seat], codes, cand_knocks[seat], slack, last, weights)
+            decision[0] = mc_choice(S, legal, n, seat, known, declined, discarded[0], rngs, seat, mc[seat], tb,
+                                    totals, scores[seat], codes, cand_knocks[seat], slack, last, weights)
             n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
 

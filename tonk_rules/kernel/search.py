@@ -61,6 +61,11 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
                           "a run at one table); 0: starts every hand at the prior"),
     "confirm": PolicyParam(0, 0, 1, "1: half the budget picks the best option, the other half plays it and its "
                            "fallback's choice on new samples, and only that gain must be clear; 0: one round"),
+    "declined": PolicyParam(0, 0, 1, "1: a seat that passed up a card discarded in view for the stock is dealt, "
+                            "where the cards allow, nothing that would have melded with it (every modelled "
+                            "player but random takes such a card); 0: no such inference"),
+    "extend": PolicyParam(0, 0, 8, "where the best option is ahead of the fallback's choice but not clearly: "
+                          "that many times the budget more, on those two and new samples, decides; 0: never"),
 }
 
 
@@ -209,7 +214,8 @@ def seat_arrays(seats: Sequence[SeatSpec]) -> tuple[npt.NDArray[np.int64], npt.N
 def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
-                     ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"]],
+                     ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"],
+                      full["declined"], full["extend"]],
                     np.int64)
 
 
@@ -268,7 +274,8 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
 
 def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int], discarded: int,
            rng: npt.NDArray[np.uint64], params: Mapping[str, int],
-           scores: npt.NDArray[np.int64], last_values: Sequence[int]) -> tuple[list[int], list[int], int]:
+           scores: npt.NDArray[np.int64], last_values: Sequence[int],
+           declined: Sequence[int] | None = None) -> tuple[list[int], list[int], int]:
     """The legal keys (canonical order) of the seat to act in the kernel state vector ``state``, each one's
     summed net over montecarlo's playouts (then, with ``switch=1``, that of playing greedy from here), and the
     key montecarlo plays.
@@ -277,7 +284,8 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
     the cards discarded in view this hand (a mask); ``rng``: the seat's SplitMix64 state (one uint64),
     advanced in place; ``scores[q, c]``: the summed log-likelihood of seat ``q``'s choices so far under
     candidate ``c`` of :func:`seat_model`; ``last_values``: per seat, the value of its last discard this hand
-    (``search_nb.NO_CAP`` before its first). Only what the seat may see is read (see
+    (``search_nb.NO_CAP`` before its first); ``declined``: per seat, the cards discarded in view that it
+    passed up for the stock this hand (masks; ``None``: none). Only what the seat may see is read (see
     :mod:`tonk_rules.kernel.search_nb`).
     """
     from tonk_rules.kernel import layout as L
@@ -292,7 +300,8 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
     me = int(state[L.S_CURRENT])
     model = seat_model(ruleset, int(state[L.S_PLAYERS]), full["knock"], full["patience"])
     totals = np.zeros(n + 1, np.int64)
-    key = kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64),
+    passed = np.zeros(len(known), np.int64) if declined is None else np.array(declined, np.int64)
+    key = kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), passed,
                              np.int64(discarded), rng, np.int64(0), mc_row(full), tb, totals,
                              np.ascontiguousarray(scores, np.int64), model.codes, model.knocks, model.slack,
                              np.array(last_values, np.int64), weight_table())

@@ -12,7 +12,11 @@ card): its own hand, every hand's size, the spreads, the discard pile's cards th
 and still holds (``known``), the stock's size and the public counters (turns, hit locks, reshuffles).
 Every other card is dealt at random from the unseen pool — ascending card order, a Fisher-Yates shuffle
 from the seat's own SplitMix64 stream, then filled in seat order, buried pile slots, then the stock — so a
-Python caller that builds the same view from an Observation gets the same samples, bit for bit.
+Python caller that builds the same view from an Observation gets the same samples, bit for bit. Where the
+pool allows, a seat's hidden cards also agree with what its drawn policy did: nothing above its last
+discard's value (plus the policy's slack), no meld where it lays every spread, and (``row[MC_DECLINED]``) no
+new meld with a card discarded in view that it passed up for the stock, since every modelled policy but
+random takes a discard that melds with its hand.
 
 Each sample draws a policy for every other seat from that seat's posterior (:func:`draw_models`) and is
 played out once per candidate (common random numbers: every candidate meets the same deal and the same
@@ -22,7 +26,9 @@ first modelled candidate, or greedy, ``row[MC_ALT]``, beside a seat it believes 
 this seat to the end, as one more option on the same samples. The option with the highest summed net is
 played only where its gain over the fallback's own choice is clear (:func:`clear_gain`: its mean gain per
 sample above ``row[MC_CONFIDENCE]`` hundredths of its standard error) and not negative on the samples that
-seat a random player; otherwise the seat plays what its fallback would (ties go to it, too). A playout that
+seat a random player; otherwise the seat plays what its fallback would (ties go to it, too). With
+``row[MC_EXTEND]`` = E a close decision (the best option's gain above 0 but not clear) plays E × the budget
+/ 2 more samples of that option and the fallback's choice, and those new samples alone decide. A playout that
 errs (too long, stuck) scores 0.
 
 A table with montecarlo seats is dealt as one without: the same deals from the same seeds, and each
@@ -37,6 +43,7 @@ from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
     K_DISCARD,
     K_DRAW_DISCARD,
+    K_DRAW_STOCK,
     K_HIT,
     K_KNOCK,
     K_SPREAD,
@@ -82,10 +89,12 @@ PLAYOUT_ACTIONS = 2000
 #: policies from here on, the modelled candidates that are those two (the default player is candidate 0; the
 #: other: greedy) and random, and the share (percent) of random play in some other seat's posterior at which
 #: greedy becomes its fallback, whether it remembers the seats' play across the hands of a session, and whether
-#: it confirms the best option on new samples before it plays it
+#: it confirms the best option on new samples before it plays it, and whether its samples deal a seat no meld
+#: with a card it passed up (:func:`sample_view`), and how many times its budget it spends more on a close
+#: decision (the best option not clearly ahead of the fallback's choice: confirmed on that many new samples)
 (MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT, MC_MEMORY,
- MC_CONFIRM) = range(10)
-MC_COLUMNS = 10
+ MC_CONFIRM, MC_DECLINED, MC_EXTEND) = range(12)
+MC_COLUMNS = 12
 
 
 @njit
@@ -114,11 +123,14 @@ def clear_gain(gain, gain2, samples, confidence):  # type: ignore[no-untyped-def
 
 
 @njit
-def sample_view(S, X, me, known, discarded, rngs, r, caps, tb):  # type: ignore[no-untyped-def]
+def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # type: ignore[no-untyped-def]
     """``X`` := ``S`` with every card seat ``me`` cannot see dealt anew from ``rngs[r]`` (module docstring);
     seat ``q``'s unseen cards are of value ``caps[q, 0]`` or less where the pool allows, and where
     ``caps[q, 1]`` says its policy lays every spread it can and the seat has played a turn, they make no
-    meld with the rest of its hand where the pool allows (it would have laid it)."""
+    meld with the rest of its hand where the pool allows (it would have laid it). Where ``caps[q, 2]`` says
+    its policy takes every discard that melds with its hand, they make no new meld with any card of
+    ``declined[q]`` (the cards discarded in view that it passed up for the stock) where the pool allows: it
+    would have taken that card."""
     players = S[S_PLAYERS]
     X[:] = S
     X[S_ACTIONS] = 0
@@ -166,12 +178,15 @@ def sample_view(S, X, me, known, discarded, rngs, r, caps, tb):  # type: ignore[
         hand = mine
         need = popcount(S[O_HANDS + q]) - popcount(mine)
         meldless = caps[q, 1] != 0 and S[O_TURNS_TAKEN + q] > 0
+        passed = declined[q] if caps[q, 2] != 0 else np.int64(0)
         for stage in range(3):  # in pool order: within the cap and in no meld, within the cap, then any
             for j in range(n):
                 c = pool[j]
                 if need == 0 or taken[j] or (stage < 2 and VALUE[c] > caps[q, 0]):
                     continue
                 if stage == 0 and meldless and in_a_meld(hand | (ONE << c), c, tb):
+                    continue
+                if stage == 0 and passed != 0 and melds_passed(hand, c, passed, tb):
                     continue
                 hand |= ONE << c
                 taken[j] = 1
@@ -194,6 +209,17 @@ def sample_view(S, X, me, known, discarded, rngs, r, caps, tb):  # type: ignore[
     X[S_RESHUFFLE_SEED] = np.int64(next_u64(rngs, r) >> S33)
 
 
+@njit
+def melds_passed(hand, c, passed, tb):  # type: ignore[no-untyped-def]
+    """Whether card ``c`` added to ``hand`` makes a meld with one of the cards ``passed`` that the hand
+    alone did not make with it."""
+    for t in range(52):
+        if (passed >> t) & 1 and in_a_meld(hand | (ONE << c) | (ONE << t), t, tb) and not in_a_meld(
+                hand | (ONE << t), t, tb):
+            return True
+    return False
+
+
 def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: ignore[no-untyped-def]
     """The ``search`` argument of :func:`~tonk_rules.kernel.policies_nb.play_out` for a table whose seats'
     montecarlo parameters are the rows of ``mc`` (columns ``MC_ROLLOUTS`` ..; 0 rollouts: not a montecarlo
@@ -204,16 +230,17 @@ def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: 
     card, -1: any; and whether it lays every spread it can).
 
     The tuple: ``(mc, known, discarded, searched, totals, decision, logp, scores, codes, cand_knocks, weights,
-    prior, slack, last_values)`` — per seat what it took from the discard pile and still holds, the cards
+    prior, slack, last_values, declined)`` — per seat what it took from the discard pile and still holds, the cards
     discarded in view (one mask), per seat the decisions searched (those with more than one legal action),
     a decision's candidate totals, the key decided for the seat to act (-1: not yet searched), per observer,
     seat and candidate the summed log-likelihood of what that seat has been seen to do (over the prior), and
-    per seat the value of its last discard this hand (:data:`NO_CAP` before its first)."""
+    per seat the value of its last discard this hand (:data:`NO_CAP` before its first), and per seat the cards
+    discarded in view that it passed up this hand (drew from the stock while that card lay on top)."""
     players = mc.shape[0]
     return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
             np.zeros(MAX_LEGAL + 1, np.int64), np.full(1, -1, np.int64), logp,
             np.zeros((players, players, codes.shape[0]), np.int64), codes, cand_knocks, weights, prior, slack,
-            np.full(players, NO_CAP, np.int64))
+            np.full(players, NO_CAP, np.int64), np.zeros(players, np.int64))
 
 
 @njit
@@ -233,6 +260,7 @@ def forget_hand(search, hand):  # type: ignore[no-untyped-def]
     so far."""
     mc, known, discarded, decision, scores, prior = search[0], search[1], search[2], search[5], search[7], search[11]
     search[13][:] = NO_CAP
+    search[14][:] = 0
     known[:] = 0
     discarded[0] = 0
     decision[0] = -1
@@ -259,6 +287,8 @@ def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
     elif kind == K_DISCARD:
         discarded[0] |= ONE << (key & PAYLOAD)
         search[13][actor] = VALUE[key & PAYLOAD]
+    elif kind == K_DRAW_STOCK and S[S_DISCARD_N] > 0 and (discarded[0] >> S[O_DISCARD + S[S_DISCARD_N] - 1]) & 1:
+        search[14][actor] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]  # passed up: it did not meld (module doc)
 
 
 @njit
@@ -332,7 +362,8 @@ def draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights
     ``knocks``) and then the start of its own random stream (``seeds``); ``caps[q, 0]``: where the drawn
     candidate sheds its highest cards (``slack[c, 0] >= 0``), the seat is dealt nothing above its last
     discard's value (``last_values``) plus that slack, else no cap; ``caps[q, 1]``: whether the candidate lays
-    every spread it can (``slack[c, 1]``)."""
+    every spread it can (``slack[c, 1]``); ``caps[q, 2]``: whether it takes every discard that melds with its
+    hand (every candidate but random play: those whose slack is not -1)."""
     w = np.empty(codes.shape[0], np.int64)
     for q in range(policies.shape[0]):
         c = own
@@ -349,3 +380,4 @@ def draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights
             seeds[q] = next_u64(rngs, r)
         caps[q, 0] = last_values[q] + slack[c, 0] if slack[c, 0] >= 0 and last_values[q] != NO_CAP else NO_CAP
         caps[q, 1] = slack[c, 1]
+        caps[q, 2] = 1 if slack[c, 0] >= 0 else 0
