@@ -48,7 +48,6 @@ from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import AVAILABLE
 from tonk_rules.kernel.layout import NO_CAP
 from tonk_rules.kernel.rollout import encode
-from tonk_rules.kernel.search_budget_nb import budget
 from tonk_rules.kernel.search import (
     ALTERNATIVE,
     DEFAULT_ROLLOUTS,
@@ -62,6 +61,7 @@ from tonk_rules.kernel.search import (
     seat_model,
     weight_table,
 )
+from tonk_rules.kernel.search_budget_nb import budget
 from tonk_rules.prng import SplitMix64
 
 __all__ = ["DEFAULT_ROLLOUTS", "MONTECARLO_PARAMS", "MonteCarloBot"]
