@@ -15,9 +15,9 @@ believes another seat plays at random (``random_at``). With ``switch=1`` the oth
 here on, is one more option. Every option is played on the same deals with the same drawn players (a paired
 comparison); the best summed net is played only where its gain over the fallback's own choice is clear
 (``confidence``, hundredths of a standard error) and not negative on the samples that seat a random player,
-else the fallback's choice. ``rollouts`` is the budget, the playouts per decision shared among the options;
-``knock`` and ``patience`` are those of the greedy it believes others may play (pass a variant's tuned
-ones).
+else the fallback's choice. ``rollouts`` is the budget, the playouts per decision shared among the options
+(``knock_x`` times it where a knock is legal, ``rest`` percent of it elsewhere); ``knock`` and
+``patience`` are those of the greedy it believes others may play (pass a variant's tuned ones).
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
