@@ -15,14 +15,14 @@ believes another seat plays at random (``random_at``). With ``switch=1`` the oth
 here on, is one more option. Every option is played on the same deals with the same drawn players (a paired
 comparison); the best summed net is played only where its gain over the fallback's own choice is clear
 (``confidence``, hundredths of a standard error) and not negative on the samples that seat a random player,
-else the fallback's choice. ``rollouts`` is the budget, the playouts per decision shared among the options;
-``knock`` and ``patience`` are those of the greedy it believes others may play (pass a variant's tuned
-ones).
+else the fallback's choice. ``rollouts`` is the budget, the playouts per decision shared among the options
+(``knock_x`` times it where a knock is legal, ``rest`` percent of it elsewhere); ``knock`` and
+``patience`` are those of the greedy it believes others may play (pass a variant's tuned ones).
 
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
     ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
-                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0})
+                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0, 'knock_x': 1, 'rest': 100})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
@@ -42,7 +42,7 @@ import numpy.typing as npt
 from tonk_rules.bots.base import Bot
 from tonk_rules.bots.montecarlo_view import View, as_state, last_values, play_out, sample, seen_choices, view_of
 from tonk_rules.bots.observation import Observation
-from tonk_rules.engine.actions import Action
+from tonk_rules.engine.actions import Action, Knock
 from tonk_rules.engine.encoding import action_key, canonical
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import AVAILABLE
@@ -61,6 +61,7 @@ from tonk_rules.kernel.search import (
     seat_model,
     weight_table,
 )
+from tonk_rules.kernel.search_budget_nb import budget
 from tonk_rules.prng import SplitMix64
 
 __all__ = ["DEFAULT_ROLLOUTS", "MONTECARLO_PARAMS", "MonteCarloBot"]
@@ -80,13 +81,15 @@ class MonteCarloBot:
                  memory: int = MONTECARLO_PARAMS["memory"].default,
                  confirm: int = MONTECARLO_PARAMS["confirm"].default,
                  declined: int = MONTECARLO_PARAMS["declined"].default,
-                 extend: int = MONTECARLO_PARAMS["extend"].default, seed: int = 0) -> None:
+                 extend: int = MONTECARLO_PARAMS["extend"].default,
+                 knock_x: int = MONTECARLO_PARAMS["knock_x"].default,
+                 rest: int = MONTECARLO_PARAMS["rest"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
                                           "confidence": confidence, "switch": switch, "random_at": random_at,
                                           "memory": memory, "confirm": confirm, "declined": declined,
-                                          "extend": extend})
+                                          "extend": extend, "knock_x": knock_x, "rest": rest})
         self.rollouts = rollouts
         self.seed = seed % 2**64
         #: per seat and candidate, the summed log-likelihood of what each other seat did in the session's earlier
@@ -130,20 +133,22 @@ class MonteCarloBot:
             moves.append(choice[1])
         rng = SplitMix64(self.seed)
         confirm = self._params["confirm"] != 0
-        samples = max(1, self.rollouts // (len(moves) * (2 if confirm else 1)))
+        spend = budget(self.rollouts, any(isinstance(a, Knock) for a in candidates), self._params["knock_x"],
+                       self._params["rest"])
+        samples = max(1, spend // (len(moves) * (2 if confirm else 1)))
         totals = [0] * len(moves)
         gains = self._samples(obs, view, model, scores, moves, range(len(moves)), default, own, other, samples, rng,
                               totals)
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         if confirm and best != default:  # confirmed on new samples, with the other half of the budget
-            samples = max(1, self.rollouts // 4)
+            samples = max(1, spend // 4)
             gains = self._samples(obs, view, model, scores, moves, (default, best), default, own, other, samples,
                                   rng, totals)
         gain, gain2, beside_random = gains
         extend = self._params["extend"]
         if extend and best != default and gain[best] > 0 and not compiled().clear_gain(
                 gain[best], gain2[best], samples, self._params["confidence"]):  # close: more, on new samples
-            samples = max(1, extend * self.rollouts // 2)
+            samples = max(1, extend * spend // 2)
             gain, gain2, beside_random = self._samples(obs, view, model, scores, moves, (default, best), default, own,
                                                        other, samples, rng, totals)
         self.seed = rng.state

@@ -68,13 +68,13 @@ from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
 from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, spread_rank
+from tonk_rules.kernel.search_budget_nb import decision_budget
 from tonk_rules.kernel.search_nb import (
     MC_ALT,
     MC_CONFIDENCE,
     MC_CONFIRM,
     MC_DECLINED,
     MC_EXTEND,
-    MC_ROLLOUTS,
     MC_SWITCH,
     PLAYOUT_ACTIONS,
     POLICY_MONTECARLO,
@@ -180,9 +180,8 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     (:data:`~tonk_rules.kernel.search_nb.MC_ROLLOUTS` ..): :mod:`tonk_rules.kernel.search_nb` says how it
     samples, plays out and picks; ``scores`` is ``me``'s posterior of each other seat's policy over the
     candidates ``codes`` / ``cand_knocks``; ``declined``: per seat, the cards discarded in view it passed up
-    (read only with ``row[MC_DECLINED]``). ``totals[:n]`` receives each candidate's summed net, and
-    ``totals[n]`` that of playing its other own policy from here (with ``row[MC_SWITCH]``); a single
-    candidate is played without sampling."""
+    (read only with ``row[MC_DECLINED]``). ``totals[:n]`` receives each candidate's summed net, ``totals[n]``
+    that of playing its other own policy from here (``row[MC_SWITCH]``); one candidate is played unsampled."""
     totals[:n + 1] = 0
     if n == 1:
         return legal[0]
@@ -205,7 +204,8 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     passed = np.zeros(players, np.int64)  # (the cards each seat passed up: only with row[MC_DECLINED])
     if row[MC_DECLINED] != 0:
         passed[:] = declined
-    samples = max(1, row[MC_ROLLOUTS] // (options * (2 if confirm else 1)))
+    budget = decision_budget(legal, n, row)  # (row[MC_ROLLOUTS], shared as row[MC_KNOCK_X] / row[MC_REST] say)
+    samples = max(1, budget // (options * (2 if confirm else 1)))
     _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs, r,
                   tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
                   beside_random)
@@ -217,7 +217,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
         active[:] = 0
         active[default], active[best] = 1, 1
         gain[:], gain2[:], beside_random[:] = 0, 0, 0
-        samples = max(1, row[MC_ROLLOUTS] // 4)  # the other half of the budget, on these two
+        samples = max(1, budget // 4)  # the other half of the budget, on these two
         _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
                       r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
                       gain2, beside_random)
@@ -227,7 +227,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
         active[:] = 0
         active[default], active[best] = 1, 1
         gain[:], gain2[:], beside_random[:] = 0, 0, 0
-        samples = max(1, row[MC_EXTEND] * row[MC_ROLLOUTS] // 2)
+        samples = max(1, row[MC_EXTEND] * budget // 2)
         _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
                       r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
                       gain2, beside_random)

@@ -66,6 +66,9 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
                             "player but random takes such a card); 0: no such inference"),
     "extend": PolicyParam(0, 0, 8, "where the best option is ahead of the fallback's choice but not clearly: "
                           "that many times the budget more, on those two and new samples, decides; 0: never"),
+    "knock_x": PolicyParam(1, 1, 16, "the budget times this where knocking is legal (the decision that settles "
+                           "most of a hand's value); 1: the same budget"),
+    "rest": PolicyParam(100, 1, 100, "the percent of the budget spent on every other decision"),
 }
 
 
@@ -215,7 +218,7 @@ def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
                      ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"],
-                      full["declined"], full["extend"]],
+                     full["declined"], full["extend"], full["knock_x"], full["rest"]],
                     np.int64)
 
 

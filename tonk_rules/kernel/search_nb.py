@@ -91,10 +91,12 @@ PLAYOUT_ACTIONS = 2000
 #: greedy becomes its fallback, whether it remembers the seats' play across the hands of a session, and whether
 #: it confirms the best option on new samples before it plays it, and whether its samples deal a seat no meld
 #: with a card it passed up (:func:`sample_view`), and how many times its budget it spends more on a close
-#: decision (the best option not clearly ahead of the fallback's choice: confirmed on that many new samples)
+#: decision (the best option not clearly ahead of the fallback's choice: confirmed on that many new samples),
+#: and how it shares the budget (:mod:`~tonk_rules.kernel.search_budget_nb`): times it where a knock is legal,
+#: percent of it elsewhere
 (MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT, MC_MEMORY,
- MC_CONFIRM, MC_DECLINED, MC_EXTEND) = range(12)
-MC_COLUMNS = 12
+ MC_CONFIRM, MC_DECLINED, MC_EXTEND, MC_KNOCK_X, MC_REST) = range(14)
+MC_COLUMNS = 14
 
 
 @njit
