@@ -4,46 +4,15 @@ spend it alike, and it changes what is sampled only where it says."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from greedy_positions import greedy_positions
 
 from tonk_rules import kernel
-from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MonteCarloBot
-from tonk_rules.bots.observation import Observation, observe
-from tonk_rules.engine.actions import Action, Knock
-from tonk_rules.engine.encoding import canonical
-from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel.search_budget_nb import budget
-from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.variant.loader import load_variant
 
 needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
-
-
-def _positions(variant: str, count: int, *, knock: bool) -> list[tuple[int, Observation, list[Action]]]:
-    """``count`` positions of greedy play (never knocking) with two or more legal actions, a knock among
-    them or not (``knock``)."""
-    rules = compile_ruleset(load_variant(variant).variant)
-    out = []
-    for seed in range(400):
-        deck = list(rules.deal.deck)
-        random.Random(seed).shuffle(deck)
-        hand = Hand.deal(rules, ["a", "b", "c"], 2, deck)
-        greedy = GreedyBot(knock=0)
-        for _ in range(6 + seed % 25):
-            if hand.result is not None:
-                break
-            hand.apply(greedy.choose(observe(hand, hand.current), hand.legal_actions()))
-        candidates = canonical(hand.legal_actions()) if hand.result is None else []
-        if len(candidates) >= 2 and any(isinstance(a, Knock) for a in candidates) == knock:
-            out.append((seed, observe(hand, hand.current), candidates))
-        if len(out) == count:
-            break
-    assert len(out) == count
-    return out
 
 
 def test_the_budget_is_multiplied_where_a_knock_is_legal_and_cut_elsewhere() -> None:
@@ -62,7 +31,7 @@ def test_the_options_are_checked() -> None:
 @needs_numba
 def test_knock_x_is_spent_alike_in_the_compiled_and_the_python_search_and_only_at_a_knock() -> None:
     changed = 0
-    for seed, obs, candidates in _positions("pagat", 6, knock=True):
+    for seed, obs, candidates in greedy_positions("pagat", 6, knock=True):
         plain = MonteCarloBot(rollouts=24, seed=seed).decide(obs, candidates, kernel=True)
         fast = MonteCarloBot(rollouts=24, knock_x=3, seed=seed)
         slow = MonteCarloBot(rollouts=24, knock_x=3, seed=seed)
@@ -71,7 +40,7 @@ def test_knock_x_is_spent_alike_in_the_compiled_and_the_python_search_and_only_a
         assert fast.seed == slow.seed
         changed += result[0] != plain[0]
     assert changed > 0  # more samples: other totals
-    for seed, obs, candidates in _positions("pagat", 6, knock=False):  # no knock legal: the same search
+    for seed, obs, candidates in greedy_positions("pagat", 6, knock=False):  # no knock legal: the same search
         plain_bot, knock_bot = MonteCarloBot(rollouts=24, seed=seed), MonteCarloBot(rollouts=24, knock_x=3, seed=seed)
         assert knock_bot.decide(obs, candidates, kernel=True) == plain_bot.decide(obs, candidates, kernel=True)
         assert knock_bot.seed == plain_bot.seed
@@ -80,7 +49,7 @@ def test_knock_x_is_spent_alike_in_the_compiled_and_the_python_search_and_only_a
 @needs_numba
 def test_rest_is_spent_alike_in_the_compiled_and_the_python_search_and_only_away_from_a_knock() -> None:
     changed = 0
-    for seed, obs, candidates in _positions("russian", 6, knock=False):
+    for seed, obs, candidates in greedy_positions("russian", 6, knock=False):
         plain = MonteCarloBot(rollouts=24, seed=seed).decide(obs, candidates, kernel=True)
         fast = MonteCarloBot(rollouts=24, rest=50, seed=seed)
         slow = MonteCarloBot(rollouts=24, rest=50, seed=seed)
@@ -89,6 +58,6 @@ def test_rest_is_spent_alike_in_the_compiled_and_the_python_search_and_only_away
         assert fast.seed == slow.seed
         changed += result[0] != plain[0]
     assert changed > 0
-    for seed, obs, candidates in _positions("russian", 4, knock=True):
+    for seed, obs, candidates in greedy_positions("russian", 4, knock=True):
         plain_bot, cut_bot = MonteCarloBot(rollouts=24, seed=seed), MonteCarloBot(rollouts=24, rest=50, seed=seed)
         assert cut_bot.decide(obs, candidates, kernel=True) == plain_bot.decide(obs, candidates, kernel=True)
