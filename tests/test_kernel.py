@@ -135,6 +135,15 @@ def test_every_parameter_slot_is_read_by_the_compiled_kernel() -> None:
     assert declared - compiled_slot_reads(sources) == {"R_STOCK_TIES_VOID"}  # the test can fail
 
 
+def test_every_compiled_module_is_in_the_kernels_cache_key() -> None:
+    """A module of compiled functions left out of ``jit.COMPILED_SOURCES`` would not invalidate the disk
+    cache when it changes: the next run would load the old machine code."""
+    compiled = {path.name for path in jit.HERE.glob("*.py") if "@njit" in path.read_text(encoding="utf-8")}
+    assert compiled, "no compiled module found"
+    missing = compiled - set(jit.COMPILED_SOURCES)
+    assert not missing, f"add to kernel/jit.py COMPILED_SOURCES: {sorted(missing)}"
+
+
 def test_a_slot_read_as_the_wrong_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(slots.READ, slots.R_HAND_SIZE, ("knocking.max_count", slots.AS_INT))
     with pytest.raises(KernelError, match="knocking.max_count must be int, not None"):
