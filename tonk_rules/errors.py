@@ -32,7 +32,11 @@ class TonkError(Exception):
 
     def coded(self, code: str, about: About = "how", player: str | None = None, /, **params: Any) -> Self:
         """This error with its :class:`Refusal` (its message unchanged): ``raise TableInputError(text).coded(...)``."""
-        self.refusal = Refusal(code, about, player, params)
+        return self.refused_as(Refusal(code, about, player, params))
+
+    def refused_as(self, refusal: Refusal | None) -> Self:
+        """This error with ``refusal`` as it stands (another error's, carried over; None: uncoded)."""
+        self.refusal = refusal
         return self
 
 

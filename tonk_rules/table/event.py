@@ -226,19 +226,19 @@ class Event:
 
         The join is checked first; if it is refused after the leave (the target changed meanwhile), the
         leave is taken back, so a move happens whole or not at all."""
+        def sits_at_source(src: Ledger) -> None:
+            seated = tuple(n for n, _ in src.seated())
+            if name not in seated:
+                raise LedgerError(f"{name} is not at table {source} (seated: {', '.join(seated)})").coded(
+                    "not_at_table", name=name, table=source, seated=seated)
+
         with self.ledger(source) as src:  # who sits there first: a move to the same table says where they are
-            if name not in [n for n, _ in src.seated()]:
-                raise LedgerError(f"{name} is not at table {source} (seated: "
-                                  f"{', '.join(n for n, _ in src.seated())})").coded(
-                    "not_at_table", name=name, table=source, seated=tuple(n for n, _ in src.seated()))
+            sits_at_source(src)
         if source == target:
             raise LedgerError(f"{name} is already at table {source}").coded("already_at_table", name=name,
                                                                              table=source)
         with self.ledger(source) as src, self.ledger(target) as dst:
-            if name not in [n for n, _ in src.seated()]:
-                raise LedgerError(f"{name} is not at table {source} (seated: "
-                                  f"{', '.join(n for n, _ in src.seated())})").coded(
-                    "not_at_table", name=name, table=source, seated=tuple(n for n, _ in src.seated()))
+            sits_at_source(src)  # again inside the move: another console may have moved them meanwhile
             if name in [n for n, _ in dst.seated()]:
                 raise LedgerError(f"{name} is already at table {target}").coded("already_at_table", name=name,
                                                                                  table=target)

@@ -72,7 +72,7 @@ class Ledger:
                 raise LedgerError("name the variant the table plays")
             rules = StoredRules.of(load_variant(variant_ref), variant_ref)
         if found := seating_refusal(rules.ruleset, seats, stakes):
-            raise _coded(LedgerError(found[0]), found[1])
+            raise LedgerError(found[0]).refused_as(found[1])
         first = first_dealer if first_dealer is not None else seats[0]
         if first not in seats:
             raise LedgerError(f"first dealer {first!r} is not seated (seats: {', '.join(seats)})").coded(
@@ -342,8 +342,8 @@ class Ledger:
             names, stakes = zip(*self.seated(), strict=True)
             if found := seating_refusal(new.ruleset, list(names), list(stakes)):
                 refusal = found[1] if found[1] is not None and found[1].code.startswith("seats_") else None
-                raise _coded(LedgerError(f"the table as seated cannot play the new rules: {found[0]}"),
-                             refusal and Refusal(f"new_rules_{refusal.code}", "seats", None, refusal.params))
+                raise LedgerError(f"the table as seated cannot play the new rules: {found[0]}").refused_as(
+                    refusal and Refusal(f"new_rules_{refusal.code}", "seats", None, refusal.params))
             detail = {"ref": new.ref, "title": new.title, "sha256": new.digest, "diff": diff,
                       "variant": new.data(), "before": old.meta()}
             self._set_meta(new.meta())
@@ -383,12 +383,6 @@ class Ledger:
 
     def _set_meta(self, values: dict[str, str]) -> None:
         self.db.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", list(values.items()))
-
-
-def _coded(error: LedgerError, refusal: Refusal | None) -> LedgerError:
-    """``error`` with ``refusal`` (a page words it in its language), or as it is where there is none."""
-    error.refusal = refusal
-    return error
 
 
 def _json(value: Any) -> str:

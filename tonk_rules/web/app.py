@@ -28,7 +28,7 @@ from tonk_rules.web import design_form, design_play, routes_gm, routes_read, rou
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.pages import ENV, Site, message, site
-from tonk_rules.web.refusal_words import WORDS, say
+from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.views import Views
 from tonk_rules.web.words import words
 
@@ -39,18 +39,14 @@ WRITES = (5.0, 20.0)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
-    refusal = exc.refusal if isinstance(exc, TonkError) else None
-    if refusal is not None and refusal.code in WORDS:  # worded in the event's language from its code
-        return message(request, 400, say(refusal, site(request).language()), back=_back(request))
-    return message(request, 400, site(request).clean(str(exc)), back=_back(request))
+    # worded in the event's language from its code, where it has one
+    said = in_language(exc, site(request).language()) or site(request).clean(str(exc))
+    return message(request, 400, said, back=_back(request))
 
 
 async def _no_table(request: Request, exc: Exception) -> Response:
     """In the event's language, naming the table asked for (the list of tables is the event page's)."""
-    refusal = exc.refusal if isinstance(exc, TonkError) else None
-    coded = refusal is not None and refusal.code in WORDS
-    said = say(refusal, site(request).language()) if coded and refusal else site(request).clean(str(exc))
-    return message(request, 404, said)
+    return message(request, 404, in_language(exc, site(request).language()) or site(request).clean(str(exc)))
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

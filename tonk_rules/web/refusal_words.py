@@ -261,6 +261,12 @@ def field_of(refusal: Refusal, names: Sequence[str]) -> str:
     return "how"
 
 
+def in_language(error: Exception, lang: str) -> str | None:
+    """The error's refusal in ``lang`` where it has a code with words (None: say its English ``str()``)."""
+    refusal = error.refusal if isinstance(error, TonkError) else None
+    return say(refusal, lang) if refusal is not None and refusal.code in WORDS else None
+
+
 def said(error: TonkError, names: Sequence[str], lang: str) -> tuple[str, str]:
     """The field and the words of a refusal of the form, the table's input or the rules, in ``lang``."""
     if error.refusal is None or error.refusal.code not in WORDS:

@@ -23,7 +23,7 @@ from tonk_rules.web.forms import HandForm
 from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
-from tonk_rules.web.refusal_words import WORDS, say
+from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.routes_read import _Values, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
 from tonk_rules.web.words import words
@@ -98,10 +98,8 @@ async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> R
     try:
         said = await run_in_threadpool(action, where, values)
     except LedgerError as exc:  # worded from its code in the event's language where it has one
-        lang = where.language()
-        coded = exc.refusal is not None and exc.refusal.code in WORDS
-        said = say(exc.refusal, lang) if coded and exc.refusal is not None else where.clean(str(exc))
-        return await console(request, f"{words(lang)['refused']}: {said}", 422)
+        said = in_language(exc, where.language()) or where.clean(str(exc))
+        return await console(request, f"{words(where.language())['refused']}: {said}", 422)
     return await console(request, said or words(where.language())["done"])
 
 
@@ -113,9 +111,7 @@ def _create(where: Any, values: dict[str, str]) -> str:
     try:
         stakes = parse_stakes([stake], tuple(names))
     except TonkError as exc:  # TableInputError: said as the ledger's refusals are, its code kept
-        refused = LedgerError(str(exc))
-        refused.refusal = exc.refusal
-        raise refused from None
+        raise LedgerError(str(exc)).refused_as(exc.refusal) from None
     event.add_table(name, seats=names, stakes=stakes, rules=_rules_of(where.folder, values, name or "table"),
                     first_dealer=values.get("first_dealer", "").strip() or None,
                     title=values.get("title", "").strip() or None)
