@@ -1,9 +1,11 @@
 """Positions of greedy play for the search's tests: seeded hands played a few turns by a greedy player that
-never knocks, kept where the player to move has two or more legal actions."""
+never knocks, kept where the player to move has two or more legal actions; and the search decided on one both
+ways, compiled and in Python."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.observation import Observation, observe
@@ -36,3 +38,15 @@ def greedy_positions(variant: str, count: int, *, knock: bool | None = None) -> 
             break
     assert len(out) == count
     return out
+
+
+def decided_both_ways(seed: int, obs: Observation, candidates: list[Action], **options: int) -> tuple[Any, Any]:
+    """The search's decision with ``options`` (asserted the same in the compiled and the Python search, their
+    random streams advanced alike) and the plain search's on the same seed: (with the options, plain)."""
+    from tonk_rules.bots.montecarlo import MonteCarloBot
+
+    fast, slow = MonteCarloBot(rollouts=24, seed=seed, **options), MonteCarloBot(rollouts=24, seed=seed, **options)
+    result = fast.decide(obs, candidates, kernel=True)
+    assert result == slow.decide(obs, candidates, kernel=False)
+    assert fast.seed == slow.seed
+    return result, MonteCarloBot(rollouts=24, seed=seed).decide(obs, candidates, kernel=True)

@@ -5,7 +5,7 @@ spend it alike, and it changes what is sampled only where it says."""
 from __future__ import annotations
 
 import pytest
-from greedy_positions import greedy_positions
+from greedy_positions import decided_both_ways, greedy_positions
 
 from tonk_rules import kernel
 from tonk_rules.bots.montecarlo import MonteCarloBot
@@ -32,12 +32,7 @@ def test_the_options_are_checked() -> None:
 def test_knock_x_is_spent_alike_in_the_compiled_and_the_python_search_and_only_at_a_knock() -> None:
     changed = 0
     for seed, obs, candidates in greedy_positions("pagat", 6, knock=True):
-        plain = MonteCarloBot(rollouts=24, seed=seed).decide(obs, candidates, kernel=True)
-        fast = MonteCarloBot(rollouts=24, knock_x=3, seed=seed)
-        slow = MonteCarloBot(rollouts=24, knock_x=3, seed=seed)
-        result = fast.decide(obs, candidates, kernel=True)
-        assert result == slow.decide(obs, candidates, kernel=False)
-        assert fast.seed == slow.seed
+        result, plain = decided_both_ways(seed, obs, candidates, knock_x=3)
         changed += result[0] != plain[0]
     assert changed > 0  # more samples: other totals
     for seed, obs, candidates in greedy_positions("pagat", 6, knock=False):  # no knock legal: the same search
@@ -50,12 +45,7 @@ def test_knock_x_is_spent_alike_in_the_compiled_and_the_python_search_and_only_a
 def test_rest_is_spent_alike_in_the_compiled_and_the_python_search_and_only_away_from_a_knock() -> None:
     changed = 0
     for seed, obs, candidates in greedy_positions("russian", 6, knock=False):
-        plain = MonteCarloBot(rollouts=24, seed=seed).decide(obs, candidates, kernel=True)
-        fast = MonteCarloBot(rollouts=24, rest=50, seed=seed)
-        slow = MonteCarloBot(rollouts=24, rest=50, seed=seed)
-        result = fast.decide(obs, candidates, kernel=True)
-        assert result == slow.decide(obs, candidates, kernel=False)
-        assert fast.seed == slow.seed
+        result, plain = decided_both_ways(seed, obs, candidates, rest=50)
         changed += result[0] != plain[0]
     assert changed > 0
     for seed, obs, candidates in greedy_positions("russian", 4, knock=True):

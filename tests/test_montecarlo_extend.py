@@ -5,7 +5,7 @@ compiled and the Python search do it alike, and only where the decision is close
 from __future__ import annotations
 
 import pytest
-from greedy_positions import greedy_positions
+from greedy_positions import decided_both_ways, greedy_positions
 
 from tonk_rules import kernel
 from tonk_rules.bots.montecarlo import MonteCarloBot
@@ -17,12 +17,7 @@ needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled sear
 def test_a_close_decision_is_extended_alike_in_the_compiled_and_the_python_search() -> None:
     extended = 0
     for seed, obs, candidates in greedy_positions("pagat", 8):
-        plain = MonteCarloBot(rollouts=24, seed=seed).decide(obs, candidates, kernel=True)
-        fast = MonteCarloBot(rollouts=24, extend=2, seed=seed)
-        slow = MonteCarloBot(rollouts=24, extend=2, seed=seed)
-        result = fast.decide(obs, candidates, kernel=True)
-        assert result == slow.decide(obs, candidates, kernel=False)
-        assert fast.seed == slow.seed
+        result, plain = decided_both_ways(seed, obs, candidates, extend=2)
         # the first round is the same; only a close one plays on (and adds to the two options' totals)
         if result[0] != plain[0]:
             extended += 1
