@@ -127,11 +127,11 @@ def _went_out(S, p, by_discard, tb):  # type: ignore[no-untyped-def]
     how = out_ending(by_discard, S[S_NEW_SPREAD] == 1)
     S[O_WINNERS + p] = 1
     if how == core.OUT_BY_DISCARD:
-        end_hand(S, E_OUT_BY_DISCARD, tb)
+        end_hand(S, np.int64(E_OUT_BY_DISCARD), tb)
     elif how == core.OUT_BY_SPREAD:
-        end_hand(S, E_OUT_BY_SPREAD, tb)
+        end_hand(S, np.int64(E_OUT_BY_SPREAD), tb)
     else:
-        end_hand(S, E_OUT_BY_HIT, tb)
+        end_hand(S, np.int64(E_OUT_BY_HIT), tb)
 
 
 @njit
@@ -142,6 +142,9 @@ def _role(S, role, p, players):  # type: ignore[no-untyped-def]
                       S[O_COUNTS + knocker] if knocker >= 0 else 0)
 
 
+# Its callers pass ``np.int64(E_...)``, not the bare constant (and ``np.bool_`` to _went_out and
+# _first_draw_counts): numba compiles a call with a constant argument once per constant (a literal type), and
+# end_hand's nine endings compiled it, with everything it calls, nine times — about 10 s of a 50 s compile.
 @njit
 def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
     """``Hand._end``: record the ending and settle its payments (winners set in ``O_WINNERS`` first)."""
@@ -208,9 +211,9 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
     if tonks > 1:
         S[O_IN_PLAY + IP_DC_SEVERAL] += 1
     if several_deal_tonks_void(tb, tonks):
-        end_hand(S, E_DEAL_VOID, tb)
+        end_hand(S, np.int64(E_DEAL_VOID), tb)
     elif tonks > 0:
-        end_hand(S, E_DEAL_TONK, tb)
+        end_hand(S, np.int64(E_DEAL_TONK), tb)
 
 
 @njit
@@ -226,9 +229,9 @@ def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
     if ties > 1:
         S[O_IN_PLAY + IP_STOCK_TIES] += 1
     if lowest_tie_void(tb, ties):
-        end_hand(S, E_STOCK_VOID, tb)
+        end_hand(S, np.int64(E_STOCK_VOID), tb)
     else:
-        end_hand(S, E_STOCK_EXHAUSTED, tb)
+        end_hand(S, np.int64(E_STOCK_EXHAUSTED), tb)
 
 
 @njit
@@ -261,7 +264,7 @@ def _drop(S, p, card):  # type: ignore[no-untyped-def]
 @njit
 def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
     if S[O_HANDS + p] == 0:
-        _went_out(S, p, False, tb)
+        _went_out(S, p, np.bool_(False), tb)
 
 
 @njit
@@ -331,14 +334,14 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             S[O_IN_PLAY + IP_KN_TIES] += 1
         if knock_succeeds(tb, mine, low):
             S[O_WINNERS + p] = 1
-            end_hand(S, E_KNOCK_WON, tb)
+            end_hand(S, np.int64(E_KNOCK_WON), tb)
         else:
             for q in range(players):
                 S[O_WINNERS + q] = 1 if q != p and S[O_COUNTS + q] == low else 0
-            end_hand(S, E_KNOCK_CAUGHT, tb)
+            end_hand(S, np.int64(E_KNOCK_CAUGHT), tb)
     elif kind == K_DRAW_DISCARD:
         if S[S_FIRST_TURN]:
-            _first_draw_counts(S, True, tb)
+            _first_draw_counts(S, np.bool_(True), tb)
         S[O_IN_PLAY + IP_SOURCES] += 1
         S[S_DISCARD_N] -= 1
         card = S[O_DISCARD + S[S_DISCARD_N]]
@@ -347,12 +350,12 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         turn_drew(S, O_TURN, card, takes_straight(tb))
     elif kind == K_DRAW_STOCK:
         if S[S_FIRST_TURN]:
-            _first_draw_counts(S, False, tb)
+            _first_draw_counts(S, np.bool_(False), tb)
         if S[S_STOCK_N] == 0:
             S[O_IN_PLAY + IP_STOCK_EMPTY] += 1
             what = empty_stock(tb, S[S_DISCARD_N])
             if what == core.EMPTY_VOIDS:
-                end_hand(S, E_STOCK_VOID, tb)
+                end_hand(S, np.int64(E_STOCK_VOID), tb)
                 return
             if what == core.EMPTY_LOWEST_WINS:
                 _lowest_wins(S, tb)
@@ -407,7 +410,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[O_DISCARD + S[S_DISCARD_N]] = card
         S[S_DISCARD_N] += 1
         if S[O_HANDS + p] == 0:
-            _went_out(S, p, True, tb)
+            _went_out(S, p, np.bool_(True), tb)
             return
         S[O_TURNS_TAKEN + p] += 1
         S[O_LOCKS + p] = locks_after_turn(S[O_LOCKS + p])

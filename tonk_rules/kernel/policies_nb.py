@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_inline
 from tonk_rules.kernel.layout import (
     ERR_ILLEGAL,
     ERR_STUCK,
@@ -155,7 +155,7 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
             out[p, 0] = knocks[p, 2]
 
 
-@njit
+@njit_inline
 def play_key(S, key, tb):  # type: ignore[no-untyped-def]
     """Seat ``S[S_CURRENT]`` plays the (legal) ``key``: a new turn counted when it opens one, the action
     applied and counted."""
@@ -238,7 +238,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     return alt_key if best == n else legal[best]
 
 
-@njit
+@njit_inline
 def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, declined, discarded,  # type: ignore[no-untyped-def]
                   rngs, r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
                   gain2, beside_random):
@@ -269,7 +269,7 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
                 play_key(Y, alt_key, tb)
             else:
                 play_key(Y, legal[i], tb)
-            play_out(Y, tb, policies, knocks, streams, PLAYOUT_ACTIONS, candidates, no_trace, None)
+            play_out(Y, tb, policies, knocks, streams, np.int64(PLAYOUT_ACTIONS), candidates, no_trace, None)
             nets[i] = Y[O_NET + me] if Y[S_ERROR] == 0 else 0
             totals[i] += nets[i]
         random_seat = False
@@ -325,7 +325,7 @@ def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search): 
     return 0
 
 
-@njit
+@njit_inline
 def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):  # type: ignore[no-untyped-def]
     """Play the hand in ``S`` to its end; with a ``search``, each montecarlo seat's decision is searched here
     (counted in ``searched`` when it had more than one legal action) and :func:`play_out` plays it."""
@@ -360,11 +360,11 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         gen[0] = hand_seed(seed, first_hand + row)
         deck[:] = deck0
         for j in range(deck.shape[0] - 1, 0, -1):
-            k = below(gen, 0, j + 1)
+            k = below(gen, np.int64(0), j + 1)
             deck[j], deck[k] = deck[k], deck[j]
-        reshuffle_seed = np.int64(next_u64(gen, 0) >> S33)
+        reshuffle_seed = np.int64(next_u64(gen, np.int64(0)) >> S33)
         for p in range(players):
-            rngs[p] = next_u64(gen, 0)
+            rngs[p] = next_u64(gen, np.int64(0))
         d = (first_dealer + first_hand + row) % players
         deal(S, tb, deck, players, d, stakes, reshuffle_seed)
         draw_knocks(policies, knocks, rngs, hand_knocks)

@@ -50,11 +50,11 @@ def feature_counts(tb, deck0, seed, hands, policies, knocks, max_actions, counts
         gen[0] = hand_seed(seed, h)
         deck[:] = deck0
         for j in range(deck.shape[0] - 1, 0, -1):
-            k = below(gen, 0, j + 1)
+            k = below(gen, np.int64(0), j + 1)
             deck[j], deck[k] = deck[k], deck[j]
-        reshuffle_seed = np.int64(next_u64(gen, 0) >> S33)
+        reshuffle_seed = np.int64(next_u64(gen, np.int64(0)) >> S33)
         for p in range(players):
-            rngs[p] = next_u64(gen, 0)
+            rngs[p] = next_u64(gen, np.int64(0))
         deal(S, tb, deck, players, h % players, stakes, reshuffle_seed)
         S0[:] = S
         draw_knocks(policies, knocks, rngs, hand_knocks)
