@@ -68,7 +68,7 @@ def main(args: list[str]) -> int:
     for name, (cpu, count) in sorted(by_file.items(), key=lambda kv: -kv[1][0])[:20]:
         print(f"  {cpu:6.1f}  {int(count):4d}  {name}")
     print("\nlargest tests (CPU s: in the worker + in the processes it starts):")
-    for cpu, own, kids, node in sorted(tests, reverse=True)[:30]:
+    for cpu, own, kids, node in sorted(tests, reverse=True)[:int(os.environ.get("TONK_BENCH_TESTS_TOP", "30"))]:
         print(f"  {cpu:6.2f}  ({own:.2f} + {kids:.2f})  {node}")
     print("\ntests by CPU (count, CPU s):")
     for low, high in ((0, 0.05), (0.05, 0.2), (0.2, 0.5), (0.5, float("inf"))):

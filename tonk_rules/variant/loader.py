@@ -103,10 +103,14 @@ def _is_path(ref: str) -> bool:
     return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
 
 
+#: how a built-in variant's file is named in its document and in diagnostics
+BUILTIN_FILE = "<builtin>/"
+
+
 @cache  # built-in files never change within a process, and parents are read by several children
 def _read_builtin(name: str) -> YamlDocument:
     text = resources.files(BUILTIN_PACKAGE).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-    return read_yaml_text(f"<builtin>/{name}.yaml", text)
+    return read_yaml_text(f"{BUILTIN_FILE}{name}.yaml", text)
 
 
 @cache
@@ -114,6 +118,28 @@ def _validator() -> jsonschema.protocols.Validator:
     schema = variant_file_schema()
     cls = jsonschema.validators.validator_for(schema)
     return cls(schema)
+
+
+def _schema_problems(doc: YamlDocument) -> list[Diagnostic]:
+    """The JSON Schema's problems with ``doc``. A built-in file is the same document in every load of a process
+    (:func:`_read_builtin`), so its check (2-3 ms, most of a load) is made once: a house file's parent, a
+    session's tables and a ledger's hands load the same built-ins thousands of times."""
+    if doc.file.startswith(BUILTIN_FILE):
+        return list(_builtin_problems(doc.file, "schema"))
+    return schema_diagnostics(doc, _validator())
+
+
+def _source_problems(doc: YamlDocument) -> list[Diagnostic]:
+    """The source citations' problems with ``doc`` (once per built-in, as :func:`_schema_problems`)."""
+    if doc.file.startswith(BUILTIN_FILE):
+        return list(_builtin_problems(doc.file, "sources"))
+    return source_diagnostics(doc)
+
+
+@cache
+def _builtin_problems(file: str, check: str) -> tuple[Diagnostic, ...]:
+    doc = _read_builtin(file.removeprefix(BUILTIN_FILE).removesuffix(".yaml"))
+    return tuple(schema_diagnostics(doc, _validator()) if check == "schema" else source_diagnostics(doc))
 
 
 def _read_chain(ref: str, diagnostics: list[Diagnostic], *, named: bool) -> list[YamlDocument]:
@@ -232,10 +258,10 @@ def load_variant(ref: str | Path, *, named: bool = False) -> LoadedVariant:
         raise VariantError([Diagnostic(chain[0].file, line, col, f"this is {kind} file, not a variant file (a hand "
                                        "record is replayed with `tonk replay`)", "format")])
     for doc in chain:
-        diagnostics.extend(schema_diagnostics(doc, _validator()))
+        diagnostics.extend(_schema_problems(doc))
     if not diagnostics:
         for doc in chain:
-            diagnostics.extend(source_diagnostics(doc))
+            diagnostics.extend(_source_problems(doc))
     if diagnostics or not chain:
         raise VariantError(diagnostics + _checks_beside(chain, diagnostics))
     return _resolve(text_ref, chain)
