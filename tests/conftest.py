@@ -58,22 +58,20 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def pytest_configure(config: pytest.Config) -> None:
     """Before the workers start (``-n``, pytest-xdist), the controller gives the run a tuning cache of its
     own with the seed planted in it (:mod:`tuning_seed`: the workers and the ``tonk`` processes the tests
-    start inherit ``TONK_CACHE_DIR``), and, for a run of the whole suite with an empty kernel cache, starts
-    compiling the kernel once in a process of its own (:mod:`kernel_warmup`): else every worker would
-    compile the same kernel at the same time. A chosen test file does not wait for a kernel it may not need,
-    and a warm cache needs nothing. While it compiles, the workers run a notch below it (``nice`` 5): the
-    compile keeps a core of its own, the workers share the other, and neither waits for it idle."""
+    start inherit ``TONK_CACHE_DIR``), and, for a run of the whole suite, starts compiling the kernel once in
+    a process of its own (:mod:`kernel_warmup`): else every worker would compile the same kernel at the same
+    time. A chosen test file does not wait for a kernel it may not need; from a warm cache the compiling
+    process only loads it. While it compiles, the workers run a notch below it (``nice`` 5): the compile
+    keeps a core of its own, the workers share the other, and neither waits for it idle."""
     if hasattr(config, "workerinput"):
         if os.environ.get(kernel_warmup.ENV):
             os.nice(5)
         return
-    config.stash[_TUNING] = tuning_seed.plant()
-    if not _whole_suite(config):
-        return
-    from tonk_rules.kernel.jit import AVAILABLE
-    from tonk_rules.sim.progress import kernel_cached
-
-    if AVAILABLE and not kernel_cached():
+    config.stash[_TUNING] = tuning_seed.plant()  # first: the compiling process inherits TONK_CACHE_DIR too
+    if _whole_suite(config):
+        # The compile is the run's longest path: it starts at once. Whether the cache is warm is the compiling
+        # process's question (a warm cache loads there in about a second), so this process does not import
+        # numba to ask (a second of the path before the workers start).
         config.stash[_WARMUP] = kernel_warmup.Warmup()
 
 
