@@ -99,10 +99,10 @@ def test_the_api_refuses_too_many_hands_too() -> None:
         run_jobs([job], make_executor("local", workers=1))
 
 
-# each starts a process that imports Ray (about 1 s of CPU): a refused connection in the default run, a name
-# that does not resolve and an address without a port (the same refusal, worded alike) in the slow tier
-@pytest.mark.parametrize("address", [pytest.param("bogus:1", marks=pytest.mark.slow), "127.0.0.1:1",
-                                     pytest.param("no-port", marks=pytest.mark.slow)])
+# each starts a process that imports Ray (about 1 s of CPU, 2 s of wall): a refused connection, a name that does
+# not resolve and an address without a port, all in the slow tier (Ray is an optional extra; .ci/run runs them)
+@pytest.mark.slow
+@pytest.mark.parametrize("address", ["bogus:1", "127.0.0.1:1", "no-port"])
 def test_an_unreachable_ray_address_is_refused(address: str) -> None:
     pytest.importorskip("ray")
     proc = tonk_to(subprocess.PIPE, "simulate", "pagat", "--hands", "10", "--executor", "ray", "--address", address)

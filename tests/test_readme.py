@@ -16,6 +16,7 @@ A block that cannot be exercised (an output sample, a fragment) is marked on the
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -42,7 +43,8 @@ CHECKED = {"sh", "yaml", "json", "python"}
 HANG_SECONDS = 900
 
 
-def blocks() -> list[tuple[str, str, str]]:
+@functools.cache  # the docs are read once per process; the scan takes about 0.1 s and several case lists ask
+def blocks() -> tuple[tuple[str, str, str], ...]:
     """(FILE:LINE, language, text) of every fenced block not marked `<!-- not run: ... -->`, in every doc."""
     found = []
     for name, text in TEXTS.items():
@@ -51,7 +53,7 @@ def blocks() -> list[tuple[str, str, str]]:
                 continue
             line = text.count("\n", 0, match.start("body"))
             found.append((f"{name}:{line}", match.group("lang"), match.group("body")))
-    return found
+    return tuple(found)
 
 
 def _ids(kind: str) -> list[tuple[str, str]]:
