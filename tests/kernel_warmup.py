@@ -45,6 +45,12 @@ KERNEL_FREE = frozenset(f"tests/{name}.py" for name in (
     "test_table_sheets", "test_tuning_seed", "test_variants", "test_web", "test_web_gm_refusals",
     "test_web_refusals", "test_web_server", "test_yamlio"))
 
+#: Test files that play on the kernel but mostly wait on real processes (a terminal driven by ``pexpect``, a
+#: ``tonk`` process per case): they start the kernel's part of the run, so that none is left to run alone
+#: at its end while the other worker idles.
+WAITING = frozenset(f"tests/{name}.py" for name in (
+    "test_table_play", "test_table_play_sitting", "test_table_walkthrough", "test_kernel", "test_outputs"))
+
 
 def warm() -> None:
     """Compile every entry of the kernel the suite calls, so that it is in the disk cache: the compiled
