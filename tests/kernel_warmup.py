@@ -133,31 +133,9 @@ def wait() -> None:
     os.environ.pop(ENV)  # once is enough in this process
 
 
-def quick_codegen() -> None:
-    """In the tests' build (``NUMBA_OPT=1``, a cache directory of its own: tests/conftest.py), machine code is
-    emitted at LLVM's code-generation level 0; the IR is still optimised at level 1, so the code the cache holds
-    does the same, a little more slowly. Measured: the compile of :func:`warm` 47.5 s → 40.7 s of CPU (two
-    runs each, idle 2-core machine), the run's critical path. Where numba lacks the hook (a later version),
-    the compile is numba's own."""
-    if os.environ.get("NUMBA_OPT") != "1":
-        return
-    from numba.core import codegen
-
-    customize = getattr(codegen.JITCPUCodegen, "_customize_tm_options", None)
-    if customize is None:
-        return
-
-    def at_level_0(self: object, options: dict[str, object]) -> None:
-        customize(self, options)
-        options["opt"] = 0
-
-    codegen.JITCPUCodegen._customize_tm_options = at_level_0
-
-
 def main(argv: list[str]) -> int:
     marker = Path(argv[0])
     try:
-        quick_codegen()
         warm()
     except BaseException:
         _say(marker, "failed\n" + traceback.format_exc())
