@@ -51,3 +51,30 @@ def test_on_a_terminal_a_stage_keeps_one_line_saying_what_it_did_when_its_bar_go
         pass
     lines = [line for line in out.getvalue().splitlines() if line.startswith("tonk:")]
     assert lines == ["tonk: compiling the reckoner player's decisions (once: later runs load it)"]
+
+
+def test_each_sweep_point_tuned_is_named_by_its_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from tonk_rules.sim.sweep import SweepPlan, run_sweep
+
+    monkeypatch.setenv("TONK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(reckoner_tuning, "HOUSE_HANDS", 100)  # what is said is under test, not the values
+    jobs: list[PairedJob] = []
+
+    class Played(Exception):
+        pass
+
+    def keep(played: list[PairedJob], executor: object) -> list[object]:
+        jobs.extend(played)
+        raise Played
+
+    plan = SweepPlan("russian", (("deal_check.at_most", (14, 15, 16)),), 10, 3, 1, (BotSpec("reckoner", {}),) * 3)
+    with pytest.raises(Played):
+        run_sweep(plan, make_executor("local", 1), keep)  # type: ignore[arg-type]
+    tuning.tuned_reckoner.cache_clear()
+    run_with_feedback(jobs, make_executor("local", 1), run=lambda jobs, executor: [])
+    tuning.tuned_reckoner.cache_clear()
+    tuning_lines = [line for line in capsys.readouterr().err.splitlines() if "tuning" in line]
+    assert [line.split(" at 3 players")[0] for line in tuning_lines] == [  # 15 is russian's own: shipped values
+        "tonk: tuning the default player to the rules of russian with deal_check.at_most=14",
+        "tonk: tuning the default player to the rules of russian with deal_check.at_most=16"], tuning_lines

@@ -191,3 +191,48 @@ def test_a_new_parameter_slot_at_its_neutral_value_keeps_the_shipped_digests(mon
     renamed = {f"R_{i:02}": slot for i, slot in enumerate(tuning._parameter_slots().values())}
     monkeypatch.setattr(tuning, "_parameter_slots", lambda: renamed)
     assert tuning.play_digest(PAGAT) != before  # the slots enter by name: a digest is not blind to them
+
+
+def test_a_house_rule_set_starts_from_the_nearest_builtin_and_keeps_its_values_without_a_clear_gain(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A sweep's neighbouring points must play the same default player unless their rules clearly want
+    # another: before, russian's low tonk at 14 and 16 played knock_margin=0 and at 15 (russian) the shipped 40,
+    # and the mean length jumped at 15 alone.
+    from tonk_rules.sim import reckoner_tuning
+    from tonk_rules.sim.sweep import load_points
+
+    monkeypatch.setenv("TONK_CACHE_DIR", str(tmp_path / "cache"))
+    russian = compile_ruleset(load_variant("russian").variant)
+    [at_14] = load_points("russian", [{"deal_check.at_most": 14}])
+    assert reckoner_tuning.nearest_shipped(at_14, 3) == ("russian", tuning.tuned_reckoner(russian, 3).params)
+    tuning.tuned_reckoner.cache_clear()
+    try:
+        assert tuning.tuned_reckoner(at_14, 3).params == tuning.tuned_reckoner(russian, 3).params
+    finally:
+        tuning.tuned_reckoner.cache_clear()
+    [entry] = (tmp_path / "cache" / "tuning").iterdir()
+    assert entry.name.endswith("r2.json")  # not an entry of the earlier search, which started from the defaults
+
+
+def test_a_clear_search_moves_only_on_a_gain_whose_interval_clears_the_tolerance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_rules.sim import deviation, reckoner_tuning
+    from tonk_rules.sim.stats import Moments
+
+    start = reckoner_tuning.default_params()
+
+    def gains(mean: float, spread: float) -> object:
+        """The first change gains ``mean`` (95% interval about ± spread / 5) at ``start``; nothing else gains."""
+        def seat_gains(ruleset: object, players: int, base: tuple[str, dict[str, int]], changes: list[object],
+                       *args: object) -> list[Moments]:
+            first = Moments(100, 100 * mean, 100 * (mean * mean + spread * spread))
+            none = Moments(100, 0.0, 0.0)
+            return [first if base[1] == start else none] + [none] * (len(changes) - 1)
+        return seat_gains
+
+    pagat = compile_ruleset(load_variant("pagat").variant)
+    monkeypatch.setattr(deviation, "seat_gains", gains(0.02, 0.5))  # a noisy gain: its interval spans 0
+    assert reckoner_tuning.search(pagat, 3, 10, 1, start=start, clear=True).params == start
+    assert reckoner_tuning.search(pagat, 3, 10, 1, start=start).params != start  # the mean alone moves it
+    monkeypatch.setattr(deviation, "seat_gains", gains(0.2, 0.01))  # a clear gain
+    assert reckoner_tuning.search(pagat, 3, 10, 1, start=start, clear=True).params != start

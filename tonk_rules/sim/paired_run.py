@@ -66,7 +66,8 @@ def hand_features(batch: Batch, players: int) -> npt.NDArray[np.int64]:
 @dataclass(frozen=True)
 class PairedJob:
     """``rulesets`` each playing the same ``hands`` of ``seed`` at one table; ``pairs``: the runs (indexes
-    into ``rulesets``) whose per-hand differences are kept."""
+    into ``rulesets``) whose per-hand differences are kept; ``names``: what each rule set is, where the label
+    alone does not say it (a sweep's points: the words a tuning stage names it by)."""
 
     label: str
     rulesets: tuple[Ruleset, ...]
@@ -74,6 +75,7 @@ class PairedJob:
     hands: int
     seed: int
     pairs: tuple[Pair, ...]
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

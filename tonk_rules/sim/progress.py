@@ -63,9 +63,12 @@ def _compile(jobs: Sequence[Job | PairedJob]) -> None:
             search_hands(ruleset, seats, 1, 1)
 
 
-def _about(job: Job | PairedJob, nth: int = 1, untuned: int = 1) -> str:
-    """The rules of ``job`` as a tuning stage names them (a one-rule probe: the ``nth`` of the ``untuned``
-    rule sets of the job that have no tuned values yet, so that each of their lines says which it is)."""
+def _about(job: Job | PairedJob, nth: int = 1, untuned: int = 1, index: int = 0) -> str:
+    """The rules of ``job`` (its rule set ``index``) as a tuning stage names them (a one-rule probe: the
+    ``nth`` of the ``untuned`` rule sets of the job that have no tuned values yet, so that each of their lines
+    says which it is; a sweep's point: by its values)."""
+    if isinstance(job, PairedJob) and index < len(job.names):
+        return f"the rules of {job.names[index]}"
     if isinstance(job, PairedJob) and job.label.endswith(" one rule at a time"):
         base = job.label.removesuffix(" one rule at a time")
         return (f"one-rule probe {nth} of {untuned} ({base} with one rule changed, run by the report to tell "
@@ -85,7 +88,7 @@ def _tune(jobs: Sequence[Job | PairedJob]) -> None:
         untuned = [i for i, ruleset in enumerate(_rulesets(job))
                    if any(known(kind, ruleset, players) is None for kind in kinds)]
         for i, ruleset in enumerate(_rulesets(job)):
-            with stages.about(_about(job, untuned.index(i) + 1 if i in untuned else 0, len(untuned))):
+            with stages.about(_about(job, untuned.index(i) + 1 if i in untuned else 0, len(untuned), i)):
                 seats_for(ruleset, players, job.seats)
 
 

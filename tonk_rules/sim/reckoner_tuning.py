@@ -12,7 +12,8 @@ Where the values come from (:func:`tonk_rules.sim.tuning.tuned_reckoner`), keyed
 :func:`~tonk_rules.sim.tuning.play_digest` and the table size: the
 built-ins ship theirs in ``tuned_reckoner.json`` (``python -m tonk_rules.sim.tuning --regenerate --player
 reckoner`` measures them again); any other rule set is tuned on first use with :data:`HOUSE_HANDS` paired hands per
-measurement (seconds) and cached on disk (:mod:`tonk_rules.sim.tuning_cache`), where an entry is checked
+measurement (seconds), starting from the values of the nearest built-in (:func:`nearest_shipped`) and moving only
+on a clear gain, and cached on disk (:mod:`tonk_rules.sim.tuning_cache`), where an entry is checked
 like any input before it is used.
 """
 
@@ -113,8 +114,13 @@ def change_name(key: str, value: int) -> str:
 
 
 def search(ruleset: Ruleset, players: int, hands: int, seed: int, executor: Executor | None = None,
-           say: Callable[[str], None] | None = None, start: Mapping[str, int] | None = None) -> TunedReckoner:
-    """Tune the reckoner for ``ruleset`` at ``players`` seats (``hands`` paired hands per measurement)."""
+           say: Callable[[str], None] | None = None, start: Mapping[str, int] | None = None,
+           clear: bool = False) -> TunedReckoner:
+    """Tune the reckoner for ``ruleset`` at ``players`` seats (``hands`` paired hands per measurement), from
+    ``start`` (else the declared defaults); with ``clear`` a step is taken only where the best change's gain
+    is clear (the lower end of its 95% interval above :data:`TOLERANCE`), not merely the largest of many
+    noisy means: a house rule set's quick search then keeps the values it starts from unless its rules
+    clearly want others."""
     from tonk_rules.sim.deviation import seat_gains
 
     params = dict(start or default_params())
@@ -130,11 +136,36 @@ def search(ruleset: Ruleset, players: int, hands: int, seed: int, executor: Exec
             say(f"{short(params)}: best change {key}={value} gains {gains[i].mean:+.4f}")
         if best_seen is None or here.best_gain < best_seen.best_gain:
             best_seen = here
-        if gains[i].mean <= TOLERANCE:
+        if (gains[i].ci95()[0] if clear else gains[i].mean) <= TOLERANCE:
             break
         params[key] = value
     assert best_seen is not None
     return best_seen
+
+
+def nearest_shipped(ruleset: Ruleset, players: int) -> tuple[str, dict[str, int]] | None:
+    """The built-in whose rules are nearest ``ruleset``'s and its shipped values at ``players`` seats:
+    fewest rule parameters of the kernel's tables that differ, then fewest of its tables (payments, melds,
+    deck) that differ, then the name; None where no built-in has values at that size. A house rule set's
+    search starts there (:func:`tonk_rules.sim.tuning.tuned_reckoner`), so that a rule set one value away
+    from a built-in is played by the built-in's tuned player unless its own rules clearly want another."""
+    from tonk_rules.kernel.tables import tables_of
+    from tonk_rules.ruleset.compile import load_ruleset
+
+    mine = tables_of(ruleset)
+    best: tuple[tuple[int, int, str], dict[str, int]] | None = None
+    for entry in shipped().values():
+        if entry["players"] != players:
+            continue
+        other = tables_of(load_ruleset(entry["variant"]))
+        params = int((mine.params != other.params).sum()) if mine.params.shape == other.params.shape else 10**6
+        blocks = sum(not (a.shape == b.shape and (a == b).all()) for a, b in
+                     ((mine.pay, other.pay), (mine.pay_n, other.pay_n), (mine.melds, other.melds),
+                      (mine.deck, other.deck)))
+        rank = (params, blocks, entry["variant"])
+        if best is None or rank < best[0]:
+            best = (rank, dict(entry["params"]))
+    return None if best is None else (best[0][2], best[1])
 
 
 def short(params: Mapping[str, int]) -> str:

@@ -233,7 +233,8 @@ def run_sweep(plan: SweepPlan, executor: Executor,
     paired = len(rulesets) > 1 and all(same_deals(rulesets[0], r) for r in rulesets[1:])
     if paired:  # one job: every chunk plays its hands at every point, and the per-hand differences are summed
         pairs = tuple((i, 0) for i in range(1, len(rulesets)))
-        [result] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs)],
+        [result] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs,
+                                  tuple(f"{plan.variant} with {label}" for label in labels))],
                        executor)
         tallies: list[Tally] = result.tallies
     else:

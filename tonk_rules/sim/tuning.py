@@ -187,7 +187,16 @@ def tuned_reckoner(ruleset: Ruleset, players: int) -> TunedReckoner:
         return shipped_value
     return tuning_cache.cached("reckoner", digest, players, TunedReckoner.from_json, lambda: stages.tuning(
         "the default player", ruleset, players, cache_dir(),
-        lambda: reckoner_tuning.search(ruleset, players, reckoner_tuning.HOUSE_HANDS, SEED)), TunedReckoner.to_json)
+        lambda: _house_reckoner(ruleset, players)), TunedReckoner.to_json)
+
+
+def _house_reckoner(ruleset: Ruleset, players: int) -> TunedReckoner:
+    """A house rule set's reckoner: a quick search from the nearest built-in's values that moves only on a
+    clear gain (:func:`~tonk_rules.sim.reckoner_tuning.nearest_shipped`); from the declared defaults where no
+    built-in seats ``players``."""
+    nearest = reckoner_tuning.nearest_shipped(ruleset, players)
+    return reckoner_tuning.search(ruleset, players, reckoner_tuning.HOUSE_HANDS, SEED,
+                                  start=None if nearest is None else nearest[1], clear=True)
 
 
 def seats_for(ruleset: Ruleset, players: int, specs: Sequence[BotSpec]) -> list[SeatSpec]:

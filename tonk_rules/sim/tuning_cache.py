@@ -41,10 +41,16 @@ def cache_dir() -> Path:
     return Path(xdg) / "tonk-rules" / "tuning"
 
 
+#: Per kind, the revision of how its values are searched, where it is not the first: an entry found by an
+#: earlier search is not this one's answer (the reckoner's 2: from the nearest built-in, moving on clear gains).
+REVISIONS = {"reckoner": "r2"}
+
+
 def cache_file(kind: str, digest: str, players: int) -> Path:
     """The entry of ``kind`` (greedy's entries keep the name they always had: no prefix)."""
     prefix = "" if kind == "greedy" else f"{kind}-"
-    return cache_dir() / f"{prefix}{digest}-{players}p-{source_hash() if AVAILABLE else 'none'}.json"
+    kernel = source_hash() if AVAILABLE else "none"
+    return cache_dir() / f"{prefix}{digest}-{players}p-{kernel}{REVISIONS.get(kind, '')}.json"
 
 
 def read_entry(path: Path, parse: Callable[[Any], T]) -> tuple[T | None, str | None]:
