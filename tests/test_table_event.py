@@ -207,3 +207,20 @@ def test_a_corrected_ledger_exports_and_imports_whole(night: Event, tmp_path: Pa
     with pytest.raises(LedgerError, match="as amended"):
         import_json(tmp_path / "bad.sqlite", json.dumps(doctored))
     assert not (tmp_path / "bad.sqlite").exists()
+
+
+def test_a_damaged_event_file_is_refused_saying_where_and_why_and_never_echoing_it(night: Event) -> None:
+    path = night.folder / "event.json"
+    whole = path.read_bytes()
+    path.write_bytes(whole[:50])  # cut short, as by a full disk
+    result = run("event", "standings", str(night.folder))
+    assert result.returncode == 1
+    assert "event.json: cannot be read as an event file: it ends in the middle of its JSON" in result.stderr
+    assert "tables' ledgers" in result.stderr and whole[:50].decode() not in result.stderr
+    path.write_text('{"format": "tonk-event",, "secret": 1}', encoding="utf-8")
+    with pytest.raises(LedgerError, match=r"not JSON at line 1, column 25 \(expecting property name") as refused:
+        Event.open(night.folder)
+    assert "secret" not in str(refused.value)
+    path.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(LedgerError, match=r"not UTF-8 text \(byte 1"):
+        Event.open(night.folder)

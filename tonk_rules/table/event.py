@@ -306,8 +306,18 @@ def _read(folder: Path) -> dict[str, Any]:
         raise LedgerError(f"{folder}: not an event folder (no {EVENT_FILE}; make one with `tonk event create`)")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        raise LedgerError(f"{path}: cannot be read as an event file") from None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot be read as an event file: {exc.strerror or 'the system refused'}") from None
+    except UnicodeDecodeError as exc:
+        raise LedgerError(f"{path}: cannot be read as an event file: not UTF-8 text (byte {exc.start + 1}: "
+                          "damaged?); the hands themselves are in the tables' ledgers beside it") from None
+    except json.JSONDecodeError as exc:  # where and why, never the content
+        if exc.doc.strip() and not exc.doc.rstrip().endswith("}"):
+            why = "it ends in the middle of its JSON (cut short, by a full disk or a partial copy?)"
+        else:
+            why = f"not JSON at line {exc.lineno}, column {exc.colno} ({exc.msg.lower()})"
+        raise LedgerError(f"{path}: cannot be read as an event file: {why}; the hands themselves are in the "
+                          "tables' ledgers beside it") from None
     if not isinstance(data, dict) or data.get("format") != EVENT_FORMAT:
         raise LedgerError(f"{path}: not a tonk event file")
     if data.get("version") != EVENT_VERSION:
