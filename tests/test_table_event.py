@@ -221,6 +221,9 @@ def test_a_damaged_event_file_is_refused_saying_where_and_why_and_never_echoing_
     with pytest.raises(LedgerError, match=r"not JSON at line 1, column 25 \(expecting property name") as refused:
         Event.open(night.folder)
     assert "secret" not in str(refused.value)
+    path.write_text('{"format": "tonk-event"} X', encoding="utf-8")  # whole, with junk after: not "cut short"
+    with pytest.raises(LedgerError, match=r"not JSON at line 1, column 26 \(extra data\)"):
+        Event.open(night.folder)
     path.write_bytes(b"\xff\xfe{}")
     with pytest.raises(LedgerError, match=r"not UTF-8 text \(byte 1"):
         Event.open(night.folder)

@@ -149,6 +149,7 @@ def nearest_shipped(ruleset: Ruleset, players: int) -> tuple[str, dict[str, int]
     deck) that differ, then the name; None where no built-in has values at that size. A house rule set's
     search starts there (:func:`tonk_rules.sim.tuning.tuned_reckoner`), so that a rule set one value away
     from a built-in is played by the built-in's tuned player unless its own rules clearly want another."""
+    from tonk_rules.errors import TonkError
     from tonk_rules.kernel.tables import tables_of
     from tonk_rules.ruleset.compile import load_ruleset
 
@@ -157,7 +158,10 @@ def nearest_shipped(ruleset: Ruleset, players: int) -> tuple[str, dict[str, int]
     for entry in shipped().values():
         if entry["players"] != players:
             continue
-        other = tables_of(load_ruleset(entry["variant"]))
+        try:
+            other = tables_of(load_ruleset(entry["variant"]))
+        except TonkError:  # an entry of a built-in no longer shipped lends nothing
+            continue
         params = int((mine.params != other.params).sum()) if mine.params.shape == other.params.shape else 10**6
         blocks = sum(not (a.shape == b.shape and (a == b).all()) for a, b in
                      ((mine.pay, other.pay), (mine.pay_n, other.pay_n), (mine.melds, other.melds),

@@ -238,7 +238,7 @@ def run_sweep(plan: SweepPlan, executor: Executor,
                        executor)
         tallies: list[Tally] = result.tallies
     else:
-        tallies = run([Job(label, ruleset, plan.seats, plan.hands, plan.seed)
+        tallies = run([Job(f"{plan.variant} with {label}", ruleset, plan.seats, plan.hands, plan.seed)
                        for label, ruleset in zip(labels, rulesets, strict=True)], executor)
     exact = exact_odds()
     bots = [str(s) for s in plan.seats]

@@ -312,7 +312,7 @@ def _read(folder: Path) -> dict[str, Any]:
         raise LedgerError(f"{path}: cannot be read as an event file: not UTF-8 text (byte {exc.start + 1}: "
                           "damaged?); the hands themselves are in the tables' ledgers beside it") from None
     except json.JSONDecodeError as exc:  # where and why, never the content
-        if exc.doc.strip() and not exc.doc.rstrip().endswith("}"):
+        if exc.pos >= len(exc.doc.rstrip()) or exc.msg.startswith("Unterminated string"):
             why = "it ends in the middle of its JSON (cut short, by a full disk or a partial copy?)"
         else:
             why = f"not JSON at line {exc.lineno}, column {exc.colno} ({exc.msg.lower()})"
