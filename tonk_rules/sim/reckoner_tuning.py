@@ -162,7 +162,7 @@ def nearest_shipped(ruleset: Ruleset, players: int) -> tuple[str, dict[str, int]
             other = tables_of(load_ruleset(entry["variant"]))
         except TonkError:  # an entry of a built-in no longer shipped lends nothing
             continue
-        params = int((mine.params != other.params).sum()) if mine.params.shape == other.params.shape else 10**6
+        params = int((mine.params != other.params).sum())  # (one slot per rule parameter: the same length)
         blocks = sum(not (a.shape == b.shape and (a == b).all()) for a, b in
                      ((mine.pay, other.pay), (mine.pay_n, other.pay_n), (mine.melds, other.melds),
                       (mine.deck, other.deck)))

@@ -227,19 +227,19 @@ def run_sweep(plan: SweepPlan, executor: Executor,
     notes: list[str] = []
     rulesets = load_points(plan.variant, points, dict(plan.companions), notes)
     labels = [point_label(values) for values in points]
-    for label, ruleset in zip(labels, rulesets, strict=True):
-        check_table(ruleset, plan.players, f"{plan.variant} with {label}")
+    named = tuple(f"{plan.variant} with {label}" for label in labels)  # a point as a message names it
+    for name, ruleset in zip(named, rulesets, strict=True):
+        check_table(ruleset, plan.players, name)
     exact_odds = table_odds_meanwhile(dict(zip(labels, rulesets, strict=True)), plan.players)
     paired = len(rulesets) > 1 and all(same_deals(rulesets[0], r) for r in rulesets[1:])
     if paired:  # one job: every chunk plays its hands at every point, and the per-hand differences are summed
         pairs = tuple((i, 0) for i in range(1, len(rulesets)))
-        [result] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs,
-                                  tuple(f"{plan.variant} with {label}" for label in labels))],
+        [result] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs, named)],
                        executor)
         tallies: list[Tally] = result.tallies
     else:
-        tallies = run([Job(f"{plan.variant} with {label}", ruleset, plan.seats, plan.hands, plan.seed)
-                       for label, ruleset in zip(labels, rulesets, strict=True)], executor)
+        tallies = run([Job(name, ruleset, plan.seats, plan.hands, plan.seed)
+                       for name, ruleset in zip(named, rulesets, strict=True)], executor)
     exact = exact_odds()
     bots = [str(s) for s in plan.seats]
     out = []

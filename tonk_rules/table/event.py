@@ -300,6 +300,10 @@ class Event:
         os.replace(temporary, target)
 
 
+#: What a damaged event file does not touch (said with its refusal).
+_HANDS_ARE_SAFE = "the hands themselves are in the tables' ledgers beside it"
+
+
 def _read(folder: Path) -> dict[str, Any]:
     path = folder / EVENT_FILE
     if not path.is_file():
@@ -310,14 +314,13 @@ def _read(folder: Path) -> dict[str, Any]:
         raise LedgerError(f"{path}: cannot be read as an event file: {exc.strerror or 'the system refused'}") from None
     except UnicodeDecodeError as exc:
         raise LedgerError(f"{path}: cannot be read as an event file: not UTF-8 text (byte {exc.start + 1}: "
-                          "damaged?); the hands themselves are in the tables' ledgers beside it") from None
+                          f"damaged?); {_HANDS_ARE_SAFE}") from None
     except json.JSONDecodeError as exc:  # where and why, never the content
         if exc.pos >= len(exc.doc.rstrip()) or exc.msg.startswith("Unterminated string"):
             why = "it ends in the middle of its JSON (cut short, by a full disk or a partial copy?)"
         else:
             why = f"not JSON at line {exc.lineno}, column {exc.colno} ({exc.msg.lower()})"
-        raise LedgerError(f"{path}: cannot be read as an event file: {why}; the hands themselves are in the "
-                          "tables' ledgers beside it") from None
+        raise LedgerError(f"{path}: cannot be read as an event file: {why}; {_HANDS_ARE_SAFE}") from None
     if not isinstance(data, dict) or data.get("format") != EVENT_FORMAT:
         raise LedgerError(f"{path}: not a tonk event file")
     if data.get("version") != EVENT_VERSION:
