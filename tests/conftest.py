@@ -14,7 +14,7 @@ from pathlib import Path
 import kernel_warmup  # tests/ is on sys.path, as for tablekit
 import pytest
 import tuning_seed
-from hypothesis import settings
+from hypothesis import is_hypothesis_test, settings
 
 from tonk_rules.engine.actions import Action, Knock, parse_action
 from tonk_rules.engine.hand import Hand
@@ -75,10 +75,16 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_WARMUP] = kernel_warmup.Warmup()
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects: ``-m property`` must see the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """While the kernel compiles, the files that need none go first (in their order; the rest in theirs), and
-    of the rest those that mostly wait on a real process (:data:`kernel_warmup.WAITING`) lead: last, such a
-    test kept one worker busy for seconds after the other had finished (measured: 3 s of a 93 s run)."""
+    """Each hypothesis test is marked ``property`` (:mod:`budgets`: ``TONK_FULL_BUDGET=1 python -m pytest -m
+    property`` runs them all at their full budget). While the kernel compiles, the files that need none go
+    first (in their order; the rest in theirs), and of the rest those that mostly wait on a real process
+    (:data:`kernel_warmup.WAITING`) lead: last, such a test kept one worker busy for seconds after the other
+    had finished (measured: 3 s of a 93 s run)."""
+    for item in items:
+        if is_hypothesis_test(getattr(item, "obj", None)):
+            item.add_marker(pytest.mark.property)
     if os.environ.get(kernel_warmup.ENV):
         items.sort(key=lambda item: (not _kernel_free(item), _file(item) not in kernel_warmup.WAITING))
 

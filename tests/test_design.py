@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import run
@@ -79,7 +80,7 @@ def test_a_session_counts_its_lead_changes_and_when_the_winner_is_clear() -> Non
     assert session_columns(Nets(ties)).tolist() == [[0, SESSION]]  # type: ignore[arg-type]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.lists(st.integers(-3, 3), min_size=3, max_size=3), min_size=SESSION, max_size=2 * SESSION))
 def test_session_figures_stay_in_their_range(rows: list[list[int]]) -> None:
     out = session_columns(Nets(np.array(rows, np.int64)))  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ made by hypothesis from random changes of random fields to the built-ins.
 from __future__ import annotations
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernel_helpers import assert_identical
@@ -99,7 +100,7 @@ def house_variants(draw: st.DrawFn) -> Variant:
     return Variant.model_validate(data)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=house_variants(), data=st.data())
 def test_house_variants_play_identically(variant: Variant, data: st.DataObject) -> None:
     ruleset = compile_ruleset(variant)

@@ -9,7 +9,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from budgets import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import run
 
@@ -96,6 +97,7 @@ def test_import_refuses_an_export_that_seats_a_look_alike(tmp_path: Path) -> Non
 LATIN_WITH_LOOK_ALIKES = sorted({v for v in _LOOK_ALIKES.values() if v.isascii()})
 
 
+@settings(max_examples=examples(100))
 @given(st.text(alphabet=LATIN_WITH_LOOK_ALIKES, min_size=1, max_size=12), st.data())
 def test_any_look_alike_swap_is_refused_and_distinct_latin_names_are_not(name: str, data: st.DataObject) -> None:
     i = data.draw(st.integers(0, len(name) - 1))

@@ -14,6 +14,7 @@ import itertools
 import random
 from typing import Any
 
+from budgets import examples
 from conftest import choose
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -83,7 +84,7 @@ variants_and_seats = st.sampled_from(sorted(RULESETS)).flatmap(
                                                       min(RULESETS[name].max_players, 5))))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variants_and_seats, st.integers(0, 2**32 - 1))
 def test_legal_actions_are_exactly_the_actions_why_illegal_allows(vp: tuple[str, int], seed: int) -> None:
     name, n = vp

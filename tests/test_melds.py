@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +50,7 @@ def kind_by_the_book(rules: MeldRules, cards: tuple[Card, ...]) -> MeldKind | No
     return None
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(rules_and_hand())
 def test_the_melds_of_a_hand_are_exactly_its_books_and_runs(case: tuple[MeldRules, list[Card]]) -> None:
     rules, hand = case
@@ -64,7 +65,7 @@ def test_the_melds_of_a_hand_are_exactly_its_books_and_runs(case: tuple[MeldRule
         assert rules.in_a_meld(hand, card) == any(card in m for m in listed)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(rules_and_hand())
 def test_a_spread_takes_exactly_the_cards_that_leave_it_a_meld_of_its_kind(
         case: tuple[MeldRules, list[Card]]) -> None:
@@ -78,7 +79,7 @@ def test_a_spread_takes_exactly_the_cards_that_leave_it_a_meld_of_its_kind(
         assert {c for c in DECK if rules.can_extend(kind, spread, c)} == fits
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(rules_and_hand(), st.sets(st.tuples(st.integers(1, 13), st.integers(3, 4)), max_size=3))
 def test_a_held_meld_must_be_laid_unless_the_variant_lets_that_book_stay(
         case: tuple[MeldRules, list[Card]], holds: set[tuple[int, int]]) -> None:
@@ -98,7 +99,7 @@ def test_melds_keep_the_order_seeded_players_pick_from() -> None:
         "KS KH KD", "KS KH KC", "KH KD KC", "KS KD KC", "KS KH KD KC", "QS KS AS", "3D 4D 5D"]
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(rules_and_hand(max_cards=12), st.booleans())
 def test_the_kernel_runs_the_same_meld_functions_on_its_own_tables(case: tuple[MeldRules, list[Card]],
                                                                      must: bool) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,7 +59,7 @@ def _position(variant: str, seed: int, steps: int) -> Hand:
     return _play(rules, deck, 2 if variant == "classic-pc" else 3, steps)[0]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6), steps=st.integers(0, 40))
 def test_the_choice_depends_on_the_observation_only(variant: str, seed: int, steps: int) -> None:
     rules = _rules(variant)
@@ -95,7 +96,7 @@ def test_the_choice_depends_on_the_observation_only(variant: str, seed: int, ste
         MonteCarloBot(rollouts=12, seed=seed).choose(observe(twin, me), twin.legal_actions())
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6), steps=st.integers(0, 60))
 def test_samples_keep_everything_the_player_has_seen(variant: str, seed: int, steps: int) -> None:
     hand = _position(variant, seed, steps)
@@ -369,7 +370,7 @@ def test_a_search_that_cannot_tell_plays_as_the_default_player_move_for_move(var
     assert other.trace is not None and [t.tolist() for t in other.trace] != [t.tolist() for t in same.trace]
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6), steps=st.integers(6, 30))
 def test_a_seat_that_lays_every_spread_is_dealt_no_meld_after_its_turn(variant: str, seed: int, steps: int) -> None:
     from tonk_rules.kernel.layout import NO_CAP

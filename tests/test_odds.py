@@ -9,6 +9,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tablekit import run as tonk  # in this process: main, as the command runs it
@@ -52,7 +53,7 @@ def _enumerated(rules: Ruleset, players: int) -> tuple[Fraction, Fraction, Fract
     return hand, Fraction(hits, total), Fraction(single, total)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ranks=st.sets(st.sampled_from(["A", "2", "3", "5", "8", "10", "J", "K"]), min_size=3, max_size=4),
        hand_size=st.integers(2, 3), at_most=st.one_of(st.none(), st.integers(2, 12)),
        at_least=st.one_of(st.none(), st.integers(10, 30)))

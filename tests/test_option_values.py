@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from budgets import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import run
 
@@ -21,6 +22,7 @@ def test_values_read_as_yaml_1_2_as_in_a_variant_file() -> None:
     assert parse_vary("deal.upcard=yes,true") == ("deal.upcard", ["yes", True])
 
 
+@settings(max_examples=examples(100))
 @given(st.text(alphabet="0123456789_:.+-eEaxyzontrufl", min_size=1, max_size=12))
 def test_an_option_value_is_what_the_same_text_is_in_a_variant_file(text: str) -> None:
     try:

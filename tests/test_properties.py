@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from conftest import choose
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -61,7 +62,7 @@ def play_out(hand: Hand, rng: random.Random, check_illegal: bool = False) -> Non
         steps += 1
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant_and_players, st.integers(0, 2**32 - 1))
 def test_random_legal_play_ends_conserves_cards_and_payments_sum_to_zero(vp: tuple[str, int], seed: int) -> None:
     name, n = vp
@@ -75,7 +76,7 @@ def test_random_legal_play_ends_conserves_cards_and_payments_sum_to_zero(vp: tup
     assert hand.result.void == (not hand.result.payments and hand.result.ending.endswith("void"))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(variant_and_players, st.integers(0, 2**32 - 1))
 def test_a_recorded_hand_replays_to_the_same_result(vp: tuple[str, int], seed: int) -> None:
     name, n = vp
@@ -89,7 +90,7 @@ def test_a_recorded_hand_replays_to_the_same_result(vp: tuple[str, int], seed: i
     assert again.result == hand.result
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     hand_size=st.integers(5, 7),
     at_most=st.one_of(st.none(), st.integers(12, 20)),

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tablekit import run
@@ -157,7 +158,7 @@ def test_the_cli_makes_an_event_and_shows_sheets(tmp_path: Path) -> None:
     assert missing.returncode == 1 and "not an event folder" in missing.stderr
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(winners=st.lists(st.sampled_from(["Ann", "Bob", "Cy"]), min_size=1, max_size=6), data=st.data())
 def test_voids_keep_the_money_and_dealers_those_of_the_standing_hands(tmp_path_factory: pytest.TempPathFactory,
                                                                        winners: list[str], data: st.DataObject) -> None:

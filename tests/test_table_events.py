@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import ROOT, run
@@ -172,7 +173,7 @@ def test_undoing_a_returning_players_join_keeps_their_balance_and_stake(tmp_path
     assert led.seated() == [("Ann", 1), ("Bob", 2), ("Cy", 3)]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["hand", "join", "leave", "rules"]), st.booleans()), min_size=1,
                 max_size=12), st.integers(0, 10**6))
 def test_undo_puts_the_table_back_as_it_was(tmp_path_factory: pytest.TempPathFactory,

@@ -9,6 +9,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import ROOT, run
@@ -172,7 +173,7 @@ def test_import_never_replaces_a_file(tmp_path: Path, exported: dict[str, Any]) 
 OPS = st.lists(st.sampled_from(["hand", "hand", "join", "leave", "undo", "rules"]), min_size=1, max_size=14)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(OPS, st.integers(0, 10**6))
 def test_any_evening_exports_and_imports_exactly(tmp_path_factory: pytest.TempPathFactory, ops: list[str],
                                                  seed: int) -> None:
@@ -265,7 +266,7 @@ def test_an_export_names_the_house_file_without_the_game_master_s_folders(tmp_pa
     assert run("session", "export", str(tmp_path / "copy.sqlite"), "--format", "json").stdout == text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(sorted(builtin_names())), st.integers(0, 2**32 - 1))
 def test_any_hand_the_engine_plays_imports_and_a_changed_payment_does_not(tmp_path_factory: pytest.TempPathFactory,
                                                                            name: str, seed: int) -> None:

@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import ROOT, run, tonk
@@ -197,7 +198,7 @@ def test_undo_removes_the_last_hand_and_its_dealer_deals_again(tmp_path: Path) -
         led.undo()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["Ann", "Bob", "Cy"]), st.integers(1, 5)), max_size=8))
 def test_export_round_trip(tmp_path_factory: pytest.TempPathFactory, wins: list[tuple[str, int]]) -> None:
     folder = tmp_path_factory.mktemp("rt")
