@@ -12,6 +12,8 @@ import ast
 import inspect
 from pathlib import Path
 
+import sources
+
 from tonk_rules.ruleset import core, slots
 
 PACKAGE = Path(core.__file__).resolve().parent.parent
@@ -21,7 +23,7 @@ FUNCTIONS = sorted(name for name, value in vars(core).items()
 
 def core_names(files: list[Path]) -> set[str]:
     """Every ``core.<name>`` the files read."""
-    return {node.attr for path in files for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    return {node.attr for path in files for node in ast.walk(sources.tree(path))
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "core"}
 
 
@@ -31,7 +33,7 @@ def test_the_kernel_compiles_every_rule_function() -> None:
 
 
 def test_the_reference_side_calls_every_rule_function() -> None:
-    files = [p for p in sorted(PACKAGE.rglob("*.py")) if "kernel" not in p.parts and p != Path(core.__file__).resolve()]
+    files = [p for p in sources.modules() if "kernel" not in p.parts and p != Path(core.__file__).resolve()]
     missing = set(FUNCTIONS) - core_names(files)
     assert not missing, f"no rule object or engine module calls core.{', core.'.join(sorted(missing))}"
 

@@ -13,6 +13,8 @@ import functools
 from collections import defaultdict
 from pathlib import Path
 
+import sources
+
 PACKAGE = Path(__file__).resolve().parent.parent / "tonk_rules"
 
 FLOORS: list[set[str]] = [
@@ -55,10 +57,10 @@ def top(module: str) -> str:
 @functools.cache  # every test reads the same graph: parse the package once
 def imports() -> dict[str, set[str]]:
     """Each module of the package -> the package modules it imports (anywhere in its body)."""
-    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    modules = {module_name(p): p for p in sources.modules()}
     graph: dict[str, set[str]] = defaultdict(set)
     for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = sources.tree(path)
         typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
                        and ast.unparse(block.test).endswith("TYPE_CHECKING") for n in ast.walk(block)}
         for node in ast.walk(tree):

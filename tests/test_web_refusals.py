@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablekit import ROOT
+import sources
 from webkit import Phone, app_for
 
 from tonk_rules.cards import DECK, parse_card
@@ -192,8 +192,8 @@ def test_no_refusal_a_russian_page_shows_is_left_in_english(tmp_path: Path) -> N
 def _codes_in_source() -> set[str]:
     """Every refusal code the package raises: the literal codes of each ``.coded(...)``, and the knock codes."""
     codes = set(KNOCK_CODES.values()) | {"knock_refused", "no_deal_tonk"}
-    for path in (ROOT / "tonk_rules").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path in sources.modules():
+        for node in ast.walk(sources.tree(path)):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "coded":
                 first = node.args[0] if node.args else None
                 for part in (first.body, first.orelse) if isinstance(first, ast.IfExp) else (first,):
