@@ -3,8 +3,10 @@ file and by size, over the README's test command (``python -m pytest``, both wor
 
 It runs the suite with itself loaded as a pytest plugin (``-p bench_tests``): in each worker, a hook times
 every test with ``time.process_time`` and ``RUSAGE_CHILDREN`` and writes a row per test to a folder of this
-run; the script then prints the largest files, the tests by size and the totals. Collection, start-up and
-the kernel's compile are outside the tests: the whole run's CPU (``/usr/bin/time``) less these sums.
+run; the script then prints the largest files, the tests by size and the totals, and the core's speed before
+and after the run (a fixed loop's CPU: the same run takes a third more CPU at some hours of this VM than at
+others). Collection, start-up and the kernel's compile are outside the tests: the whole run's CPU
+(``/usr/bin/time``) less these sums.
 
 Run: python benchmarks/bench_tests.py [PYTEST ARGS...]   (prints its tables; not a test)
 """
@@ -46,7 +48,18 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         (Path(folder) / f"{worker}.tsv").write_text("\n".join(_rows), encoding="utf-8")
 
 
+def core_speed() -> float:
+    """CPU seconds of a fixed pure-Python loop (10,000,000 additions): this VM's core runs it in 0.64-0.73 s at
+    some hours and 1.0-1.25 s at others, so a run's figures say little without it (docs/speed.md)."""
+    start = time.process_time()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.process_time() - start
+
+
 def main(args: list[str]) -> int:
+    before = core_speed()
     with tempfile.TemporaryDirectory(prefix="bench-tests-") as folder:
         here = str(Path(__file__).resolve().parent)
         env = {**os.environ, ROWS: folder,
@@ -74,6 +87,8 @@ def main(args: list[str]) -> int:
     for low, high in ((0, 0.05), (0.05, 0.2), (0.2, 0.5), (0.5, float("inf"))):
         picked = [t[0] for t in tests if low <= t[0] < high]
         print(f"  {low:g} to {high:g} s: {len(picked):5d}  {sum(picked):6.1f}")
+    print(f"\nthe core's speed: a 10,000,000-step Python loop took {before:.2f} s of CPU before the run and "
+          f"{core_speed():.2f} s after it")
     return code
 
 
