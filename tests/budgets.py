@@ -4,9 +4,10 @@
 A property's full budget is written once, at the test (``@settings(max_examples=examples(300))``). The
 default run must fit a 2-core machine (docs/speed.md, "The test suite"); there the property tests drew 15 s of
 CPU of about 135, and a third of the examples still reaches each property's usual failures (a wrong meld, a
-card lost, an import that drifts) in every run, the rarer ones waiting for the full run in CI. Every property
-test is marked ``property`` (tests/conftest.py), so ``TONK_FULL_BUDGET=1 python -m pytest -m property`` runs
-them all at their full budget.
+card lost, an import that drifts) in every run, the rarer ones waiting for the full run in CI. Every
+hypothesis test is marked ``property`` (tests/conftest.py), and so is, by hand, a test that draws seeded
+random cases with a budget from here; ``TONK_FULL_BUDGET=1 python -m pytest -m property`` runs them all at
+their full budget.
 """
 
 from __future__ import annotations
