@@ -151,7 +151,7 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
         for j in range(min(out.shape[1], knocks.shape[1])):
             out[p, j] = knocks[p, j]
         if (policies[p] == POLICY_GREEDY and knocks.shape[1] > 3 and knocks[p, 3] > 0
-                and below(rngs, p, SHARE_UNIT) < knocks[p, 3]):
+                and below(rngs, p, np.int64(SHARE_UNIT)) < knocks[p, 3]):
             out[p, 0] = knocks[p, 2]
 
 
