@@ -138,7 +138,7 @@ def test_later_points_carry_their_difference_from_the_first_paired_where_the_dea
 def test_sweep_writes_its_files_and_refuses_a_used_directory(tmp_path: Path) -> None:
     out = tmp_path / "sweep"
     proc = tonk("sweep", "russian", "--vary", "deal_check.at_most=13,17", "--vary", "deal.upcard=true,false",
-                "--hands", "300", "--workers", "1", "--out", str(out))
+                "--hands", "100", "--workers", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert "Columns: deal_check.at_most, deal.upcard." in " ".join(proc.stdout.split()) and "17, false" in proc.stdout
     assert "deal check sim / exact" in proc.stdout
