@@ -49,8 +49,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 def core_speed() -> float:
-    """CPU seconds of a fixed pure-Python loop (10,000,000 additions): this VM's core runs it in 0.64-0.73 s at
-    some hours and 1.0-1.25 s at others, so a run's figures say little without it (docs/speed.md)."""
+    """CPU seconds of a fixed pure-Python loop (10,000,000 additions in a function): 0.31-0.35 s at this VM's
+    fast hours (the same loop at a module's top level, as docs/speed.md's earlier figures time it, 0.64-0.73 s,
+    and 1.0-1.25 s at its slow hours), so a run's figures say little without it."""
     start = time.process_time()
     total = 0
     for i in range(10_000_000):

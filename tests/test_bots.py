@@ -10,6 +10,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -179,7 +180,7 @@ def test_greedy_knocks_at_its_threshold_and_otherwise_draws() -> None:
     assert isinstance(GreedyBot(knock=obs.count - 1).choose(obs, legal), Draw)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), index=st.integers(0, 2**40))
 def test_python_and_compiled_generators_agree(seed: int, index: int) -> None:
     from tonk_rules.kernel import prng_nb

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from budgets import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tonk_rules.cards import CARD_STYLES, DECK, hand_count, parse_card, parse_cards
@@ -18,6 +19,7 @@ def test_parse_each_notation(token: str, english: str) -> None:
     assert str(parse_card(token)) == english
 
 
+@settings(max_examples=examples(100))
 @given(st.sampled_from(DECK), st.sampled_from(CARD_STYLES))
 def test_every_card_prints_and_parses_back_in_every_style(card: object, style: str) -> None:
     assert parse_card(card.format(style)) == card  # type: ignore[attr-defined]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from budgets import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tonk_rules.ruleset.compile import load_ruleset
@@ -53,6 +54,7 @@ def test_a_recheck_is_cleared_unsettled_or_confirmed_by_its_own_figure() -> None
     assert recheck_verdict(sample(80_000, 0.03, 0.5)) == "confirmed"  # whole interval above ε
 
 
+@settings(max_examples=examples(100))
 @given(st.integers(100, 10**6), st.floats(-1, 1), st.floats(0, 3))
 def test_a_recheck_verdict_agrees_with_its_interval(n: int, mean: float, sd: float) -> None:
     m = sample(n, mean, sd)

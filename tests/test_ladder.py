@@ -7,7 +7,8 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given
+from budgets import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.test_cli import tonk
@@ -19,6 +20,7 @@ from tonk_rules.sim.runner import play_hands
 from tonk_rules.sim.tuning import seats_for
 
 
+@settings(max_examples=examples(100))
 @given(bots=st.integers(2, 6), players=st.integers(2, 6))
 def test_every_bot_sits_in_every_seat_equally_often(bots: int, players: int) -> None:
     for seat in range(players):

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from budgets import examples
 
 from tonk_rules import kernel, load_ruleset
 from tonk_rules.bots import GreedyBot, RandomBot, observe
@@ -236,6 +237,7 @@ def _mappings(node: object, path: tuple[object, ...] = ()) -> list[tuple[object,
 BUILTIN_FILES = sorted(Path(__file__).parent.parent.joinpath("tonk_rules", "builtin_variants").glob("*.yaml"))
 
 
+@pytest.mark.property  # a hypothesis search inside (tests/budgets.py)
 @pytest.mark.parametrize("path", BUILTIN_FILES, ids=lambda p: p.name)
 def test_every_built_in_file_has_the_shape_and_any_nested_secret_breaks_it(path: Path) -> None:
     """Hypothesis: at any depth, a secret text put in place of a value that is not text, or a secret key added
@@ -258,7 +260,7 @@ def test_every_built_in_file_has_the_shape_and_any_nested_secret_breaks_it(path:
             tree = tree[part]  # type: ignore[index]
         return tree
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=examples(40), deadline=None)
     @given(st.sampled_from(not_text), st.sampled_from(mappings), st.booleans())
     def check(leaf: tuple[object, ...], mapping: tuple[object, ...], as_key: bool) -> None:
         secret = copy.deepcopy(data)

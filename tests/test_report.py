@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import run
@@ -226,7 +227,7 @@ def test_a_finding_names_the_rule_that_drives_it() -> None:
     assert attribution(test, effects[1:], "en").startswith("No single rule accounts for it")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=3, max_size=300))
 def test_a_paired_rate_is_the_paired_mean_of_its_zeros_and_ones(hands: list[tuple[bool, bool]]) -> None:
     from tonk_rules.sim.paired import paired_means, paired_proportions

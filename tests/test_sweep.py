@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from budgets import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.test_cli import tonk
@@ -32,6 +33,7 @@ def test_values_are_yaml_scalars() -> None:
             parse_vary(bad)
 
 
+@settings(max_examples=examples(100))
 @given(st.lists(st.lists(st.integers(0, 9), min_size=1, max_size=3, unique=True), min_size=1, max_size=3))
 def test_the_grid_has_every_combination_once(values: list[list[int]]) -> None:
     varied = [(f"k{i}", list(v)) for i, v in enumerate(values)]

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import run
@@ -35,7 +36,7 @@ def short_form(names: list[str], cards: list[list[object]], how: HowItEnded, ton
     return []
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(builtin_names()), st.integers(0, 10**6), st.integers(2, 4))
 def test_each_short_form_pays_what_the_cards_pay(variant: str, seed: int, players: int) -> None:
     rules = ruleset_for(variant)
@@ -167,7 +168,7 @@ def test_settle_refuses_a_count_no_hand_can_have() -> None:
     assert "--count B=1000: no hand of this variant counts more than 60" in proc.stderr
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(builtin_names()), st.randoms(use_true_random=False))
 def test_every_count_a_hand_can_hold_is_taken_and_one_more_than_the_most_is_not(variant: str,
                                                                                 rnd: random.Random) -> None:

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import run
@@ -134,7 +135,7 @@ def test_every_ending_of_every_builtin(variant: str) -> None:
         assert winner_net > 0, (variant, ending, data)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(builtin_names()), st.integers(0, 10**6))
 def test_settle_agrees_with_the_engine(variant: str, seed: int) -> None:
     """A hand played to its end in the engine, then settled from its final cards, pays the same."""

@@ -188,7 +188,7 @@ def test_no_refusal_a_russian_page_shows_is_left_in_english(tmp_path: Path) -> N
                 codes_seen += 1
                 assert text != UNCODED["ru"]
                 assert latin_words(text, TYPED) == [], text  # what was typed is said back as typed
-    assert codes_seen > 3 * forms * 0.6  # most random forms are refused (240 forms: 150 refusals or more)
+    assert codes_seen > forms * 150 // 80  # most random forms are refused (at the full 240 forms: over 150)
     assert all(hands(event, t) == [] for t in ("t1", "t3", "t4"))  # /check records nothing
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,7 +81,7 @@ def test_reads_at_most_limit_plus_one_bytes(tmp_path: Path) -> None:
 TEXT = st.characters(max_codepoint=0xFFFF, exclude_categories=("Cs",))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(TEXT, max_size=10),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(TEXT, max_size=6), inner,
                                                                                 max_size=4),
