@@ -1,6 +1,7 @@
 """The package's sources, read and parsed once per test process: several test files walk every module's
-syntax tree (the floors, the rule functions both sides call, the refusal codes raised), and each parsed the
-whole package again (about 0.3 s of CPU per walk). The trees are shared: a caller must not change one."""
+syntax tree (the floors, the rule functions both sides call, the refusal codes raised) or search its text (a
+rule's words written twice), and each read the whole package again (about 0.3 s of CPU per walk). The trees
+are shared: a caller must not change one."""
 
 from __future__ import annotations
 
@@ -12,9 +13,15 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tonk_rules"
 
 
 @cache
+def text(path: Path) -> str:
+    """The source of ``path``."""
+    return path.read_text(encoding="utf-8")
+
+
+@cache
 def tree(path: Path) -> ast.Module:
     """The syntax tree of ``path`` (shared: read it, never change it)."""
-    return ast.parse(path.read_text(encoding="utf-8"))
+    return ast.parse(text(path))
 
 
 @cache

@@ -16,7 +16,7 @@ import sources
 
 from tonk_rules.ruleset import core, slots
 
-PACKAGE = Path(core.__file__).resolve().parent.parent
+PACKAGE = sources.PACKAGE
 FUNCTIONS = sorted(name for name, value in vars(core).items()
                    if inspect.isfunction(value) and value.__module__ == core.__name__)
 

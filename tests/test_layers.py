@@ -15,7 +15,7 @@ from pathlib import Path
 
 import sources
 
-PACKAGE = Path(__file__).resolve().parent.parent / "tonk_rules"
+PACKAGE = sources.PACKAGE
 
 FLOORS: list[set[str]] = [
     {"errors"},
@@ -80,7 +80,7 @@ def imports() -> dict[str, set[str]]:
 
 
 def test_every_top_level_module_has_a_floor() -> None:
-    names = {top(module_name(p)) for p in PACKAGE.rglob("*.py")}
+    names = {top(module_name(p)) for p in sources.modules()}
     assert names - FLOOR.keys() == set(), "place these in FLOORS"
 
 

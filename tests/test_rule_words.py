@@ -6,15 +6,15 @@ without words fails here, naming the module to add them to.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+import sources
 from pydantic import BaseModel
 
 from tonk_rules.variant.model import Variant
 from tonk_rules.words import DESCRIPTIONS, RULE_WORDS, SECTION_MODULES, fill, refusal, sentence
 
-PACKAGE = Path(__file__).resolve().parent.parent / "tonk_rules"
+PACKAGE = sources.PACKAGE
 DOCUMENTATION_ONLY = {"title", "description", "source", "source_for"}
 
 
@@ -68,10 +68,9 @@ def test_no_sentence_of_a_rule_is_written_a_second_time_elsewhere() -> None:
     texts = [t for words in RULE_WORDS.values() for t in [*words.en.values(), *words.ru.values(),
                                                            *words.refusals.values()]]
     pieces = {piece for t in texts for piece in re.split(r"\{[^}]*\}", t) if len(piece) >= 30}
-    # each source read once (not once per piece: ~200 files times ~400 pieces)
-    sources = {str(path.relative_to(PACKAGE)): path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")
-               if path.parent.name != "words"}
-    twice = {piece: where for piece in pieces if (where := [name for name, text in sources.items() if piece in text])}
+    outside = [path for path in sources.modules() if path.parent.name != "words"]
+    twice = {piece: where for piece in pieces
+             if (where := [str(path.relative_to(PACKAGE)) for path in outside if piece in sources.text(path)])}
     assert twice == {}, "a rule's words belong in tonk_rules/words/ only"
 
 

@@ -176,7 +176,7 @@ def test_no_refusal_a_russian_page_shows_is_left_in_english(tmp_path: Path) -> N
     app = app_for(event.folder, writes=(1000.0, 1000.0))  # one phone sends far more forms than a table would
     rng = random.Random(20261202)
     codes_seen = 0
-    forms = examples(80)  # per table (tests/budgets.py: a third of them in the default run)
+    forms = examples(80)  # per table
     for table in ("t1", "t3", "t4"):
         phone = Phone(app).at_table(table)
         names = seats_of("ru", table)
