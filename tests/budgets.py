@@ -16,10 +16,18 @@ import os
 
 #: The environment variable that asks for every property test's full budget.
 ENV = "TONK_FULL_BUDGET"
-#: Whether this run draws the full budgets (read once: the workers and their test modules inherit it).
+#: Whether this run draws the full budgets (read once: the workers and their test modules inherit it; any
+#: value but 1, 0 or none is refused by :func:`why_not_setting`, not read as "no").
 FULL = os.environ.get(ENV) == "1"
 #: The fewest examples the default run draws (a property with a smaller full budget draws all of it).
 QUICK_FLOOR = 10
+
+
+def why_not_setting() -> str | None:
+    """Why the environment's :data:`ENV` is not a setting this module reads (a misspelt ``true`` would
+    otherwise run the quick budget where the full one was asked for), or None."""
+    value = os.environ.get(ENV, "")
+    return None if value in ("", "0", "1") else f"{ENV}={value!r}: give 1 (every property at its full budget) or 0"
 
 
 def examples(full: int) -> int:

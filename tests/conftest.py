@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import budgets
 import kernel_warmup  # tests/ is on sys.path, as for tablekit
 import pytest
 import tuning_seed
@@ -62,7 +63,10 @@ def pytest_configure(config: pytest.Config) -> None:
     a process of its own (:mod:`kernel_warmup`): else every worker would compile the same kernel at the same
     time. A chosen test file does not wait for a kernel it may not need; from a warm cache the compiling
     process only loads it. While it compiles, the workers run a notch below it (``nice`` 5): the compile
-    keeps a core of its own, the workers share the other, and neither waits for it idle."""
+    keeps a core of its own, the workers share the other, and neither waits for it idle. A property budget
+    the tests cannot read (:mod:`budgets`) stops the run before anything runs."""
+    if why := budgets.why_not_setting():
+        raise pytest.UsageError(why)
     if hasattr(config, "workerinput"):
         if os.environ.get(kernel_warmup.ENV):
             os.nice(5)

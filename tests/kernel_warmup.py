@@ -34,7 +34,7 @@ WAIT_S = 20 * 60
 #: the real processes (a killed server, hostile input, a killed writer), whose waits cost nothing while the
 #: compile keeps a core busy.
 KERNEL_FREE = frozenset(f"tests/{name}.py" for name in (
-    "test_api_errors", "test_cards", "test_cli", "test_core_used_both_ways", "test_diff_set_by_file",
+    "test_api_errors", "test_budgets", "test_cards", "test_cli", "test_core_used_both_ways", "test_diff_set_by_file",
     "test_engine_rules", "test_executors", "test_facts_once", "test_fidelity", "test_fuzz", "test_golden",
     "test_hostile_cli", "test_house_drop", "test_house_files", "test_kernel_cache", "test_layers",
     "test_ledger_names", "test_ledger_trust", "test_legal_actions", "test_malformed", "test_malformed_records",
