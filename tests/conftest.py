@@ -4,6 +4,7 @@ need no kernel run (:func:`pytest_configure`)."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import random
 import shutil
@@ -129,11 +130,26 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput"):
+        atexit.register(_end_worker)  # registered last: runs first
+        return
     if _WARMUP in config.stash:
         config.stash[_WARMUP].stop()
         shutil.rmtree(config.stash[_WARMUP].folder, ignore_errors=True)
     if _TUNING in config.stash:
         shutil.rmtree(config.stash[_TUNING][0], ignore_errors=True)
+
+
+def _end_worker() -> None:
+    """A worker's end, once pytest has finished in it and its results are with the controller: every other
+    exit function runs (temporary folders, child processes, logging), the output is flushed, and the process
+    ends without tearing down its heap (numba's, hypothesis', every module's): that teardown took 2.5 s of the
+    run's wall clock, measured, while the controller waited for both workers with the cores idle."""
+    atexit.unregister(_end_worker)
+    atexit._run_exitfuncs()  # the others, each once, as at a normal exit
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def make_hand(variant: str, hands: list[str], upcard: str | None = None, stock: str = "",
