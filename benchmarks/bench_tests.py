@@ -8,7 +8,8 @@ and after the run (a fixed loop's CPU: the same run takes a third more CPU at so
 others). Collection, start-up and the kernel's compile are outside the tests: the whole run's CPU
 (``/usr/bin/time``) less these sums.
 
-Run: python benchmarks/bench_tests.py [PYTEST ARGS...]   (prints its tables; not a test)
+Run: python benchmarks/bench_tests.py [PYTEST ARGS...]   (prints its tables; not a test; TONK_BENCH_TESTS_FILES
+and TONK_BENCH_TESTS_TOP say how many files and tests to list, 20 and 30 unless set)
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def main(args: list[str]) -> int:
           f"({sum(t[1] for t in tests):.1f} s in the workers, {sum(t[2] for t in tests):.1f} s in the processes "
           "they start)")
     print("\nlargest files (CPU s, tests):")
-    for name, (cpu, count) in sorted(by_file.items(), key=lambda kv: -kv[1][0])[:20]:
+    for name, (cpu, count) in sorted(by_file.items(), key=lambda kv: -kv[1][0])[:int(os.environ.get("TONK_BENCH_TESTS_FILES", "20"))]:
         print(f"  {cpu:6.1f}  {int(count):4d}  {name}")
     print("\nlargest tests (CPU s: in the worker + in the processes it starts):")
     for cpu, own, kids, node in sorted(tests, reverse=True)[:int(os.environ.get("TONK_BENCH_TESTS_TOP", "30"))]:

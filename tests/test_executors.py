@@ -28,7 +28,7 @@ def test_chunks_depend_on_the_job_alone_and_cover_every_hand_once() -> None:
 
 @pytest.mark.slow  # starts Ray and two local worker processes
 def test_local_processes_and_ray_give_the_tallies_of_one_process() -> None:
-    ray = pytest.importorskip("ray")
+    ray = pytest.importorskip("ray", reason="Ray is the ray extra: pip install '.[ray]'")
     one = run_jobs(_jobs(), LocalExecutor(1))
     assert run_jobs(_jobs(), LocalExecutor(2)) == one
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

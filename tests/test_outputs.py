@@ -104,7 +104,7 @@ def test_the_api_refuses_too_many_hands_too() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("address", ["bogus:1", "127.0.0.1:1", "no-port"])
 def test_an_unreachable_ray_address_is_refused(address: str) -> None:
-    pytest.importorskip("ray")
+    pytest.importorskip("ray", reason="Ray is the ray extra: pip install '.[ray]'")
     proc = tonk_to(subprocess.PIPE, "simulate", "pagat", "--hands", "10", "--executor", "ray", "--address", address)
     assert proc.returncode == 1
     assert f"cannot reach Ray at {address}" in proc.stderr
