@@ -18,6 +18,7 @@ from pydantic.fields import FieldInfo
 
 from tonk_rules import Hand
 from tonk_rules.bots import GreedyBot, observe
+from tonk_rules.bots.observation import PublicLog
 from tonk_rules.engine import legality
 from tonk_rules.engine.actions import Draw
 from tonk_rules.ruleset import Ruleset
@@ -36,11 +37,12 @@ def _draws_agree(ruleset: Ruleset, seed: int, hands: int) -> str | None:
     bot = GreedyBot(knock=0, patience=40)
     for h in range(hands):
         hand = Hand.shuffled(ruleset, [f"p{i}" for i in range(players)], h % players, rng)
+        log = PublicLog(players)  # the hand's public history, brought up to date at each turn (not replayed)
         for _ in range(400):
             if hand.over:
                 break
             legal = hand.legal_actions()
-            obs = observe(hand, hand.current)
+            obs = observe(hand, hand.current, log)
             action = bot.choose(obs, legal)
             piles = {a.source for a in legal if isinstance(a, Draw)}
             if piles == {Pile.STOCK, Pile.DISCARD} and isinstance(action, Draw):
