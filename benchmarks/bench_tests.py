@@ -80,7 +80,8 @@ def main(args: list[str]) -> int:
           f"({sum(t[1] for t in tests):.1f} s in the workers, {sum(t[2] for t in tests):.1f} s in the processes "
           "they start)")
     print("\nlargest files (CPU s, tests):")
-    for name, (cpu, count) in sorted(by_file.items(), key=lambda kv: -kv[1][0])[:int(os.environ.get("TONK_BENCH_TESTS_FILES", "20"))]:
+    files = int(os.environ.get("TONK_BENCH_TESTS_FILES", "20"))
+    for name, (cpu, count) in sorted(by_file.items(), key=lambda kv: -kv[1][0])[:files]:
         print(f"  {cpu:6.1f}  {int(count):4d}  {name}")
     print("\nlargest tests (CPU s: in the worker + in the processes it starts):")
     for cpu, own, kids, node in sorted(tests, reverse=True)[:int(os.environ.get("TONK_BENCH_TESTS_TOP", "30"))]:
