@@ -60,7 +60,17 @@ def core_speed() -> float:
     return time.process_time() - start
 
 
+def _listed(name: str, default: int) -> int:
+    """How many rows a table lists: the setting ``name`` (a whole number 1 or more), else ``default``;
+    read before the run, so that a misspelt one stops the script before a minute of testing."""
+    text = os.environ.get(name, str(default))
+    if not text.isdigit() or int(text) < 1:
+        raise SystemExit(f"bench_tests: {name}={text!r} is not a whole number 1 or more")
+    return int(text)
+
+
 def main(args: list[str]) -> int:
+    files, top = _listed("TONK_BENCH_TESTS_FILES", 20), _listed("TONK_BENCH_TESTS_TOP", 30)
     before = core_speed()
     with tempfile.TemporaryDirectory(prefix="bench-tests-") as folder:
         here = str(Path(__file__).resolve().parent)
@@ -80,11 +90,10 @@ def main(args: list[str]) -> int:
           f"({sum(t[1] for t in tests):.1f} s in the workers, {sum(t[2] for t in tests):.1f} s in the processes "
           "they start)")
     print("\nlargest files (CPU s, tests):")
-    files = int(os.environ.get("TONK_BENCH_TESTS_FILES", "20"))
     for name, (cpu, count) in sorted(by_file.items(), key=lambda kv: -kv[1][0])[:files]:
         print(f"  {cpu:6.1f}  {int(count):4d}  {name}")
     print("\nlargest tests (CPU s: in the worker + in the processes it starts):")
-    for cpu, own, kids, node in sorted(tests, reverse=True)[:int(os.environ.get("TONK_BENCH_TESTS_TOP", "30"))]:
+    for cpu, own, kids, node in sorted(tests, reverse=True)[:top]:
         print(f"  {cpu:6.2f}  ({own:.2f} + {kids:.2f})  {node}")
     print("\ntests by CPU (count, CPU s):")
     for low, high in ((0, 0.05), (0.05, 0.2), (0.2, 0.5), (0.5, float("inf"))):
