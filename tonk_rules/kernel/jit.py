@@ -39,7 +39,7 @@ NUMBA_VERSION = metadata.version("numba") if AVAILABLE else "none"
 HERE = Path(__file__).resolve().parent
 #: The modules whose compiled code is cached, and the constants they bake in.
 COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py",
-                    "search_nb.py", "search_model_nb.py", "search_budget_nb.py", "reckoner_nb.py",
+                    "copy_nb.py", "search_nb.py", "search_model_nb.py", "search_budget_nb.py", "reckoner_nb.py",
                     # the rules written once in plain Python, which the kernel compiles: arithmetic and melds;
                     # the engine's action keys, whose constants it bakes in
                     "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py",

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit, njit_inline
 from tonk_rules.kernel.layout import (
     ERR_ILLEGAL,
@@ -203,7 +204,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     confirm = row[MC_CONFIRM] != 0
     passed = np.zeros(players, np.int64)  # (the cards each seat passed up: only with row[MC_DECLINED])
     if row[MC_DECLINED] != 0:
-        passed[:] = declined
+        copy_into(passed, declined)
     budget = decision_budget(legal, n, row)  # (row[MC_ROLLOUTS], shared as row[MC_KNOCK_X] / row[MC_REST] say)
     samples = max(1, budget // (options * (2 if confirm else 1)))
     _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs, r,
@@ -262,10 +263,11 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
         for i in range(options):
             if not active[i]:
                 continue
-            Y[:] = X
-            streams[:] = seeds  # every candidate meets the same random players (common random numbers)
+            copy_into(Y, X)
+            copy_into(streams, seeds)  # every candidate meets the same random players (common random numbers)
             if i == n:  # the other own policy: its choice now, and it plays this seat on
-                policies[me], knocks[me, :] = codes[alt], cand_knocks[alt, :]
+                policies[me] = codes[alt]
+                copy_into(knocks[me], cand_knocks[alt])
                 play_key(Y, alt_key, tb)
             else:
                 play_key(Y, legal[i], tb)
@@ -358,7 +360,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
     hand_knocks = np.zeros((players, knocks.shape[1]), np.int64)
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
-        deck[:] = deck0
+        copy_into(deck, deck0)
         for j in range(deck.shape[0] - 1, 0, -1):
             k = below(gen, np.int64(0), j + 1)
             deck[j], deck[k] = deck[k], deck[j]
@@ -396,7 +398,7 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
     legal = np.empty(MAX_LEGAL, np.int64)
     row_knocks = np.zeros((players, knocks.shape[1]), np.int64)
     for row in range(net.shape[0]):
-        S[:] = S0
+        copy_into(S, S0)
         for p in range(players):
             rngs[p] = seeds[row, p]
         draw_knocks(policies, knocks, rngs, row_knocks)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
     K_DISCARD,
@@ -48,7 +49,7 @@ def feature_counts(tb, deck0, seed, hands, policies, knocks, max_actions, counts
     stakes = np.ones(players, np.int64)
     for h in range(hands):
         gen[0] = hand_seed(seed, h)
-        deck[:] = deck0
+        copy_into(deck, deck0)
         for j in range(deck.shape[0] - 1, 0, -1):
             k = below(gen, np.int64(0), j + 1)
             deck[j], deck[k] = deck[k], deck[j]
@@ -56,13 +57,13 @@ def feature_counts(tb, deck0, seed, hands, policies, knocks, max_actions, counts
         for p in range(players):
             rngs[p] = next_u64(gen, np.int64(0))
         deal(S, tb, deck, players, h % players, stakes, reshuffle_seed)
-        S0[:] = S
+        copy_into(S0, S)
         draw_knocks(policies, knocks, rngs, hand_knocks)
         play_out(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace, None)
         if S[S_ERROR] != 0 or S[S_ACTIONS] > TRACED_ACTIONS:
             continue
         actions = S[S_ACTIONS]
-        S[:] = S0
+        copy_into(S, S0)
         discarded = np.int64(0)
         for i in range(actions):
             key = trace[i]

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit
 from tonk_rules.kernel.layout import (
     K_DISCARD,
@@ -134,7 +135,7 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
     ``declined[q]`` (the cards discarded in view that it passed up for the stock) where the pool allows: it
     would have taken that card."""
     players = S[S_PLAYERS]
-    X[:] = S
+    copy_into(X, S)
     X[S_ACTIONS] = 0
     X[S_TURNS] = 0
     X[S_ERROR] = 0
@@ -269,7 +270,7 @@ def forget_hand(search, hand):  # type: ignore[no-untyped-def]
     for me in range(scores.shape[0]):
         if mc[me, MC_MEMORY] == 0 or hand % SESSION == 0:
             for q in range(scores.shape[1]):
-                scores[me, q, :] = prior
+                copy_into(scores[me, q], prior)
 
 
 @njit
@@ -376,7 +377,7 @@ def draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights
                 t -= w[c]
                 c += 1
         policies[q] = codes[c]
-        knocks[q, :] = cand_knocks[c, :]
+        copy_into(knocks[q], cand_knocks[c])
         seeds[q] = 0
         if q != me:  # (a conditional expression of 0 and a uint64 would be typed float by numba)
             seeds[q] = next_u64(rngs, r)
