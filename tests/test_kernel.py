@@ -144,6 +144,19 @@ def test_every_compiled_module_is_in_the_kernels_cache_key() -> None:
     assert not missing, f"add to kernel/jit.py COMPILED_SOURCES: {sorted(missing)}"
 
 
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed")
+def test_a_function_only_the_kernel_calls_refuses_a_call_from_python_in_words() -> None:
+    """A kernel function compiled without numba's entry points from Python (``jit.njit``) has no machine code
+    for such a call, which would crash the process; it is refused by a TypeError naming the fix, while the
+    kernel's compiled code calls it as before (``hand_seed`` is mix64 twice: the Python mirror's number)."""
+    from tonk_rules import prng
+    from tonk_rules.kernel import prng_nb
+
+    with pytest.raises(TypeError, match=r"prng_nb\.mix64 is compiled for the kernel's own calls only .*njit_entry"):
+        prng_nb.mix64(np.uint64(5))
+    assert int(prng_nb.hand_seed(np.uint64(7), np.int64(3))) == prng.hand_seed(7, 3)
+
+
 def test_a_slot_read_as_the_wrong_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(slots.READ, slots.R_HAND_SIZE, ("knocking.max_count", slots.AS_INT))
     with pytest.raises(KernelError, match="knocking.max_count must be int, not None"):

@@ -1,7 +1,7 @@
 """A numba cache that cannot be loaded never breaks a run: a truncated file, or a FIFO where the index was,
 is discarded with one line of warning and the function compiled again (the next run loads it silently).
 
-A tiny function compiled by the kernel's own :func:`~tonk_rules.kernel.jit.njit` stands in for the kernel
+A tiny function compiled by the kernel's own :func:`~tonk_rules.kernel.jit.njit_entry` stands in for the kernel
 (whose compilation takes about a minute), cached in a folder of the test's own (``NUMBA_CACHE_DIR``).
 """
 
@@ -19,7 +19,7 @@ from tonk_rules.kernel.jit import AVAILABLE
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="numba is not installed")
 
-TINY = "from tonk_rules.kernel.jit import njit\n\n\n@njit\ndef add(a, b):\n    return a + b\n"
+TINY = "from tonk_rules.kernel.jit import njit_entry\n\n\n@njit_entry\ndef add(a, b):\n    return a + b\n"
 
 
 def _run(folder: Path) -> subprocess.CompletedProcess[str]:

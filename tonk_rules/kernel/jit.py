@@ -172,28 +172,51 @@ def njit_inline(fn: Callable[..., Any]) -> Any:
         return _guarded(numba.njit(cache=True, inline="always")(fn))
 
 
-def njit(fn: Callable[..., Any]) -> Any:
-    """``numba.njit(cache=True)``, cached in :func:`cache_dir`: compiled on first call, then loaded from disk.
+#: numba's options for a function with no entry point from Python (options its type stubs do not list)
+_NO_ENTRY: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
-    numba picks a function's cache directory when it is decorated, so the directory is set here, whoever
-    imports the module (the kernel's API, a test, or pytest collecting doctests).
+
+def njit(fn: Callable[..., Any]) -> Any:
+    """``numba.njit(cache=True)`` for a function that only the kernel's compiled code calls, cached in
+    :func:`cache_dir`: compiled on first use, then loaded from disk.
+
+    It is compiled without numba's entry points from Python (a CPython and a C wrapper, which numba would
+    otherwise lower, optimise and turn into machine code of their own for every such function, though only its
+    callers' linked copy ever runs: 1.4 s of the kernel's compile, docs/speed.md); a call from Python raises
+    :class:`TypeError` (:class:`~tonk_rules.kernel.kernel_only.KernelOnly`). A function that Python calls is
+    decorated :func:`njit_entry`. numba picks a function's cache directory when it is decorated, so the
+    directory is set here, whoever imports the module (the kernel's API, a test, or pytest collecting doctests).
     """
+    import numba
+
+    from tonk_rules.kernel.kernel_only import KernelOnly
+
+    with cache_location():
+        dispatcher = numba.njit(cache=True, **_NO_ENTRY)(fn)
+    dispatcher.__class__ = KernelOnly  # the same object, whose call from Python now says what is wrong
+    return _guarded(dispatcher)
+
+
+def njit_entry(fn: Callable[..., Any]) -> Any:
+    """:func:`njit` for a function that Python calls too: the kernel's entries (``play_batch``, ``mc_choice``,
+    ``rollouts``, ``feature_counts``) and the helpers that the reference engine's bots and the tests call."""
     import numba
 
     with cache_location():
         return _guarded(numba.njit(cache=True)(fn))
 
 
-def compiled_copy(module: ModuleType, inline: Collection[str] = (), **replace: Any) -> ModuleType:
+def compiled_copy(module: ModuleType, inline: Collection[str] = (), entries: Collection[str] = (),
+                  **replace: Any) -> ModuleType:
     """The functions of a plain-Python ``module``, compiled, calling each other compiled.
 
     numba compiles a call only to another compiled function, so the module's own functions cannot simply be
     wrapped: its source is run again, from its own file, in a namespace of its own; ``replace`` overrides
     names there (a compile-time constant, a primitive the kernel has faster); then every function defined
-    there becomes its :func:`njit` (those named in ``inline``: :func:`njit_inline`) compilation, lazily, on
-    first call. The module itself stays plain Python for the reference engine: one source, run both ways.
-    The cache knows the copy by the module's file (listed in :data:`COMPILED_SOURCES`), so a process makes
-    one copy of a module, with one ``replace``.
+    there becomes its :func:`njit` (those named in ``inline``: :func:`njit_inline`; in ``entries``, which
+    Python calls too: :func:`njit_entry`) compilation, lazily, on first call. The module itself stays plain
+    Python for the reference engine: one source, run both ways. The cache knows the copy by the module's file
+    (listed in :data:`COMPILED_SOURCES`), so a process makes one copy of a module, with one ``replace``.
     """
     path = inspect.getfile(module)
     namespace: dict[str, Any] = {"__name__": module.__name__, "__file__": path}
@@ -201,12 +224,13 @@ def compiled_copy(module: ModuleType, inline: Collection[str] = (), **replace: A
         exec(compile(source.read(), path, "exec", dont_inherit=True), namespace)  # its own file: the cache knows it
     functions = {name for name, value in namespace.items()
                  if isinstance(value, FunctionType) and value.__globals__ is namespace}
-    unknown = (set(inline) | set(replace)) - set(namespace)
+    unknown = (set(inline) | set(entries) | set(replace)) - set(namespace)
     if unknown:
         raise ValueError(f"compiled_copy({module.__name__}): no {sorted(unknown)} in the module")
     namespace.update(replace)
     for name in functions - set(replace):
-        namespace[name] = njit_inline(namespace[name]) if name in inline else njit(namespace[name])
+        compile_as = njit_inline if name in inline else njit_entry if name in entries else njit
+        namespace[name] = compile_as(namespace[name])
     copy = ModuleType(f"{module.__name__} (compiled)", module.__doc__)  # a module: numba resolves its attributes
     copy.__dict__.update((name, value) for name, value in namespace.items() if not name.startswith("__"))
     return copy

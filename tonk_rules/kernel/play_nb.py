@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import objmode
 
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_entry
 from tonk_rules.kernel.layout import (
     E_DEAL_TONK,
     E_DEAL_VOID,
@@ -315,7 +315,7 @@ def _lay_counts(S, cards, run, tb):  # type: ignore[no-untyped-def]
             S[O_IN_PLAY + IP_ACE] += 1
 
 
-@njit
+@njit_entry
 def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     """``Hand.apply`` of the (legal) action with canonical ``key``."""
     kind = (key >> KIND_SHIFT) & KIND_MASK

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from tonk_rules.kernel.copy_nb import copy_into
-from tonk_rules.kernel.jit import njit, njit_inline
+from tonk_rules.kernel.jit import njit, njit_entry, njit_inline
 from tonk_rules.kernel.layout import (
     ERR_ILLEGAL,
     ERR_STUCK,
@@ -94,7 +94,7 @@ SHARE_UNIT = 1000
 S33 = np.uint64(33)
 
 
-@njit
+@njit_entry
 def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-def]
     """Greedy's decision among the ``n`` canonical keys ``legal`` (:mod:`tonk_rules.bots.greedy` states the
     rule in words; this is its one implementation). Reads of ``S`` only the current seat's hand, count and
@@ -174,7 +174,7 @@ def _own_choice(S, legal, n, code, row, tb):  # type: ignore[no-untyped-def]
     return greedy_choice(S, legal, n, row[0], row[1], tb)
 
 
-@njit
+@njit_entry
 def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, totals, scores, codes,  # type: ignore[no-untyped-def]
               cand_knocks, slack, last_values, weights):
     """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys) with the parameters ``row``
@@ -239,7 +239,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     return alt_key if best == n else legal[best]
 
 
-@njit_inline
+@njit
 def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, declined, discarded,  # type: ignore[no-untyped-def]
                   rngs, r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
                   gain2, beside_random):
@@ -344,7 +344,7 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
             n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
 
-@njit
+@njit_entry
 def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stakes, max_actions,  # type: ignore[no-untyped-def]
                ending, winners, counts, net, knocker, actions, turns, dealer, in_play, errors, trace, search):
     """Hands ``first_hand ..`` of run ``seed`` (``tonk_rules.kernel.batch`` says how each is dealt);
@@ -387,7 +387,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
             in_play[row, j] = S[O_IN_PLAY + j]
 
 
-@njit
+@njit_entry
 def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, errors):  # type: ignore[no-untyped-def]
     """Play ``S0`` out once per row of ``net``: first ``first_key`` (when >= 0, it must be legal), then the
     seats' policies; seat ``p``'s random stream of row ``r`` starts at ``seeds[r, p]``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_entry
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -20,19 +20,19 @@ def mix64(z):  # type: ignore[no-untyped-def]
     return z ^ (z >> S31)
 
 
-@njit
+@njit_entry
 def hand_seed(seed, index):  # type: ignore[no-untyped-def]
     return mix64(mix64(np.uint64(seed) + GOLDEN) + np.uint64(index))
 
 
-@njit
+@njit_entry
 def next_u64(states, i):  # type: ignore[no-untyped-def]
     z = states[i] + GOLDEN
     states[i] = z
     return mix64(z)
 
 
-@njit
+@njit_entry
 def below(states, i, n):  # type: ignore[no-untyped-def]
     """Uniform in [0, n), as ``SplitMix64.below`` (Lemire's multiply-and-shift with rejection)."""
     un = np.uint64(n)

@@ -37,7 +37,7 @@ import math
 
 import numpy as np
 
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_entry
 from tonk_rules.kernel.layout import (
     E_KNOCK_CAUGHT,
     E_KNOCK_WON,
@@ -96,7 +96,7 @@ RANK_AT = T_MELDS + meld_masks.M_RANK_AT
 N_RANKS = T_MELDS + meld_masks.M_N_RANKS
 
 
-@njit
+@njit_entry
 def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
     """The deck's cards that seat ``me`` cannot see: not in its hand, not on the table, not the top discard."""
     deck = np.int64(0)
@@ -146,7 +146,7 @@ def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-u
         out[0] *= 1.0 - p
 
 
-@njit
+@njit_entry
 def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
     """The knocker's net, in stakes, under the variant's payment rules, when ``catchers`` of the others
     (0: a won knock) hold a count that catches it and the rest hold more (all stakes 1)."""
@@ -177,7 +177,7 @@ def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
     return net
 
 
-@njit
+@njit_entry
 def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     """The expected net of a knock now, in stakes (``-inf`` where it is caught almost surely)."""
     players = S[S_PLAYERS]
@@ -253,7 +253,7 @@ def expects_lowest(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     return chances[0] > 0.5
 
 
-@njit
+@njit_entry
 def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     """The reckoner's decision among the ``n`` canonical keys ``legal``; ``P``: its row of parameters."""
     me = S[S_CURRENT]
@@ -352,7 +352,7 @@ def _junk_high(hand, tb):  # type: ignore[no-untyped-def]
     return high
 
 
-@njit
+@njit_entry
 def casual_knock(S, me):  # type: ignore[no-untyped-def]
     """The casual player's knock threshold now: 5 on its first turn, one more each turn, up to 8."""
     return 5 + min(3, S[O_TURNS_TAKEN + me])

@@ -18,7 +18,7 @@ from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import intrinsic
 
 from tonk_rules.kernel.in_play import refused_hit_slots
-from tonk_rules.kernel.jit import compiled_copy, njit, njit_inline
+from tonk_rules.kernel.jit import compiled_copy, njit, njit_entry, njit_inline
 from tonk_rules.kernel.layout import (
     IP_FIRST_TURN,
     IP_KN_HIT_LOCK,
@@ -134,7 +134,7 @@ def spread_rank(m):  # type: ignore[no-untyped-def]
 #: with the instructions above. The small ones are inlined into their callers, as they were when written here.
 melds = compiled_copy(meld_masks, inline=("contiguous", "suit_line", "books_possible", "has_block", "high_line",
                                           "extends", "book_may_stay", "run_line", "placed", "run_starts"),
-                      AT=T_MELDS, popcount=popcount, lowest=lowest)
+                      entries=("melds_in", "in_a_meld", "held_spread"), AT=T_MELDS, popcount=popcount, lowest=lowest)
 suit_line = melds.suit_line
 held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None
 in_a_meld = melds.in_a_meld
@@ -149,7 +149,7 @@ if _UNPLACED:
 #: The facts of a position (:func:`tonk_rules.ruleset.position_facts.position_facts`), compiled from the engine's
 #: own source to read the state vector where :data:`~tonk_rules.kernel.layout.POSITION_SLOTS` says it holds each
 #: value: ``position_facts(S, seat)``, inlined, so a fact no rule reads costs nothing.
-position_facts_of = compiled_copy(position_facts, inline=("position_facts",), popcount=popcount,
+position_facts_of = compiled_copy(position_facts, inline=("position_facts",), entries=(), popcount=popcount,
                                   **POSITION_SLOTS).position_facts
 
 
@@ -232,7 +232,7 @@ def _draw_refused(code):  # type: ignore[no-untyped-def]
     return np.int64(0)
 
 
-@njit
+@njit_entry
 def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     """``Hand.legal_actions()`` as canonical keys, in canonical order; returns how many.
 

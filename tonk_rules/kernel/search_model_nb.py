@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from tonk_rules.kernel.copy_nb import copy_into
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit_entry
 from tonk_rules.kernel.layout import (
     K_DISCARD,
     KIND_MASK,
@@ -32,7 +32,7 @@ S33 = np.uint64(33)
 TRACED_ACTIONS = 4096
 
 
-@njit
+@njit_entry
 def feature_counts(tb, deck0, seed, hands, policies, knocks, max_actions, counts):  # type: ignore[no-untyped-def]
     """Add to ``counts`` (one per feature) every action of ``hands`` hands of the run ``seed`` played by the
     seats ``policies`` / ``knocks`` (dealt as :func:`~tonk_rules.kernel.policies_nb.play_batch` deals); a

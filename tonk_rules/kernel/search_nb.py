@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from tonk_rules.kernel.copy_nb import copy_into
-from tonk_rules.kernel.jit import njit
+from tonk_rules.kernel.jit import njit, njit_entry
 from tonk_rules.kernel.layout import (
     K_DISCARD,
     K_DRAW_DISCARD,
@@ -114,7 +114,7 @@ def fallback(scores, me, weights, row):  # type: ignore[no-untyped-def]
     return 0
 
 
-@njit
+@njit_entry
 def clear_gain(gain, gain2, samples, confidence):  # type: ignore[no-untyped-def]
     """Whether a summed paired gain ``gain`` (and its summed square ``gain2``) over ``samples`` samples is
     above 0 by more than ``confidence`` hundredths of its standard error (0: any gain above 0). One sample
@@ -318,7 +318,7 @@ def _extends_table(S, card, tb):  # type: ignore[no-untyped-def]
     return 0
 
 
-@njit
+@njit_entry
 def action_feature(S, key, discarded, tb):  # type: ignore[no-untyped-def]
     """What everyone sees of the choice ``key`` of the seat to act in ``S``, as one number below
     ``layout.N_FEATURES``: its context (whether the seat has drawn this turn, its hand size, whether the top of
