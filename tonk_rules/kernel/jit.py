@@ -164,27 +164,12 @@ def _guarded(dispatcher: Any) -> Any:
     return dispatcher
 
 
-def njit_inline(fn: Callable[..., Any], entry: bool = False) -> Any:
-    """:func:`njit` for a small helper that is worth inlining into its callers at numba's level, in the build
-    that ships (numba's default optimisation): there the compiled search runs a quarter faster for it.
-
-    Under a lower ``NUMBA_OPT`` (the tests' build, :func:`opt_suffix`: quicker to compile, slower to run) it is
-    compiled once as :func:`njit` (``entry``: :func:`njit_entry`, for a helper that Python calls too) instead:
-    numba inlines by copying the helper into each caller and typing and lowering it there again, which was
-    more than a fifth of that build's compile (docs/speed.md). Inlining changes no result; the slow tier runs
-    the shipped build (``.ci/run``).
-    """
+def njit_inline(fn: Callable[..., Any]) -> Any:
+    """:func:`njit` for a small helper that is worth inlining into its callers at numba's level."""
     import numba
 
-    if opt_suffix():
-        return njit_entry(fn) if entry else njit(fn)
     with cache_location():
         return _guarded(numba.njit(cache=True, inline="always")(fn))
-
-
-def njit_inline_entry(fn: Callable[..., Any]) -> Any:
-    """:func:`njit_inline` for a helper that Python calls too."""
-    return njit_inline(fn, entry=True)
 
 
 #: numba's options for a function with no entry point from Python (options its type stubs do not list)
@@ -244,10 +229,8 @@ def compiled_copy(module: ModuleType, inline: Collection[str] = (), entries: Col
         raise ValueError(f"compiled_copy({module.__name__}): no {sorted(unknown)} in the module")
     namespace.update(replace)
     for name in functions - set(replace):
-        if name in inline:
-            namespace[name] = njit_inline(namespace[name], entry=name in entries)
-        else:
-            namespace[name] = (njit_entry if name in entries else njit)(namespace[name])
+        compile_as = njit_inline if name in inline else njit_entry if name in entries else njit
+        namespace[name] = compile_as(namespace[name])
     copy = ModuleType(f"{module.__name__} (compiled)", module.__doc__)  # a module: numba resolves its attributes
     copy.__dict__.update((name, value) for name, value in namespace.items() if not name.startswith("__"))
     return copy

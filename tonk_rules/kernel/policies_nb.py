@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from tonk_rules.kernel.copy_nb import copy_into
-from tonk_rules.kernel.jit import njit, njit_entry, njit_inline, njit_inline_entry
+from tonk_rules.kernel.jit import njit, njit_entry, njit_inline
 from tonk_rules.kernel.layout import (
     ERR_ILLEGAL,
     ERR_STUCK,
@@ -156,7 +156,7 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
             out[p, 0] = knocks[p, 2]
 
 
-@njit_inline_entry
+@njit_inline
 def play_key(S, key, tb):  # type: ignore[no-untyped-def]
     """Seat ``S[S_CURRENT]`` plays the (legal) ``key``: a new turn counted when it opens one, the action
     applied and counted."""

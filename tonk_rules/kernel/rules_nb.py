@@ -149,8 +149,8 @@ if _UNPLACED:
 #: The facts of a position (:func:`tonk_rules.ruleset.position_facts.position_facts`), compiled from the engine's
 #: own source to read the state vector where :data:`~tonk_rules.kernel.layout.POSITION_SLOTS` says it holds each
 #: value: ``position_facts(S, seat)``, inlined, so a fact no rule reads costs nothing.
-position_facts_of = compiled_copy(position_facts, inline=("position_facts",), entries=("position_facts",),
-                                  popcount=popcount, **POSITION_SLOTS).position_facts
+position_facts_of = compiled_copy(position_facts, inline=("position_facts",), entries=(), popcount=popcount,
+                                  **POSITION_SLOTS).position_facts
 
 
 @njit_inline
