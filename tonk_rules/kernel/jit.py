@@ -164,16 +164,20 @@ def _guarded(dispatcher: Any) -> Any:
     return dispatcher
 
 
-def njit_inline(fn: Callable[..., Any]) -> Any:
-    """:func:`njit` for a small helper that is worth inlining into its callers at numba's level."""
+def _cached(fn: Callable[..., Any], **options: Any) -> Any:
+    """``numba.njit(cache=True, **options)(fn)``, cached in :func:`cache_dir` and :func:`_guarded`. numba picks a
+    function's cache directory when it is decorated, so the directory is set here, whoever imports the module
+    (the kernel's API, a test, or pytest collecting doctests)."""
     import numba
 
     with cache_location():
-        return _guarded(numba.njit(cache=True, inline="always")(fn))
+        dispatcher = numba.njit(cache=True, **options)(fn)
+    return _guarded(dispatcher)
 
 
-#: numba's options for a function with no entry point from Python (options its type stubs do not list)
-_NO_ENTRY: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+def njit_inline(fn: Callable[..., Any]) -> Any:
+    """:func:`njit` for a small helper that is worth inlining into its callers at numba's level."""
+    return _cached(fn, inline="always")
 
 
 def njit(fn: Callable[..., Any]) -> Any:
@@ -184,26 +188,19 @@ def njit(fn: Callable[..., Any]) -> Any:
     otherwise lower, optimise and turn into machine code of their own for every such function, though only its
     callers' linked copy ever runs: 1.4 s of the kernel's compile, docs/speed.md); a call from Python raises
     :class:`TypeError` (:class:`~tonk_rules.kernel.kernel_only.KernelOnly`). A function that Python calls is
-    decorated :func:`njit_entry`. numba picks a function's cache directory when it is decorated, so the
-    directory is set here, whoever imports the module (the kernel's API, a test, or pytest collecting doctests).
+    decorated :func:`njit_entry`.
     """
-    import numba
-
     from tonk_rules.kernel.kernel_only import KernelOnly
 
-    with cache_location():
-        dispatcher = numba.njit(cache=True, **_NO_ENTRY)(fn)
+    dispatcher = _cached(fn, no_cpython_wrapper=True, no_cfunc_wrapper=True)
     dispatcher.__class__ = KernelOnly  # the same object, whose call from Python now says what is wrong
-    return _guarded(dispatcher)
+    return dispatcher
 
 
 def njit_entry(fn: Callable[..., Any]) -> Any:
     """:func:`njit` for a function that Python calls too: the kernel's entries (``play_batch``, ``mc_choice``,
     ``rollouts``, ``feature_counts``) and the helpers that the reference engine's bots and the tests call."""
-    import numba
-
-    with cache_location():
-        return _guarded(numba.njit(cache=True)(fn))
+    return _cached(fn)
 
 
 def compiled_copy(module: ModuleType, inline: Collection[str] = (), entries: Collection[str] = (),
