@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tablekit import run
 
 from tonk_rules.table.ledger import Ledger
-from tonk_rules.table.names import _LOOK_ALIKES, skeleton, why_clash
+from tonk_rules.table.names import LOOK_ALIKES, skeleton, why_clash
 
 CYRILLIC_A = "\u0410"  # А
 DECOMPOSED_ELMO = unicodedata.normalize("NFD", "Élmo")
@@ -94,14 +94,14 @@ def test_import_refuses_an_export_that_seats_a_look_alike(tmp_path: Path) -> Non
     assert not (tmp_path / "copy.sqlite").exists()
 
 
-LATIN_WITH_LOOK_ALIKES = sorted({v for v in _LOOK_ALIKES.values() if v.isascii()})
+LATIN_WITH_LOOK_ALIKES = sorted({v for v in LOOK_ALIKES.values() if v.isascii()})
 
 
 @settings(max_examples=examples(100))
 @given(st.text(alphabet=LATIN_WITH_LOOK_ALIKES, min_size=1, max_size=12), st.data())
 def test_any_look_alike_swap_is_refused_and_distinct_latin_names_are_not(name: str, data: st.DataObject) -> None:
     i = data.draw(st.integers(0, len(name) - 1))
-    swaps = [k for k, v in _LOOK_ALIKES.items() if v == name[i]]
+    swaps = [k for k, v in LOOK_ALIKES.items() if v == name[i]]
     swapped = name[:i] + data.draw(st.sampled_from(swaps)) + name[i + 1:]
     assert skeleton(swapped) == skeleton(name) and why_clash(swapped, [name]) is not None
     other = data.draw(st.text(alphabet="abcdefgh", min_size=1, max_size=12))

@@ -15,7 +15,7 @@ from typing import NoReturn
 import click
 
 from tonk_rules.cli.design_commands import design
-from tonk_rules.cli.event_commands import _correct_command, event
+from tonk_rules.cli.event_commands import add_correct_command, event
 from tonk_rules.cli.ladder_commands import ladder
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.problems import echo_problems, one_line
@@ -71,7 +71,7 @@ for command in (odds, simulate, compare, sweep, design, ladder):
     cli.add_command(command)
 for command in (rules, settle, session, play, event, serve):
     cli.add_command(command)
-_correct_command(session, with_table=False)
+add_correct_command(session, with_table=False)
 cli.add_command(tune)
 
 

@@ -7,8 +7,15 @@ from typing import Any
 
 import click
 
-from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note, _seats, simulation_options
-from tonk_rules.cli.sweep_commands import _emit, _out_dir, _parsed_options
+from tonk_rules.cli.sim_options import (
+    executor_for,
+    load_rulesets,
+    players_note,
+    seat_specs,
+    simulation_options,
+    table_players,
+)
+from tonk_rules.cli.sweep_options import checked_out_dir, emit_result, parsed_options
 from tonk_rules.cli.terminal import markup_safe, plain
 from tonk_rules.limits import MAX_HANDS
 
@@ -66,23 +73,23 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
     from tonk_rules.sim.panel import DEFAULT_PLAYER
     from tonk_rules.sim.sweep import parse_vary, parse_with
 
-    folder = _out_dir(out_dir, force, names=_design_names(), what="design")
-    parsed = _parsed_options((("--vary", parse_vary, vary), ("--with", parse_with, companions),
+    folder = checked_out_dir(out_dir, force, names=_design_names(), what="design")
+    parsed = parsed_options((("--vary", parse_vary, vary), ("--with", parse_with, companions),
                               ("--keep", parse_keep, keep), ("--target", parse_target, (target,))))
-    tables = _load((base,))
-    given, players = players, _players(tables, players)
-    seats = _seats(bots if bots is not None else DEFAULT_PLAYER, players, budget)
-    run = _executor(executor, workers, address)
+    tables = load_rulesets((base,))
+    given, players = players, table_players(tables, players)
+    seats = seat_specs(bots if bots is not None else DEFAULT_PLAYER, players, budget)
+    run = executor_for(executor, workers, address)
     varied = tuple((key, tuple(values)) for key, values in parsed["--vary"])
     plan = DesignPlan(base, varied, parsed["--target"][0], parsed["--keep"], hands, players, seed, seats,
                       parsed["--with"])
     data = _run(plan, run)
     from tonk_rules.report.design_report import write_design
 
-    written = _emit(data, folder, write_design, as_json)
+    written = emit_result(data, folder, write_design, as_json)
     if written is None:
         return
-    _print_design(data, _players_note(tables, given, players))
+    _print_design(data, players_note(tables, given, players))
     if folder is not None:
         from tonk_rules.report.design_report import WINNER_FILE
 

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from tonk_rules.cli.ledger_open import open_ledger
-from tonk_rules.cli.table_commands import Misuse, _how, _print_result, _settle_options, _table_input
+from tonk_rules.cli.settle_input import Misuse, how_it_ended, print_result, settle_options, table_input
 
 
 @click.group()
@@ -68,7 +68,7 @@ def event_add_table(folder: str, name: str, variant: str, players: str, stakes: 
     from tonk_rules.table.table_setup import resolve_variant_ref
 
     names = [n.strip() for n in players.split(",")]
-    stake_list = _table_input(lambda: parse_stakes(list(stakes), tuple(names)))
+    stake_list = table_input(lambda: parse_stakes(list(stakes), tuple(names)))
     ev = _open(folder)
     ev.add_table(name, variant_ref=resolve_variant_ref(variant, Path.cwd()), seats=names, stakes=stake_list,
                  first_dealer=first_dealer, title=title)
@@ -119,19 +119,19 @@ def event_standings(folder: str, as_json: bool) -> None:
 @event.command("record")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.argument("table")
-@_settle_options
+@settle_options
 def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
                  deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
                  stock_out: bool, as_json: bool) -> None:
     """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger."""
     from tonk_rules.table.hand_entry import settle_entry
 
-    how = _how(deal, knock, out, no_discard, new_spread, stock_out)
+    how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
     ev = _open(folder)
     with open_ledger(str(ev.ledger_path(table))) as led:
-        settled = _table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts),
+        settled = table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts),
                                                     list(tonks), how, led.stored_rules().digest))
-        _print_result(settled.result, as_json, led.currency)
+        print_result(settled.result, as_json, led.currency)
         if settled.entry is None:
             click.echo("Nothing recorded: the hand is played.", err=True)
             return
@@ -220,7 +220,7 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
         if void:
             took = void_hand(led, number, reason)
         else:
-            how = _how(options["deal"], options["knock"], options["out"], options["no_discard"],
+            how = how_it_ended(options["deal"], options["knock"], options["out"], options["no_discard"],
                        options["new_spread"], options["stock_out"])
             hands = led.hands(number)
             if not hands:
@@ -228,17 +228,17 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
             hand = hands[0]
             seated = [(n, hand["stakes"][n]) for n in hand["players"]]
             rules = rules_at(led, number)
-            settled = _table_input(lambda: settle_entry(rules.ruleset, seated, list(options["hands"]),
+            settled = table_input(lambda: settle_entry(rules.ruleset, seated, list(options["hands"]),
                                                         list(options["counts"]), list(options["tonks"]), how,
                                                         rules.digest))
             if settled.entry is None:
                 raise Misuse("the amended hand has no tonk on the deal: void the hand instead")
-            _print_result(settled.result, False, led.currency)
+            print_result(settled.result, False, led.currency)
             took = amend_hand(led, number, settled.entry, reason)
         click.echo(plain(f"{took['said'][0].upper()}{took['said'][1:]}. Next dealer: {led.next_dealer()}."))
 
 
-def _correct_command(group: click.Group, with_table: bool) -> None:
+def add_correct_command(group: click.Group, with_table: bool) -> None:
     def run(args: dict[str, Any]) -> None:
         ledger = str(_open(args.pop("folder")).ledger_path(args.pop("table"))) if with_table else args.pop("ledger")
         _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args)
@@ -252,7 +252,7 @@ def _correct_command(group: click.Group, with_table: bool) -> None:
     decorated: Callable[..., None] = command
     decorated = click.option("--void", is_flag=True, help="Void the hand.")(decorated)
     decorated = click.option("--reason", required=True, help="Why (kept in the history).")(decorated)
-    decorated = _settle_options(decorated)
+    decorated = settle_options(decorated)
     decorated = click.argument("number", type=click.IntRange(min=1))(decorated)
     if with_table:
         decorated = click.argument("table")(decorated)
@@ -262,4 +262,4 @@ def _correct_command(group: click.Group, with_table: bool) -> None:
     group.add_command(click.command("correct")(decorated))
 
 
-_correct_command(event, with_table=True)
+add_correct_command(event, with_table=True)

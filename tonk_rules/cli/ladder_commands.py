@@ -6,7 +6,7 @@ import json
 
 import click
 
-from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note
+from tonk_rules.cli.sim_options import executor_for, load_rulesets, players_note, table_players
 from tonk_rules.cli.terminal import plain
 from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS, MAX_SEED, MAX_WORKERS
 
@@ -41,8 +41,8 @@ def ladder(variant: str, bots: str, hands: int, players: int | None, seed: int, 
     from tonk_rules.errors import BotSpecError, SimulationError
     from tonk_rules.sim.ladder import ladder as run_ladder
 
-    tables = _load((variant,))
-    given, players = players, _players(tables, players)
+    tables = load_rulesets((variant,))
+    given, players = players, table_players(tables, players)
     try:
         specs = parse_specs(bots)
     except BotSpecError as exc:
@@ -50,7 +50,7 @@ def ladder(variant: str, bots: str, hands: int, players: int | None, seed: int, 
     if len(specs) < 2 or len({str(s) for s in specs}) != len(specs):
         raise click.BadParameter("name at least two different bots, each once", param_hint="'--bots'")
     try:
-        result = run_ladder(tables[0][1], specs, hands, players, seed, _executor("local", workers, None))
+        result = run_ladder(tables[0][1], specs, hands, players, seed, executor_for("local", workers, None))
     except SimulationError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
@@ -59,7 +59,7 @@ def ladder(variant: str, bots: str, hands: int, players: int | None, seed: int, 
                 "bots": [{"bot": r.bot, "mean_net": r.mean, "ci95": [r.low, r.high]} for r in result.rows]}
         click.echo(json.dumps(data, indent=2))
         return
-    note = _players_note(tables, given, players)
+    note = players_note(tables, given, players)
     if note:
         click.echo(note, err=True)
     click.echo(f"{plain(variant)}: {players} players, {result.deals} deals x {result.rotations} seat rotations "

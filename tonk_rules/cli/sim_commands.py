@@ -7,93 +7,24 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from tonk_rules.cli.sim_options import (
+    executor_for,
+    load_rulesets,
+    players_note,
+    seat_specs,
+    simulation_options,
+    table_players,
+    with_budget,
+)
 from tonk_rules.cli.terminal import plain
-from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS, MAX_ROLLOUTS, MAX_SEED, MAX_WORKERS
+from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS
 
 if TYPE_CHECKING:
     from tonk_rules.bots.specs import BotSpec
-    from tonk_rules.ruleset import Ruleset
-    from tonk_rules.sim.executors import Executor
 
 #: Enough hands that the bare ``tonk compare russian pagat`` separates the endings that differ, in < 30 s.
 DEFAULT_COMPARE_HANDS = 400_000
 DEFAULT_DEPTH_HANDS = 100_000
-
-
-def _load(names: tuple[str, ...]) -> list[tuple[str, Ruleset]]:
-    from tonk_rules.ruleset import compile_ruleset
-    from tonk_rules.variant.loader import load_variant
-
-    if len(set(names)) != len(names):
-        raise click.UsageError("a variant is named twice")
-    return [(name, compile_ruleset(load_variant(name).variant)) for name in names]
-
-
-def _players(tables: list[tuple[str, Ruleset]], players: int | None) -> int:
-    """The table size (:func:`~tonk_rules.sim.table_size.players_for`), its errors as usage errors."""
-    from tonk_rules.sim.table_size import TableSizeError, players_for
-
-    try:
-        return players_for(tables, players)
-    except TableSizeError as exc:
-        if exc.given:
-            raise click.BadParameter(plain(str(exc)), param_hint="'--players'") from None
-        raise click.UsageError(plain(str(exc))) from None
-
-
-def _players_note(tables: list[tuple[str, Ruleset]], given: int | None, players: int) -> str | None:
-    from tonk_rules.sim.table_size import players_note
-
-    note = players_note(tables, given, players)
-    return plain(note) if note else None
-
-
-def _seats(bots: str | None, players: int, budget: int | None = None, option: str = "--bots") -> tuple[BotSpec, ...]:
-    from tonk_rules.bots.specs import parse_specs
-    from tonk_rules.errors import BotSpecError
-
-    text = bots if bots is not None else "reckoner"
-    try:
-        specs = _with_budget(parse_specs(text), text.split(","), budget)
-    except BotSpecError as exc:
-        raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None
-    if len(specs) == 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise click.BadParameter(f"give one bot for every seat ({players}), or one bot for all; got {len(specs)}",
-                                 param_hint=f"'{option}'")
-    return tuple(specs)
-
-
-def _with_budget(specs: list[BotSpec], texts: list[str], budget: int | None) -> list[BotSpec]:
-    """Apply ``--budget`` (playouts per decision) to every montecarlo bot; misuse is an error, not ignored."""
-    from dataclasses import replace
-
-    if budget is None:
-        return specs
-    if not any(spec.name == "montecarlo" for spec in specs):
-        raise click.BadParameter("there is no montecarlo bot to give a budget to", param_hint="'--budget'")
-    out = []
-    for spec, text in zip(specs, texts, strict=True):
-        if spec.name == "montecarlo":
-            if "rollouts=" in text and spec.params["rollouts"] != budget:
-                raise click.BadParameter(f"{plain(text)} sets rollouts={spec.params['rollouts']}, and --budget "
-                                         f"says {budget}", param_hint="'--budget'")
-            spec = replace(spec, params={**spec.params, "rollouts": budget})
-        out.append(spec)
-    return out
-
-
-def _executor(kind: str, workers: int | None, address: str | None) -> Executor:
-    from tonk_rules.errors import SimulationError
-    from tonk_rules.sim.executors import make_executor
-
-    if address is not None and kind != "ray":
-        raise click.BadParameter("--address is only for --executor ray", param_hint="'--address'")
-    try:
-        return make_executor(kind, workers, address)
-    except SimulationError as exc:
-        raise click.ClickException(str(exc)) from None
 
 
 def _dump(data: Any) -> str:
@@ -119,13 +50,13 @@ def odds(variant: str, players: int | None, as_json: bool) -> None:
     """
     from tonk_rules.sim.odds import deal_tonk_odds
 
-    tables = _load((variant,))
-    given, players = players, _players(tables, players)
+    tables = load_rulesets((variant,))
+    given, players = players, table_players(tables, players)
     result = deal_tonk_odds(tables[0][1], players)
     if as_json:
         click.echo(_dump({"variant": plain(variant), **result.to_json()}), nl=False)
         return
-    note = _players_note(tables, given, players)
+    note = players_note(tables, given, players)
     if note:
         click.echo(note)
     if not result.deal_check:
@@ -137,27 +68,6 @@ def odds(variant: str, players: int | None, as_json: bool) -> None:
         rows += [("exactly one hand", result.exactly_one), ("several hands", result.several)]
     for label, p in rows:
         click.echo(f"  {label:<18} {p.numerator}/{p.denominator} = {float(p):.6f} ({float(p):.3%})")
-
-
-def simulation_options(f: Any) -> Any:
-    """Options shared by ``simulate`` and ``compare``."""
-    for option in reversed([
-        click.option("--players", "-p", type=click.IntRange(1, MAX_PLAYERS), default=None,
-                     help="Players at each table (default: 3, or else the largest number every variant "
-                          "seats)."),
-        click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
-                     help="Fixes every random outcome."),
-        click.option("--workers", "-w", type=click.IntRange(1, MAX_WORKERS), default=None,
-                     help="Worker processes (default: all cores)."),
-        click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-                     help="Where chunks run: local processes, or Ray (pip install 'tonk-rules[ray]')."),
-        click.option("--address", default=None, help="With --executor ray: the cluster to join (default: "
-                                                      "start a local Ray)."),
-        click.option("--budget", type=click.IntRange(1, MAX_ROLLOUTS), default=None,
-                     help="Playouts per decision of every montecarlo bot (its rollouts=)."),
-    ]):
-        f = option(f)
-    return f
 
 
 @click.command()
@@ -184,10 +94,10 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
     from tonk_rules.sim.progress import run_with_feedback
     from tonk_rules.sim.simulate import Job, simulation_json
 
-    tables = _load(variants)
-    given, players = players, _players(tables, players)
-    seats = _seats(bots, players, budget)
-    run = _executor(executor, workers, address)
+    tables = load_rulesets(variants)
+    given, players = players, table_players(tables, players)
+    seats = seat_specs(bots, players, budget)
+    run = executor_for(executor, workers, address)
     jobs = [Job(name, ruleset, seats, hands, seed) for name, ruleset in tables]
     exact_odds = table_odds_meanwhile(dict(tables), players)  # counted while the hands play, bounded
     tallies = run_with_feedback(jobs, run)
@@ -202,7 +112,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
     else:
         from tonk_rules.cli.sim_tables import print_simulation
 
-        print_simulation(data, _players_note(tables, given, players))
+        print_simulation(data, players_note(tables, given, players))
 
 
 @click.command()
@@ -264,28 +174,28 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
     if why := why_not_writable_folder(out_dir, report_file_names(), force=force):  # before any simulation
         raise click.BadParameter(plain(why), param_hint="'--out'")
     tables = [(t.name, t.ruleset) for t in loaded]
-    given, players = players, _players(tables, players)
-    seats = _seats(bots, players)
+    given, players = players, table_players(tables, players)
+    seats = seat_specs(bots, players)
     probes = hands // 4 if probe_hands is None else probe_hands
     if check_bots is not None and probes == 0:
         raise click.BadParameter("the check table plays --probe-hands hands, and that is 0",
                                  param_hint="'--check-bots'")
-    check = _seats(check_bots, players, option="--check-bots") if check_bots else ()  # () : the panel
+    check = seat_specs(check_bots, players, option="--check-bots") if check_bots else ()  # () : the panel
     strong_bot, weak_bot = _one_bot(strong, "--strong"), _one_bot(weak, "--weak")
     if budget is not None:  # every montecarlo bot of the report: the seats, the strong and the weak bot
         seat_texts = (bots or "reckoner").split(",")
         if len(seat_texts) == 1:
             seat_texts *= players
-        *seated, strong_bot, weak_bot = _with_budget([*seats, strong_bot, weak_bot], [*seat_texts, strong, weak],
+        *seated, strong_bot, weak_bot = with_budget([*seats, strong_bot, weak_bot], [*seat_texts, strong, weak],
                                                      budget)
         seats = tuple(seated)
     plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=seats,
                 strong=strong_bot, weak=weak_bot, probe_hands=probes,
                 check=check, lang=lang)
-    run = _executor(executor, workers, address)
+    run = executor_for(executor, workers, address)
     comparison = run_comparison(loaded, plan, run, run_with_feedback)
     written = write_report(comparison, Path(out_dir))
-    print_comparison_report(comparison, _players_note(tables, given, players))
+    print_comparison_report(comparison, players_note(tables, given, players))
     files = (plain(str(written.html)), plain(str(written.markdown)), written.json.name, len(written.plots),
              plain(out_dir))
     click.echo(wrapped_text(_REPORT_LINE[lang].format(*files)))

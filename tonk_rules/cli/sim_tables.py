@@ -66,7 +66,8 @@ def width() -> int:
     return max(20, shutil.get_terminal_size((80, 24)).columns)
 
 
-def _console() -> Console:
+def sized_console() -> Console:
+    """A rich console as wide as the terminal (:func:`width`)."""
     return Console(width=width())
 
 
@@ -156,7 +157,7 @@ def _mean(m: dict[str, Any], digits: int = 2) -> str:
     return f"{m['mean']:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
-def _print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
+def print_tables(console: Console, title: str, labels: Sequence[str], values: Sequence[Sequence[str]],
                   names: Sequence[str], marks: Sequence[str] | None = None, styles: Sequence[str | None] = (),
                   mark_header: str = "", keep: int | None = None, lang: str = "en", split_first: bool = False) -> None:
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
@@ -216,12 +217,12 @@ def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
     for bot in first["bots"]:
         lines.append((f"bot {bot} mean net", [_mean(v["bots"][bot], 3) for v in variants.values()]))
     lines.append(("hands ended by a knock", [f"{v['knocks']:,}" for v in variants.values()]))
-    console = _console()
+    console = sized_console()
     if note:
         console.print(markup_safe(note))
     if one_bot:
         title += f"; every seat: {first['seats'][0]['bot']}"
-    _print_tables(console, markup_safe(title), [label for label, _ in lines], [vals for _, vals in lines],
+    print_tables(console, markup_safe(title), [label for label, _ in lines], [vals for _, vals in lines],
                   list(variants))
 
 
@@ -234,14 +235,14 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
     narrow column) and a number; the figures come first, then the differences from the first variant in a
     table of their own, where the mark names the pairs by number (``1≠3``) once, never repeated in a split.
     """
-    console = _console()
+    console = sized_console()
     words = _TABLE[lang]
     title = " vs ".join(markup_safe(n) for n in names) + words["in_play"] + words["brackets"]
     labels = [row.label for row in rows]
     styles = ["bold" if row.significant else None for row in rows]
     if len(names) == 2:
         differences = [HEADINGS[lang]["difference"].format(a=names[0], b=b) for b in names[1:]]
-        _print_tables(console, title, labels, [[in_lang(v, lang) for v in (*row.values, *row.differences)]
+        print_tables(console, title, labels, [[in_lang(v, lang) for v in (*row.values, *row.differences)]
                                                for row in rows],
                       [*names, *differences], [mark(row, 2) for row in rows], styles, "", keep=len(names),
                       lang=lang)
@@ -251,10 +252,10 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
     shown = list(titles) if len(titles) == len(names) else names
     headers = [textwrap.fill(f"[{number[n]}] {t}", 18, break_long_words=False) for n, t in zip(names, shown,
                                                                                                 strict=True)]
-    _print_tables(console, title, labels, [[in_lang(v, lang) for v in row.values] for row in rows], headers,
+    print_tables(console, title, labels, [[in_lang(v, lang) for v in row.values] for row in rows], headers,
                   styles=styles, lang=lang)
     marks = [" ".join(f"{number[a]}≠{number[b]}" for a, b in row.significant) for row in rows]
-    _print_tables(console, words["minus_first"].format(first=markup_safe(names[0])) + words["brackets"], labels,
+    print_tables(console, words["minus_first"].format(first=markup_safe(names[0])) + words["brackets"], labels,
                   [[in_lang(v, lang) for v in row.differences] for row in rows],
                   [f"[{number[b]}] − [{number[names[0]]}]" for b in names[1:]], marks, styles, "sig.", keep=0,
                   lang=lang, split_first=True)

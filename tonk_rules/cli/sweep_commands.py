@@ -2,72 +2,24 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
-from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 import click
 
-from tonk_rules.cli.sim_commands import _executor, _load, _players, _players_note, _seats, simulation_options
+from tonk_rules.cli.sim_options import (
+    executor_for,
+    load_rulesets,
+    players_note,
+    seat_specs,
+    simulation_options,
+    table_players,
+)
+from tonk_rules.cli.sweep_options import checked_out_dir, emit_result, parsed_options
 from tonk_rules.cli.terminal import markup_safe, plain
 from tonk_rules.limits import MAX_HANDS
 
 DEFAULT_SWEEP_HANDS = 100_000
-
-
-def _out_dir(out_dir: str | None, force: bool, names: list[str] | None = None, what: str = "sweep") -> Path | None:
-    """``--out`` must be a new (or empty) directory unless ``--force``; checked before anything plays.
-    ``names``: the files the command writes there (default: the sweep's)."""
-    if out_dir is None:
-        if force:
-            raise click.BadParameter("--force only lets --out overwrite; there is no --out",
-                                     param_hint="'--force'")
-        return None
-    path = Path(out_dir)
-    if path.exists() and not path.is_dir():
-        raise click.BadParameter(f"{plain(out_dir)} exists and is not a directory", param_hint="'--out'")
-    if path.is_dir() and any(path.iterdir()) and not force:
-        raise click.BadParameter(f"{plain(out_dir)} is not empty; choose a new directory or add --force to "
-                                 f"overwrite the {what} files in it", param_hint="'--out'")
-    from tonk_rules.outputs import why_not_writable_folder
-    from tonk_rules.report.sweep_report import sweep_file_names
-
-    # a folder that cannot be created or written, or a file of ours that is a device or a folder, even with --force
-    if why := why_not_writable_folder(path, sweep_file_names() if names is None else names, force=True):
-        raise click.BadParameter(plain(why), param_hint="'--out'")
-    return path
-
-
-def _parsed_options(options: Iterable[tuple[str, Callable[[str], Any], Iterable[str]]]) -> dict[str, tuple[Any, ...]]:
-    """Each option's texts parsed (``(name, parse, texts)``): a text that does not parse is a usage error
-    naming its option; a ``--with`` key given twice likewise."""
-    from tonk_rules.errors import SimulationError
-
-    parsed: dict[str, tuple[Any, ...]] = {}
-    for option, parse, texts in options:
-        try:
-            parsed[option] = tuple(parse(text) for text in texts)
-        except SimulationError as exc:
-            raise click.BadParameter(plain(str(exc)), param_hint=f"'{option}'") from None
-    companions = parsed.get("--with", ())
-    if len({key for key, _ in companions}) != len(companions):
-        raise click.BadParameter("a key is given twice", param_hint="'--with'")
-    return parsed
-
-
-def _emit(data: dict[str, Any], folder: Path | None, write: Callable[[dict[str, Any], Path], list[Path]],
-          as_json: bool) -> list[Path] | None:
-    """A sweep's or a design's result out: its notes on stderr, its files into ``folder`` (when given), and
-    its JSON on stdout with ``as_json`` (then None: nothing more to print); else the files written."""
-    for line in data.get("notes", []):
-        click.echo(plain(line), err=True)
-    written = write(data, folder) if folder is not None else []
-    if as_json:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return None
-    return written
 
 
 @click.command()
@@ -104,22 +56,22 @@ def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hand
     from tonk_rules.sim.progress import run_with_feedback
     from tonk_rules.sim.sweep import SweepPlan, parse_vary, parse_with, run_sweep
 
-    target = _out_dir(out_dir, force)
-    parsed = _parsed_options((("--vary", parse_vary, vary), ("--with", parse_with, companions)))
+    target = checked_out_dir(out_dir, force)
+    parsed = parsed_options((("--vary", parse_vary, vary), ("--with", parse_with, companions)))
     varied = tuple((key, tuple(values)) for key, values in parsed["--vary"])
     with_values = parsed["--with"]
-    tables = _load((variant,))
-    given, players = players, _players(tables, players)
-    seats = _seats(bots, players, budget)
-    run = _executor(executor, workers, address)
+    tables = load_rulesets((variant,))
+    given, players = players, table_players(tables, players)
+    seats = seat_specs(bots, players, budget)
+    run = executor_for(executor, workers, address)
     plan = SweepPlan(variant, varied, hands, players, seed, seats, with_values)
     data = run_sweep(plan, run, lambda jobs, ex: run_with_feedback(jobs, ex, "sweeping"))
     from tonk_rules.report.sweep_report import write_sweep
 
-    written = _emit(data, target, write_sweep, as_json)
+    written = emit_result(data, target, write_sweep, as_json)
     if written is None:
         return
-    _print_sweep(data, _players_note(tables, given, players))
+    _print_sweep(data, players_note(tables, given, players))
     if target is not None:
         click.echo(f"Written: {plain(str(target / 'sweep.html'))} (also sweep.md, sweep.json and "
                    f"{len(written) - 3} PNG plots in {plain(str(target))})")
@@ -128,12 +80,12 @@ def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hand
 def _print_sweep(data: dict[str, Any], note: str | None) -> None:
     """The findings in words, then the figures (points across) and each point's difference from the first,
     in tables that fit the terminal (``COLUMNS``; 80 when piped): split side by side, intervals on a second
-    line or left out, as :func:`~tonk_rules.cli.sim_tables._print_tables` does for ``tonk simulate``."""
-    from tonk_rules.cli.sim_tables import _console, _print_tables, wrapped
+    line or left out, as :func:`~tonk_rules.cli.sim_tables.print_tables` does for ``tonk simulate``."""
+    from tonk_rules.cli.sim_tables import print_tables, sized_console, wrapped
     from tonk_rules.report.sweep_report import column_names, difference_note, difference_rows, table_rows
     from tonk_rules.report.sweep_words import sweep_findings
 
-    console = _console()
+    console = sized_console()
     if note:
         click.echo(wrapped(note))
     keys = list(data["vary"])
@@ -150,12 +102,12 @@ def _print_sweep(data: dict[str, Any], note: str | None) -> None:
         click.echo()
     headers, body = table_rows(data)
     names = column_names(data)
-    _print_tables(console, "Figures; brackets: 95% intervals", [markup_safe(h) for h in headers[len(keys):]],
+    print_tables(console, "Figures; brackets: 95% intervals", [markup_safe(h) for h in headers[len(keys):]],
                   [[row[i] for row in body] for i in range(len(keys), len(headers))], names)
     headers, body = difference_rows(data)
     if body:
         click.echo()
         click.echo(wrapped(plain(difference_note(data))))
-        _print_tables(console, "Difference from the first point; brackets: 95% intervals",
+        print_tables(console, "Difference from the first point; brackets: 95% intervals",
                       [markup_safe(row[0]) for row in body], [row[1:] for row in body], names[1:], keep=0,
                       split_first=True)

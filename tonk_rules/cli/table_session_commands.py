@@ -9,14 +9,7 @@ from typing import Any
 import click
 
 from tonk_rules.cli.ledger_open import open_ledger as _open
-from tonk_rules.cli.table_commands import (
-    Misuse,
-    _how,
-    _print_result,
-    _settle_options,
-    _table_input,
-    nfc_names,
-)
+from tonk_rules.cli.settle_input import Misuse, how_it_ended, nfc_names, print_result, settle_options, table_input
 
 
 # --- sessions --------------------------------------------------------------------------------------------
@@ -91,7 +84,7 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
                 raise Misuse(f"{option} is empty: give {'the currency name' if option == '--currency' else 'a value'}")
         assert variant is not None and players is not None and currency is not None
         names = [n.strip() for n in players.split(",")]
-        stake_list = _table_input(lambda: parse_stakes(list(stakes), tuple(names)))
+        stake_list = table_input(lambda: parse_stakes(list(stakes), tuple(names)))
         try:  # options that cannot make a table are misuse (exit 2), as in `tonk settle`
             led = Ledger.create(ledger, variant_ref=resolve_variant_ref(variant, Path.cwd()), seats=names,
                                 stakes=stake_list, currency=currency, first_dealer=first_dealer, title=title)
@@ -106,7 +99,7 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
 
 @session.command("record")
 @click.argument("ledger", type=click.Path(dir_okay=False))
-@_settle_options
+@settle_options
 def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
                    deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
                    stock_out: bool, as_json: bool) -> None:
@@ -118,17 +111,17 @@ def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...],
     """
     from tonk_rules.table.hand_entry import settle_entry
 
-    how = _how(deal, knock, out, no_discard, new_spread, stock_out)
+    how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
     with _open(ledger) as led:
-        settled = _table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts), list(tonks),
+        settled = table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts), list(tonks),
                                                     how, led.stored_rules().digest))
         result, entry = settled.result, settled.entry
         if entry is None:
-            _print_result(result, as_json, led.currency)
+            print_result(result, as_json, led.currency)
             click.echo("Nothing recorded: the hand is played.", err=True)
             return
         number = led.record(entry)  # refused, with the reason, if the seats or rules changed meanwhile
-        _print_result(result, as_json, led.currency)
+        print_result(result, as_json, led.currency)
         if not as_json:
             click.echo(f"Recorded as hand {number}.")
             _status(led)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from tonk_rules.cli.table_commands import Misuse, check_not_input, check_output, write_output
+from tonk_rules.cli.settle_input import Misuse
+from tonk_rules.cli.table_commands import check_not_input, check_output, write_output
 
 
 @click.command("export")

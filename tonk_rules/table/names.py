@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 #: Letters of the Cyrillic and Greek alphabets that print like a Latin letter, mapped to that letter (upper
 #: and lower case each to its own look-alike: Greek Η reads as H, η as n).
-_LOOK_ALIKES = {
+LOOK_ALIKES = {
     # Cyrillic
     "А": "A", "В": "B", "Е": "E", "Ё": "Ë", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
     "У": "Y", "Х": "X", "І": "I", "Ї": "Ï", "Ј": "J", "Ѕ": "S", "Ԁ": "D", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y", "Ӏ": "I",
@@ -51,7 +51,7 @@ def _visible(name: str) -> str:
 
 
 def _latin(name: str) -> str:
-    return "".join(_LOOK_ALIKES.get(ch, ch) for ch in name)
+    return "".join(LOOK_ALIKES.get(ch, ch) for ch in name)
 
 
 def skeleton(name: str) -> str:
@@ -68,8 +68,8 @@ def _how_they_differ(a: str, b: str) -> str:
     if unicodedata.normalize("NFKC", a) == unicodedata.normalize("NFKC", b):
         return "full-width or other compatibility forms of the same letters"
     for x, y in zip(a, b, strict=False):
-        if x != y and _LOOK_ALIKES.get(x, x).casefold() == _LOOK_ALIKES.get(y, y).casefold():
-            first, second = (x, y) if x in _LOOK_ALIKES else (y, x)
+        if x != y and LOOK_ALIKES.get(x, x).casefold() == LOOK_ALIKES.get(y, y).casefold():
+            first, second = (x, y) if x in LOOK_ALIKES else (y, x)
             script = unicodedata.name(first, "").split(" ")[0].capitalize()
             return (f"look-alike letters of different alphabets ({script} {first} for "
                     f"{unicodedata.name(second, '').split(' ')[0].capitalize()} {second})")

@@ -24,7 +24,7 @@ from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT,
 from tonk_rules.web.keys import GM_COOKIE
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
 from tonk_rules.web.refusal_words import in_language
-from tonk_rules.web.routes_read import _Values, blank_form, table_name
+from tonk_rules.web.routes_read import FormValues, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
 from tonk_rules.web.words import words
 
@@ -205,7 +205,7 @@ async def amend_page(request: Request) -> Response:
     if not hands:
         return message(request, 404, words(event.language)["not_found"], back="/gm")
     return page(request, "amend.html", table=table, number=int(number), names=hands[0]["players"],
-                values=_Values(blank_form(0)), errors=_Values(), title=words(event.language)["correct"],
+                values=FormValues(blank_form(0)), errors=FormValues(), title=words(event.language)["correct"],
                 event_title=event.title, lang=event.language)
 
 

@@ -72,12 +72,12 @@ async def table_page(request: Request, *, values: dict[str, str] | None = None, 
     if "done" in request.query_params and not notice:
         done = request.query_params["done"]
         notice = f"{words(event.language)['recorded']} {done[:6]}." if done.isdigit() else ""
-    return page(request, "table.html", status, view=view, table=table, names=names, values=_Values(form),
-                errors=_Values(errors or {}), notice=notice, can_record=may_record(request, table),
+    return page(request, "table.html", status, view=view, table=table, names=names, values=FormValues(form),
+                errors=FormValues(errors or {}), notice=notice, can_record=may_record(request, table),
                 seated=set(names), title=view.state.title, event_title=event.title, lang=event.language)
 
 
-class _Values(dict[str, str]):
+class FormValues(dict[str, str]):
     """Form values for a template: a field never sent reads as empty."""
 
     def __missing__(self, key: str) -> str:

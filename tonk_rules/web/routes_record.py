@@ -27,7 +27,7 @@ from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
 from tonk_rules.web.guard import FORM_LIMIT
 from tonk_rules.web.pages import may_record, message, page, see_other, site
 from tonk_rules.web.refusal_words import said, say
-from tonk_rules.web.routes_read import _Values, table_name, table_page
+from tonk_rules.web.routes_read import FormValues, table_name, table_page
 from tonk_rules.web.words import words
 
 #: one save at a time per table inside this server, so that the key lookup and the record are one step
@@ -81,7 +81,7 @@ async def check(request: Request) -> Response:
 
     event, entry, errors, currency = await run_in_threadpool(run)
     if entry is None:
-        return await table_page(request, values=form.values, errors=_Values(errors), status=422)
+        return await table_page(request, values=form.values, errors=FormValues(errors), status=422)
     w = words(event.language)
     return page(request, "confirm.html", entry=entry, values=form.values, currency=currency,
                 action=f"/t/{table}/record", back=f"/t/{table}/edit", heading=w["check"], title=w["check"],
@@ -126,7 +126,7 @@ async def record(request: Request) -> Response:
     outcome, value = await run_in_threadpool(run)
     w = words(where.language())
     if outcome == "refused":
-        return await table_page(request, values=form.values, errors=_Values(value), status=422)
+        return await table_page(request, values=form.values, errors=FormValues(value), status=422)
     if outcome == "retry":
         fresh = {**form.values, "expected": ""}
         return await table_page(request, values=_retry_values(fresh), notice=w["retry"], status=409)
