@@ -27,10 +27,10 @@ from tonk_rules.table.event import Event, NoSuchTable
 from tonk_rules.web import design_form, design_play, routes_gm, routes_read, routes_record
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit
+from tonk_rules.web.page_labels import words
 from tonk_rules.web.pages import ENV, Site, message, site
 from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.views import Views
-from tonk_rules.web.words import words
 
 #: per client (address and session): a phone reads a page or a live fragment about once a second
 READS = (30.0, 120.0)

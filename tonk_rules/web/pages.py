@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from tonk_rules.web.keys import GM_COOKIE, SESSION_COOKIE, Keys, RateLimit, new_session, table_cookie
+from tonk_rules.web.page_labels import ending_word, reached, words
 from tonk_rules.web.views import Views
-from tonk_rules.web.words import ending_word, reached, words
 
 ENV = Environment(loader=PackageLoader("tonk_rules.web", "templates"), autoescape=select_autoescape(default=True),
                   undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)

@@ -22,11 +22,11 @@ from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.web.forms import HandForm
 from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
+from tonk_rules.web.page_labels import words
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
 from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.routes_read import FormValues, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
-from tonk_rules.web.words import words
 
 
 def qr(url: str) -> str:

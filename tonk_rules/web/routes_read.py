@@ -14,6 +14,7 @@ from tonk_rules.table.event import NoSuchTable, why_bad_table_name
 from tonk_rules.table.event_sheet import stored_sheet
 from tonk_rules.web.forms import new_submission
 from tonk_rules.web.keys import table_cookie
+from tonk_rules.web.page_labels import ending_word, reached, words
 from tonk_rules.web.pages import (
     ENV,
     may_record,
@@ -22,7 +23,6 @@ from tonk_rules.web.pages import (
     set_cookie,
     site,
 )
-from tonk_rules.web.words import ending_word, reached, words
 
 STATIC = {"live.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "sheet.css": "text/css; charset=utf-8"}

@@ -25,10 +25,10 @@ from tonk_rules.table.hand_entry import settle_entry
 from tonk_rules.table.ledger import HandEntry, Ledger
 from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
 from tonk_rules.web.guard import FORM_LIMIT
+from tonk_rules.web.page_labels import words
 from tonk_rules.web.pages import may_record, message, page, see_other, site
 from tonk_rules.web.refusal_words import said, say
 from tonk_rules.web.routes_read import FormValues, table_name, table_page
-from tonk_rules.web.words import words
 
 #: one save at a time per table inside this server, so that the key lookup and the record are one step
 _TABLE_LOCKS: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
