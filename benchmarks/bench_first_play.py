@@ -48,7 +48,7 @@ def main() -> None:
             asked["prompt"] = 1.0 if prompt.startswith("Your move") else 0.0
         return "quit" if prompt.startswith("Your move") else "n"
 
-    from tonk_rules.table.play_session import run_terminal_game
+    from tonk_rules.cli.terminal_play import run_terminal_game
 
     notes: list[str] = []
     run_terminal_game(variant=str(house), players="B1=bot:reckoner,B2=bot:reckoner,Ann", seed=args.seed,

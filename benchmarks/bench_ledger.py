@@ -12,9 +12,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_export import export_csv, export_json
-from tonk_rules.table.ledger_import import import_json
+from tonk_rules.ledger.export import export_csv, export_json
+from tonk_rules.ledger.json_import import import_json
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 from tonk_rules.table.settle import HowItEnded, parse_hands, settle_hand
 
 SEATS = ("Костоправ", "Гоблин", "Элмо", "Одноглазый")

@@ -31,8 +31,8 @@ from urllib.parse import quote, urlencode
 
 import httpx
 
-from tonk_rules.table.event import Event
-from tonk_rules.table.ledger import Ledger
+from tonk_rules.event.event_folder import Event
+from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.web.keys import Keys
 
 ROOT = Path(__file__).resolve().parent.parent

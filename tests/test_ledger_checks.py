@@ -13,9 +13,9 @@ import pytest
 from tablekit import run
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_export import export_json
-from tonk_rules.table.ledger_import import import_json
+from tonk_rules.ledger.export import export_json
+from tonk_rules.ledger.json_import import import_json
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 
 SEATS = ("Ann", "Bob", "Cy")
 
@@ -90,7 +90,7 @@ def test_ladder_counts_have_limits(option: str, value: str) -> None:
 
 
 def test_ctrl_c_at_another_hand_ends_with_the_scores_so_far() -> None:
-    from tonk_rules.table.play_session import ANOTHER, run_terminal_game
+    from tonk_rules.cli.terminal_play import ANOTHER, run_terminal_game
 
     said: list[str] = []
 
@@ -107,7 +107,7 @@ def test_ctrl_c_at_another_hand_ends_with_the_scores_so_far() -> None:
 
 
 def test_ctrl_c_in_the_second_hand_keeps_the_first_hands_scores() -> None:
-    from tonk_rules.table.play_session import ANOTHER, run_terminal_game
+    from tonk_rules.cli.terminal_play import ANOTHER, run_terminal_game
 
     said: list[str] = []
     asked = {"another": 0}

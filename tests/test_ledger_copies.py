@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from tablekit import run
 
-from tonk_rules.table.ledger import Ledger
-from tonk_rules.table.ledger_export import export_json
+from tonk_rules.ledger.export import export_json
+from tonk_rules.ledger.session_ledger import Ledger
 
 
 def _copy_alone(ledger: Path, folder: Path) -> Path:
@@ -33,7 +33,7 @@ def _export(path: Path) -> Any:
 
 
 def test_a_copy_taken_during_a_sitting_holds_every_hand_played(tmp_path: Path) -> None:
-    from tonk_rules.table.play_session import ANOTHER, run_terminal_game
+    from tonk_rules.cli.terminal_play import ANOTHER, run_terminal_game
 
     ledger = tmp_path / "s.sqlite"
     Ledger.create(ledger, variant_ref="pagat", seats=["Ann", "Greedy-2"], stakes=[2, 2], currency="chips",
@@ -71,7 +71,7 @@ def test_a_copy_after_each_command_is_the_ledger(tmp_path: Path) -> None:
 
 
 def test_a_copy_of_a_ledger_held_open_by_the_api_holds_every_hand(tmp_path: Path) -> None:
-    from tonk_rules.table.ledger import HandEntry
+    from tonk_rules.ledger.session_ledger import HandEntry
 
     path = tmp_path / "api.sqlite"
     led = Ledger.create(path, variant_ref="pagat", seats=["Ann", "Bob"], stakes=[1, 1], currency="chips")
@@ -84,7 +84,7 @@ def test_a_copy_of_a_ledger_held_open_by_the_api_holds_every_hand(tmp_path: Path
 
 
 def test_backup_copies_the_ledger_during_a_sitting(tmp_path: Path) -> None:
-    from tonk_rules.table.ledger import HandEntry
+    from tonk_rules.ledger.session_ledger import HandEntry
 
     path = tmp_path / "night.sqlite"
     led = Ledger.create(path, variant_ref="pagat", seats=["Ann", "Bob"], stakes=[1, 1], currency="chips")

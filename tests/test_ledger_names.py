@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablekit import run
 
-from tonk_rules.table.ledger import Ledger
+from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.table.names import LOOK_ALIKES, skeleton, why_clash
 
 CYRILLIC_A = "\u0410"  # А

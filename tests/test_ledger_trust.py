@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from tablekit import run
 
-from tonk_rules.table import ledger_db
-from tonk_rules.table.ledger import Ledger
-from tonk_rules.table.ledger_export import export_json
+from tonk_rules.ledger import db as ledger_db
+from tonk_rules.ledger.export import export_json
+from tonk_rules.ledger.session_ledger import Ledger
 
 RECORD = ("record", "--count", "Ann=3", "--count", "Bob=19", "--knock", "Ann")
 
@@ -134,7 +134,7 @@ def test_a_folder_the_user_may_not_write(ledger: Path) -> None:  # pragma: no co
 
 def test_play_session_on_a_read_only_ledger_is_refused_before_the_hand(ledger: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from tonk_rules.table import ledger_health
+    from tonk_rules.ledger import health as ledger_health
 
     monkeypatch.setattr(ledger_health, "why_not_writable", lambda path: "the file is read-only for this user")
     proc = run("play", "pagat", "--players", "Ann,bot:greedy", "--seed", "1", "--session", str(ledger),
@@ -198,7 +198,7 @@ def test_sqlite_unable_to_open_on_a_full_disk_is_said_to_be_the_disk(tmp_path: P
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from collections import namedtuple
 
-    from tonk_rules.table import ledger_health
+    from tonk_rules.ledger import health as ledger_health
 
     cannot = sqlite3.OperationalError("unable to open database file")
     cannot.sqlite_errorcode = 14  # type: ignore[attr-defined]

@@ -76,7 +76,7 @@ def fails(ref: str, digest: str, players: int, kinds: Sequence[str]) -> backgrou
 def sitting(house: Path, hands: int, starter: Callable[..., background_tuning.Background],
             players: str = "B1=bot:reckoner,B2=bot:reckoner,Ann") -> tuple[list[str], list[dict[str, Any]]]:
     """Play ``hands`` hands (the first listed move every time); the stderr notes, and each hand's record."""
-    from tonk_rules.table.play_session import ANOTHER, run_terminal_game
+    from tonk_rules.cli.terminal_play import ANOTHER, run_terminal_game
 
     notes: list[str] = []
     answers = iter(["y"] * (hands - 1) + ["n"])

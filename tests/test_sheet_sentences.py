@@ -17,8 +17,8 @@ from model_fields import FIELD_IDS, FIELDS, Path, changes, get, label
 from pydantic.fields import FieldInfo
 from test_table_sheets import _expected
 
-from tonk_rules.table.sheet import build_sheet
-from tonk_rules.table.variant_view import VariantView, load_view
+from tonk_rules.sheets.rules_sheet import build_sheet
+from tonk_rules.sheets.variant_view import VariantView, load_view
 from tonk_rules.variant.diff import rule_values
 from tonk_rules.variant.model import Variant
 from tonk_rules.words import WORDS

@@ -10,11 +10,11 @@ import yaml
 from pydantic import create_model
 from tablekit import ROOT, run
 
-import tonk_rules.table.ledger_rules as ledger_rules
+import tonk_rules.ledger.stored_rules as ledger_rules
 import tonk_rules.variant.loader as loader
-from tonk_rules.table.ledger import Ledger
-from tonk_rules.table.ledger_export import export_json
-from tonk_rules.table.ledger_import import import_json
+from tonk_rules.ledger.export import export_json
+from tonk_rules.ledger.json_import import import_json
+from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.variant.canonical import added_rule, canonical_rules
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.sources import Assumption

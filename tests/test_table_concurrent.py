@@ -18,8 +18,8 @@ import pytest
 from tablekit import ROOT, run
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table import ledger_db
-from tonk_rules.table.ledger import HandEntry, Ledger
+from tonk_rules.ledger import db as ledger_db
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 
 SEATS = ("Ann", "Bob", "Cy", "Di")
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from tablekit import run
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.event import Event
-from tonk_rules.table.hand_entry import settle_entry
-from tonk_rules.table.ledger import Ledger
-from tonk_rules.table.ledger_correct import amend_hand, corrections, recompute_dealers, void_hand
+from tonk_rules.event.event_folder import Event
+from tonk_rules.ledger.corrections import amend_hand, corrections, recompute_dealers, void_hand
+from tonk_rules.ledger.session_ledger import Ledger
+from tonk_rules.ledger.settled_entry import settle_entry
 from tonk_rules.table.settle import HowItEnded
 
 
@@ -186,8 +186,8 @@ def test_voids_keep_the_money_and_dealers_those_of_the_standing_hands(tmp_path_f
 
 
 def test_a_corrected_ledger_exports_and_imports_whole(night: Event, tmp_path: Path) -> None:
-    from tonk_rules.table.ledger_export import export_json
-    from tonk_rules.table.ledger_import import import_json
+    from tonk_rules.ledger.export import export_json
+    from tonk_rules.ledger.json_import import import_json
 
     with night.ledger("t1") as led:
         for winner in ("Ann", "Bob", "Cy", "Ann"):

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from tablekit import ROOT, run
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_export import export_json
-from tonk_rules.table.ledger_import import import_json
+from tonk_rules.ledger.export import export_json
+from tonk_rules.ledger.json_import import import_json
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 
 HOUSE = "extends: russian\ntitle: Our table\ndescription: house rules\ndeal_check: {at_most: 13}\n"
 SEATS = ("Ann", "Bob", "Cy")
@@ -131,7 +131,7 @@ def test_a_ledger_of_the_first_format_is_migrated(tmp_path: Path) -> None:
 
 
 def test_a_played_hand_refused_by_the_ledger_is_kept_as_a_record(tmp_path: Path) -> None:
-    from tonk_rules.table.play_session import run_terminal_game
+    from tonk_rules.cli.terminal_play import run_terminal_game
 
     ledger = tmp_path / "s.sqlite"
     Ledger.create(ledger, variant_ref="pagat", seats=["Ann", "Greedy-2"], stakes=[1, 1], currency="chips",
@@ -181,7 +181,7 @@ def test_undo_puts_the_table_back_as_it_was(tmp_path_factory: pytest.TempPathFac
     """After any event, undo gives back exactly the table before it: seats, stakes, dealer, balances, rules."""
     import random
 
-    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.ledger.stored_rules import StoredRules
     from tonk_rules.variant.loader import load_variant
 
     rng = random.Random(seed)

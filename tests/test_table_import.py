@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from tablekit import ROOT, run
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_export import export_data
-from tonk_rules.table.ledger_export_model import export_schema_text
+from tonk_rules.ledger.export import export_data
+from tonk_rules.ledger.export_model import export_schema_text
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 from tonk_rules.variant.loader import builtin_names
 
 SEATS = ("Ann", "Bob", "Cy")
@@ -41,7 +41,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     led.join("Di", after="Ann")
     led.record(knock(("Ann", "Di", "Bob", "Cy"), "Cy"))
     led.leave("Bob")
-    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.ledger.stored_rules import StoredRules
     from tonk_rules.variant.loader import load_variant
 
     led.change_rules(StoredRules.of(load_variant(folder / "house.yaml"), "house.yaml"))
@@ -182,9 +182,9 @@ def test_any_evening_exports_and_imports_exactly(tmp_path_factory: pytest.TempPa
     import random
 
     from tonk_rules.errors import LedgerError
-    from tonk_rules.table.ledger_export import export_json
-    from tonk_rules.table.ledger_import import import_json
-    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.ledger.export import export_json
+    from tonk_rules.ledger.json_import import import_json
+    from tonk_rules.ledger.stored_rules import StoredRules
     from tonk_rules.variant.loader import load_variant
 
     rng = random.Random(seed)
@@ -277,9 +277,9 @@ def test_any_hand_the_engine_plays_imports_and_a_changed_payment_does_not(tmp_pa
     from conftest import choose
 
     from tonk_rules.engine.hand import Hand
-    from tonk_rules.table.ledger_export import export_json
-    from tonk_rules.table.ledger_import import import_json
-    from tonk_rules.table.played import entry_from_hand, hand_to_record
+    from tonk_rules.ledger.export import export_json
+    from tonk_rules.ledger.json_import import import_json
+    from tonk_rules.ledger.played_hands import entry_from_hand, hand_to_record
     from tonk_rules.table.table_setup import ruleset_for
 
     rules, rng = ruleset_for(name), random.Random(seed)

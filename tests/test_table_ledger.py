@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from tablekit import ROOT, run, tonk
 
 from tonk_rules.errors import LedgerError, SessionFileError
-from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_export import export_csv, export_json
-from tonk_rules.table.ledger_import import import_json
+from tonk_rules.ledger.export import export_csv, export_json
+from tonk_rules.ledger.json_import import import_json
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 from tonk_rules.table.session_file import load_session_file, session_schema_text
 
 SESSION = """\
@@ -265,7 +265,7 @@ def test_a_damaged_ledger_gets_one_message_and_stays_as_it_was(table: Path, dama
 
 WRITER = """
 import sys
-from tonk_rules.table.ledger import HandEntry, Ledger
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 led = Ledger.open(sys.argv[1])
 seats = ("Ann", "Bob", "Cy")
 for i in range(100000):

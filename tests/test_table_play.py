@@ -11,7 +11,7 @@ import pytest
 from tablekit import ROOT, run
 
 from tonk_rules.engine.hand import Hand
-from tonk_rules.table.ledger import Ledger
+from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.table.table_setup import ruleset_for
 
 PROMPT = r"Your move \(number or move, 'help'\): "

@@ -18,8 +18,8 @@ from test_table_play import PROMPT, winning_seed
 from tonk_rules.engine.actions import Action, Discard, Draw
 from tonk_rules.engine.hand import Hand
 from tonk_rules.engine.result import HandResult
+from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.ruleset.payments import Payment
-from tonk_rules.table.ledger import Ledger
 from tonk_rules.table.play import MAX_LINE, TerminalGame, ordered_moves, result_lines
 from tonk_rules.terms import Ending, Pile
 
@@ -28,7 +28,7 @@ ANOTHER_PROMPT = "Another hand? (y/n): "
 def sitting(*, hands: int, **options: Any) -> str:
     """Play ``hands`` hands through ``run_terminal_game`` as a person would: the first listed move every time,
     then y to "Another hand?" until the last; return what was said."""
-    from tonk_rules.table.play_session import ANOTHER, run_terminal_game
+    from tonk_rules.cli.terminal_play import ANOTHER, run_terminal_game
 
     said: list[str] = []
     answers = iter(["y"] * (hands - 1) + ["n"])

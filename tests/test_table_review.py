@@ -182,7 +182,7 @@ def test_play_lines_fit_80_columns_and_use_the_chosen_notation() -> None:
 
 
 def test_record_shown_when_its_folder_vanishes_during_the_hand(tmp_path: Path) -> None:
-    from tonk_rules.table.play_session import run_terminal_game
+    from tonk_rules.cli.terminal_play import run_terminal_game
 
     folder = tmp_path / "records"
     folder.mkdir()

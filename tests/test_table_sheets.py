@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from tablekit import run, tonk
 
-from tonk_rules.table.sheet import build_sheet, rank_word
-from tonk_rules.table.sheet_render import render_html, render_markdown
-from tonk_rules.table.variant_view import VariantView, load_view
+from tonk_rules.sheets.rules_sheet import build_sheet, rank_word
+from tonk_rules.sheets.sheet_render import render_html, render_markdown
+from tonk_rules.sheets.variant_view import VariantView, load_view
 from tonk_rules.variant.loader import builtin_names
 from tonk_rules.variant.model import Variant
 from tonk_rules.words import WORDS
@@ -200,7 +200,7 @@ def test_a_built_in_sheet_prints_on_one_a4_page(tmp_path: Path, name: str, lang:
 @pytest.mark.parametrize("name", ["russian", "russian-2001", "pagat", "pagat-must-spread", "classic-pc"])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_sheet_is_set_in_the_largest_size_its_page_holds(name: str, lang: str) -> None:
-    from tonk_rules.table.sheet_render import FULL_PT, PAGE_WEIGHT, SMALLEST_PT, sheet_weight, text_size
+    from tonk_rules.sheets.sheet_render import FULL_PT, PAGE_WEIGHT, SMALLEST_PT, sheet_weight, text_size
 
     sheet = build_sheet(load_view(name), lang)
     size = text_size(sheet)

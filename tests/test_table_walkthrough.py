@@ -20,7 +20,7 @@ import pytest
 import yaml
 from tablekit import ROOT, run
 
-from tonk_rules.table.ledger import Ledger
+from tonk_rules.ledger.session_ledger import Ledger
 
 FENCE = re.compile(r"```(?P<lang>\w+)\n(?P<body>.*?)\n```", re.S)
 

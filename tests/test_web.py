@@ -10,8 +10,8 @@ import pytest
 from tablekit import run
 from webkit import Phone, app_for, knock, make_event
 
-from tonk_rules.table.event import Event
-from tonk_rules.table.ledger import Ledger
+from tonk_rules.event.event_folder import Event
+from tonk_rules.ledger.session_ledger import Ledger
 
 
 @pytest.fixture
@@ -250,7 +250,7 @@ def test_change_it_brings_the_form_back_as_typed(app: Any, event: Event) -> None
 
 
 def test_an_export_imports_as_a_new_table(app: Any, event: Event, tmp_path: Path) -> None:
-    from tonk_rules.table.ledger_export import export_json
+    from tonk_rules.ledger.export import export_json
 
     other = Event.create(tmp_path / "elsewhere", title="Other", currency="crowns")
     other.add_table("x", variant_ref="russian", seats=["Quin", "Rex"], stakes=[1, 1])

@@ -11,7 +11,7 @@ import pytest
 from test_web_refusals import latin_words, make
 from webkit import Phone, app_for
 
-from tonk_rules.table.event import Event
+from tonk_rules.event.event_folder import Event
 
 #: (case, path, form, the Russian words the notice says)
 CASES = [

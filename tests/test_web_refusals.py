@@ -17,9 +17,9 @@ from webkit import Phone, app_for
 
 from tonk_rules.cards import DECK, parse_card
 from tonk_rules.errors import CardError, Refusal
+from tonk_rules.event.event_folder import Event
+from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.ruleset import core
-from tonk_rules.table.event import Event
-from tonk_rules.table.ledger import Ledger
 from tonk_rules.table.settle import KNOCK_CODES
 from tonk_rules.web.refusal_words import UNCODED, WORDS, say
 

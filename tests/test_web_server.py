@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 from webkit import CSRF, free_port, knock, make_event, start
 
-from tonk_rules.table.ledger import Ledger
+from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.web.forms import new_submission
 from tonk_rules.web.keys import KEYS_FILE, Keys
 

@@ -15,7 +15,7 @@ import httpx
 from starlette.testclient import TestClient
 from tablekit import ROOT
 
-from tonk_rules.table.event import Event
+from tonk_rules.event.event_folder import Event
 from tonk_rules.web.app import create_app
 
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')

@@ -1,5 +1,5 @@
-"""``tonk event …``: an event of several tables in one folder (thin commands over tonk_rules.table.event),
-and ``tonk session void|amend``: corrections of any earlier hand (tonk_rules.table.ledger_correct)."""
+"""``tonk event …``: an event of several tables in one folder (thin commands over tonk_rules.event.event_folder),
+and ``tonk session void|amend``: corrections of any earlier hand (tonk_rules.ledger.corrections)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def event() -> None:
 
 
 def _open(folder: str) -> Any:
-    from tonk_rules.table.event import Event
+    from tonk_rules.event.event_folder import Event
 
     return Event.open(folder)
 
@@ -44,7 +44,7 @@ def _open(folder: str) -> Any:
 def event_create(folder: str, title: str, language: str, currency: str) -> None:
     """Make FOLDER an event (it holds event.json and a ledger per table)."""
     from tonk_rules.cli.terminal import plain
-    from tonk_rules.table.event import Event
+    from tonk_rules.event.event_folder import Event
 
     made = Event.create(folder, title=title, language=language, currency=currency)
     click.echo(plain(f"created the event {made.title} in {folder} (language {made.language}, "
@@ -124,7 +124,7 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
                  deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
                  stock_out: bool, as_json: bool) -> None:
     """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger."""
-    from tonk_rules.table.hand_entry import settle_entry
+    from tonk_rules.ledger.settled_entry import settle_entry
 
     how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
     ev = _open(folder)
@@ -184,7 +184,7 @@ def event_history(folder: str, table: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
 def event_sheet(folder: str, table: str, fmt: str) -> None:
     """TABLE's rules sheet in the event's language (the rules the table plays now)."""
-    from tonk_rules.table.event_sheet import table_sheet
+    from tonk_rules.event.event_sheet import table_sheet
 
     ev = _open(folder)
     click.echo(table_sheet(ev, table, fmt), nl=False)
@@ -192,8 +192,8 @@ def event_sheet(folder: str, table: str, fmt: str) -> None:
 
 def _history(ledger: str) -> None:
     from tonk_rules.cli.terminal import plain
-    from tonk_rules.table.ledger_correct import correction_lines, voided_events
-    from tonk_rules.table.ledger_history import history_lines
+    from tonk_rules.ledger.corrections import correction_lines, voided_events
+    from tonk_rules.ledger.history import history_lines
 
     with open_ledger(ledger, writable=False) as led:
         for line in history_lines(led.events(), frozenset(voided_events(led))):
@@ -208,8 +208,8 @@ def _history(ledger: str) -> None:
 # --- corrections -------------------------------------------------------------------------------------------
 def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[str, Any]) -> None:
     from tonk_rules.cli.terminal import plain
-    from tonk_rules.table.hand_entry import settle_entry
-    from tonk_rules.table.ledger_correct import amend_hand, rules_at, void_hand
+    from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
+    from tonk_rules.ledger.settled_entry import settle_entry
 
     if options.pop("as_json"):
         raise Misuse("a correction prints its result as text: drop --json")

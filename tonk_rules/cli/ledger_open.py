@@ -11,12 +11,12 @@ from typing import Any
 def open_ledger(ledger: str, *, writable: bool = True) -> Iterator[Any]:
     """The ledger, open; an SQLite failure anywhere in the command (a lock held past the busy timeout, a
     disk that fills, a folder that may not be written) becomes one line saying which, with its own exit
-    status (:func:`~tonk_rules.table.ledger_health.explain`), and the transaction it hit is rolled back.
+    status (:func:`~tonk_rules.ledger.health.explain`), and the transaction it hit is rolled back.
     ``writable=False`` for the commands that only read: they work in a folder this user cannot write."""
     import sqlite3
 
-    from tonk_rules.table.ledger import Ledger
-    from tonk_rules.table.ledger_health import explain
+    from tonk_rules.ledger.health import explain
+    from tonk_rules.ledger.session_ledger import Ledger
 
     try:
         with Ledger.open(ledger, writable=writable) as led:

@@ -1,6 +1,7 @@
 """Table commands: ``tonk rules`` (printable rules sheets), ``tonk settle``, ``tonk session ...``, ``tonk play``.
 
-Each command is thin: it parses options and hands over to :mod:`tonk_rules.table`.
+Each command is thin: it parses options and hands over to :mod:`tonk_rules.sheets`, :mod:`tonk_rules.table`
+or :mod:`tonk_rules.cli.terminal_play`.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ def rules(variant: str, lang: str, fmt: str, out: str | None, force: bool) -> No
       tonk rules my-table.yaml --lang ru --format html --out rules.html
     """
     from tonk_rules.outputs import variant_inputs
-    from tonk_rules.table.sheet import build_sheet
-    from tonk_rules.table.sheet_render import render
-    from tonk_rules.table.variant_view import load_view
+    from tonk_rules.sheets.rules_sheet import build_sheet
+    from tonk_rules.sheets.sheet_render import render
+    from tonk_rules.sheets.variant_view import load_view
 
     check_output(out, force)
     view = load_view(variant)
@@ -146,8 +147,8 @@ def play(variant: str, players: str, seed: int | None, dealer: str | None, stake
       tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --cards russian
     """
     from tonk_rules.cli.terminal import plain
+    from tonk_rules.cli.terminal_play import run_terminal_game
     from tonk_rules.sim.stages import about
-    from tonk_rules.table.play_session import run_terminal_game
 
     with about(f"the rules of {plain(variant)}"):  # what a bot's first tuning is for, in its stage's words
         run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),

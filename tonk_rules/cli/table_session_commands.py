@@ -1,4 +1,4 @@
-"""``tonk session ...``: a table's evening or event in one SQLite ledger (thin commands over tonk_rules.table)."""
+"""``tonk session ...``: a table's evening or event in one SQLite ledger (thin commands over tonk_rules.ledger)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
     """Create the ledger file LEDGER for a new session, from a session file or from options."""
     from tonk_rules.cli.terminal import plain
     from tonk_rules.errors import LedgerError
-    from tonk_rules.table.ledger import Ledger
+    from tonk_rules.ledger.session_ledger import Ledger
     from tonk_rules.table.stake_options import parse_stakes
     from tonk_rules.table.table_setup import resolve_variant_ref
 
@@ -109,7 +109,7 @@ def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...],
     an empty stock; nothing more for --out NAME; every --hand, or --tonk NAME per holder, for --deal. The
     stakes, the seats and the rules are the session's.
     """
-    from tonk_rules.table.hand_entry import settle_entry
+    from tonk_rules.ledger.settled_entry import settle_entry
 
     how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
     with _open(ledger) as led:
@@ -132,7 +132,7 @@ def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...],
 @click.argument("record", type=click.Path(dir_okay=False))
 def session_add_played(ledger: str, record: str) -> None:
     """Replay the hand record RECORD (tonk-hand/1) and add its result to LEDGER."""
-    from tonk_rules.table.played import entry_from_record
+    from tonk_rules.ledger.played_hands import entry_from_record
 
     with _open(ledger) as led:
         entry, result_lines = entry_from_record(record, led)
@@ -177,8 +177,8 @@ def session_history(ledger: str, as_json: bool) -> None:
     What an undo took back stays in the history, marked "(undone)".
     """
     from tonk_rules.cli.terminal import plain
-    from tonk_rules.table.ledger_correct import correction_lines, voided_events
-    from tonk_rules.table.ledger_history import history_lines
+    from tonk_rules.ledger.corrections import correction_lines, voided_events
+    from tonk_rules.ledger.history import history_lines
 
     with _open(ledger, writable=False) as led:
         events = led.events()

@@ -20,8 +20,8 @@ from tonk_rules.cli.table_commands import check_not_input, check_output, write_o
 def session_export(ledger: str, fmt: str, out: str | None, force: bool, bom: bool) -> None:
     """Export LEDGER: CSV (one row per player per hand) or JSON (everything; `tonk session import` reads it)."""
     from tonk_rules.cli.ledger_open import open_ledger as _open
+    from tonk_rules.ledger.export import export_csv, export_json
     from tonk_rules.outputs import ledger_inputs
-    from tonk_rules.table.ledger_export import export_csv, export_json
 
     if bom and fmt != "csv":
         raise Misuse("--bom is for CSV files (Excel); JSON is always UTF-8 without one")
@@ -42,9 +42,9 @@ def session_import(ledger: str, export: str) -> None:
     (`tonk session schema --export`), and its events are replayed and must give the export's own figures.
     """
     from tonk_rules.errors import LedgerError, YamlReadError
+    from tonk_rules.ledger.export import MAX_EXPORT_BYTES
+    from tonk_rules.ledger.json_import import import_json
     from tonk_rules.safe_read import decode, read_limited
-    from tonk_rules.table.ledger_export import MAX_EXPORT_BYTES
-    from tonk_rules.table.ledger_import import import_json
 
     if Path(ledger).exists() or Path(ledger).is_symlink():
         raise Misuse(f"{ledger}: already exists; import into a new file")
@@ -67,7 +67,7 @@ def session_import(ledger: str, export: str) -> None:
 def session_schema_command(of_export: bool) -> None:
     """Print the JSON Schema of session files (identical to schemas/session.schema.json)."""
     if of_export:
-        from tonk_rules.table.ledger_export_model import export_schema_text
+        from tonk_rules.ledger.export_model import export_schema_text
 
         click.echo(export_schema_text(), nl=False)
         return
@@ -88,7 +88,7 @@ def session_rules(ledger: str, variant: str | None) -> None:
     """
     from tonk_rules.cli.ledger_open import open_ledger as _open
     from tonk_rules.cli.terminal import plain
-    from tonk_rules.table.ledger_rules import StoredRules, describe_diff
+    from tonk_rules.ledger.stored_rules import StoredRules, describe_diff
     from tonk_rules.table.table_setup import resolve_variant_ref
     from tonk_rules.variant.loader import load_variant
 
@@ -116,8 +116,8 @@ def session_backup(ledger: str, dest: str, force: bool) -> None:
     checked as a ledger is at open, then moved into place whole (a reader never sees half a file).
     """
     from tonk_rules.cli.ledger_open import open_ledger as _open
+    from tonk_rules.ledger.backup import backup
     from tonk_rules.outputs import ledger_inputs
-    from tonk_rules.table.ledger_backup import backup
 
     check_output(dest, force)
     check_not_input(dest, ledger_inputs(ledger))

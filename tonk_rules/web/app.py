@@ -1,7 +1,7 @@
 """The ASGI app of ``tonk serve``: the routes, the guard, and errors that never show a trace or a file.
 
     >>> import tempfile, pathlib
-    >>> from tonk_rules.table.event import Event, NoSuchTable
+    >>> from tonk_rules.event.event_folder import Event, NoSuchTable
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = Event.create(folder, title="Night", currency="chips")
     >>> from starlette.testclient import TestClient
@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from tonk_rules.errors import TonkError
-from tonk_rules.table.event import Event, NoSuchTable
+from tonk_rules.event.event_folder import Event, NoSuchTable
 from tonk_rules.web import design_form, design_play, routes_gm, routes_read, routes_record
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit

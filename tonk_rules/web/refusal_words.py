@@ -135,7 +135,8 @@ WORDS: dict[str, dict[str, str]] = {
                         "ru": "у игрока {player} на руках ещё {count} {count:очко|очка|очков}"},
     "empty_hand": {"en": "no cards, but only a player who went out holds none",
                    "ru": "нет карт, но без карт бывает только вышедший игрок"},
-    # the game master's console (tonk_rules/table/event.py, ledger.py, ledger_correct.py, web/routes_gm.py)
+    # the game master's console (event/event_folder.py, ledger/session_ledger.py, ledger/corrections.py,
+    # web/routes_gm.py)
     "bad_table_name": {"en": "a table's name is 1 to 32 lower-case letters, digits, '-' or '_', starting with a "
                              "letter or digit: {table!r}",
                        "ru": "имя стола — от 1 до 32 строчных латинских букв, цифр, «-» или «_», первый знак — "

@@ -14,9 +14,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tonk_rules.errors import LedgerError, TonkError, VariantError
-from tonk_rules.table.ledger_correct import amend_hand, rules_at, void_hand
-from tonk_rules.table.ledger_export import export_csv, export_json
-from tonk_rules.table.ledger_rules import StoredRules
+from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
+from tonk_rules.ledger.export import export_csv, export_json
+from tonk_rules.ledger.stored_rules import StoredRules
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.web.forms import HandForm

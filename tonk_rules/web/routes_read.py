@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from tonk_rules.table.event import NoSuchTable, why_bad_table_name
-from tonk_rules.table.event_sheet import stored_sheet
+from tonk_rules.event.event_folder import NoSuchTable, why_bad_table_name
+from tonk_rules.event.event_sheet import stored_sheet
 from tonk_rules.web.forms import new_submission
 from tonk_rules.web.keys import table_cookie
 from tonk_rules.web.page_labels import ending_word, reached, words

@@ -1,6 +1,6 @@
 """Recording at a table: check (who pays whom, or the refusal beside its field), save, undo.
 
-Saving goes through :func:`~tonk_rules.table.hand_entry.settle_entry` and :meth:`Ledger.record` as
+Saving goes through :func:`~tonk_rules.ledger.settled_entry.settle_entry` and :meth:`Ledger.record` as
 ``tonk event record`` does. Each form carries an idempotency key, kept in the hand's detail in the same
 transaction as the hand: the same form sent twice (a double tap, a resend after the Wi-Fi dropped, even
 across a restart of the server) records once. It also carries the number its hand would get: if another
@@ -21,8 +21,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tonk_rules.errors import CardError, Refusal, SetupError, TableInputError
-from tonk_rules.table.hand_entry import settle_entry
-from tonk_rules.table.ledger import HandEntry, Ledger
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
+from tonk_rules.ledger.settled_entry import settle_entry
 from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
 from tonk_rules.web.guard import FORM_LIMIT
 from tonk_rules.web.page_labels import words

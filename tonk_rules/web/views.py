@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tonk_rules.table.event import EVENT_FILE, Event, Standing, TableState
-from tonk_rules.table.ledger import Ledger
-from tonk_rules.table.ledger_correct import corrections, last_correction, standing_hand_events, voided_events
+from tonk_rules.event.event_folder import EVENT_FILE, Event, Standing, TableState
+from tonk_rules.ledger.corrections import corrections, last_correction, standing_hand_events, voided_events
+from tonk_rules.ledger.session_ledger import Ledger
 
 #: the history a table page shows: the latest hands (the export holds them all)
 HISTORY = 50

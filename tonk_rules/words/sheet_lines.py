@@ -5,7 +5,7 @@ Nothing here is written per variant or per language: every sentence comes from a
 (:data:`tonk_rules.words.RULE_WORDS`), and the payments are described from the variant's payment rules. A
 rule with a sentence of its own needs nothing here: its words name its block (``RuleWords.on_sheet``). The lines below
 compose several rules into one sentence, or depend on another rule's value. The table tools print these
-blocks as a sheet (:mod:`tonk_rules.table.sheet`); the compare report pairs two variants' lines.
+blocks as a sheet (:mod:`tonk_rules.sheets.rules_sheet`); the compare report pairs two variants' lines.
 
     >>> from tonk_rules.variant.loader import load_variant
     >>> from tonk_rules.variant.diff import rule_values

@@ -6,7 +6,7 @@ copy is right even while another terminal records. The copy goes to a temporary 
 is checked as any ledger is at open, and is then renamed into place.
 
     >>> import tempfile, pathlib
-    >>> from tonk_rules.table.ledger import Ledger
+    >>> from tonk_rules.ledger.session_ledger import Ledger
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> led = Ledger.create(folder / "a.sqlite", variant_ref="pagat", seats=["Ann", "Bob"], stakes=[1, 1],
     ...                     currency="chips")
@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.ledger_db import discard_new, open_database
-from tonk_rules.table.ledger_health import explain
+from tonk_rules.ledger.db import discard_new, open_database
+from tonk_rules.ledger.health import explain
 
 if TYPE_CHECKING:
-    from tonk_rules.table.ledger import Ledger
+    from tonk_rules.ledger.session_ledger import Ledger
 
 
 def backup(ledger: Ledger, dest: Path) -> int:

@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import quote
 
 from tonk_rules.errors import LedgerError, NotALedgerError
-from tonk_rules.table.ledger_health import (
+from tonk_rules.ledger.health import (
     BUSY_TIMEOUT_S,
     busy_message,
     damaged,
@@ -122,7 +122,7 @@ def transaction(db: sqlite3.Connection, path: Path | str = "the ledger") -> Iter
     ``BEGIN IMMEDIATE`` takes the write lock before the first read, so what the transaction reads (the
     hand count, the next dealer) cannot change under it. An SQLite failure anywhere in it (a lock held
     elsewhere longer than the busy timeout, a full disk, a read-only file) rolls it back and is one
-    :class:`LedgerError` saying which (:func:`~tonk_rules.table.ledger_health.explain`), not a traceback.
+    :class:`LedgerError` saying which (:func:`~tonk_rules.ledger.health.explain`), not a traceback.
     After the commit the write-ahead log is checkpointed into the file itself: a plain copy of the ledger
     file (``cp``, a sync folder) then holds every acknowledged change, not only the ``-wal`` file beside it."""
     try:

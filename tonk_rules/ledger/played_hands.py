@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import LedgerError
+from tonk_rules.outputs import write_atomic
 from tonk_rules.records import hand_to_record, load_record, replay
-from tonk_rules.table.output_file import write_atomic
 
 if TYPE_CHECKING:
-    from tonk_rules.table.ledger import HandEntry, Ledger
+    from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 
 __all__ = ["add_played_hand", "entry_from_hand", "entry_from_record", "hand_to_record", "write_record"]
 
 
 def entry_from_hand(hand: Hand, record: dict[str, Any]) -> HandEntry:
     """The ledger entry of a finished hand (its record kept as the entry's detail)."""
-    from tonk_rules.table.ledger import HandEntry
+    from tonk_rules.ledger.session_ledger import HandEntry
 
     result = hand.result
     if result is None:

@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.ledger import Ledger, now
-from tonk_rules.table.ledger_rules import StoredRules
+from tonk_rules.ledger.session_ledger import Ledger
+from tonk_rules.ledger.state_rows import now
+from tonk_rules.ledger.stored_rules import StoredRules
 
 EVENT_FORMAT = "tonk-event"
 EVENT_VERSION = 1
@@ -183,7 +184,7 @@ class Event:
     def import_table(self, name: str, text: str, *, title: str | None = None) -> None:
         """A new table from a ledger export (``tonk session export --format json``), checked whole by the import;
         refused if one of its seated players sits at another table."""
-        from tonk_rules.table.ledger_import import import_json
+        from tonk_rules.ledger.json_import import import_json
 
         if why := why_bad_table_name(name):
             raise LedgerError(why).coded("bad_table_name", "how", None, table=name)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tonk_rules.ledger.session_ledger import HandEntry
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.table.ledger import HandEntry
 from tonk_rules.table.names import canonical
 from tonk_rules.table.settle import HandsAtTable, HowItEnded, TableResult, parse_table, settle_hand
 

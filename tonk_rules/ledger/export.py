@@ -1,7 +1,7 @@
 """A ledger out: JSON (everything, re-importable: the table at the start and every event) and CSV.
 
     >>> import tempfile, pathlib
-    >>> from tonk_rules.table.ledger import HandEntry, Ledger
+    >>> from tonk_rules.ledger.session_ledger import HandEntry, Ledger
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> ledger = Ledger.create(folder / "a.sqlite", variant_ref="pagat", seats=["Ann", "Bob"], stakes=[2, 2],
     ...                        currency="chips")
@@ -10,7 +10,7 @@
     >>> export_csv(ledger).splitlines()[1]
     '1,settled,knock_won,Ann,Ann,3,2,2,yes,chips'
 
-The import (:mod:`tonk_rules.table.ledger_import`) replays the events into a new ledger and requires the
+The import (:mod:`tonk_rules.ledger.json_import`) replays the events into a new ledger and requires the
 result to be this very export: its numbering, dealers, seats, nets and balances are checked by the code
 that made them, and every hand's payments by settling it again with the rules then in force.
 """
@@ -23,7 +23,7 @@ import json
 import re
 from typing import Any
 
-from tonk_rules.table.ledger import Ledger
+from tonk_rules.ledger.session_ledger import Ledger
 
 EXPORT_FORMAT = "tonk-ledger-export/2"
 #: An export is read whole; a real evening's export is a few hundred KiB at most.
@@ -60,7 +60,7 @@ def _shared_hand(hand: dict[str, Any]) -> dict[str, Any]:
 def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
                                                                               list[dict[str, Any]]]:
     """The events as the export writes them, and the seats at the start (walked back from the seats now)."""
-    from tonk_rules.table.ledger_correct import corrections
+    from tonk_rules.ledger.corrections import corrections
 
     fixes: dict[int, list[dict[str, Any]]] = {}
     for fix in corrections(ledger):

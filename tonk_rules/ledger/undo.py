@@ -8,12 +8,20 @@ the state it saved (the seats in order, their stakes, the next dealer, the rules
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+import sqlite3
+from pathlib import Path
+from typing import Any
 
 from tonk_rules.errors import LedgerError
-
-if TYPE_CHECKING:
-    from tonk_rules.table.ledger import Ledger
+from tonk_rules.ledger.state_rows import (
+    hand_rows,
+    log_event,
+    meta_value,
+    restore_state,
+    seated,
+    set_meta,
+    set_next_dealer,
+)
 
 
 def describe_hand(hand: dict[str, Any]) -> str:
@@ -21,51 +29,50 @@ def describe_hand(hand: dict[str, Any]) -> str:
             f"won by {', '.join(hand['winners']) or 'nobody'})")
 
 
-def take_back(ledger: Ledger, at: str) -> dict[str, Any]:
-    """Undo the last standing event; return ``{"kind", "event", "said", ...}`` (``said``: what was taken back)."""
-    db = ledger.db
+def take_back(db: sqlite3.Connection, path: Path, at: str) -> dict[str, Any]:
+    """Undo the last standing event of the ledger open on ``db`` (its file: ``path``); return ``{"kind", "event",
+    "said", ...}`` (``said``: what was taken back)."""
     row = db.execute("SELECT id, kind, after_hand, name, detail FROM events WHERE undone_by IS NULL "
                      "AND kind != 'undo' ORDER BY id DESC LIMIT 1").fetchone()
     if row is None:
-        raise LedgerError(f"{ledger.path}: there is nothing to undo")
+        raise LedgerError(f"{path}: there is nothing to undo")
     event, kind, after, name, text = row
     detail = json.loads(text)
     took: dict[str, Any] = {"kind": kind, "event": event}
     if kind == "hand":
-        hand = ledger.hands(after + 1)[0]
+        hand = hand_rows(db, after + 1)[0]
         db.execute("DELETE FROM payments WHERE hand = ?", (hand["number"],))
         db.execute("DELETE FROM hands WHERE number = ?", (hand["number"],))
-        ledger._set_next_dealer(hand["dealer"])  # the seats are as they were when it was dealt
+        set_next_dealer(db, hand["dealer"])  # the seats are as they were when it was dealt
         detail["hand"] = hand
         took.update(hand=hand, said=describe_hand(hand))
     elif kind == "join":
-        _unjoin(ledger, name, detail)
+        _unjoin(db, name, detail)
         took.update(name=name, said=f"{name} joining the table")
     elif kind == "leave":
         if "before" not in detail:
-            raise LedgerError(f"{ledger.path}: the last event, {name} leaving, was recorded by an earlier version "
+            raise LedgerError(f"{path}: the last event, {name} leaving, was recorded by an earlier version "
                               f"that did not keep {name}'s seat; seat them again with `tonk session join`")
-        ledger._restore(detail["before"])
+        restore_state(db, detail["before"])
         took.update(name=name, said=f"{name} leaving the table")
     else:  # rules
-        ledger._set_meta(detail["before"])
+        set_meta(db, detail["before"])
         took.update(said=f"the change of rules to {detail['title']}", diff=detail["diff"])
-    undo = ledger._log("undo", name, {"event": event, "kind": kind, "said": took["said"]}, at)
+    undo = log_event(db, "undo", name, {"event": event, "kind": kind, "said": took["said"]}, at)
     db.execute("UPDATE events SET undone_by = ?, detail = ? WHERE id = ?",
                (undo, json.dumps(detail, ensure_ascii=False), event))
     return took
 
 
-def _unjoin(ledger: Ledger, name: str, detail: dict[str, Any]) -> None:
-    db = ledger.db
+def _unjoin(db: sqlite3.Connection, name: str, detail: dict[str, Any]) -> None:
     if "before" in detail:
-        ledger._restore(detail["before"])
+        restore_state(db, detail["before"])
         was = detail["was"]
     else:  # recorded by the first ledger format: the join changed only the seats
-        ledger._restore({"seats": [[n, s] for n, s in ledger.seated() if n != name],
-                         "next_dealer": ledger.next_dealer()})
+        restore_state(db, {"seats": [[n, s] for n, s in seated(db) if n != name],
+                         "next_dealer": meta_value(db, "next_dealer")})
         known = db.execute("SELECT COUNT(*) FROM events WHERE name = ? AND kind IN ('join', 'leave')",
-                           (name,)).fetchone()[0] > 1 or any(name in h["players"] for h in ledger.hands())
+                           (name,)).fetchone()[0] > 1 or any(name in h["players"] for h in hand_rows(db))
         was = {"keep": True} if known else None
     if was is None:  # a new player: no trace left (no hand can name them: the join was the last event)
         db.execute("DELETE FROM players WHERE name = ?", (name,))

@@ -2,7 +2,7 @@
 where it differs from the parent variant. Its words are the rules' own (:mod:`tonk_rules.words`): nothing
 here is worded.
 
-    >>> from tonk_rules.table.variant_view import load_view
+    >>> from tonk_rules.sheets.variant_view import load_view
     >>> sheet = build_sheet(load_view("classic-pc"), "en")
     >>> [block.heading for block in sheet.blocks][:2]
     ['Players, cards and the deal', 'Tonk on the deal']
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tonk_rules.table.variant_view import VariantView
+from tonk_rules.sheets.variant_view import VariantView
 from tonk_rules.words import LANGS, WORDS
 from tonk_rules.words.sheet_lines import Block, Line, rank_word, sheet_blocks
 

@@ -21,10 +21,9 @@ import click
 
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import TableInputError
-from tonk_rules.outputs import ledger_inputs, variant_inputs, why_replaces_input
+from tonk_rules.outputs import ledger_inputs, variant_inputs, why_not_writable, why_replaces_input
 from tonk_rules.sim import background_tuning
 from tonk_rules.table.house_tuning import HouseTuning, Starter, bots_source
-from tonk_rules.table.output_file import why_not_writable
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import check_spec, make_bot, parse_players
@@ -32,7 +31,7 @@ from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref,
 from tonk_rules.variant.loader import load_variant
 
 if TYPE_CHECKING:
-    from tonk_rules.table.ledger import Ledger
+    from tonk_rules.ledger.session_ledger import Ledger
 
 
 def _ask(prompt: str) -> str:
@@ -99,7 +98,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
     in ``--record FILE`` itself, hand N after it in ``FILE-N``). Bad options raise ``misuse(message)``.
     What the bots' values are while the rules are tuned (:mod:`tonk_rules.table.house_tuning`, its tuning
     child started by ``starter``) is said by ``note`` (stderr). Returns the last finished hand."""
-    from tonk_rules.table.ledger import Ledger
+    from tonk_rules.ledger.session_ledger import Ledger
 
     if record_file is not None and (why := why_not_writable(record_file, force=force)):
         raise misuse(f"--record {why}")  # found out before the hand, not after it
@@ -116,7 +115,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
     if record_file is not None and (why := why_replaces_input(record_file, inputs)):
         raise misuse(f"--record {why}")
     if ledger_path and Path(ledger_path).is_file():
-        from tonk_rules.table import ledger_health
+        from tonk_rules.ledger import health as ledger_health
 
         if why := ledger_health.why_not_writable(ledger_path):  # said before the hand is played, not after it
             raise ledger_health.read_only(ledger_path, why)
@@ -227,7 +226,7 @@ def _keep(hand: Hand, ref: str, variant: str, digest: str, path: str | None, led
           ledger_path: str | None, echo: Callable[[str], None], source: str) -> None:
     """Write the finished hand's record (``path``; "" shows it instead) and add it to the session, if any;
     ``source``: the bots and the parameters they played."""
-    from tonk_rules.table.played import add_played_hand, write_record
+    from tonk_rules.ledger.played_hands import add_played_hand, write_record
 
     record = None
     if path is not None:

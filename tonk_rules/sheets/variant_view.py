@@ -1,6 +1,6 @@
 """The one place the table tools read rule values from a variant: flat rule values and the parent to diff.
 
-    >>> from tonk_rules.table.variant_view import load_view
+    >>> from tonk_rules.sheets.variant_view import load_view
     >>> view = load_view("russian-2001")
     >>> view.parent_name, sorted(path for path in view.differs if not path.startswith("payments."))
     ('russian', ['melds.ace', 'stakes.mode', 'taken_discard.rule'])

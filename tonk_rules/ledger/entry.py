@@ -1,6 +1,6 @@
 """One settled hand as the ledger stores it, and what in one no settlement could hold.
 
-The ledger (:mod:`tonk_rules.table.ledger`) records these; every way a hand reaches it (the table's
+The ledger (:mod:`tonk_rules.ledger.session_ledger`) records these; every way a hand reaches it (the table's
 settlement, a played hand record, an import) builds one.
 """
 

@@ -15,7 +15,7 @@
 
 The ledger stores what the Ruleset settled; it computes no payment itself. Who deals next comes from the
 variant's dealer rule (the same rule object the engine uses), read from the rules stored in the ledger
-(:mod:`tonk_rules.table.ledger_rules`): the house file is read once, at create.
+(:mod:`tonk_rules.ledger.stored_rules`): the house file is read once, at create.
 
 Every change is one ``BEGIN IMMEDIATE`` transaction holding its own reads (numbering, the dealer, the seats,
 the last event), and is logged as an event (hand, join, leave, rules change) that ``undo`` can take back.
@@ -25,26 +25,23 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from tonk_rules.errors import LedgerError, Refusal
+from tonk_rules.ledger import api_checks as checks
+from tonk_rules.ledger import state_rows as rows
+from tonk_rules.ledger.db import create_database, discard_new, migrate_v1, open_database, schema_version
+from tonk_rules.ledger.db import transaction as db_transaction
+from tonk_rules.ledger.entry import HandEntry, why_not_entry
+from tonk_rules.ledger.resettle import why_not_entry_as_settled
+from tonk_rules.ledger.stored_rules import StoredRules, first_format_rules, rules_diff
+from tonk_rules.ledger.undo import take_back
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.table import api_checks as checks
-from tonk_rules.table.ledger_db import create_database, discard_new, migrate_v1, open_database, schema_version
-from tonk_rules.table.ledger_db import transaction as db_transaction
-from tonk_rules.table.ledger_entry import HandEntry, why_not_entry
-from tonk_rules.table.ledger_resettle import why_not_entry_as_settled
-from tonk_rules.table.ledger_rules import StoredRules, first_format_rules, rules_diff
 from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, seating_refusal, why_bad_name, why_not_stakes
 
-__all__ = ["HandEntry", "Ledger", "now"]
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+__all__ = ["HandEntry", "Ledger"]
 
 
 class Ledger:
@@ -80,7 +77,7 @@ class Ledger:
         if not currency.strip():
             raise LedgerError("the currency name is empty: name the money the table plays for (--currency chips)")
         meta = {**rules.meta(), "currency": currency, "title": title or "", "first_dealer": first,
-                "next_dealer": first, "created": created or now()}
+                "next_dealer": first, "created": created or rows.now()}
         db = create_database(path, meta)
         try:
             with db_transaction(db, path):
@@ -130,25 +127,22 @@ class Ledger:
     def meta(self) -> dict[str, str]:
         return dict(self.db.execute("SELECT key, value FROM meta"))
 
-    def _meta(self, key: str) -> str:
-        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return "" if row is None else str(row[0])
-
     @property
     def variant_ref(self) -> str:
         """Where the session's rules were read from (shown to people; never read again)."""
-        return self._meta("variant")
+        return rows.meta_value(self.db, "variant")
 
     @property
     def currency(self) -> str:
-        return self._meta("currency")
+        return rows.meta_value(self.db, "currency")
 
     def stored_rules(self) -> StoredRules:
         """The session's rules as stored now (a rules change in another terminal is seen)."""
-        digest = self._meta("variant_sha256")
+        digest = rows.meta_value(self.db, "variant_sha256")
         if self._rules is None or self._rules.digest != digest or self._rules.ref != self.variant_ref:
             try:
-                self._rules = StoredRules.from_json(self._meta("variant_json"), self.variant_ref, digest)
+                self._rules = StoredRules.from_json(rows.meta_value(self.db, "variant_json"), self.variant_ref,
+                                                    digest)
             except (ValueError, LedgerError) as exc:
                 raise LedgerError(f"{self.path}: {exc}") from None
         return self._rules
@@ -159,18 +153,17 @@ class Ledger:
 
     def seated(self) -> list[tuple[str, int]]:
         """The players at the table in seat order, with their stakes."""
-        return [(n, s) for n, s in self.db.execute(
-            "SELECT name, stake FROM players WHERE seat IS NOT NULL ORDER BY seat")]
+        return rows.seated(self.db)
 
     def players(self) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT name, player, stake, seat FROM players ORDER BY seat IS NULL, seat, name")
         return [{"name": n, "player": p, "stake": s, "seated": seat is not None} for n, p, s, seat in rows]
 
     def next_dealer(self) -> str:
-        return self._meta("next_dealer")
+        return rows.meta_value(self.db, "next_dealer")
 
     def hand_count(self) -> int:
-        return int(self.db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])
+        return rows.hand_count(self.db)
 
     def balances(self) -> dict[str, int]:
         """Every player's balance (players who left keep theirs), in seat order then the others."""
@@ -183,23 +176,7 @@ class Ledger:
     def hands(self, number: int | None = None) -> list[dict[str, Any]]:
         """The hand history, oldest first, each as the JSON of ``tonk replay --json`` plus the table's data."""
         checks.whole("Ledger.hands", "number", number, optional=True)
-        out = []
-        where = "" if number is None else f"WHERE number = {int(number)} "
-        rows = self.db.execute("SELECT number, kind, ending, dealer, next_dealer, seats, stakes, counts, winners, "
-                               f"knocker, detail, recorded_at FROM hands {where}ORDER BY number").fetchall()
-        for number, kind, ending, dealer, nxt, seats, stakes, counts, winners, knocker, detail, at in rows:
-            names = json.loads(seats)
-            pays = [{"from": p, "to": r, "amount": a} for p, r, a in self.db.execute(
-                "SELECT payer, receiver, amount FROM payments WHERE hand = ? ORDER BY rowid", (number,))]
-            net = dict.fromkeys(names, 0)
-            for p in pays:
-                net[p["from"]] -= p["amount"]
-                net[p["to"]] += p["amount"]
-            out.append({"number": number, "kind": kind, "ending": ending, "winners": json.loads(winners),
-                        "counts": json.loads(counts), "payments": pays, "net": net, "knocker": knocker,
-                        "dealer": dealer, "next_dealer": nxt, "players": names, "stakes": json.loads(stakes),
-                        "detail": json.loads(detail), "recorded_at": at})
-        return out
+        return rows.hand_rows(self.db, number)
 
     def events(self) -> list[dict[str, Any]]:
         """Everything that happened at the table, in order; a hand event carries its hand (kept when undone)."""
@@ -259,18 +236,18 @@ class Ledger:
             following = seated[rules.dealer.next_dealer(seat_of[dealer], len(seated),
                                                         tuple(seat_of[w] for w in entry.winners), entry.void)]
             number = self.hand_count() + 1
-            at = at or now()
+            at = at or rows.now()
             self.db.execute(
                 "INSERT INTO hands (number, kind, ending, dealer, next_dealer, seats, stakes, counts, winners, "
                 "knocker, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (number, entry.kind, entry.ending, dealer, following, _json(seated),
-                 _json(dict(zip(seated, entry.stakes, strict=True))),
-                 _json(dict(zip(seated, entry.counts, strict=True))), _json(list(entry.winners)), entry.knocker,
-                 _json(entry.detail), at))
+                (number, entry.kind, entry.ending, dealer, following, rows.to_json(seated),
+                 rows.to_json(dict(zip(seated, entry.stakes, strict=True))),
+                 rows.to_json(dict(zip(seated, entry.counts, strict=True))), rows.to_json(list(entry.winners)),
+                 entry.knocker, rows.to_json(entry.detail), at))
             self.db.executemany("INSERT INTO payments (hand, payer, receiver, amount) VALUES (?, ?, ?, ?)",
                                 [(number, p, r, a) for p, r, a in entry.payments])
-            self._set_next_dealer(following)
-            self._log("hand", None, {"before": self._state(dealer)}, at)
+            rows.set_next_dealer(self.db, following)
+            rows.log_event(self.db, "hand", None, {"before": rows.seat_state(self.db, dealer)}, at)
         return number
 
     def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None,
@@ -298,15 +275,15 @@ class Ledger:
             if after is not None and after not in names:
                 raise LedgerError(f"{after} is not at the table (seated: {', '.join(names)})")
             was = self.db.execute("SELECT stake, player FROM players WHERE name = ?", (name,)).fetchone()
-            detail = {"stake": given, "after": after, "player": player, "before": self._state(),
+            detail = {"stake": given, "after": after, "player": player, "before": rows.seat_state(self.db),
                       "was": None if was is None else {"stake": was[0], "player": was[1]}}
             order = names[:]
             order.insert(order.index(after) + 1 if after is not None else len(order), name)
             self.db.execute("INSERT INTO players (name, player, stake, seat) VALUES (?, ?, ?, NULL) "
                             "ON CONFLICT (name) DO UPDATE SET stake = excluded.stake, "
                             "player = COALESCE(excluded.player, players.player)", (name, player, stake))
-            self._renumber(order)
-            self._log("join", name, detail, at)
+            rows.renumber_seats(self.db, order)
+            rows.log_event(self.db, "join", name, detail, at)
 
     def leave(self, name: str, *, at: str | None = None) -> None:
         """``name`` leaves the table between hands (keeping their balance); the deal passes on if theirs."""
@@ -323,12 +300,12 @@ class Ledger:
                 raise LedgerError(f"{name} cannot leave: this variant needs at least {least} players at the "
                                   f"table (seated: {', '.join(names)}); let someone join first, or end the session"
                                   ).coded("cannot_leave", name=name, least=least)
-            detail = {"before": self._state()}
+            detail = {"before": rows.seat_state(self.db)}
             self.db.execute("UPDATE players SET seat = NULL WHERE name = ?", (name,))
-            self._renumber(order)
+            rows.renumber_seats(self.db, order)
             if self.next_dealer() == name:
-                self._set_next_dealer(names[(names.index(name) + 1) % len(names)])
-            self._log("leave", name, detail, at)
+                rows.set_next_dealer(self.db, names[(names.index(name) + 1) % len(names)])
+            rows.log_event(self.db, "leave", name, detail, at)
 
     def change_rules(self, new: StoredRules, *, at: str | None = None) -> list[dict[str, Any]]:
         """Play on under ``new`` rules from the next hand: an event holding the old rules and the diff."""
@@ -346,44 +323,11 @@ class Ledger:
                     refusal and Refusal(f"new_rules_{refusal.code}", "seats", None, refusal.params))
             detail = {"ref": new.ref, "title": new.title, "sha256": new.digest, "diff": diff,
                       "variant": new.data(), "before": old.meta()}
-            self._set_meta(new.meta())
-            self._log("rules", None, detail, at)
+            rows.set_meta(self.db, new.meta())
+            rows.log_event(self.db, "rules", None, detail, at)
         return diff
 
     def undo(self, *, at: str | None = None) -> dict[str, Any]:
         """Take back the last event that stands (a hand, a join, a leave, a rules change); say what it was."""
-        from tonk_rules.table.ledger_undo import take_back
-
         with self.transaction():
-            return take_back(self, at or now())
-
-    # --- helpers (called inside a transaction) -------------------------------------------------------------
-    def _state(self, next_dealer: str | None = None) -> dict[str, Any]:
-        """What an event may change and its undo puts back: the seats in order, their stakes, the dealer."""
-        return {"seats": [[n, s] for n, s in self.seated()], "next_dealer": next_dealer or self.next_dealer()}
-
-    def _restore(self, state: dict[str, Any]) -> None:
-        self.db.execute("UPDATE players SET seat = NULL")
-        self.db.executemany("UPDATE players SET seat = ?, stake = ? WHERE name = ?",
-                            [(i, stake, n) for i, (n, stake) in enumerate(state["seats"])])
-        self._set_next_dealer(state["next_dealer"])
-
-    def _renumber(self, order: list[str]) -> None:
-        self.db.execute("UPDATE players SET seat = NULL")
-        self.db.executemany("UPDATE players SET seat = ? WHERE name = ?", [(i, n) for i, n in enumerate(order)])
-
-    def _log(self, kind: str, name: str | None, detail: dict[str, Any], at: str | None) -> int:
-        after = self.hand_count() - (1 if kind == "hand" else 0)
-        cursor = self.db.execute("INSERT INTO events (kind, after_hand, name, detail, at) VALUES (?, ?, ?, ?, ?)",
-                                 (kind, after, name, _json(detail), at or now()))
-        return int(cursor.lastrowid or 0)
-
-    def _set_next_dealer(self, name: str) -> None:
-        self._set_meta({"next_dealer": name})
-
-    def _set_meta(self, values: dict[str, str]) -> None:
-        self.db.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", list(values.items()))
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+            return take_back(self.db, self.path, at or rows.now())

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tonk_rules.table.ledger_rules import StoredRules
-from tonk_rules.table.sheet import Sheet, build_sheet
-from tonk_rules.table.sheet_render import render
-from tonk_rules.table.variant_view import VariantView
+from tonk_rules.ledger.stored_rules import StoredRules
+from tonk_rules.sheets.rules_sheet import Sheet, build_sheet
+from tonk_rules.sheets.sheet_render import render
+from tonk_rules.sheets.variant_view import VariantView
 from tonk_rules.variant.diff import rule_values
 from tonk_rules.variant.loader import LoadedVariant
 
 if TYPE_CHECKING:
-    from tonk_rules.table.event import Event
+    from tonk_rules.event.event_folder import Event
 
 
 def stored_sheet(rules: StoredRules, lang: str) -> Sheet:

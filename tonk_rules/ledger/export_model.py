@@ -4,7 +4,7 @@
 Strict: an amount is an integer (``true`` is not 1), a stake at least 1, an ending one the rules know, a
 name as a seat name may be; unknown keys are refused. What the model cannot see (hands numbered 1, 2, …,
 balances equal to the sum of the payments, the dealer chain, the variant's seat minimum) the import
-checks by replaying the events (:mod:`tonk_rules.table.ledger_import`).
+checks by replaying the events (:mod:`tonk_rules.ledger.json_import`).
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def join_arguments(name: object, after: object, stake: object) -> None:
 
 
 def stored_rules(value: object) -> None:
-    from tonk_rules.table.ledger_rules import StoredRules
+    from tonk_rules.ledger.stored_rules import StoredRules
 
     if not isinstance(value, StoredRules):
         raise LedgerError("Ledger.change_rules: the rules must be StoredRules (StoredRules.of(load_variant(ref), "
@@ -73,7 +73,7 @@ def stored_rules(value: object) -> None:
 
 
 def why_not_entry_shape(entry: Any, entry_type: Any) -> str | None:
-    """Why ``entry`` is not a well-formed ``entry_type`` (:class:`~tonk_rules.table.ledger.HandEntry`, given
+    """Why ``entry`` is not a well-formed ``entry_type`` (:class:`~tonk_rules.ledger.session_ledger.HandEntry`, given
     by the ledger: this module imports nothing of it) (None when it is)."""
     if not isinstance(entry, entry_type):
         return f"the hand must be a HandEntry, not {_kind(entry)}"

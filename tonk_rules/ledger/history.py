@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tonk_rules.table.ledger_rules import describe_diff
+from tonk_rules.ledger.stored_rules import describe_diff
 
 
 def hand_line(hand: dict[str, Any]) -> str:
@@ -29,7 +29,7 @@ def hand_line(hand: dict[str, Any]) -> str:
 
 def history_lines(events: list[dict[str, Any]], voided: frozenset[int] = frozenset()) -> list[str]:
     """One line per event (a rules change: one more per changed value); hands of the events ``voided``
-    (corrected by the game master, :mod:`tonk_rules.table.ledger_correct`) are marked "(void)"."""
+    (corrected by the game master, :mod:`tonk_rules.ledger.corrections`) are marked "(void)"."""
     lines: list[str] = []
     for event in events:
         undone = " (undone)" if event["undone_by"] is not None else ""

@@ -4,12 +4,12 @@ Undo takes back only the last event; a correction reaches any hand that stands. 
 its original (result, payments) and the correction (what, why, when) go into the ``corrections`` table,
 keyed by the hand's event (never reused, so a hand undone later keeps its corrections and a new hand of the
 same number has none). A voided hand pays nothing and passes no deal; an amended hand pays what the Ruleset
-settles from the amended input (:func:`tonk_rules.table.hand_entry.settle_entry`, under the rules in force
+settles from the amended input (:func:`tonk_rules.ledger.settled_entry.settle_entry`, under the rules in force
 when the hand was played). Then the dealers are recomputed from the first hand on, with the variant's own
 dealer rule, over the joins, leaves and rules changes as they happened.
 
     >>> import tempfile, pathlib
-    >>> from tonk_rules.table.ledger import HandEntry, Ledger
+    >>> from tonk_rules.ledger.session_ledger import HandEntry, Ledger
     >>> led = Ledger.create(pathlib.Path(tempfile.mkdtemp()) / "t.sqlite", variant_ref="russian",
     ...                     seats=["Ann", "Bob"], stakes=[1, 1], currency="crowns")
     >>> _ = led.record(HandEntry("settled", "knock_won", ("Ann", "Bob"), (1, 1), (3, 9), ("Ann",), "Ann",
@@ -26,9 +26,10 @@ import json
 from typing import Any
 
 from tonk_rules.errors import LedgerError
-from tonk_rules.table.ledger import HandEntry, Ledger, now
-from tonk_rules.table.ledger_rules import StoredRules
-from tonk_rules.table.ledger_undo import describe_hand
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
+from tonk_rules.ledger.state_rows import now, set_next_dealer
+from tonk_rules.ledger.stored_rules import StoredRules
+from tonk_rules.ledger.undo import describe_hand
 
 _TABLE = """CREATE TABLE IF NOT EXISTS corrections (
     id INTEGER PRIMARY KEY,
@@ -186,7 +187,7 @@ def recompute_dealers(led: Ledger) -> None:
             following = nxt
     seated = [n for n, _ in led.seated()]
     if following in seated:
-        led._set_next_dealer(following)
+        set_next_dealer(led.db, following)
 
 
 def _void(ending: str) -> bool:

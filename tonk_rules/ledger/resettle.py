@@ -18,10 +18,10 @@ from tonk_rules.errors import CardError, SetupError, TableInputError
 from tonk_rules.terms import Ending
 
 if TYPE_CHECKING:
+    from tonk_rules.ledger.entry import HandEntry
+    from tonk_rules.ledger.export_model import Hand
     from tonk_rules.ruleset import Ruleset
     from tonk_rules.ruleset.settlement import Settlement
-    from tonk_rules.table.ledger import HandEntry
-    from tonk_rules.table.ledger_export_model import Hand
 
 KNOCK_ENDINGS = (Ending.KNOCK_WON, Ending.KNOCK_CAUGHT)
 OUT_ENDINGS = (Ending.OUT_BY_DISCARD, Ending.OUT_BY_SPREAD, Ending.OUT_BY_HIT)

@@ -8,8 +8,8 @@ to exactly the data given (so balances are the sum of the payments, nets those o
 the file moved into place; a refused import leaves no file.
 
     >>> import tempfile, pathlib
-    >>> from tonk_rules.table.ledger import HandEntry, Ledger
-    >>> from tonk_rules.table.ledger_export import export_json
+    >>> from tonk_rules.ledger.session_ledger import HandEntry, Ledger
+    >>> from tonk_rules.ledger.export import export_json
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> ledger = Ledger.create(folder / "a.sqlite", variant_ref="pagat", seats=["Ann", "Bob"], stakes=[2, 2],
     ...                        currency="chips")
@@ -31,12 +31,12 @@ from pydantic import ValidationError
 
 from tonk_rules.errors import LedgerError
 from tonk_rules.jsonio import JsonReadError, read_json_text
-from tonk_rules.table.ledger import HandEntry, Ledger
-from tonk_rules.table.ledger_db import discard_new
-from tonk_rules.table.ledger_export import EXPORT_FORMAT, export_data
-from tonk_rules.table.ledger_export_model import Event, Hand, LedgerExport, Rules
-from tonk_rules.table.ledger_resettle import why_not_as_settled
-from tonk_rules.table.ledger_rules import StoredRules
+from tonk_rules.ledger.db import discard_new
+from tonk_rules.ledger.export import EXPORT_FORMAT, export_data
+from tonk_rules.ledger.export_model import Event, Hand, LedgerExport, Rules
+from tonk_rules.ledger.resettle import why_not_as_settled
+from tonk_rules.ledger.session_ledger import HandEntry, Ledger
+from tonk_rules.ledger.stored_rules import StoredRules
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
@@ -139,7 +139,7 @@ def _replay_corrected(ledger: Ledger, event: Event) -> None:
     (the dealers come from the chain, recomputed after each correction; the final comparison checks them)."""
     from dataclasses import replace
 
-    from tonk_rules.table.ledger_correct import amend_hand, rules_at, void_hand
+    from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
 
     original = event.original
     if original is None or not event.corrections:

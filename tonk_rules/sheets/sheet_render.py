@@ -1,7 +1,7 @@
 """Rules sheets as Markdown or as a self-contained HTML page that prints on one or two A4 pages.
 
-    >>> from tonk_rules.table.sheet import build_sheet
-    >>> from tonk_rules.table.variant_view import load_view
+    >>> from tonk_rules.sheets.rules_sheet import build_sheet
+    >>> from tonk_rules.sheets.variant_view import load_view
     >>> md = render_markdown(build_sheet(load_view("pagat"), "en"))
     >>> md.splitlines()[0]
     '# Tonk — rules sheet: Pagat / common US rules'
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from tonk_rules.table.sheet import Sheet
+from tonk_rules.sheets.rules_sheet import Sheet
 
 FORMATS = ("md", "html")
 
