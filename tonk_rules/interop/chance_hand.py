@@ -77,7 +77,8 @@ class ChanceHand:
         self.logs = [SeatLog() for _ in range(players)]
         self.drawing = False  # a draw from the stock was chosen: chance picks the card
         self.truncated = False
-        self._legal: tuple[int, dict[int, Action]] | None = None  # (history length, code -> engine's action)
+        # (history length, code -> the engine's action, the engine's whole list)
+        self._legal: tuple[int, dict[int, Action], tuple[Action, ...]] | None = None
 
     # --- whose move ----------------------------------------------------------------------------------------
     def is_chance(self) -> bool:
@@ -155,11 +156,17 @@ class ChanceHand:
         hand = self.hand
         assert hand is not None
         if self._legal is None or self._legal[0] != len(hand.history):
+            generated = tuple(hand.legal_actions())
             actions: dict[int, Action] = {}
-            for action in hand.legal_actions():
+            for action in generated:
                 actions.setdefault(self.codes.encode(action), action)
-            self._legal = (len(hand.history), actions)
+            self._legal = (len(hand.history), actions, generated)
         return self._legal[1]
+
+    def engine_legal(self) -> tuple[Action, ...]:
+        """The current seat's legal actions exactly as the engine lists them (what a project bot is given)."""
+        self.legal_actions()
+        return self._legal[2] if self._legal is not None else ()
 
     def legal_codes(self) -> list[int]:
         return sorted(self.legal_actions())
