@@ -31,6 +31,7 @@ FLOORS: list[set[str]] = [
     {"sim"},
     # one floor: the report words rules through words/, never by borrowing the table tools' sheets
     {"table", "report"},
+    {"interop"},
     # tonk serve: it calls table/ exactly as the CLI does, and has no ledger or payment code of its own
     {"web"},
     {"cli"},
