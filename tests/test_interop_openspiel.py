@@ -15,9 +15,9 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
+from open_spiel.integration_tests import api_test  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
-from open_spiel.integration_tests import api_test  # noqa: E402
 
 from tonk_rules.engine.actions import Knock  # noqa: E402
 from tonk_rules.engine.hand import position_of  # noqa: E402

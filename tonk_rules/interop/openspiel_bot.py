@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
-from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found,import-untyped,unused-ignore]
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from tonk_rules.bots import BOT_CLASSES, Bot
 from tonk_rules.bots.specs import BotSpec, parse_spec
@@ -45,7 +45,7 @@ def project_bot(game: TonkGame, spec: str | BotSpec, seed: int = 0) -> Bot:
     return bot
 
 
-class ProjectBot(pyspiel.Bot):  # type: ignore[misc]
+class ProjectBot(pyspiel.Bot):  # type: ignore[misc,unused-ignore]
     """Seat ``player`` of ``game`` (a ``python_tonk`` game) played by the project's bot ``spec``."""
 
     def __init__(self, game: TonkGame, player: int, spec: str | BotSpec, seed: int = 0) -> None:
@@ -76,7 +76,7 @@ class ProjectBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
 
-class SeatedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
+class SeatedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc,unused-ignore]
     """OpenSpiel's own IS-MCTS (``open_spiel.python.algorithms.ismcts``), unchanged, with the two hooks that
     ``evaluate_bots`` calls and it lacks (``restart_at``, ``inform_action``: it searches afresh at every step,
     so both do nothing). Its worlds come from ``TonkState.resample_from_infostate``."""

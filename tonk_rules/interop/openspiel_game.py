@@ -24,7 +24,7 @@ import copy
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+import pyspiel
 
 from tonk_rules.interop.chance_hand import CHANCE, DEFAULT_MAX_TURNS, TERMINAL, ChanceHand, codes_for
 from tonk_rules.interop.game_rules import InteropSetupError, rules_for
@@ -61,7 +61,7 @@ def most_paid(ruleset: Ruleset, players: int) -> int:
     return max(1, max(per_ending, default=1) * (players - 1))
 
 
-class TonkGame(pyspiel.Game):  # type: ignore[misc]
+class TonkGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
     """``python_tonk``: one hand of the variant at the table size given (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -102,7 +102,7 @@ class TonkGame(pyspiel.Game):  # type: ignore[misc]
         return TonkObserver(TensorLayout(self.ruleset, self.players, kind))
 
 
-class TonkState(pyspiel.State):  # type: ignore[misc]
+class TonkState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     """One hand of ``python_tonk``: a :class:`ChanceHand` under OpenSpiel's state API."""
 
     def __init__(self, game: TonkGame, table: ChanceHand | None = None) -> None:

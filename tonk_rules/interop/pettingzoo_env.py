@@ -16,6 +16,9 @@ dealt and drew), and ``action_mask``, 1 for each legal action of the agent to mo
 Actions are numbered by :class:`~tonk_rules.interop.action_codes.ActionCodes`. Chance (the deal, each draw from
 the stock) is drawn from the environment's generator: ``reset(seed=...)`` fixes every card. The reward, at the
 end, is each seat's net in stakes; a hand cut off at ``max_turns`` completed turns is truncated, with 0 for all.
+A hand the deal itself settles (a tonk on the deal) gives no agent a decision, and an AEC episode begins with
+one: ``reset`` deals past it, and ``env.unwrapped.settled_on_the_deal`` keeps the nets of the hands it dealt
+past (OpenSpiel's game, which allows a hand with no decision, keeps them in play).
 """
 
 from __future__ import annotations
@@ -23,14 +26,18 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces  # type: ignore[import-not-found,import-untyped,unused-ignore]
-from gymnasium.utils import seeding  # type: ignore[import-not-found,import-untyped,unused-ignore]
-from pettingzoo import AECEnv  # type: ignore[import-not-found,import-untyped,unused-ignore]
-from pettingzoo.utils import wrappers  # type: ignore[import-not-found,import-untyped,unused-ignore]
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from tonk_rules.interop.chance_hand import DEFAULT_MAX_TURNS, ChanceHand, codes_for
 from tonk_rules.interop.game_rules import InteropSetupError, rules_for
 from tonk_rules.interop.seat_view import INFORMATION_STATE, TensorLayout, view_text
+
+RENDER_MODES = ("ansi", "human")
+#: deals in a row that may end on the deal before ``reset`` gives up on the variant
+MOST_DEALS = 1000
 
 
 def env(variant: str = "pagat", players: int = 2, max_turns: int = DEFAULT_MAX_TURNS,
@@ -39,19 +46,18 @@ def env(variant: str = "pagat", players: int = 2, max_turns: int = DEFAULT_MAX_T
     return wrappers.OrderEnforcingWrapper(raw_env(variant, players, max_turns, render_mode))
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name for the unwrapped environment)
+class raw_env(AECEnv):  # type: ignore[misc,unused-ignore]  # noqa: N801  (PettingZoo's name for the unwrapped environment)
     """One hand of Tonk per episode (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "tonk_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tonk_v0", "is_parallelizable": False}
 
     def __init__(self, variant: str = "pagat", players: int = 2, max_turns: int = DEFAULT_MAX_TURNS,
                  render_mode: str | None = None) -> None:
         super().__init__()
         if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
             raise InteropSetupError(f"max_turns must be a whole number of turns, at least 1, not {max_turns!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InteropSetupError(f"render_mode must be one of {self.metadata['render_modes']}, not "
-                                    f"{render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InteropSetupError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.ruleset = rules_for(variant, players)
         self.players, self.max_turns, self.render_mode = players, max_turns, render_mode
         self.codes = codes_for(self.ruleset)
@@ -76,7 +82,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name f
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
-        self.table = ChanceHand(self.ruleset, self.players, self.max_turns)
+        # A hand the deal itself settles (a tonk on the deal) leaves no agent a decision, and PettingZoo's API
+        # starts every episode with one: such hands are dealt past, from the same generator, and kept here.
+        self.settled_on_the_deal: list[list[float]] = []
+        for _ in range(MOST_DEALS):
+            self.table = ChanceHand(self.ruleset, self.players, self.max_turns)
+            self._deal()
+            if not self.table.over:
+                break
+            self.settled_on_the_deal.append(self.table.returns())
+        else:
+            raise InteropSetupError(f"{MOST_DEALS} deals in a row ended on the deal: this variant leaves no hand "
+                                    "to play")
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -105,12 +122,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name f
         if self.render_mode == "human":
             print(self.render())
 
-    def _advance(self) -> None:
-        """Let chance act until a seat is to move or the hand is over; then say whose turn it is."""
+    def _deal(self) -> None:
+        """Let chance act (the deal, a draw from the stock) until a seat is to move or the hand is over."""
         table = self.table
         while table.is_chance():
             outcomes = table.chance_outcomes()
             table.apply_chance(outcomes[int(self.np_random.integers(len(outcomes)))])
+
+    def _advance(self) -> None:
+        """Let chance act; then say whose turn it is, or end the episode with every seat's net."""
+        self._deal()
+        table = self.table
         if table.over:
             ended = "truncations" if table.truncated else "terminations"
             setattr(self, ended, dict.fromkeys(self.agents, True))
