@@ -219,11 +219,12 @@ def test_a_resampled_state_keeps_the_seats_view_and_deals_the_rest_anew() -> Non
     assert len(hidden) > 1
 
 
-def test_ismcts_plays_the_default_player_through_evaluate_bots() -> None:
+@pytest.mark.parametrize("spec", ["reckoner", "montecarlo:rollouts=20"])
+def test_ismcts_plays_the_default_and_the_search_player_through_evaluate_bots(spec: str) -> None:
     game = load("classic-pc", 2)
 
     def hand(seed: int) -> list[float]:
-        bots = [ismcts_bot(game, simulations=8, seed=seed), ProjectBot(game, 1, "reckoner", seed=seed)]
+        bots = [ismcts_bot(game, simulations=8, seed=seed), ProjectBot(game, 1, spec, seed=seed)]
         return list(evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(seed)))
 
     results = [hand(seed) for seed in range(3)]

@@ -28,7 +28,6 @@ need one: a hand that reaches ``max_turns`` completed turns ends void, with ever
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,20 +205,13 @@ class ChanceHand:
         """The cards dealt to ``seat`` so far (during the deal)."""
         return [card for card, s in zip(self.dealt, self.order, strict=False) if s == seat]
 
-    def moves(self) -> int:
-        """Decisions and chance outcomes so far."""
-        if self.hand is None:
-            return len(self.dealt)
-        return self.to_deal + len(self.hand.history) + sum(len(log.drawn) for log in self.logs) + self.drawing
-
     # --- copies -------------------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceHand:
         # the rules, the numbering and the cards are never changed: shared, not copied (a copy per search step)
         memo.update(_shared_memo(self))
         twin = ChanceHand.__new__(ChanceHand)
         for key, value in self.__dict__.items():
-            setattr(twin, key, copy.deepcopy(value, memo))
-        twin._legal = None
+            setattr(twin, key, None if key == "_legal" else copy.deepcopy(value, memo))
         return twin
 
     def resampled(self, seat: int, seed: int) -> ChanceHand:
@@ -248,16 +240,6 @@ def public_record(record: ActionRecord) -> ActionRecord:
     if isinstance(action, Draw) and action.source is Pile.STOCK:
         return ActionRecord(record.step, record.player, Draw(Pile.STOCK))
     return record
-
-
-def random_playout(hand: ChanceHand, rng: random.Random) -> ChanceHand:
-    """Play ``hand`` to its end with uniform chance and uniformly random decisions (tests, benchmarks)."""
-    while not hand.over:
-        if hand.is_chance():
-            hand.apply_chance(rng.choice(hand.chance_outcomes()))
-        else:
-            hand.apply_code(rng.choice(hand.legal_codes()))
-    return hand
 
 
 _CODES: dict[Ruleset, ActionCodes] = {}

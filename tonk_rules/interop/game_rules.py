@@ -11,7 +11,6 @@ it seats, checked once with one clear message each.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from tonk_rules.errors import SetupError, VariantError
@@ -23,11 +22,6 @@ class InteropSetupError(SetupError):
     """A parameter of an OpenSpiel game or a PettingZoo environment that does not describe a Tonk table."""
 
 
-@lru_cache(maxsize=32)  # OpenSpiel loads a game once per state it deserializes, and tests load many
-def _compiled(ref: str) -> Ruleset:
-    return compile_ruleset(load_variant(ref).variant)
-
-
 def rules_for(variant: str | Path, players: int) -> Ruleset:
     """The compiled rules of ``variant`` (a built-in name or a variant file's path) for ``players`` seats;
     :class:`InteropSetupError` saying what is wrong otherwise."""
@@ -36,7 +30,7 @@ def rules_for(variant: str | Path, players: int) -> Ruleset:
     if not isinstance(variant, str | Path) or not str(variant):
         raise InteropSetupError(f"variant must be a built-in name or a variant file's path, not {variant!r}")
     try:
-        rules = _compiled(str(variant))
+        rules = compile_ruleset(load_variant(str(variant)).variant)
     except VariantError as exc:
         raise InteropSetupError(f"variant {str(variant)!r} cannot be loaded: {one_line(exc)}") from None
     why = rules.why_not_seat(players) or rules.why_not_deal(players)
