@@ -263,3 +263,25 @@ def test_knock_is_action_zero_and_a_seat_can_knock_first() -> None:
     if not state.is_terminal():
         assert state.table.codes.decode(0) == Knock()
         assert (0 in state.legal_actions()) == (state.table.hand.why_illegal(Knock()) is None)
+
+
+def test_the_public_observation_is_every_seats_and_the_private_one_only_the_own_hand() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load("russian", 3)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    state = play(game.new_initial_state(), random.Random(8), knock=0.0, stop=9)
+    assert not state.is_terminal()
+    texts = [public.string_from(state, seat).split(" | ", 1)[1] for seat in range(3)]
+    assert texts[0] == texts[1] == texts[2]  # the same table for every seat, but for the "seat k" that leads
+    vectors = []
+    for seat in range(3):
+        hand = state.table.hand.hands[seat]
+        assert private.string_from(state, seat) == f"seat {seat} of 3 | hand {' '.join(map(str, sorted(hand)))}"
+        public.set_from(state, seat)
+        assert "hand" not in public.dict and public.dict["seat"][seat] == 1
+        vectors.append(public.tensor[3:].copy())  # all but the seat's own one-hot, which comes first
+    assert all(np.array_equal(vectors[0], v) for v in vectors[1:])

@@ -31,9 +31,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from tonk_rules.bots import observe
+from tonk_rules.bots import Observation, observe
 from tonk_rules.bots.montecarlo_view import as_hand, sample, view_of
-from tonk_rules.bots.observation import Observation
 from tonk_rules.cards import DECK, Card, cards_to_deal
 from tonk_rules.engine.actions import Action, ActionRecord, Draw
 from tonk_rules.engine.hand import Hand, position_of
