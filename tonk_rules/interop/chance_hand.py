@@ -253,5 +253,11 @@ def codes_for(ruleset: Ruleset) -> ActionCodes:
 
 
 def _shared_memo(hand: ChanceHand) -> dict[int, Any]:
+    """What a copy may share: the rules, the numbering, the cards, and the records of the actions taken (frozen
+    values: copying them was half the time of a copy, and a copy is made at every step of a search)."""
     shared: list[Any] = [hand.ruleset, hand.codes, *DECK]
+    if hand.hand is not None:
+        shared.extend(hand.hand.history)
+        if hand.hand.result is not None:
+            shared.append(hand.hand.result)
     return {id(x): x for x in shared}
