@@ -105,10 +105,13 @@ class ChanceHand:
         return [i for i, card in enumerate(self.codes.deck) if card in pool]
 
     def apply_chance(self, index: int) -> None:
+        """Chance gives the card of deck index ``index`` (one of :meth:`chance_outcomes`)."""
+        if not self.is_chance():
+            raise ValueError("chance does not act now: a seat is to move, or the hand is over")
+        if index not in self.chance_outcomes():
+            raise ValueError(f"chance cannot give card number {index} now (it may give {self.chance_outcomes()})")
         card = self.codes.deck[index]
         if self.hand is None:
-            if card in self.dealt:
-                raise ValueError(f"{card} is already dealt")
             self.dealt.append(card)
             if len(self.dealt) == self.to_deal:
                 self._start()
@@ -116,7 +119,8 @@ class ChanceHand:
         self._draw_stock(card)
 
     def _start(self) -> None:
-        rest = [c for c in self.codes.deck if c not in set(self.dealt)]
+        dealt = set(self.dealt)
+        rest = [c for c in self.codes.deck if c not in dealt]
         names = [f"seat{s}" for s in range(self.players)]
         self.hand = Hand.deal(self.ruleset, names, self.dealer, [*self.dealt, *rest])
         upcard = self.hand.discard[-1] if self.hand.discard else None
