@@ -36,6 +36,8 @@ FLOORS: list[set[str]] = [
     {"ledger"},
     # an event of several tables: a ledger per table, the sheets of each
     {"event"},
+    # any variant as an OpenSpiel game or a PettingZoo environment: it drives the engine and the bots
+    {"interop"},
     # tonk serve: it calls the ledger and the event exactly as the CLI does, with no ledger or payment code of its own
     {"web"},
     {"cli"},

@@ -1,0 +1,287 @@
+"""Every built-in, and a house file, as the OpenSpiel game ``python_tonk``: OpenSpiel's own checks
+(``random_sim_test``, the shipped ``api_test``), the engine's legal actions and settlement, the deal fixed by a
+seed, no hidden card in a seat's view, and OpenSpiel's IS-MCTS playing the project's bots through
+``evaluate_bots``. Needs the ``[openspiel]`` extra; run by ``python -m pytest -m interop``."""
+
+from __future__ import annotations
+
+import random
+import unittest
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np  # noqa: E402
+from open_spiel.integration_tests import api_test  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
+from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
+
+from tonk_rules.engine.actions import Knock  # noqa: E402
+from tonk_rules.engine.hand import position_of  # noqa: E402
+from tonk_rules.interop.game_rules import InteropSetupError, rules_for  # noqa: E402
+from tonk_rules.interop.openspiel_bot import ProjectBot, ismcts_bot  # noqa: E402
+from tonk_rules.interop.openspiel_game import TonkGame, TonkState  # noqa: E402
+from tonk_rules.variant.loader import builtin_names  # noqa: E402
+
+pytestmark = pytest.mark.interop
+
+#: every built-in at every table size from 2 to 6 that it seats
+TABLES = [(name, n) for name in builtin_names() for n in rules_for(name, 2).table_sizes() if n <= 6]
+
+HOUSE = """\
+extends: pagat
+stock_exhaustion:
+  when_empty: reshuffle
+  source: {assumed: "a house rule: the discards but the top are shuffled into a new stock"}
+"""
+
+
+def load(variant: str, players: int) -> TonkGame:
+    game = pyspiel.load_game("python_tonk", {"variant": variant, "players": players})
+    assert isinstance(game, TonkGame)
+    return game
+
+
+def run_api_test(game: Any) -> None:
+    """OpenSpiel's shipped API test (``open_spiel/integration_tests/api_test.py``) on ``game``: the checks it
+    makes of every registered game on a sample of 400 of its states."""
+    case = type("PythonTonkApiTest", (api_test.EnforceAPIOnPartialTreeBase,),
+                {"game_name": "python_tonk", "game": game})
+    result = unittest.TextTestRunner(stream=open("/dev/null", "w"), verbosity=0).run(  # noqa: SIM115
+        unittest.TestLoader().loadTestsFromTestCase(case))
+    assert result.wasSuccessful(), [str(e[1]) for e in result.failures + result.errors]
+    assert result.testsRun >= 5
+
+
+def step(state: Any, rng: random.Random, knock: float = 1.0) -> None:
+    """One node: a uniform chance outcome, or a random legal action (a knock kept with probability ``knock``)."""
+    if state.is_chance_node():
+        outcomes, _ = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choice(outcomes))
+        return
+    legal = state.legal_actions()
+    calm = [a for a in legal if a != 0] if rng.random() >= knock else legal
+    state.apply_action(rng.choice(calm or legal))
+
+
+def play(state: Any, rng: random.Random, knock: float = 1.0, stop: int | None = None) -> Any:
+    """Play on (see :func:`step`) to the end, or to the decision after ``stop`` decisions."""
+    decisions = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            if stop is not None and decisions >= stop:
+                break
+            decisions += 1
+        step(state, rng, knock)
+    return state
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_openspiels_own_checks_pass_on_every_built_in(variant: str, players: int) -> None:
+    game = load(variant, players)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    run_api_test(game)
+
+
+def test_a_house_file_is_a_game_and_its_reshuffle_is_chance(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    game = pyspiel.load_game(f"python_tonk(variant={path},players=2)")
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    run_api_test(game)
+    # play until the stock runs out (knocking rarely): the draw from the empty stock is a chance node over the
+    # discard pile but its top card, and the engine's reshuffle count goes up
+    rng = random.Random(3)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            hand = state.table.hand
+            if state.is_chance_node() and hand is not None and not hand.stock:
+                outcomes = {game.ruleset.deal.deck[o] for o, _ in state.chance_outcomes()}
+                assert outcomes == set(hand.discard[:-1])
+                before = hand.reshuffles
+                state.apply_action(rng.choice(sorted(o for o, _ in state.chance_outcomes())))
+                assert state.table.hand.reshuffles == before + 1
+                return
+            step(state, rng, knock=0.0)
+    pytest.fail("no hand of twenty reached a reshuffle")
+
+
+@pytest.mark.parametrize("variant", ["pagat", "russian", "pagat-must-spread", "pagat-no-upcard"])
+def test_legal_actions_are_the_engines_and_returns_its_settlement(variant: str) -> None:
+    game = load(variant, 3)
+    codes = game.codes
+    rng = random.Random(variant)
+    endings = set()
+    for _ in range(15):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                hand = state.table.hand
+                engine = hand.legal_actions()
+                assert sorted({codes.encode(a) for a in engine}) == state.legal_actions()
+                for code in state.legal_actions():
+                    assert hand.why_illegal(codes.decode(code)) is None
+                for other in range(game.players):
+                    if other != state.current_player():
+                        assert state.legal_actions(other) == []
+            step(state, rng, knock=0.1)
+            hand = state.table.hand
+            if hand is not None:
+                assert hand.position == position_of(hand)  # the chance moves kept the engine's position
+        result = state.table.hand.result
+        assert result is not None
+        assert state.returns() == [float(n) for n in result.net]
+        assert sum(state.returns()) == 0
+        endings.add(result.ending)
+    assert len(endings) >= 2
+
+
+def test_the_deal_and_every_draw_are_reproducible_from_the_seed() -> None:
+    game = load("russian", 4)
+
+    def history(seed: int) -> list[int]:
+        bots = [UniformRandomBot(p, np.random.RandomState(seed + p)) for p in range(4)]
+        state = game.new_initial_state()
+        evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(seed))
+        return [int(a) for a in state.history()]
+
+    assert history(11) == history(11)
+    assert history(11)[:10] != history(12)[:10]
+    deal = history(11)[:20]
+    assert len(set(deal)) == 20  # a card dealt once: each deal node's outcomes are the cards not yet dealt
+
+
+def test_a_deal_node_offers_only_the_cards_not_yet_dealt() -> None:
+    state = load("pagat", 2).new_initial_state()
+    seen: list[int] = []
+    while state.is_chance_node() and state.table.hand is None:
+        outcomes = [o for o, _ in state.chance_outcomes()]
+        assert len(outcomes) == 52 - len(seen) and not set(outcomes) & set(seen)
+        assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+        seen.append(outcomes[len(seen) % len(outcomes)])
+        state.apply_action(seen[-1])
+    assert len(seen) == 11  # two hands of five and the upcard
+
+
+def _permute_hidden(state: TonkState, seat: int, rng: random.Random) -> TonkState:
+    """A copy of ``state`` whose other hands and stock hold the same number of cards, dealt anew from the
+    cards ``seat`` cannot see there."""
+    twin = state.clone()
+    hand = twin.table.hand
+    others = [s for s in range(len(hand.hands)) if s != seat]
+    pool = [c for s in others for c in hand.hands[s]] + list(hand.stock)
+    rng.shuffle(pool)
+    for s in others:
+        size = len(hand.hands[s])
+        hand.hands[s], pool = pool[:size], pool[size:]
+    hand.stock = pool
+    hand.position = position_of(hand)
+    return twin
+
+
+@pytest.mark.parametrize(("variant", "players"), [("pagat", 3), ("russian", 5), ("classic-pc", 2)])
+def test_no_hidden_card_reaches_a_seats_information_state(variant: str, players: int) -> None:
+    game = load(variant, players)
+    rng = random.Random(players)
+    changed = 0
+    for start in range(12):
+        state = game.new_initial_state()
+        play(state, rng, knock=0.05, stop=start * 3)
+        if state.is_terminal():
+            continue
+        for seat in range(players):
+            twin = _permute_hidden(state, seat, rng)
+            assert twin.information_state_string(seat) == state.information_state_string(seat)
+            assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert twin.observation_string(seat) == state.observation_string(seat)
+            assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+            other = (seat + 1) % players
+            moved = set(twin.table.hand.hands[other]) != set(state.table.hand.hands[other])
+            changed += moved and twin.observation_string(other) != state.observation_string(other)
+    assert changed > 10  # the permutation did move cards, and a seat holding them sees it
+
+
+def test_a_resampled_state_keeps_the_seats_view_and_deals_the_rest_anew() -> None:
+    game = load("pagat", 3)
+    state = play(game.new_initial_state(), random.Random(5), knock=0.0, stop=12)
+    assert not state.is_terminal()
+    seat = state.current_player()
+    sampler = np.random.RandomState(0).random_sample
+    worlds = [state.resample_from_infostate(seat, sampler) for _ in range(6)]
+    for world in worlds:
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+    hidden = {tuple(map(tuple, w.table.hand.hands)) for w in worlds}
+    assert len(hidden) > 1
+
+
+@pytest.mark.parametrize("spec", ["reckoner", "montecarlo:rollouts=20"])
+def test_ismcts_plays_the_default_and_the_search_player_through_evaluate_bots(spec: str) -> None:
+    game = load("classic-pc", 2)
+
+    def hand(seed: int) -> list[float]:
+        bots = [ismcts_bot(game, simulations=8, seed=seed), ProjectBot(game, 1, spec, seed=seed)]
+        return list(evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(seed)))
+
+    results = [hand(seed) for seed in range(3)]
+    for returns in results:
+        assert sum(returns) == 0
+        assert abs(returns[0]) <= game.max_utility()
+    assert hand(0) == results[0]  # the seeds fix every sampled world, rollout and card
+
+
+@pytest.mark.parametrize("spec", ["greedy", "montecarlo:rollouts=20", "random"])
+def test_project_bots_take_a_seat_beside_openspiels_random_bot(spec: str) -> None:
+    game = load("russian", 3)
+    bots = [ProjectBot(game, 0, spec, seed=1), UniformRandomBot(1, np.random.RandomState(1)),
+            UniformRandomBot(2, np.random.RandomState(2))]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(4))
+    assert sum(returns) == 0
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"variant": "pagat-no-such"}, "unknown variant 'pagat-no-such'"),
+    ({"variant": "pagat", "players": 7}, "cannot seat 7 players"),
+    ({"variant": "russian", "max_turns": 0}, "max_turns must be"),
+])
+def test_a_bad_parameter_is_one_clear_message(params: dict[str, Any], words: str) -> None:
+    with pytest.raises(InteropSetupError, match=words):
+        pyspiel.load_game("python_tonk", params)
+    game = load("pagat", 2)
+    with pytest.raises(InteropSetupError, match="unknown bot 'reckonr'"):
+        ProjectBot(game, 0, "reckonr")
+    with pytest.raises(InteropSetupError, match="seat number 0..1"):
+        ProjectBot(game, 2, "greedy")
+
+
+def test_knock_is_action_zero_and_a_seat_can_knock_first() -> None:
+    state = play(load("pagat", 2).new_initial_state(), random.Random(0), stop=0)
+    if not state.is_terminal():
+        assert state.table.codes.decode(0) == Knock()
+        assert (0 in state.legal_actions()) == (state.table.hand.why_illegal(Knock()) is None)
+
+
+def test_the_public_observation_is_every_seats_and_the_private_one_only_the_own_hand() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load("russian", 3)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    state = play(game.new_initial_state(), random.Random(8), knock=0.0, stop=9)
+    assert not state.is_terminal()
+    texts = [public.string_from(state, seat).split(" | ", 1)[1] for seat in range(3)]
+    assert texts[0] == texts[1] == texts[2]  # the same table for every seat, but for the "seat k" that leads
+    vectors = []
+    for seat in range(3):
+        hand = state.table.hand.hands[seat]
+        assert private.string_from(state, seat) == f"seat {seat} of 3 | hand {' '.join(map(str, sorted(hand)))}"
+        public.set_from(state, seat)
+        assert "hand" not in public.dict and public.dict["seat"][seat] == 1
+        vectors.append(public.tensor[3:].copy())  # all but the seat's own one-hot, which comes first
+    assert all(np.array_equal(vectors[0], v) for v in vectors[1:])
