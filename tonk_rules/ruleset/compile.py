@@ -37,7 +37,8 @@ from tonk_rules.ruleset.strategies import (
 )
 from tonk_rules.terms import AceRank, Ending, ScoringMode, StakesMode
 from tonk_rules.variant.loader import load_variant
-from tonk_rules.variant.model import Section, Variant
+from tonk_rules.variant.model import Variant
+from tonk_rules.variant.sections import Section
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
