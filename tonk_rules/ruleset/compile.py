@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tonk_rules.cards import RANK_NAMES, make_card
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.compiled_ruleset import Ruleset
 from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.payments import CompiledRule, PaymentSchedule
