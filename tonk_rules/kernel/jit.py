@@ -45,8 +45,8 @@ COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb
                     "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py",
                     "../ruleset/position_facts.py", "../engine/encoding.py")
 #: The modules whose tables the kernel bakes in as constants without compiling them: the in-play slots
-#: (kernel/in_play.py, which layout.py names) and the rule that each hit refusal code names (ruleset/strategies.py).
-BAKED_SOURCES = ("in_play.py", "../ruleset/strategies.py")
+#: (kernel/in_play.py, which layout.py names) and the rule that each hit refusal code names (ruleset/rule_objects.py).
+BAKED_SOURCES = ("in_play.py", "../ruleset/rule_objects.py")
 
 
 def source_hash() -> str:

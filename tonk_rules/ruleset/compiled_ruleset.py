@@ -28,8 +28,7 @@ from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.params import params_of
 from tonk_rules.ruleset.payments import PaymentSchedule
-from tonk_rules.ruleset.settlement import Settlement, check_table, settle
-from tonk_rules.ruleset.strategies import (
+from tonk_rules.ruleset.rule_objects import (
     DealCheckRule,
     DealRule,
     DrawRule,
@@ -40,13 +39,14 @@ from tonk_rules.ruleset.strategies import (
     StockRule,
     TakenDiscardRule,
 )
+from tonk_rules.ruleset.settlement import Settlement, check_table, settle
 
 
 @dataclass(frozen=True)
 class Ruleset:
     """Every rule of a variant, compiled: frozen, compared and hashed by value, free of pydantic.
 
-    Its shape (each rule object is a frozen dataclass of :mod:`tonk_rules.ruleset.strategies`, holding
+    Its shape (each rule object is a frozen dataclass of :mod:`tonk_rules.ruleset.rule_objects`, holding
     enums of :mod:`tonk_rules.terms`, ints, bools and frozensets):
 
     - ``min_players``, ``max_players``: int

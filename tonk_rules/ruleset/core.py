@@ -1,6 +1,6 @@
 """The arithmetic of the rules, written once: plain functions of whole numbers and flags.
 
-The rule objects of :mod:`tonk_rules.ruleset.strategies` (and so the reference engine and ``tonk settle``)
+The rule objects of :mod:`tonk_rules.ruleset.rule_objects` (and so the reference engine and ``tonk settle``)
 call these functions as they are; the compiled kernel (:mod:`tonk_rules.kernel.rules_nb`,
 :mod:`tonk_rules.kernel.play_nb`) compiles the very same functions with numba. Each therefore takes only
 ints, bools and two vectors of ints (an absent limit is :data:`NO_LIMIT`) and returns an int or a bool: ``R``,
@@ -12,7 +12,7 @@ needs a fact of the position reads ``F[FACT_*]`` and no signature changes. (The 
 parameter and take no ``R``: every vector handed to a function costs the compiled kernel a reference count
 where it is hottest, 20% of its speed for these two; a parameter of theirs comes as an argument computed from
 ``R`` by its own function, as ``keeps_card`` and ``takes_straight`` do.) A refusal is a code
-(0: allowed) that :mod:`tonk_rules.ruleset.strategies` (or, for draws and discards,
+(0: allowed) that :mod:`tonk_rules.ruleset.rule_objects` (or, for draws and discards,
 :mod:`tonk_rules.engine.legality`) words for people. A rule whose arithmetic lives here
 cannot be enforced by one engine and forgotten by the other.
 
@@ -70,7 +70,7 @@ from tonk_rules.ruleset.slots import (
 #: "No limit" for an optional threshold (a knock limit, a deal-check bound); the kernel's tables use it too.
 NO_LIMIT = -(2**40)
 
-# Why a knock is refused (0: it is allowed); worded in strategies.KnockRule.why_not.
+# Why a knock is refused (0: it is allowed); worded in rule_objects.KnockRule.why_not.
 KNOCK_OK, KNOCK_AFTER_DRAW, KNOCK_NOT_FIRST, KNOCK_COUNT_TOO_HIGH, KNOCK_TOO_EARLY, KNOCK_HIT_LOCKED = range(6)
 KNOCK_FIRST_TURN, KNOCK_HOLDS_SPREAD = 6, 7
 # Why a draw is refused (0: allowed): draw_refusal's codes, then take_refusal's; worded in engine/legality.py.
@@ -80,7 +80,7 @@ DRAW_CANNOT_MELD = 6
 DISCARD_OK, DISCARD_NOT_DRAWN, DISCARD_PENDING, DISCARD_KEPT, DISCARD_LEAVES_SPREAD = range(5)
 # Whose spreads of a kind a player may hit (the kernel's tables hold these codes).
 HIT_ANYONE, HIT_OWN, HIT_NONE = 0, 1, 2
-# Why a hit is refused for its target's owner (0: allowed); worded in strategies.HitRule.why_not.
+# Why a hit is refused for its target's owner (0: allowed); worded in rule_objects.HitRule.why_not.
 HIT_OK, HIT_NOT_ALLOWED, HIT_ONLY_OWN = 0, 1, 2
 # What a card taken from the discard pile must do (terms.TakenDiscardPolicy).
 TAKEN_FREE, TAKEN_NOT_THIS_TURN, TAKEN_STRAIGHT = 0, 1, 2

@@ -81,7 +81,7 @@ def _words(table: dict[int, _W], code: int, name: str) -> _W:
     try:
         return table[code]
     except KeyError:
-        raise KeyError(f"the refusal code {code} of ruleset/core.py has no words: add them to strategies.{name}"
+        raise KeyError(f"the refusal code {code} of ruleset/core.py has no words: add them to rule_objects.{name}"
                        ) from None
 
 
