@@ -29,5 +29,5 @@ class HandState(Protocol):
     reshuffle_seed: int
     reshuffles: int
     turn: Turn
-    #: the position vector (ruleset/position_facts.py ``P_*``)
+    #: the position vector (ruleset/position_vector.py ``P_*``)
     position: list[int]

@@ -12,7 +12,7 @@ knock are built only when asked for (:meth:`Legality.may_knock` answers without 
 applies is decided by :mod:`tonk_rules.ruleset.core` (``knock_refusal``, ``draw_refusal``, ``take_refusal``,
 ``discard_refusal``: the functions the kernel compiles); this module gathers their arguments and words
 their codes. What a rule knows of the position is its facts (``Legality.facts``:
-:func:`~tonk_rules.ruleset.position_facts.position_facts` of the hand's position vector, the function the
+:func:`~tonk_rules.ruleset.position_vector.position_facts` of the hand's position vector, the function the
 kernel compiles too), handed to every refusal.
 """
 
@@ -25,7 +25,7 @@ from tonk_rules.cards import DECK, Card, format_cards
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand_state import HandState
 from tonk_rules.ruleset import core
-from tonk_rules.ruleset.position_facts import FACT_FIRST_TURN, position_facts
+from tonk_rules.ruleset.position_vector import FACT_FIRST_TURN, position_facts
 from tonk_rules.ruleset.slots import NO_CARD, TURN_DRAWN, TURN_PENDING, TURN_TAKEN
 from tonk_rules.terms import Pile
 from tonk_rules.words import refusal as refusal_words

@@ -6,7 +6,7 @@
     >>> ruleset.deal_check.qualifies([])
     False
     >>> turn = [0] * slots.TURN_SIZE; core.turn_begin(turn, 0)  # a turn's slots (the engine's Turn holds them)
-    >>> facts = position_facts.position_facts([0] * position_facts.P_SIZE, 0)  # what the rules know of a position
+    >>> facts = position_vector.position_facts([0] * position_vector.P_SIZE, 0)  # what the rules know of a position
     >>> ruleset.hitting.why_not(MeldKind.BOOK, False, turn, facts) is None
     True
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from tonk_rules.cards import Card, hand_count, why_not_deal
 from tonk_rules.errors import SetupError
-from tonk_rules.ruleset import core, facts, position_facts, slots
+from tonk_rules.ruleset import core, position_vector, slots, table_bounds
 from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.params import params_of
@@ -91,10 +91,10 @@ class Ruleset:
     def melds(self) -> MeldRules:
         return self.spreading.melds
 
-    # --- seating, dealing and stakes (worded in ruleset/facts.py and cards.py, once) --------------------
+    # --- seating, dealing and stakes (worded in ruleset/table_bounds.py and cards.py, once) -------------
     def why_not_seat(self, n_players: int, *, subject: str = "this variant") -> str | None:
         """Why a table of ``n_players`` cannot play these rules (None: it can); ``subject`` names the variant."""
-        return facts.why_not_seat(self.min_players, self.max_players, n_players, subject=subject)
+        return table_bounds.why_not_seat(self.min_players, self.max_players, n_players, subject=subject)
 
     def why_not_deal(self, n_players: int) -> str | None:
         """Why the deck cannot deal ``n_players`` hands (and the upcard), None when it can."""
@@ -106,12 +106,12 @@ class Ruleset:
 
     def why_not_stakes(self, stakes: Sequence[int], n_players: int) -> str | None:
         """Why ``stakes`` cannot be the stakes of a table of ``n_players`` under these rules (None: they can)."""
-        return facts.why_not_stakes(stakes, n_players, points=self.points_target is not None,
-                                    per_player=self.per_player_stakes)
+        return table_bounds.why_not_stakes(stakes, n_players, points=self.points_target is not None,
+                                           per_player=self.per_player_stakes)
 
     def why_not_count(self, count: int) -> str | None:
         """Why no hand of these rules (this deck, this many cards dealt) can count ``count`` (None: one can)."""
-        return facts.why_not_count(count, (hand_count([c]) for c in self.deal.deck), self.deal.hand_size)
+        return table_bounds.why_not_count(count, (hand_count([c]) for c in self.deal.deck), self.deal.hand_size)
 
     def why_not_knock_with(self, count: int) -> str | None:
         """Why no turn of these rules allows a knock with ``count`` (the table's check of a reported knock)."""
@@ -124,10 +124,10 @@ class Ruleset:
         return self.knocking.refusal(turn, self.knock_facts(count))
 
     def knock_facts(self, count: int) -> tuple[int, ...]:
-        """The position facts a reported knock with ``count`` is checked on (``position_facts.FACT_*``)."""
-        position = [0] * position_facts.P_SIZE  # a seat of this count that has waited long enough, unlocked
-        position[position_facts.P_COUNTS], position[position_facts.P_TURNS_TAKEN] = count, self.knocking.min_turns
-        return position_facts.position_facts(position, 0)
+        """The position facts a reported knock with ``count`` is checked on (``position_vector.FACT_*``)."""
+        position = [0] * position_vector.P_SIZE  # a seat of this count that has waited long enough, unlocked
+        position[position_vector.P_COUNTS], position[position_vector.P_TURNS_TAKEN] = count, self.knocking.min_turns
+        return position_vector.position_facts(position, 0)
 
     @functools.cached_property
     def params(self) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ ints, bools and two vectors of ints (an absent limit is :data:`NO_LIMIT`) and re
 the rule parameters, and ``T``, the turn so far from index ``t`` (their slots are
 :mod:`tonk_rules.ruleset.slots`; both engines hold the same two vectors). Every refusal (``*_refusal``)
 takes ``F``, the facts of the position for the seat that acts
-(:func:`tonk_rules.ruleset.position_facts.position_facts`, computed once for both engines), so a rule that
+(:func:`tonk_rules.ruleset.position_vector.position_facts`, computed once for both engines), so a rule that
 needs a fact of the position reads ``F[FACT_*]`` and no signature changes. (The take and the discard read no
 parameter and take no ``R``: every vector handed to a function costs the compiled kernel a reference count
 where it is hottest, 20% of its speed for these two; a parameter of theirs comes as an argument computed from
@@ -19,7 +19,7 @@ cannot be enforced by one engine and forgotten by the other.
     >>> from tonk_rules.ruleset.slots import N_PARAMS
     >>> R = [0] * N_PARAMS; R[R_KN_MAX] = 10  # knock at 10 or less
     >>> T = [0] * TURN_SIZE; turn_begin(T, 0)
-    >>> from tonk_rules.ruleset.position_facts import P_COUNTS, P_SIZE, position_facts
+    >>> from tonk_rules.ruleset.position_vector import P_COUNTS, P_SIZE, position_facts
     >>> P = [0] * P_SIZE; P[P_COUNTS + 0] = 12  # seat 0 counts 12
     >>> knock_refusal(R, T, 0, position_facts(P, 0), first_turn=False, holds_spread=False)
     3
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 
-from tonk_rules.ruleset.position_facts import (
+from tonk_rules.ruleset.position_vector import (
     FACT_CARDS,
     FACT_COUNT,
     FACT_DISCARD_N,
@@ -227,7 +227,7 @@ def draw_refusal(R: Sequence[int], T: Sequence[int], t: int, F: Sequence[int], f
     computing it elsewhere).
 
         >>> from tonk_rules.ruleset.slots import N_PARAMS, R_DR_DISCARD
-        >>> from tonk_rules.ruleset.position_facts import P_DISCARD_N, P_SIZE, position_facts
+        >>> from tonk_rules.ruleset.position_vector import P_DISCARD_N, P_SIZE, position_facts
         >>> R = [0] * N_PARAMS; R[R_DR_DISCARD] = 1  # the discard pile is a draw pile
         >>> T = [0] * TURN_SIZE; turn_begin(T, 0)
         >>> P = [0] * P_SIZE; P[P_DISCARD_N] = 1
