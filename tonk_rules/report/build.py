@@ -31,7 +31,7 @@ from tonk_rules.report.compare import VariantFigures, compare, metrics
 from tonk_rules.report.comparison import Comparison
 from tonk_rules.report.comparison_plan import Plan, check_tables
 from tonk_rules.report.findings_build import CheckRun, findings_for
-from tonk_rules.report.rule_words import rule_changes
+from tonk_rules.report.rule_changes import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor

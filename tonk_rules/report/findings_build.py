@@ -25,7 +25,7 @@ from tonk_rules.report.findings import (
     unmoved,
 )
 from tonk_rules.report.findings_in_play import in_play_lines
-from tonk_rules.report.rule_words import RuleChange
+from tonk_rules.report.rule_changes import RuleChange
 from tonk_rules.sim.depth import Depth
 from tonk_rules.sim.paired import Difference
 from tonk_rules.sim.paired_run import PairedTally
