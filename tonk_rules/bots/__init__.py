@@ -11,12 +11,12 @@ from tonk_rules.bots.base import Bot
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MonteCarloBot
 from tonk_rules.bots.observation import Observation, PublicAction, SpreadView, observe
-from tonk_rules.bots.plain_bots import PLAIN_BOT_CLASSES
+from tonk_rules.bots.plain_bots import PLAIN_BOT_CLASSES, PlainBotClass
 from tonk_rules.bots.random_bot import RandomBot
 from tonk_rules.bots.reckoner import CasualBot, ReckonerBot
 from tonk_rules.engine.encoding import action_key, canonical
 
-BotClass = type[GreedyBot] | type[RandomBot] | type[MonteCarloBot] | type[ReckonerBot] | type[CasualBot]
+BotClass = PlainBotClass | type[MonteCarloBot]
 BOT_CLASSES: dict[str, BotClass] = {**PLAIN_BOT_CLASSES, "montecarlo": MonteCarloBot}
 
 __all__ = [
