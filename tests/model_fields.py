@@ -1,7 +1,7 @@
 """The variant model's leaf fields and their allowed values, walked from the pydantic classes.
 
 Shared by the tests that must cover every rule field without a hand-kept list: a field added to
-``tonk_rules/variant/model.py`` is found here, with its values (every enum member, both flags, a few whole
+``tonk_rules/variant/sections.py`` is found here, with its values (every enum member, both flags, a few whole
 numbers across the valid range, subsets of a list of choices, an entry added to or dropped from a list of
 rules), and each changed value is applied to the built-ins (with the companion changes the model's cross
 checks require) and kept only where the variant stays valid.

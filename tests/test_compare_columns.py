@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tablekit import tonk
 
-from tonk_rules.report.rule_words import rule_changes
+from tonk_rules.report.rule_changes import rule_changes
 from tonk_rules.variant.loader import load_variant
 
 

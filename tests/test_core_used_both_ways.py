@@ -55,7 +55,7 @@ def slots_read(source: str) -> dict[str, set[str]]:
 
 
 def section_calls(source: str) -> dict[str, tuple[str, set[str]]]:
-    """Per rule object class of strategies.py's ``source``: its section (``SECTION``, whose slots
+    """Per rule object class of rule_objects.py's ``source``: its section (``SECTION``, whose slots
     ``SectionRule.params`` holds) and the core functions it hands ``self.params``."""
     out: dict[str, tuple[str, set[str]]] = {}
     for cls in ast.parse(source).body:
@@ -73,12 +73,12 @@ def section_calls(source: str) -> dict[str, tuple[str, set[str]]]:
     return out
 
 
-def foreign_reads(core_source: str, strategies_source: str) -> list[str]:
+def foreign_reads(core_source: str, rule_objects_source: str) -> list[str]:
     """Slots a rule object's core functions read from another section: the rule object holds them at their
     neutral value, so the engine would read a different rule than the kernel (which holds every slot)."""
     reads = slots_read(core_source)
     found = []
-    for cls, (section, called) in section_calls(strategies_source).items():
+    for cls, (section, called) in section_calls(rule_objects_source).items():
         for fn in sorted(called):
             for name in sorted(reads[fn]):
                 path = slots.READ.get(getattr(slots, name), ("(computed)", ""))[0]
@@ -89,11 +89,11 @@ def foreign_reads(core_source: str, strategies_source: str) -> list[str]:
 
 def test_each_rule_object_hands_core_the_slots_it_reads() -> None:
     core_source = Path(core.__file__).read_text(encoding="utf-8")
-    strategies_source = (PACKAGE / "ruleset" / "strategies.py").read_text(encoding="utf-8")
-    assert len(section_calls(strategies_source)) >= 6  # deal, deal check, knock, spread, hit, taken, stock
-    assert foreign_reads(core_source, strategies_source) == [], (
+    rule_objects_source = (PACKAGE / "ruleset" / "rule_objects.py").read_text(encoding="utf-8")
+    assert len(section_calls(rule_objects_source)) >= 6  # deal, deal check, knock, spread, hit, taken, stock
+    assert foreign_reads(core_source, rule_objects_source) == [], (
         "pass these values as arguments (as draw_refusal takes them), or read them where the whole parameter "
         "vector is at hand")
     mixed = core_source.replace("R[R_KN_MAX] != NO_LIMIT", "R[R_HIT_RUNS] != NO_LIMIT", 1)  # the test can fail
-    assert foreign_reads(mixed, strategies_source) == [
+    assert foreign_reads(mixed, rule_objects_source) == [
         "KnockRule (knocking) hands core.knock_refusal its own slots, but it reads R_HIT_RUNS (hitting.runs)"]

@@ -1,5 +1,5 @@
 """Domain facts are written once (issue 13 item 1): the seat count and its wording, what a deck can deal, and
-which stakes a table may play for live in ruleset/facts.py (the deck's capacity in cards.py, below the variant
+which stakes a table may play for live in ruleset/table_bounds.py (the deck's capacity in cards.py, below the variant
 checks that need it); every other module asks them. A grep over the package's code (docstrings left out, so
 the examples that show a message do not count) finds each fact in one place."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tonk_rules.ruleset import compile_ruleset
-from tonk_rules.ruleset.facts import why_not_seat, why_not_stakes
+from tonk_rules.ruleset.table_bounds import why_not_seat, why_not_stakes
 from tonk_rules.variant.loader import load_variant
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tonk_rules"
@@ -41,14 +41,15 @@ def places(pattern: str) -> list[str]:
 
 
 FACTS = {
-    "the seat-count check": (r"min_players\s*<=\s*[\w.]+\s*<=\s*[\w.]*max_players", "tonk_rules/ruleset/facts.py"),
+    "the seat-count check": (r"min_players\s*<=\s*[\w.]+\s*<=\s*[\w.]*max_players",
+                             "tonk_rules/ruleset/table_bounds.py"),
     # an f-string (the rules sheet's "For exactly {min} players." is a sentence of the sheet, not this message)
-    "the seat-count wording": (r"f['\"]exactly \{", "tonk_rules/ruleset/facts.py"),
+    "the seat-count wording": (r"f['\"]exactly \{", "tonk_rules/ruleset/table_bounds.py"),
     "the deck-capacity formula": (r"\*\s*[\w.]*hand_size\s*\+", "tonk_rules/cards.py"),
     "the deck-capacity wording": (r"but the deck has", "tonk_rules/cards.py"),
-    "what a stake is": (r"a stake is a whole number of at least 1, not", "tonk_rules/ruleset/facts.py"),
-    "stakes when playing to points": (r"every stake is 1", "tonk_rules/ruleset/facts.py"),
-    "one stake for all": (r"one agreed stake: give", "tonk_rules/ruleset/facts.py"),
+    "what a stake is": (r"a stake is a whole number of at least 1, not", "tonk_rules/ruleset/table_bounds.py"),
+    "stakes when playing to points": (r"every stake is 1", "tonk_rules/ruleset/table_bounds.py"),
+    "one stake for all": (r"one agreed stake: give", "tonk_rules/ruleset/table_bounds.py"),
 }
 
 

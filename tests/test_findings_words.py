@@ -85,7 +85,7 @@ def test_a_finding_needs_its_whole_interval_past_the_threshold() -> None:
 
 def test_a_switch_share_is_measured_on_the_one_rule_runs_own_deals() -> None:
     from tonk_rules.report.findings import Effect, attribution
-    from tonk_rules.report.rule_words import RuleChange
+    from tonk_rules.report.rule_changes import RuleChange
     main = FigureTest("ends: deal_tonk", "russian", "h1", Difference(-0.030, (-0.032, -0.028), 1e-20, True))
     check_ = RuleChange(("deal_check.enabled",), "Tonk on the deal", "a tonk…", "no tonk…")
     on_probe_deals = Difference(-0.040, (-0.045, -0.035), 1e-20, True)

@@ -23,7 +23,7 @@ from tonk_rules.kernel import play_hands
 from tonk_rules.kernel.batch import plan_hand
 from tonk_rules.kernel.in_play import IN_PLAY, dimension_of, kernel_dimensions, refused_hit_slots
 from tonk_rules.kernel.tables import seating
-from tonk_rules.ruleset import Ruleset, core, strategies
+from tonk_rules.ruleset import Ruleset, core, rule_objects
 from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
 from tonk_rules.sim.panel import DEFAULT_PLAYER
 from tonk_rules.sim.tally import Tally
@@ -132,7 +132,7 @@ def _refused_hits(hand: Hand) -> set[str]:
     for target in hand.spreads:
         code = hand.ruleset.hitting.refusal(target.kind, target.owner == hand.current, check.turn, check.facts)
         if code != core.HIT_OK and any(card in target.targets for card in cards):
-            out.add(strategies.hit_refusal_rule(code, target.kind))
+            out.add(rule_objects.hit_refusal_rule(code, target.kind))
     return out
 
 
@@ -142,10 +142,10 @@ def test_a_refused_hit_is_counted_under_the_rule_its_refusal_code_names() -> Non
     classic-pc hits on others' runs; per hand, the kernel's count of each hitting rule is the hits laid under
     it and the decisions at which it refused one, recounted on the reference engine."""
     slots = refused_hit_slots()
-    for code in strategies.hit_refusal_codes():
+    for code in rule_objects.hit_refusal_codes():
         for run, kind in enumerate((MeldKind.BOOK, MeldKind.RUN)):
-            assert slots[code * 2 + run] == IN_PLAY[strategies.hit_refusal_rule(code, kind)].slot, (code, kind)
-    counted_rules = {strategies.hit_refusal_rule(code, kind) for code in strategies.hit_refusal_codes()
+            assert slots[code * 2 + run] == IN_PLAY[rule_objects.hit_refusal_rule(code, kind)].slot, (code, kind)
+    counted_rules = {rule_objects.hit_refusal_rule(code, kind) for code in rule_objects.hit_refusal_codes()
                      for kind in MeldKind}
     for name, refused, players in (("russian", "hitting.books", 3), ("classic-pc", "hitting.runs", 2)):
         ruleset = load_ruleset(name)

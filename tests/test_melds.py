@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tonk_rules.cards import DECK, Card, parse_cards
 from tonk_rules.ruleset import meld_masks
 from tonk_rules.ruleset.melds import MeldRules, mask_of
-from tonk_rules.ruleset.strategies import SpreadRule
+from tonk_rules.ruleset.rule_objects import SpreadRule
 from tonk_rules.terms import MeldKind, SpreadTiming
 
 DECKS = [tuple(range(1, 14)), (1, 2, 3, 4, 5, 6, 7, 11, 12, 13), (1, 2, 3, 4, 5, 6, 7, 8, 13)]

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from tonk_rules.bots.specs import parse_spec
-from tonk_rules.report.build import Plan, check_tables, load_tables, run_comparison
+from tonk_rules.report.build import Plan, load_tables, run_comparison
 from tonk_rules.report.compare import note_of_tests
+from tonk_rules.report.comparison import players_said
+from tonk_rules.report.comparison_plan import check_tables
 from tonk_rules.report.plots import knock_notes
-from tonk_rules.report.report_model import players_said
 from tonk_rules.sim.executors import make_executor
 from tonk_rules.sim.in_play import in_play_sentence
 from tonk_rules.sim.panel import CASUAL_PLAYER, DEFAULT_PLAYER, SEARCH_PLAYER, search_hands

@@ -1,4 +1,4 @@
-"""What a rule knows of the position is computed once (ruleset/position_facts.py), for both engines.
+"""What a rule knows of the position is computed once (ruleset/position_vector.py), for both engines.
 
 The reference engine keeps the position vector (``Hand.position``) up to date as cards move, and the kernel
 compiles the same function to read its own state; both must give every rule the same facts, and a new fact
@@ -16,7 +16,7 @@ import pytest
 
 from tonk_rules import Hand, load_ruleset
 from tonk_rules.engine.hand import position_of
-from tonk_rules.ruleset import position_facts as pf
+from tonk_rules.ruleset import position_vector as pf
 from tonk_rules.variant.loader import builtin_names
 
 FACTS = sorted((value, name) for name, value in vars(pf).items() if name.startswith("FACT_"))
@@ -45,7 +45,7 @@ def test_the_facts_are_numbered_in_the_order_the_function_returns_them() -> None
     assert [value for value, _ in FACTS] == list(range(len(FACTS))), "number the FACT_ indices 0, 1, 2, …"
     marked = re.findall(r"#\s*(FACT_\w+)", inspect.getsource(pf.position_facts))
     assert marked == [name for _, name in FACTS], (
-        "ruleset/position_facts.py: give each FACT_ index its entry in position_facts' tuple, at that place, "
+        "ruleset/position_vector.py: give each FACT_ index its entry in position_facts' tuple, at that place, "
         "marked with its name")
     assert len(pf.position_facts([0] * pf.P_SIZE, 0)) == len(FACTS)
 

@@ -215,7 +215,7 @@ def test_identical_rules_play_identically_and_nothing_is_simulated(tmp_path: Pat
 def test_a_finding_names_the_rule_that_drives_it() -> None:
     from tonk_rules.report.compare import Test
     from tonk_rules.report.findings import Effect, attribution
-    from tonk_rules.report.rule_words import RuleChange
+    from tonk_rules.report.rule_changes import RuleChange
     from tonk_rules.sim.paired import Difference
     test = Test("ends: deal_tonk", "russian", "pagat", Difference(-0.018, (-0.02, -0.016), 1e-20, True))
     low = RuleChange(("deal_check.at_most",), "Tonk on the deal", "15 or less", "no low tonk.")

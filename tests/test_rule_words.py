@@ -54,14 +54,16 @@ def test_each_rule_field_has_its_words_in_one_place(path: str) -> None:
 
 
 def test_no_words_for_a_field_the_model_lacks() -> None:
-    assert sorted(set(RULE_WORDS) - set(FIELD_PATHS)) == [], "these words name no field of variant/model.py"
+    assert sorted(set(RULE_WORDS) - set(FIELD_PATHS)) == [], "these words name no field of variant/sections.py"
 
 
 def test_the_parts_of_a_value_are_described_by_the_words_too() -> None:
-    """Every field of the variant model's classes has a description, and none is written in model.py."""
-    model_source = (PACKAGE / "variant" / "model.py").read_text(encoding="utf-8")
-    for text in DESCRIPTIONS.values():
-        assert text[:40] not in model_source, f"a description written in variant/model.py too: {text[:40]!r}"
+    """Every field of the variant model's classes has a description, and none is written in the model (its
+    sections' classes, variant/sections.py, or the Variant of variant/model.py)."""
+    for name in ("sections.py", "model.py"):
+        model_source = (PACKAGE / "variant" / name).read_text(encoding="utf-8")
+        for text in DESCRIPTIONS.values():
+            assert text[:40] not in model_source, f"a description written in variant/{name} too: {text[:40]!r}"
 
 
 def test_no_sentence_of_a_rule_is_written_a_second_time_elsewhere() -> None:

@@ -33,7 +33,7 @@ from tonk_rules.kernel.batch import HandBatch
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import KernelTables
 from tonk_rules.ruleset import Ruleset, slots
-from tonk_rules.ruleset.strategies import KnockRule
+from tonk_rules.ruleset.rule_objects import KnockRule
 from tonk_rules.sim import reference
 
 #: Fields that govern a session, not a hand: the kernel never sees them (the reason is above), the engine's

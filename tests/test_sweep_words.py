@@ -12,8 +12,8 @@ from tablekit import tonk
 from tests.test_cli import ROOT
 from tonk_rules.bots.specs import parse_specs
 from tonk_rules.errors import VariantError
+from tonk_rules.report.sweep_findings import sweep_findings
 from tonk_rules.report.sweep_report import colours, plot
-from tonk_rules.report.sweep_words import sweep_findings
 from tonk_rules.sim.executors import make_executor
 from tonk_rules.sim.sweep import SweepPlan, grid, load_points, run_sweep, where
 

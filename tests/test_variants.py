@@ -10,7 +10,7 @@ import yaml
 from tonk_rules import load_ruleset
 from tonk_rules.cards import parse_cards
 from tonk_rules.engine.turn import Turn
-from tonk_rules.ruleset import compile_ruleset, position_facts
+from tonk_rules.ruleset import compile_ruleset, position_vector
 from tonk_rules.terms import SeveralDealTonks
 from tonk_rules.variant.diff import variant_diff
 from tonk_rules.variant.loader import builtin_names, load_variant
@@ -175,9 +175,9 @@ def test_row10_caught_knock_payments(rus, pag) -> None:  # type: ignore[no-untyp
 
 def facts_holding(cards: int) -> tuple[int, ...]:
     """The facts of a position whose seat 0 holds ``cards`` cards (the lowest of the deck)."""
-    position = [0] * position_facts.P_SIZE
-    position[position_facts.P_HANDS] = (1 << cards) - 1
-    return position_facts.position_facts(position, 0)
+    position = [0] * position_vector.P_SIZE
+    position[position_vector.P_HANDS] = (1 << cards) - 1
+    return position_vector.position_facts(position, 0)
 
 
 def test_row13_taken_discard(rus, pag) -> None:  # type: ignore[no-untyped-def]

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from tonk_rules.bots.base import Bot
 from tonk_rules.bots.greedy import GreedyBot
-from tonk_rules.bots.montecarlo import MonteCarloBot  # noqa: E402  (after greedy: it plays out with it)
+from tonk_rules.bots.montecarlo import MonteCarloBot
 from tonk_rules.bots.observation import Observation, PublicAction, SpreadView, observe
+from tonk_rules.bots.plain_bots import PLAIN_BOT_CLASSES, PlainBotClass
 from tonk_rules.bots.random_bot import RandomBot
 from tonk_rules.bots.reckoner import CasualBot, ReckonerBot
 from tonk_rules.engine.encoding import action_key, canonical
 
-BotClass = type[GreedyBot] | type[RandomBot] | type[MonteCarloBot] | type[ReckonerBot] | type[CasualBot]
-BOT_CLASSES: dict[str, BotClass] = {"random": RandomBot, "greedy": GreedyBot, "reckoner": ReckonerBot,
-                                    "casual": CasualBot, "montecarlo": MonteCarloBot}
+BotClass = PlainBotClass | type[MonteCarloBot]
+BOT_CLASSES: dict[str, BotClass] = {**PLAIN_BOT_CLASSES, "montecarlo": MonteCarloBot}
 
 __all__ = [
     "BOT_CLASSES", "Bot", "CasualBot", "GreedyBot", "Observation", "PublicAction", "RandomBot", "ReckonerBot",

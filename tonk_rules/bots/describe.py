@@ -80,12 +80,12 @@ def _greedy(params: Mapping[str, int]) -> str:
 
 
 def _reckoner(ruleset: Ruleset, players: int, params: Mapping[str, Any]) -> str:
-    from tonk_rules.bots.greedy import _tables
-    from tonk_rules.bots.reckoner import _compiled
+    from tonk_rules.bots.greedy import tables_and_packed
+    from tonk_rules.bots.reckoner import compiled_kernel
     from tonk_rules.kernel import reckoner_nb as kernel
 
-    _compiled()  # (numba present, or one clear message)
-    tables, packed = _tables(ruleset)
+    compiled_kernel()  # (numba present, or one clear message)
+    tables, packed = tables_and_packed(ruleset)
     row = np.zeros(L.PARAM_COLUMNS, np.int64)
     columns = POLICY_COLUMNS["reckoner"]
     row[: len(columns)] = [int(params[key]) for key in columns]

@@ -90,7 +90,7 @@ class GreedyBot:
         keys = np.array(sorted(by_key), np.int64)
         seen = self._seen
         if seen is None or seen[0] is not obs.ruleset:  # hashing a Ruleset costs more than a decision: once
-            seen = self._seen = (obs.ruleset, *_tables(obs.ruleset))
+            seen = self._seen = (obs.ruleset, *tables_and_packed(obs.ruleset))
         _, tables, packed = seen
         key = _greedy_choice()(seen_state(obs, tables), keys, len(keys), self.knock, self.patience, packed)
         return by_key[int(key)]
@@ -105,7 +105,8 @@ def _greedy_choice() -> Any:
 
 
 @lru_cache(maxsize=16)
-def _tables(ruleset: Ruleset) -> tuple[KernelTables, npt.NDArray[np.int64]]:
+def tables_and_packed(ruleset: Ruleset) -> tuple[KernelTables, npt.NDArray[np.int64]]:
+    """The kernel's tables of ``ruleset`` and their packed vector, which the compiled players read."""
     # Every decision of a hand reads the same tables: compile them once per ruleset (it is frozen, hashed by value).
     tables = tables_of(ruleset)
     return tables, tables.packed()

@@ -42,6 +42,7 @@ import numpy.typing as npt
 from tonk_rules.bots.base import Bot
 from tonk_rules.bots.montecarlo_view import View, as_state, last_values, play_out, sample, seen_choices, view_of
 from tonk_rules.bots.observation import Observation
+from tonk_rules.bots.plain_bots import PLAIN_BOT_CLASSES
 from tonk_rules.engine.actions import Action, Knock
 from tonk_rules.engine.encoding import action_key, canonical
 from tonk_rules.errors import BotSpecError
@@ -115,8 +116,6 @@ class MonteCarloBot:
         """:meth:`totals`, and the action this bot plays (``candidates``: the legal actions in canonical
         order, two or more): the best option where its gain over the default player's own choice is clear,
         else that choice (:func:`~tonk_rules.kernel.search_nb.clear_gain`)."""
-        from tonk_rules.bots import BOT_CLASSES  # (the registry imports this module)
-
         view = view_of(obs)
         if not self._params["declined"]:  # no inference from the cards a seat passed up
             view = replace(view, declined=())
@@ -125,7 +124,7 @@ class MonteCarloBot:
         model, scores = self.model(obs), self.scores(obs)
         own = self.fallback(obs, scores)
         other = ALTERNATIVE if own == 0 else 0
-        choice = [BOT_CLASSES[name](**params).choose(obs, candidates) for name, params in (model.seats[own],
+        choice = [PLAIN_BOT_CLASSES[name](**params).choose(obs, candidates) for name, params in (model.seats[own],
                                                                                            model.seats[other])]
         default = candidates.index(choice[0])
         moves = list(candidates)
@@ -251,12 +250,10 @@ class MonteCarloBot:
 
     def _bots(self, model: SeatModel, seats: Sequence[tuple[int, int] | None], own: int) -> list[Bot]:
         """One playout's players: the drawn candidates, and ``own`` (a candidate's index) in this seat."""
-        from tonk_rules.bots import BOT_CLASSES
-
         bots: list[Bot] = []
         for seat in seats:
             name, kwargs = model.seats[own if seat is None else seat[0]]
-            bots.append(BOT_CLASSES[name](**kwargs, seed=0 if seat is None else seat[1]))
+            bots.append(PLAIN_BOT_CLASSES[name](**kwargs, seed=0 if seat is None else seat[1]))
         return bots
 
     def _kernel_decision(self, obs: Observation, view: View, candidates: Sequence[Action]) -> tuple[list[int], Action]:

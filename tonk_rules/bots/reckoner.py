@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from tonk_rules.bots.greedy import _tables, seen_state
+from tonk_rules.bots.greedy import seen_state, tables_and_packed
 from tonk_rules.bots.observation import Observation
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key
@@ -51,7 +51,8 @@ from tonk_rules.kernel.tables import KernelTables
 from tonk_rules.ruleset import Ruleset
 
 
-def _compiled() -> Any:
+def compiled_kernel() -> Any:
+    """The compiled kernel the reckoner and casual players decide with (one clear message without numba)."""
     from tonk_rules.kernel.api import compiled  # numba is imported on a bot's first decision, not before
 
     if not AVAILABLE:
@@ -88,7 +89,7 @@ class _KernelBot:
         by_key, keys = _keys(legal)
         seen = self._seen
         if seen is None or seen[0] is not obs.ruleset:  # hashing a Ruleset costs more than a decision: once
-            seen = self._seen = (obs.ruleset, *_tables(obs.ruleset))
+            seen = self._seen = (obs.ruleset, *tables_and_packed(obs.ruleset))
         _, tables, packed = seen
         return by_key[int(self._decide(seen_state(obs, tables), keys, packed))]
 
@@ -100,7 +101,7 @@ class ReckonerBot(_KernelBot):
     columns = RECKONER_COLUMNS
 
     def _decide(self, S: np.ndarray[Any, Any], keys: np.ndarray[Any, Any], packed: np.ndarray[Any, Any]) -> int:
-        return int(_compiled().reckoner_choice(S, keys, len(keys), self.row, packed))
+        return int(compiled_kernel().reckoner_choice(S, keys, len(keys), self.row, packed))
 
 
 class CasualBot(_KernelBot):
@@ -110,6 +111,6 @@ class CasualBot(_KernelBot):
     columns = CASUAL_COLUMNS
 
     def _decide(self, S: np.ndarray[Any, Any], keys: np.ndarray[Any, Any], packed: np.ndarray[Any, Any]) -> int:
-        kernel = _compiled()
+        kernel = compiled_kernel()
         knock = kernel.casual_knock(S, int(S[L.S_CURRENT]))
         return int(kernel.greedy_choice(S, keys, len(keys), knock, self.row[0], packed))

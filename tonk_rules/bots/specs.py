@@ -27,10 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MONTECARLO_PARAMS, MonteCarloBot
-from tonk_rules.bots.random_bot import RandomBot
-from tonk_rules.bots.reckoner import CasualBot, ReckonerBot
+from tonk_rules.bots.plain_bots import PLAIN_BOT_CLASSES, PlainBotClass
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 
@@ -54,9 +52,8 @@ BOTS: dict[str, dict[str, Param]] = {
 #: Bots the compiled kernel plays itself; the others are played on the reference engine.
 KERNEL_BOTS = frozenset(KERNEL_POLICIES)
 #: Each bot's class, by name.
-BotClass = type[GreedyBot] | type[RandomBot] | type[MonteCarloBot] | type[ReckonerBot] | type[CasualBot]
-BOT_CLASSES: dict[str, BotClass] = {"random": RandomBot, "greedy": GreedyBot, "reckoner": ReckonerBot,
-                                    "casual": CasualBot, "montecarlo": MonteCarloBot}
+BotClass = PlainBotClass | type[MonteCarloBot]
+BOT_CLASSES: dict[str, BotClass] = {**PLAIN_BOT_CLASSES, "montecarlo": MonteCarloBot}
 
 
 @dataclass(frozen=True)

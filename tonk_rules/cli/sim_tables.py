@@ -269,7 +269,7 @@ def _paragraph(text: str, first: str = "", rest: str = "") -> str:
 
 def print_comparison_report(comparison: Comparison, note: str | None = None) -> None:
     """``tonk compare`` in the terminal: what was played, the findings, the rules in words, the figures."""
-    from tonk_rules.report.check_tables import check_tables
+    from tonk_rules.report.comparison_plan import check_tables
 
     plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
     out: list[str] = []
@@ -280,7 +280,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
                           f"{w['bots']}: {bots}; "
                           f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
     if comparison.rulesets:  # what each player does, in sentences (the report's "What was played" says it too)
-        from tonk_rules.report.report_model import players_said
+        from tonk_rules.report.comparison import players_said
 
         out += [_paragraph(f"{bot}: {said}", "- ", "  ") for bot, said in players_said(comparison)]
     for section in comparison.findings:

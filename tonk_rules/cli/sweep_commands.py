@@ -82,8 +82,8 @@ def _print_sweep(data: dict[str, Any], note: str | None) -> None:
     in tables that fit the terminal (``COLUMNS``; 80 when piped): split side by side, intervals on a second
     line or left out, as :func:`~tonk_rules.cli.sim_tables.print_tables` does for ``tonk simulate``."""
     from tonk_rules.cli.sim_tables import print_tables, sized_console, wrapped
+    from tonk_rules.report.sweep_findings import sweep_findings
     from tonk_rules.report.sweep_report import column_names, difference_note, difference_rows, table_rows
-    from tonk_rules.report.sweep_words import sweep_findings
 
     console = sized_console()
     if note:

@@ -31,7 +31,7 @@ from tonk_rules.engine.result import HandResult
 from tonk_rules.engine.turn import Phase, TableSpread, Turn
 from tonk_rules.errors import IllegalActionError, SetupError
 from tonk_rules.ruleset import Ruleset, Settlement, core
-from tonk_rules.ruleset import position_facts as pf
+from tonk_rules.ruleset import position_vector as pf
 from tonk_rules.ruleset.melds import mask_of
 from tonk_rules.terms import MeldKind, Pile
 
@@ -58,7 +58,7 @@ class Hand:
     deal_tonks: tuple[int, ...] = ()
     reshuffles: int = 0
     turn: Turn = field(default_factory=Turn)
-    #: The position as the rules' facts read it (ruleset/position_facts.py ``P_*``, the layout the kernel's
+    #: The position as the rules' facts read it (ruleset/position_vector.py ``P_*``, the layout the kernel's
     #: state holds too), kept up to date with the lists above by every change of the hand: ``position_facts
     #: (hand.position, seat)`` is what a rule knows of the position.
     position: list[int] = field(default_factory=list, repr=False, compare=False)
@@ -291,7 +291,7 @@ class Hand:
 
 
 def position_of(hand: Hand) -> list[int]:
-    """The position vector (ruleset/position_facts.py ``P_*``) of ``hand``, from its lists: made at the deal,
+    """The position vector (ruleset/position_vector.py ``P_*``) of ``hand``, from its lists: made at the deal,
     then kept up to date by each change (a test compares the two after every action)."""
     P = [0] * pf.P_SIZE
     P[pf.P_PLAYERS], P[pf.P_CURRENT] = len(hand.players), hand.current

@@ -12,7 +12,7 @@ knock are built only when asked for (:meth:`Legality.may_knock` answers without 
 applies is decided by :mod:`tonk_rules.ruleset.core` (``knock_refusal``, ``draw_refusal``, ``take_refusal``,
 ``discard_refusal``: the functions the kernel compiles); this module gathers their arguments and words
 their codes. What a rule knows of the position is its facts (``Legality.facts``:
-:func:`~tonk_rules.ruleset.position_facts.position_facts` of the hand's position vector, the function the
+:func:`~tonk_rules.ruleset.position_vector.position_facts` of the hand's position vector, the function the
 kernel compiles too), handed to every refusal.
 """
 
@@ -20,18 +20,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from tonk_rules.cards import DECK, Card, format_cards
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.hand_state import HandState
 from tonk_rules.ruleset import core
-from tonk_rules.ruleset.position_facts import FACT_FIRST_TURN, position_facts
+from tonk_rules.ruleset.position_vector import FACT_FIRST_TURN, position_facts
 from tonk_rules.ruleset.slots import NO_CARD, TURN_DRAWN, TURN_PENDING, TURN_TAKEN
 from tonk_rules.terms import Pile
 from tonk_rules.words import refusal as refusal_words
-
-if TYPE_CHECKING:
-    from tonk_rules.engine.hand import Hand
 
 FIRST_TURN = refusal_words("deal.first_turn", "draw")
 OVER = "the hand is over"
@@ -42,7 +39,7 @@ _DRAW_WORDS = {core.DRAW_ALREADY_DRAWN: "you have already drawn this turn", core
 _DISCARD_WORDS = {core.DISCARD_NOT_DRAWN: "draw before discarding"}
 
 
-def why_illegal(hand: Hand, action: Action) -> str | None:
+def why_illegal(hand: HandState, action: Action) -> str | None:
     """Why ``action`` is not allowed for the current player now, or None when it is."""
     return Legality(hand).why_not(action)
 
@@ -56,7 +53,7 @@ class Legality:
 
     __slots__ = ("drawn", "facts", "first_turn", "hand", "mine", "over", "pending", "rules", "taken", "turn")
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: HandState) -> None:
         self.hand = hand
         self.rules = hand.ruleset
         self.mine = hand.hands[hand.current]
@@ -247,7 +244,7 @@ def _held_text(held: Sequence[Card]) -> str:
     return f"you hold a spread ({format_cards(held)}) that must be laid"
 
 
-def reshuffled_pile(hand: Hand) -> list[Card]:
+def reshuffled_pile(hand: HandState) -> list[Card]:
     """The stock the next reshuffle makes (top last): the discard pile but its top card, shuffled by a seed
     that depends only on the hand's ``reshuffle_seed`` and the reshuffle's number, so records replay."""
     pile = hand.discard[:-1]
@@ -255,7 +252,7 @@ def reshuffled_pile(hand: Hand) -> list[Card]:
     return pile
 
 
-def can_meld(hand: Hand, card: Card) -> bool:
+def can_meld(hand: HandState, card: Card) -> bool:
     """Could ``card``, added to the current player's hand, be laid at once in a new spread or as a hit?"""
     rules, me = hand.ruleset, hand.current
     if rules.melds.in_a_meld([*hand.hands[me], card], card):  # meld_masks.in_a_meld, as the kernel asks it

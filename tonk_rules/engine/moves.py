@@ -17,15 +17,11 @@ spread by spread), discards (in hand order).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tonk_rules.cards import DECK, Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.hand_state import HandState
 from tonk_rules.engine.legality import Legality
 from tonk_rules.terms import Pile
-
-if TYPE_CHECKING:
-    from tonk_rules.engine.hand import Hand
 
 # Actions are frozen values: the common ones are made once and shared.
 KNOCK = Knock()
@@ -52,7 +48,7 @@ def hit(card: Card, spread: int) -> Hit:
     return action
 
 
-def legal_actions(hand: Hand) -> list[Action]:
+def legal_actions(hand: HandState) -> list[Action]:
     """Every legal action of the current player (empty when the hand is over): the candidates that
     :mod:`~tonk_rules.engine.legality` allows, each kind behind its family check."""
     check = Legality(hand)

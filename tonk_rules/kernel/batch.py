@@ -27,7 +27,7 @@ from tonk_rules.errors import KernelError
 from tonk_rules.kernel.layout import N_IN_PLAY
 from tonk_rules.kernel.tables import Seating
 from tonk_rules.prng import SplitMix64, hand_seed
-from tonk_rules.ruleset.facts import why_not_seat, why_not_stakes
+from tonk_rules.ruleset.table_bounds import why_not_seat, why_not_stakes
 from tonk_rules.terms import Ending
 
 #: Ending codes: ``HandBatch.ending`` indexes this list.

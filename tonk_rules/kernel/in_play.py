@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from tonk_rules.ruleset import core, strategies
+from tonk_rules.ruleset import core, rule_objects
 from tonk_rules.terms import PAID_ENDINGS, MeldKind
 
 How = Literal["kernel", "ending", "every_hand", "not_in_a_hand"]
@@ -147,7 +147,7 @@ MAX_HIT_CODES = 8
 def refused_hit_slots() -> tuple[int, ...]:
     """Where the kernel counts a refused hit: for each refusal code of :func:`core.hit_refusal` and each kind
     of spread, at ``code * 2 + run`` (``run`` 1 for a run), the slot of the rule that the code's words name
-    (``strategies.hit_refusal_rule``). ``rules_nb.legal_keys`` indexes it, so a new refusal code is counted
+    (``rule_objects.hit_refusal_rule``). ``rules_nb.legal_keys`` indexes it, so a new refusal code is counted
     under its rule with no kernel edit. A code without words, which the engine refuses to word (a
     contributor's slip that the tests name), is counted under its kind's rule rather than read past the table.
 
@@ -158,12 +158,12 @@ def refused_hit_slots() -> tuple[int, ...]:
         True
     """
     out = [SLOTS["hitting.books"], SLOTS["hitting.runs"]] * MAX_HIT_CODES
-    for code in strategies.hit_refusal_codes():
+    for code in rule_objects.hit_refusal_codes():
         if not core.HIT_OK < code < MAX_HIT_CODES:
             raise ValueError(f"the hit refusal code {code} is outside 1..{MAX_HIT_CODES - 1}: raise "
                              "kernel/in_play.py MAX_HIT_CODES")
         for run, kind in enumerate((MeldKind.BOOK, MeldKind.RUN)):
-            rule = strategies.hit_refusal_rule(code, kind)
+            rule = rule_objects.hit_refusal_rule(code, kind)
             if rule not in SLOTS:
                 raise ValueError(f"the hit refusal code {code} names the rule {rule}, which the kernel does not "
                                  f"count: give it an entry counted by the kernel in kernel/in_play.py")

@@ -43,10 +43,10 @@ COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb
                     # the rules written once in plain Python, which the kernel compiles: arithmetic and melds;
                     # the engine's action keys, whose constants it bakes in
                     "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py",
-                    "../ruleset/position_facts.py", "../engine/encoding.py")
+                    "../ruleset/position_vector.py", "../engine/encoding.py")
 #: The modules whose tables the kernel bakes in as constants without compiling them: the in-play slots
-#: (kernel/in_play.py, which layout.py names) and the rule that each hit refusal code names (ruleset/strategies.py).
-BAKED_SOURCES = ("in_play.py", "../ruleset/strategies.py")
+#: (kernel/in_play.py, which layout.py names) and the rule that each hit refusal code names (ruleset/rule_objects.py).
+BAKED_SOURCES = ("in_play.py", "../ruleset/rule_objects.py")
 
 
 def source_hash() -> str:

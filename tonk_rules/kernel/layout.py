@@ -95,7 +95,7 @@ O_IN_PLAY = O_SPREADS_LAID + MAX_PLAYERS  # per rule dimension (IP_*): the times
 N_IN_PLAY = len(IN_PLAY_SLOTS)  # one per entry of kernel/in_play.py that the kernel counts
 STATE_SIZE = O_IN_PLAY + N_IN_PLAY
 
-#: Where the state holds each slot of the position vector (tonk_rules.ruleset.position_facts P_*): the kernel
+#: Where the state holds each slot of the position vector (tonk_rules.ruleset.position_vector P_*): the kernel
 #: compiles position_facts with these offsets (kernel/rules_nb.py), so the facts of a position read the state
 #: itself; a P_ slot missing here stops the kernel's import with its name.
 POSITION_SLOTS = {

@@ -54,8 +54,8 @@ from tonk_rules.kernel.layout import (
     S_TAKEN,
     T_MELDS,
 )
-from tonk_rules.ruleset import core, meld_masks, position_facts
-from tonk_rules.ruleset.position_facts import FACT_COUNT, FACT_FIRST_TURN, FACT_LOCKS, FACT_TURNS_TAKEN
+from tonk_rules.ruleset import core, meld_masks, position_vector
+from tonk_rules.ruleset.position_vector import FACT_COUNT, FACT_FIRST_TURN, FACT_LOCKS, FACT_TURNS_TAKEN
 from tonk_rules.ruleset.slots import NO_CARD, R_KN_MAX
 
 ONE = np.int64(1)
@@ -140,16 +140,16 @@ held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None
 in_a_meld = melds.in_a_meld
 classify = melds.classify  # a laid spread's kind: BOOK or RUN
 
-_UNPLACED = sorted(name for name in vars(position_facts) if name.startswith("P_") and name != "P_SIZE"
+_UNPLACED = sorted(name for name in vars(position_vector) if name.startswith("P_") and name != "P_SIZE"
                    and name not in POSITION_SLOTS)
 if _UNPLACED:
-    raise ImportError(f"the position slots {', '.join(_UNPLACED)} of ruleset/position_facts.py have no place in "
+    raise ImportError(f"the position slots {', '.join(_UNPLACED)} of ruleset/position_vector.py have no place in "
                       "the kernel's state: add each to kernel/layout.py POSITION_SLOTS (and keep it up to date "
                       "where the kernel moves the cards)")
-#: The facts of a position (:func:`tonk_rules.ruleset.position_facts.position_facts`), compiled from the engine's
+#: The facts of a position (:func:`tonk_rules.ruleset.position_vector.position_facts`), compiled from the engine's
 #: own source to read the state vector where :data:`~tonk_rules.kernel.layout.POSITION_SLOTS` says it holds each
 #: value: ``position_facts(S, seat)``, inlined, so a fact no rule reads costs nothing.
-position_facts_of = compiled_copy(position_facts, inline=("position_facts",), entries=(), popcount=popcount,
+position_facts_of = compiled_copy(position_vector, inline=("position_facts",), entries=(), popcount=popcount,
                                   **POSITION_SLOTS).position_facts
 
 

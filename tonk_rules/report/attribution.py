@@ -1,6 +1,6 @@
 """One rule at a time: the base variant with one differing rule switched to the other variant's value.
 
-For each rule sentence that differs (:func:`~tonk_rules.report.rule_words.rule_changes`) the first variant
+For each rule sentence that differs (:func:`~tonk_rules.report.rule_changes.rule_changes`) the first variant
 gets the second's values for that sentence's keys, alone. Played on the same deals as the base, the
 paired difference "switched minus base" of a figure is what that one rule does to it; the findings name
 the rule that moves a figure most of the way from one variant to the other. A switch the model or its
@@ -9,7 +9,7 @@ section of the rules instead; if even that is invalid it is reported as not run.
 (A value the checks require with it, such as who deals after a void deal, is switched along.)
 
     >>> from tonk_rules.variant.loader import load_variant
-    >>> from tonk_rules.report.rule_words import rule_changes
+    >>> from tonk_rules.report.rule_changes import rule_changes
     >>> a, b = load_variant("pagat"), load_variant("pagat-no-upcard")
     >>> [(s.change.keys, s.ruleset is not None) for s in switches(a, b, rule_changes(a, b), players=3)]
     [(('deal.upcard',), True), (('deal.first_turn',), True)]
@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tonk_rules.errors import SimulationError
-from tonk_rules.report.rule_words import RuleChange
+from tonk_rules.report.rule_changes import RuleChange
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.simulate import check_table
 from tonk_rules.variant.checks import cross_field_problems, dependent_option_problems

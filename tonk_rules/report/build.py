@@ -20,19 +20,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import TableInputError
 from tonk_rules.outputs import write_atomic
-from tonk_rules.report.check_tables import check_tables
-from tonk_rules.report.compare import Row, Test, VariantFigures, compare, comparison_json, metrics
-from tonk_rules.report.findings_build import CheckRun, PairFindings, findings_for
-from tonk_rules.report.findings_in_play import in_play_json
-from tonk_rules.report.rule_words import rule_changes
+from tonk_rules.report.compare import VariantFigures, compare, metrics
+from tonk_rules.report.comparison import Comparison
+from tonk_rules.report.comparison_plan import Plan, check_tables
+from tonk_rules.report.findings_build import CheckRun, findings_for
+from tonk_rules.report.rule_changes import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
 from tonk_rules.sim.executors import Executor
@@ -40,8 +39,7 @@ from tonk_rules.sim.odds import table_odds_or_none
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.paired_run import PairedJob, run_all
 from tonk_rules.sim.simulate import Job
-from tonk_rules.sim.tally import Tally
-from tonk_rules.variant.diff import DiffReport, diff_json, variant_diff
+from tonk_rules.variant.diff import variant_diff
 from tonk_rules.variant.loader import LoadedVariant, load_variant
 
 RunAll = Callable[[Sequence[Job | PairedJob], Executor], list[Any]]
@@ -65,62 +63,6 @@ def load_tables(names: Sequence[str]) -> list[Table]:
     return out
 
 
-@dataclass(frozen=True)
-class Plan:
-    """What to simulate: the main run, strategic depth, and the one-rule and check runs (``probe_hands``
-    hands each; 0 leaves them out)."""
-
-    hands: int
-    depth_hands: int
-    players: int
-    seed: int
-    seats: tuple[BotSpec, ...]
-    strong: BotSpec
-    weak: BotSpec
-    probe_hands: int = 0
-    check: tuple[BotSpec, ...] = ()
-    lang: str = "en"
-
-    def settings(self) -> dict[str, Any]:
-        return {"seed": self.seed, "hands": self.hands, "players": self.players,
-                "bots": [str(s) for s in self.seats],
-                "depth": {"hands": self.depth_hands, "strong": str(self.strong), "weak": str(self.weak)},
-                "probes": {"hands": self.probe_hands, "check_bots": [str(s) for s in self.check]},
-                "panel": [{"table": t.name, "bots": [str(s) for s in t.seats], "hands": t.hands or self.hands}
-                          for t in check_tables(self)]}
-
-
-@dataclass(frozen=True)
-class Comparison:
-    names: list[str]
-    plan: Plan
-    figures: list[VariantFigures]
-    rows: list[Row]
-    tests: list[Test]
-    diffs: list[DiffReport]
-    findings: list[PairFindings] = field(default_factory=list)
-    identical: bool = False
-    rulesets: tuple[Ruleset, ...] = ()  # each variant's, in ``names`` order (what its players are described at)
-
-    def _tally(self, label: str) -> Tally:
-        return next(f.tally for f in self.figures if f.label == label)
-
-    def to_json(self) -> dict[str, Any]:
-        data = comparison_json(self.figures, self.rows, self.tests, self.plan.settings())
-        data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved} for f in self.findings]
-        data["rules_in_play"] = [{"a": f.a, "b": f.b, "said": f.in_play,
-                                  "rules": in_play_json([c for c in f.changes if c.in_play],
-                                                        (f.a, self._tally(f.a)), (f.b, self._tally(f.b)))}
-                                 for f in self.findings]
-        data["variants"] = {f.label: {**f.tally.to_json([str(s) for s in self.plan.seats]),
-                                      "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
-                                      "deal_check_exact": f.exact_deal_check} for f in self.figures}
-        data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
-        if self.rulesets:
-            from tonk_rules.report.report_model import players_said
-
-            data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]
-        return data
 
 
 def _pairs(rulesets: Sequence[Ruleset]) -> tuple[tuple[int, int], ...]:

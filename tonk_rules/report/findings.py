@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tonk_rules.report.compare import Test
-from tonk_rules.report.rule_words import RuleChange
+from tonk_rules.report.rule_changes import RuleChange
 from tonk_rules.sim.paired import Difference
 from tonk_rules.sim.stats import Z95, percent
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tonk_rules.report.compare import Metric, Test, VariantFigures, difference, difference_text, metrics
+from tonk_rules.report.comparison_plan import PANEL_WORDS, Plan
 from tonk_rules.report.findings import (
     Effect,
     attribution,
@@ -24,7 +25,7 @@ from tonk_rules.report.findings import (
     unmoved,
 )
 from tonk_rules.report.findings_in_play import in_play_lines
-from tonk_rules.report.rule_words import RuleChange
+from tonk_rules.report.rule_changes import RuleChange
 from tonk_rules.sim.depth import Depth
 from tonk_rules.sim.paired import Difference
 from tonk_rules.sim.paired_run import PairedTally
@@ -32,7 +33,6 @@ from tonk_rules.sim.stats import Moments
 
 if TYPE_CHECKING:
     from tonk_rules.report.attribution import Switch
-    from tonk_rules.report.build import Plan
 
 
 #: Why strategic depth can move while the main table does not: the rule binds only the weak bot's play.
@@ -65,16 +65,6 @@ class CheckRun:
     run: PairedTally
     interval: bool = False  # say the difference's 95% interval there (a small table: the search player's)
 
-
-#: How a panel table is named in a finding (``{bots}``: its seats; ``{n}``: its hands).
-PANEL_WORDS = {
-    "en": {"default": "the default table ({bots})", "casual": "the casual table ({bots})",
-           "search": "the search table ({bots}, {n} hands)", "check": "{bots}",
-           "interval": "There, {b} − {a}: {diff}."},
-    "ru": {"default": "стол по умолчанию ({bots})", "casual": "стол любителей ({bots})",
-           "search": "стол с поиском ({bots}, {n} сдач)", "check": "{bots}",
-           "interval": "Там {b} − {a}: {diff}."},
-}
 
 
 def _metrics(tally: PairedTally, i: int, label: str) -> dict[str, Metric]:

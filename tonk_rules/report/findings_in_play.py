@@ -3,7 +3,7 @@ rule only in the hands where its value made a difference (:mod:`tonk_rules.kerne
 that never came into play with these players is named as one this comparison cannot judge.
 
     >>> from tonk_rules.sim.tally import Tally
-    >>> from tonk_rules.report.rule_words import RuleChange
+    >>> from tonk_rules.report.rule_changes import RuleChange
     >>> a, b = Tally.empty(3), Tally.empty(3); a.hands = b.hands = 400_000
     >>> change = RuleChange(("taken_discard.rule",), "", "A taken card stays", "You may discard the card you took")
     >>> in_play_lines([change], ("pagat", a), ("house", b))[0].split(" — ")[1]
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tonk_rules.kernel.in_play import dimension_of
-from tonk_rules.report.rule_words import RuleChange
+from tonk_rules.report.rule_changes import RuleChange
 from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
 from tonk_rules.sim.tally import Tally
 

@@ -1,20 +1,17 @@
-"""From a :class:`~tonk_rules.report.build.Comparison` to the :class:`~tonk_rules.report.documents.Report`
+"""From a :class:`~tonk_rules.report.comparison.Comparison` to the :class:`~tonk_rules.report.documents.Report`
 the HTML and Markdown are written from: findings first, the rules in words, the settings, the figures."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from tonk_rules.report.check_tables import check_tables
 from tonk_rules.report.compare import note_of_tests
+from tonk_rules.report.comparison import Comparison, players_said
+from tonk_rules.report.comparison_plan import Plan, check_tables
 from tonk_rules.report.documents import HEADINGS, Report, RulesDiff, RulesInWords
 from tonk_rules.report.findings import figure_label
 from tonk_rules.report.lang_numbers import in_lang
 from tonk_rules.variant.diff import DiffReport, label_of, show_value, side_mark, source_text
-
-if TYPE_CHECKING:
-    from tonk_rules.report.build import Comparison, Plan
 
 
 def rules_diff(report: DiffReport) -> RulesDiff:
@@ -39,22 +36,6 @@ def settings_of(plan: Plan) -> list[tuple[str, str]]:
                         table.said(lang) + f" — {words['hands']}: {in_lang(f'{plan.hands:,}', lang)}"))
     return out
 
-
-def players_said(comparison: Comparison) -> list[tuple[str, str]]:
-    """What each player of the main table does, in sentences (:func:`~tonk_rules.bots.describe.describe_player`):
-    one line per bot and variant, or per bot where it plays alike in every variant."""
-    from tonk_rules.bots.describe import describe_player
-
-    plan = comparison.plan
-    out: list[tuple[str, str]] = []
-    for spec in dict.fromkeys(str(s) for s in plan.seats):
-        said = {name: describe_player(spec, ruleset, plan.players)
-                for name, ruleset in zip(comparison.names, comparison.rulesets, strict=True)}
-        if len(set(said.values())) == 1:
-            out.append((spec, next(iter(said.values()))))
-        else:
-            out += [(f"{spec} ({name})", text) for name, text in said.items()]
-    return out
 
 
 def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tonk_rules.report.sweep_words import sweep_findings
+from tonk_rules.report.sweep_findings import sweep_findings
 from tonk_rules.sim.stats import percent
 from tonk_rules.sim.sweep import point_label
 

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tonk_rules.cards import RANK_NAMES, make_card
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.compiled_ruleset import Ruleset
 from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.ruleset.payments import CompiledRule, PaymentSchedule
-from tonk_rules.ruleset.strategies import (
+from tonk_rules.ruleset.rule_objects import (
     DealCheckRule,
     DealRule,
     DrawRule,
@@ -37,7 +37,8 @@ from tonk_rules.ruleset.strategies import (
 )
 from tonk_rules.terms import AceRank, Ending, ScoringMode, StakesMode
 from tonk_rules.variant.loader import load_variant
-from tonk_rules.variant.model import Section, Variant
+from tonk_rules.variant.model import Variant
+from tonk_rules.variant.sections import Section
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -62,7 +63,7 @@ def copied(rule: type[_Rule], section: Section, **computed: Any) -> _Rule:
     raises TypeError at the first compile (never a default, never a silent conversion); a field of
     ``section`` that no rule object takes is what tests/test_nothing_uncompiled.py reports.
 
-        >>> from tonk_rules.ruleset.strategies import DrawRule, HitRule
+        >>> from tonk_rules.ruleset.rule_objects import DrawRule, HitRule
         >>> from tonk_rules.variant.loader import load_variant
         >>> russian = load_variant("russian").variant
         >>> hits = copied(HitRule, russian.hitting)

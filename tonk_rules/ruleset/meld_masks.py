@@ -1,7 +1,7 @@
 """What a meld is, written once on card bitmasks: books, runs, the high ace, removed ranks, hits, held melds.
 
 The reference engine runs these functions as plain Python (through :class:`~tonk_rules.ruleset.melds.MeldRules`
-and :class:`~tonk_rules.ruleset.strategies.SpreadRule`, which turn cards into masks and back); the compiled
+and :class:`~tonk_rules.ruleset.rule_objects.SpreadRule`, which turn cards into masks and back); the compiled
 kernel runs numba's compilation of this very source (:func:`tonk_rules.kernel.jit.compiled_copy`). So every
 function takes and returns whole numbers and bools only, plus the rules' table and, to list melds, an ``out``
 buffer, and calls only functions of this module.

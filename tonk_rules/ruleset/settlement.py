@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tonk_rules.errors import SetupError
-from tonk_rules.ruleset.facts import why_not_stakes
 from tonk_rules.ruleset.payments import Payment, PaymentSchedule, net_of
+from tonk_rules.ruleset.table_bounds import why_not_stakes
 from tonk_rules.terms import Ending
 
 

@@ -36,7 +36,7 @@ from math import comb, factorial
 from tonk_rules.cards import Card
 from tonk_rules.errors import TonkError
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.ruleset.strategies import DealCheckRule
+from tonk_rules.ruleset.rule_objects import DealCheckRule
 
 #: The most ways of sharing one value class among the hands' groups that one answer may count. A bound on
 #: work, not on time, so that a variant gets the same answer (or the same refusal) on any machine; about

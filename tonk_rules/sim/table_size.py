@@ -1,6 +1,6 @@
 """How many players a run seats: the one asked for (checked), else 3, else the largest every variant seats.
 
-The seat counts and their wording are the rules' own facts (:mod:`tonk_rules.ruleset.facts`); this module
+The seat counts and their wording are the rules' own facts (:mod:`tonk_rules.ruleset.table_bounds`); this module
 only chooses among them.
 
     >>> from tonk_rules.ruleset.compile import load_ruleset
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from tonk_rules.errors import SimulationError
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.ruleset.facts import seats_phrase
+from tonk_rules.ruleset.table_bounds import seats_phrase
 
 DEFAULT_PLAYERS = 3
 Named = Sequence[tuple[str, Ruleset]]

@@ -39,7 +39,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tonk_rules.errors import Diagnostic, SessionFileError, VariantError, YamlReadError
-from tonk_rules.ruleset.facts import why_not_stake
+from tonk_rules.ruleset.table_bounds import why_not_stake
 from tonk_rules.yamlio import YamlDocument, read_yaml_file
 
 FORMAT = "tonk-session/1"

@@ -18,8 +18,8 @@ from tonk_rules.cards import Card, CardStyle, format_cards, hand_count, parse_ca
 from tonk_rules.engine.result import HandResult
 from tonk_rules.errors import About, CardError, TableInputError
 from tonk_rules.ruleset import Ruleset, core
-from tonk_rules.ruleset.facts import highest_count, most_cards_held
-from tonk_rules.ruleset.position_facts import FACT_LOCKS, FACT_TURNS_TAKEN
+from tonk_rules.ruleset.position_vector import FACT_LOCKS, FACT_TURNS_TAKEN
+from tonk_rules.ruleset.table_bounds import highest_count, most_cards_held
 from tonk_rules.table.table_setup import ruleset_for, why_bad_name, why_not_stakes
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from tonk_rules.errors import TableInputError
-from tonk_rules.ruleset.facts import why_not_stake
+from tonk_rules.ruleset.table_bounds import why_not_stake
 from tonk_rules.table.table_setup import MAX_STAKE
 
 

@@ -8,19 +8,21 @@ Every such "X only matters when Y" pair is one row of :data:`DEPENDENT_OPTIONS`;
 must then be given, and what X is when it has no effect (``neutral``). An X that a house file merely
 inherits, and that its own change of Y leaves without effect, is reset to that neutral value by the loader
 instead (``variant/inherited.py``).
+
+The checks read a variant's sections (:class:`~tonk_rules.variant.sections.VariantSections`), not the
+model's :class:`~tonk_rules.variant.model.Variant`: the model runs them from its validator, so they sit
+below it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tonk_rules.cards import RANK_ORDER, why_not_deal
 from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
-
-if TYPE_CHECKING:  # the model runs these checks from its validator; importing it here would be a circle
-    from tonk_rules.variant.model import Variant
+from tonk_rules.variant.sections import VariantSections
 
 _KNOCK_ROLES = {"knocker", "at_or_below_knocker", "above_knocker"}
 
@@ -29,14 +31,14 @@ def _rank_value(rank: str) -> int:
     return min(RANK_ORDER.index(rank) + 1, 10)
 
 
-def possible_counts(variant: Variant) -> tuple[int, int]:
+def possible_counts(variant: VariantSections) -> tuple[int, int]:
     """The lowest and highest count a dealt hand can have in this deck."""
     values = sorted(_rank_value(r) for r in variant.deck.ranks for _ in range(4))
     n = variant.deal.hand_size
     return sum(values[:n]), sum(values[-n:])
 
 
-def can_be_void(v: Variant) -> bool:
+def can_be_void(v: VariantSections) -> bool:
     """Whether a hand can end void (no payments, redeal) under these rules."""
     return ((v.deal_check.enabled and v.deal_check.several is SeveralDealTonks.VOID)
             or v.stock_exhaustion.when_empty in (StockPolicy.VOID, StockPolicy.RESHUFFLE)  # nothing to reshuffle
@@ -44,17 +46,17 @@ def can_be_void(v: Variant) -> bool:
                 and v.stock_exhaustion.ties is StockTies.VOID))
 
 
-def _stake_of_paths(v: Variant) -> list[str]:
+def _stake_of_paths(v: VariantSections) -> list[str]:
     return [f"payments.{name}.rules.{i}.stake_of" for name in type(v.payments).model_fields
             for i, rule in enumerate(getattr(v.payments, name).rules) if rule.stake_of is not None]
 
 
-def _stake_of_missing(v: Variant) -> list[str]:
+def _stake_of_missing(v: VariantSections) -> list[str]:
     return [f"payments.{name}.rules.{i}.stake_of" for name in type(v.payments).model_fields
             for i, rule in enumerate(getattr(v.payments, name).rules) if rule.stake_of is None]
 
 
-def _if(path: str, test: Callable[[Variant], bool]) -> Callable[[Variant], list[str]]:
+def _if(path: str, test: Callable[[VariantSections], bool]) -> Callable[[VariantSections], list[str]]:
     return lambda v: [path] if test(v) else []
 
 
@@ -89,9 +91,9 @@ class Dependent:
     neutral: str  # what to write when it has no effect
     condition: str  # the condition in words, naming its keys
     condition_keys: tuple[str, ...]
-    holds: Callable[[Variant], bool]
-    set_at: Callable[[Variant], list[str]]
-    unset_at: Callable[[Variant], list[str]] | None = None  # given: the option is required when it matters
+    holds: Callable[[VariantSections], bool]
+    set_at: Callable[[VariantSections], list[str]]
+    unset_at: Callable[[VariantSections], list[str]] | None = None  # given: the option is required when it matters
     example: Example = field(kw_only=True)  # a house file that shows the row (tests/test_house_drop.py)
 
 
@@ -183,7 +185,7 @@ DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
 )
 
 
-def options_without_effect(v: Variant) -> list[tuple[Dependent, str]]:
+def options_without_effect(v: VariantSections) -> list[tuple[Dependent, str]]:
     """Every option ``v`` sets that has no effect, with its row: ``(row, key path)``."""
     return [(row, path) for row in DEPENDENT_OPTIONS if not row.holds(v) for path in row.set_at(v)]
 
@@ -193,7 +195,7 @@ def no_effect_message(row: Dependent, path: str) -> str:
     return f"{_name(row, path)} has no effect unless {row.condition}; {fix}"
 
 
-def dependent_option_problems(v: Variant) -> list[tuple[str, str]]:
+def dependent_option_problems(v: VariantSections) -> list[tuple[str, str]]:
     """The rows of :data:`DEPENDENT_OPTIONS` that ``v`` breaks, as ``(key paths, message)``."""
     problems = []
     for row in DEPENDENT_OPTIONS:
@@ -210,7 +212,7 @@ def _name(row: Dependent, path: str) -> str:
     return path if "*" in row.option else row.option
 
 
-def cross_field_problems(v: Variant) -> list[tuple[str, str]]:
+def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     add = problems.append
 

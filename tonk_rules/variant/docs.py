@@ -57,7 +57,8 @@ def _keys(model: type[BaseModel]) -> str:
 
 def sections_table() -> str:
     """The Markdown table: each section of a variant file and its keys, with the values an enum allows."""
-    from tonk_rules.variant.model import PaymentRule, Payments, Section, Variant
+    from tonk_rules.variant.model import Variant
+    from tonk_rules.variant.sections import PaymentRule, Payments, Section
 
     rows = ["| section | keys |", "|---|---|"]
     for name, field in Variant.model_fields.items():

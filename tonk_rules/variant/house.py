@@ -21,7 +21,8 @@ import yaml
 from pydantic import BaseModel
 
 from tonk_rules.variant.loader import LoadedVariant
-from tonk_rules.variant.model import Payments, Section, Variant
+from tonk_rules.variant.model import Variant
+from tonk_rules.variant.sections import Payments, Section
 
 COMMENT_WIDTH = 110
 

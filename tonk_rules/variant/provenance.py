@@ -72,7 +72,8 @@ def _adapter() -> TypeAdapter[Source]:
 @cache
 def value_keys() -> dict[str, tuple[str, ...]]:
     """Every section path of a variant and its value keys: ``{"players": ("min", "max"), ...}``."""
-    from tonk_rules.variant.model import Payments, Section, Variant
+    from tonk_rules.variant.model import Variant
+    from tonk_rules.variant.sections import Payments, Section
 
     out: dict[str, tuple[str, ...]] = {}
 

@@ -79,7 +79,7 @@ def variant_file_schema() -> dict[str, Any]:
 
 def _name_source_keys(defs: dict[str, Any]) -> None:
     """``source_for`` may name only the keys of its own section: say so, so editors complete and check them."""
-    from tonk_rules.variant.model import Section
+    from tonk_rules.variant.sections import Section
 
     for cls in _section_classes():
         keys = [k for k in cls.model_fields if k not in ("source", "source_for")]
@@ -89,7 +89,7 @@ def _name_source_keys(defs: dict[str, Any]) -> None:
 
 
 def _section_classes() -> list[type[Any]]:
-    from tonk_rules.variant.model import Section
+    from tonk_rules.variant.sections import Section
 
     seen: list[type[Any]] = []
     stack: list[type[Any]] = [Section]

@@ -26,7 +26,7 @@ from typing import Any
 
 from tonk_rules.cards import ACCEPTED_FORMS, Card, card_name, format_cards
 from tonk_rules.errors import Refusal, TonkError
-from tonk_rules.ruleset.facts import STAKE_NOT_WHOLE
+from tonk_rules.ruleset.table_bounds import STAKE_NOT_WHOLE
 from tonk_rules.table.names import canonical
 from tonk_rules.words import RULE_WORDS
 from tonk_rules.words.numbers import fill

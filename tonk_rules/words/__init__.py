@@ -3,9 +3,9 @@
 The bottom of the house's rooms (it imports only the ground: ``cards``, ``terms``): the variant model reads
 its descriptions here, the rule objects their refusals, the rules sheet and the compare report their
 sentences. A rule field's words are one :class:`~tonk_rules.words.fields.RuleWords` entry in its section's
-module: :mod:`~tonk_rules.words.deal_words` (players, dealer, deck, deal, deal_check),
-:mod:`~tonk_rules.words.turn_words` (knocking, drawing, spreading, melds, hitting, taken_discard),
-:mod:`~tonk_rules.words.stakes_words` (stock_exhaustion, stakes, scoring, payments). Numbers pick their
+module: :mod:`~tonk_rules.words.deal_rules` (players, dealer, deck, deal, deal_check),
+:mod:`~tonk_rules.words.turn_rules` (knocking, drawing, spreading, melds, hitting, taken_discard),
+:mod:`~tonk_rules.words.stakes_rules` (stock_exhaustion, stakes, scoring, payments). Numbers pick their
 noun's form through one function, :func:`~tonk_rules.words.numbers.fill`.
 
     >>> description("knocking.min_turns")
@@ -22,21 +22,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from tonk_rules.words.deal_words import DEAL_WORDS
+from tonk_rules.words.deal_rules import DEAL_WORDS
 from tonk_rules.words.fields import ANY, RuleWords, flat_sheet_words, sheet_order
 from tonk_rules.words.numbers import fill, plural
-from tonk_rules.words.sheet_words import LANGS, SHEET_WORDS, SUIT_WORDS
-from tonk_rules.words.stakes_words import PAYMENT_DESCRIPTIONS, PAYMENT_WORDS, STAKES_WORDS
-from tonk_rules.words.turn_words import HELD_BOOK_DESCRIPTIONS, TURN_WORDS
+from tonk_rules.words.sheet_common import LANGS, SHEET_WORDS, SUIT_WORDS
+from tonk_rules.words.stakes_rules import PAYMENT_DESCRIPTIONS, PAYMENT_WORDS, STAKES_WORDS
+from tonk_rules.words.turn_rules import HELD_BOOK_DESCRIPTIONS, TURN_WORDS
 
 __all__ = ["ANY", "DESCRIPTIONS", "LANGS", "RULE_WORDS", "SAID", "SUIT_WORDS", "WORDS", "SECTION_MODULES", "RuleWords",
            "description", "fill", "plural", "refusal", "sentence"]
 
 #: Each section of the variant model -> the module of this package that holds its fields' words.
 SECTION_MODULES: dict[str, str] = {
-    **dict.fromkeys(("players", "dealer", "deck", "deal", "deal_check"), "deal_words"),
-    **dict.fromkeys(("knocking", "drawing", "spreading", "melds", "hitting", "taken_discard"), "turn_words"),
-    **dict.fromkeys(("stock_exhaustion", "stakes", "scoring", "payments"), "stakes_words"),
+    **dict.fromkeys(("players", "dealer", "deck", "deal", "deal_check"), "deal_rules"),
+    **dict.fromkeys(("knocking", "drawing", "spreading", "melds", "hitting", "taken_discard"), "turn_rules"),
+    **dict.fromkeys(("stock_exhaustion", "stakes", "scoring", "payments"), "stakes_rules"),
 }
 
 #: ``section.key`` -> the rule field's words. A field of the variant model without an entry here fails

@@ -1,8 +1,8 @@
 """The shape of a rule field's words, and the lookups the rest of the package uses.
 
 Each rule field (``section.key`` of the variant model) has one :class:`RuleWords` entry, in the module of its
-section (:mod:`~tonk_rules.words.deal_words`, :mod:`~tonk_rules.words.turn_words`,
-:mod:`~tonk_rules.words.stakes_words`): the description the model and the JSON schema show, the words of
+section (:mod:`~tonk_rules.words.deal_rules`, :mod:`~tonk_rules.words.turn_rules`,
+:mod:`~tonk_rules.words.stakes_rules`): the description the model and the JSON schema show, the words of
 each refusal the engine gives because of it, and its sentences on the rules sheet in English and Russian.
 """
 

@@ -1,4 +1,5 @@
-"""What a rule may know about the position, computed once for both engines: :func:`position_facts`.
+"""The position vector both engines keep, and what a rule may know about the position, computed from it once
+for both engines: :func:`position_facts`.
 
 The rules' arithmetic (:mod:`tonk_rules.ruleset.core`) reads the rule parameters ``R``, the turn so far ``T``
 and, for anything else about the position (a seat's count, its cards in hand, the piles), the *facts* ``F``

@@ -22,7 +22,7 @@ from tonk_rules.cards import Card, hand_count
 from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
 from tonk_rules.ruleset.params import section_params
-from tonk_rules.ruleset.position_facts import FACT_COUNT, FACT_LOCKS, FACT_TURNS_TAKEN
+from tonk_rules.ruleset.position_vector import FACT_COUNT, FACT_LOCKS, FACT_TURNS_TAKEN
 from tonk_rules.terms import (
     Ending,
     FirstTurn,
@@ -81,7 +81,7 @@ def _words(table: dict[int, _W], code: int, name: str) -> _W:
     try:
         return table[code]
     except KeyError:
-        raise KeyError(f"the refusal code {code} of ruleset/core.py has no words: add them to strategies.{name}"
+        raise KeyError(f"the refusal code {code} of ruleset/core.py has no words: add them to rule_objects.{name}"
                        ) from None
 
 
@@ -172,7 +172,7 @@ class KnockRule(SectionRule):
     def refusal(self, turn: Sequence[int], facts: Sequence[int], *, first_turn: bool = False,
                 holds_spread: bool = False) -> int:
         """Why the current player may not knock now in the turn so far (its slots, ``Turn.slots``), with the
-        facts of their position (``facts``: :func:`~tonk_rules.ruleset.position_facts.position_facts`), as a
+        facts of their position (``facts``: :func:`~tonk_rules.ruleset.position_vector.position_facts`), as a
         ``core.KNOCK_*`` code (``core.KNOCK_OK``: they may); ``first_turn``: the variant binds this first turn
         of the hand; ``holds_spread``: they hold a spread that must be laid."""
         return core.knock_refusal(self.params, turn, 0, facts, first_turn, holds_spread)
@@ -283,7 +283,7 @@ class HitRule(SectionRule):
     def refusal(self, kind: MeldKind, own: bool, turn: Sequence[int], facts: Sequence[int]) -> int:
         """Why a spread of ``kind`` (the player's ``own`` or not) may not be hit in the turn so far (its slots,
         ``Turn.slots``), with the facts of the hitter's position (``facts``:
-        :func:`~tonk_rules.ruleset.position_facts.position_facts`): a ``core.HIT_*`` code."""
+        :func:`~tonk_rules.ruleset.position_vector.position_facts`): a ``core.HIT_*`` code."""
         return core.hit_refusal(self.params, turn, 0, facts, kind is MeldKind.RUN, own)
 
     def allows(self, kind: MeldKind, own: bool, turn: Sequence[int], facts: Sequence[int]) -> bool:

@@ -1,5 +1,6 @@
-"""Domain facts worded once: how many may sit at a table, which stakes a table may play for, which counts a
-hand can have.
+"""The bounds of a table, checked and worded once: how many may sit at it, which stakes it may play for, which
+counts a hand can have. (Not the facts of a position a rule reads: those are
+:mod:`tonk_rules.ruleset.position_vector`'s.)
 
 :class:`~tonk_rules.ruleset.Ruleset` answers with these (``why_not_seat``, ``why_not_stakes``), and so does
 the kernel, which holds the same numbers without the Ruleset. What a deck can deal is in

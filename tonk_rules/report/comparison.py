@@ -1,0 +1,67 @@
+"""A comparison as it was played: the plan, each variant's figures, the tests, the rule differences and the
+findings (:class:`Comparison`), as JSON, and what each of its players does in words (:func:`players_said`).
+
+Built by :func:`tonk_rules.report.build.run_comparison`; read by :mod:`~tonk_rules.report.report_model` (the
+documents) and written by :func:`~tonk_rules.report.build.write_report` — below both, so neither imports the
+other back."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from tonk_rules.bots.describe import describe_player
+from tonk_rules.report.compare import Row, Test, VariantFigures, comparison_json
+from tonk_rules.report.comparison_plan import Plan
+from tonk_rules.report.findings_build import PairFindings
+from tonk_rules.report.findings_in_play import in_play_json
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.tally import Tally
+from tonk_rules.variant.diff import DiffReport, diff_json
+
+
+@dataclass(frozen=True)
+class Comparison:
+    names: list[str]
+    plan: Plan
+    figures: list[VariantFigures]
+    rows: list[Row]
+    tests: list[Test]
+    diffs: list[DiffReport]
+    findings: list[PairFindings] = field(default_factory=list)
+    identical: bool = False
+    rulesets: tuple[Ruleset, ...] = ()  # each variant's, in ``names`` order (what its players are described at)
+
+    def _tally(self, label: str) -> Tally:
+        return next(f.tally for f in self.figures if f.label == label)
+
+    def to_json(self) -> dict[str, Any]:
+        data = comparison_json(self.figures, self.rows, self.tests, self.plan.settings())
+        data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved} for f in self.findings]
+        data["rules_in_play"] = [{"a": f.a, "b": f.b, "said": f.in_play,
+                                  "rules": in_play_json([c for c in f.changes if c.in_play],
+                                                        (f.a, self._tally(f.a)), (f.b, self._tally(f.b)))}
+                                 for f in self.findings]
+        data["variants"] = {f.label: {**f.tally.to_json([str(s) for s in self.plan.seats]),
+                                      "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
+                                      "deal_check_exact": f.exact_deal_check} for f in self.figures}
+        data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
+        if self.rulesets:
+            data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]
+        return data
+
+
+def players_said(comparison: Comparison) -> list[tuple[str, str]]:
+    """What each player of the main table does, in sentences (:func:`~tonk_rules.bots.describe.describe_player`):
+    one line per bot and variant, or per bot where it plays alike in every variant."""
+    plan = comparison.plan
+    out: list[tuple[str, str]] = []
+    for spec in dict.fromkeys(str(s) for s in plan.seats):
+        said = {name: describe_player(spec, ruleset, plan.players)
+                for name, ruleset in zip(comparison.names, comparison.rulesets, strict=True)}
+        if len(set(said.values())) == 1:
+            out.append((spec, next(iter(said.values()))))
+        else:
+            out += [(f"{spec} ({name})", text) for name, text in said.items()]
+    return out
