@@ -20,8 +20,10 @@ from tonk_rules.errors import CardError, Refusal
 from tonk_rules.event.event_folder import Event
 from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.ruleset import core
+from tonk_rules.ruleset.rule_objects import HIT_REFUSAL_CODES
 from tonk_rules.table.settle import KNOCK_CODES
 from tonk_rules.web.refusal_words import UNCODED, WORDS, say
+from tonk_rules.words.refusal_table import HIT_REFUSALS, KNOCK_REFUSALS
 
 #: the seats of each language's event: t1 plays russian, t3 a house rule that knocks only with 7 or less
 SEATS = {"ru": (("Костоправ", "Гоблин", "Элмо"), ("Душечка", "Лейтенант"), ("Ворон", "Молчун")),
@@ -211,7 +213,7 @@ def test_every_code_has_words_in_both_languages() -> None:
     assert raised - set(WORDS) == set(), "a refusal code without words: add it to tonk_rules/web/refusal_words.py"
     assert {code for code, words in WORDS.items() if set(words) != {"en", "ru"}} == set()
     knock = {getattr(core, n) for n in dir(core) if n.startswith("KNOCK_") and n != "KNOCK_OK"}
-    assert knock == set(KNOCK_CODES), "a knock refusal of ruleset/core.py without a code in table/settle.py"
+    assert knock == set(KNOCK_CODES), "a knock refusal of ruleset/core.py without a code in rule_objects.KNOCK_REFUSAL_CODES"
 
 
 #: values for every placeholder of the words, in Russian (a name, a card, a number), to say each code with
@@ -263,3 +265,17 @@ def test_a_table_that_is_not_there_is_said_in_the_events_language(tmp_path: Path
         assert said.replace("nope", url.rsplit("/", 1)[1]) in page.text
         if lang == "ru":
             assert "the event has no table" not in page.text
+
+
+def test_each_refusal_is_worded_in_one_table() -> None:
+    """The engine, the table tools and the pages word a knock's or a hit's refusal from one table: no other
+    module of the package writes a refusal's rule and name again (three hand-kept copies before)."""
+    written = {f'("{path}", "{name}")': [] for path, name in [*KNOCK_REFUSALS.values(), *HIT_REFUSALS.values()]}
+    for path in sources.modules():
+        for pair, where in written.items():
+            if pair in sources.text(path):
+                where.append(path.relative_to(sources.PACKAGE).as_posix())
+    assert {pair: where for pair, where in written.items() if where != ["words/refusal_table.py"]} == {}
+    assert set(KNOCK_CODES.values()) == set(KNOCK_REFUSALS), "every knock refusal the engine names is worded"
+    assert set(KNOCK_REFUSALS) <= set(WORDS), "the pages word every knock refusal the engine does"
+    assert set(HIT_REFUSAL_CODES.values()) == set(HIT_REFUSALS)

@@ -38,6 +38,7 @@ from tonk_rules.terms import (
     TakenDiscardPolicy,
 )
 from tonk_rules.words import refusal as refusal_words
+from tonk_rules.words.refusal_table import HIT_REFUSALS, KNOCK_REFUSALS
 
 #: What a rule decides about how a hand ends: the ending and its winners.
 Outcome = tuple[Ending, tuple[int, ...]]
@@ -46,22 +47,22 @@ Outcome = tuple[Ending, tuple[int, ...]]
 _OUT_ENDINGS = {core.OUT_BY_DISCARD: Ending.OUT_BY_DISCARD, core.OUT_BY_SPREAD: Ending.OUT_BY_SPREAD,
                 core.OUT_BY_HIT: Ending.OUT_BY_HIT}
 
-#: The rule and refusal (:func:`tonk_rules.words.refusal`) that word each refusal code of
-#: :func:`core.knock_refusal`.
-_KNOCK_REFUSALS = {
-    core.KNOCK_AFTER_DRAW: ("knocking.timing", "after_draw"),
-    core.KNOCK_NOT_FIRST: ("knocking.timing", "not_first"),
-    core.KNOCK_COUNT_TOO_HIGH: ("knocking.max_count", "too_high"),
-    core.KNOCK_TOO_EARLY: ("knocking.min_turns", "too_early"),
-    core.KNOCK_HIT_LOCKED: ("knocking.hit_lock", "locked"),
-    core.KNOCK_FIRST_TURN: ("deal.first_turn", "knock"),
-    core.KNOCK_HOLDS_SPREAD: ("spreading.must_spread", "knock"),
-}
+#: The refusal code (:class:`~tonk_rules.errors.Refusal`) of each refusal of :func:`core.knock_refusal`: the table
+#: tools say a reported knock's refusal by it, and :data:`~tonk_rules.words.refusal_table.KNOCK_REFUSALS` words it.
+KNOCK_REFUSAL_CODES = {core.KNOCK_AFTER_DRAW: "knock_after_draw", core.KNOCK_NOT_FIRST: "knock_not_first",
+                       core.KNOCK_COUNT_TOO_HIGH: "knock_too_high", core.KNOCK_TOO_EARLY: "knock_too_early",
+                       core.KNOCK_HIT_LOCKED: "knock_hit_locked", core.KNOCK_FIRST_TURN: "knock_first_turn",
+                       core.KNOCK_HOLDS_SPREAD: "knock_holds_spread"}
 
-#: The rule and refusal that word each refusal code of :func:`core.hit_refusal` (``{kind}``: the rule of the
-#: spread's kind, ``hitting.runs`` or ``hitting.books``; a code without words is a KeyError, never a refusal
-#: read as "allowed").
-_HIT_REFUSALS = {core.HIT_NOT_ALLOWED: ("hitting.{kind}s", "none"), core.HIT_ONLY_OWN: ("hitting.{kind}s", "own")}
+#: The refusal code of each refusal of :func:`core.hit_refusal`, worded by
+#: :data:`~tonk_rules.words.refusal_table.HIT_REFUSALS`.
+HIT_REFUSAL_CODES = {core.HIT_NOT_ALLOWED: "hit_not_allowed", core.HIT_ONLY_OWN: "hit_only_own"}
+
+#: The rule and refusal (:func:`tonk_rules.words.refusal`) that word each refusal code of :func:`core.knock_refusal`
+#: and of :func:`core.hit_refusal` (for a hit, ``{kind}``: the rule of the spread's kind, ``hitting.runs`` or
+#: ``hitting.books``; a code without words is a KeyError, never a refusal read as "allowed").
+_KNOCK_REFUSALS = {code: KNOCK_REFUSALS[name] for code, name in KNOCK_REFUSAL_CODES.items()}
+_HIT_REFUSALS = {code: HIT_REFUSALS[name] for code, name in HIT_REFUSAL_CODES.items()}
 
 _W = TypeVar("_W")
 
@@ -81,7 +82,8 @@ def _words(table: dict[int, _W], code: int, name: str) -> _W:
     try:
         return table[code]
     except KeyError:
-        raise KeyError(f"the refusal code {code} of ruleset/core.py has no words: add them to rule_objects.{name}"
+        raise KeyError(f"the refusal code {code} of ruleset/core.py has no words ({name}): name it in "
+                       "rule_objects.KNOCK_REFUSAL_CODES or HIT_REFUSAL_CODES, and word it in words/refusal_table.py"
                        ) from None
 
 

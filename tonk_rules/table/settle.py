@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from tonk_rules.cards import Card, CardStyle, format_cards, hand_count, parse_cards
 from tonk_rules.engine.result import HandResult
 from tonk_rules.errors import About, CardError, TableInputError
-from tonk_rules.ruleset import Ruleset, core
+from tonk_rules.ruleset import Ruleset
 from tonk_rules.ruleset.position_vector import FACT_LOCKS, FACT_TURNS_TAKEN
+from tonk_rules.ruleset.rule_objects import KNOCK_REFUSAL_CODES
 from tonk_rules.ruleset.table_bounds import highest_count, most_cards_held
 from tonk_rules.table.table_setup import ruleset_for, why_bad_name, why_not_stakes
 
@@ -115,11 +116,9 @@ class TableResult:
         return data
 
 
-#: The refusal code (:class:`~tonk_rules.errors.Refusal`) of each ``core.KNOCK_*`` refusal of a reported knock.
-KNOCK_CODES = {core.KNOCK_AFTER_DRAW: "knock_after_draw", core.KNOCK_NOT_FIRST: "knock_not_first",
-               core.KNOCK_COUNT_TOO_HIGH: "knock_too_high", core.KNOCK_TOO_EARLY: "knock_too_early",
-               core.KNOCK_HIT_LOCKED: "knock_hit_locked", core.KNOCK_FIRST_TURN: "knock_first_turn",
-               core.KNOCK_HOLDS_SPREAD: "knock_holds_spread"}
+#: The refusal code (:class:`~tonk_rules.errors.Refusal`) of each ``core.KNOCK_*`` refusal of a reported knock:
+#: the rule objects' own table, so the table says the refusal the engine would.
+KNOCK_CODES = KNOCK_REFUSAL_CODES
 
 
 def _as_input(error: TableInputError, cause: CardError, about: About, name: str) -> TableInputError:

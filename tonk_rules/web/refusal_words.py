@@ -30,6 +30,7 @@ from tonk_rules.ruleset.table_bounds import STAKE_NOT_WHOLE
 from tonk_rules.table.names import canonical
 from tonk_rules.words import RULE_WORDS
 from tonk_rules.words.numbers import fill
+from tonk_rules.words.refusal_table import KNOCK_REFUSALS
 
 #: How a Russian page asks for a card: the Russian notation first (every one of them is read).
 _FORMS_RU = "достоинство, потом масть: 10п Дч Тт Вб Кт (или 10♠ Q♥ A♣, 10S QH AC TD)"
@@ -194,16 +195,10 @@ WORDS: dict[str, dict[str, str]] = {
     "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают так открыться"},
 }
 
-#: The refusals of a rule (the knock's, as the table's checks give them): worded by the rule, tonk_rules/words/.
-_BY_RULE = {"knock_after_draw": ("knocking.timing", "after_draw"),
-            "knock_not_first": ("knocking.timing", "not_first"),
-            "knock_too_high": ("knocking.max_count", "too_high"),
-            "knock_too_early": ("knocking.min_turns", "too_early"),
-            "knock_hit_locked": ("knocking.hit_lock", "locked"),
-            "knock_first_turn": ("deal.first_turn", "knock"),
-            "knock_holds_spread": ("spreading.must_spread", "knock")}
+#: The refusals of a rule (the knock's, as the table's checks give them): worded by the rule, in the one table
+#: the engine and the table tools read too (tonk_rules/words/refusal_table.py).
 WORDS.update({code: {"en": RULE_WORDS[path].refusals[name], "ru": RULE_WORDS[path].refusals_ru[name]}
-              for code, (path, name) in _BY_RULE.items()})
+              for code, (path, name) in KNOCK_REFUSALS.items()})
 
 #: A refusal without a code (none is known to reach a page: tests/test_web_refusals.py tries every input).
 UNCODED = {"ru": "так раздачу записать нельзя: проверьте, что введено"}
