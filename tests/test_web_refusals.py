@@ -213,7 +213,7 @@ def test_every_code_has_words_in_both_languages() -> None:
     assert raised - set(WORDS) == set(), "a refusal code without words: add it to tonk_rules/web/refusal_words.py"
     assert {code for code, words in WORDS.items() if set(words) != {"en", "ru"}} == set()
     knock = {getattr(core, n) for n in dir(core) if n.startswith("KNOCK_") and n != "KNOCK_OK"}
-    assert knock == set(KNOCK_CODES), "a knock refusal of ruleset/core.py without a code in rule_objects.KNOCK_REFUSAL_CODES"
+    assert knock == set(KNOCK_CODES), "a knock refusal of core without a code in rule_objects.KNOCK_REFUSAL_CODES"
 
 
 #: values for every placeholder of the words, in Russian (a name, a card, a number), to say each code with
