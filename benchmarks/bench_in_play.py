@@ -16,7 +16,7 @@ import time
 from tonk_rules import load_ruleset
 from tonk_rules.bots.specs import parse_specs
 from tonk_rules.kernel.in_play import IN_PLAY
-from tonk_rules.sim.in_play import hands_in_play
+from tonk_rules.sim.in_play_tally import hands_in_play
 from tonk_rules.sim.panel import DEFAULT_PLAYER
 from tonk_rules.sim.runner import play_hands
 from tonk_rules.sim.tally import Tally

@@ -24,7 +24,7 @@ from tonk_rules.kernel.batch import plan_hand
 from tonk_rules.kernel.in_play import IN_PLAY, dimension_of, kernel_dimensions, refused_hit_slots
 from tonk_rules.kernel.tables import seating
 from tonk_rules.ruleset import Ruleset, core, rule_objects
-from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
+from tonk_rules.sim.in_play_tally import hands_in_play, in_play_sentence
 from tonk_rules.sim.panel import DEFAULT_PLAYER
 from tonk_rules.sim.tally import Tally
 from tonk_rules.sim.tuning import seats_for

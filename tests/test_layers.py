@@ -147,3 +147,13 @@ def test_the_words_import_only_the_ground() -> None:
     above = sorted(f"{s} -> {t}" for s, ts in imports().items() if top(s) == "words" for t in ts
                    if FLOOR[top(t)] >= FLOOR["words"] and top(t) != "words")
     assert above == []
+
+
+def test_every_module_name_is_unique() -> None:
+    """A module's file name says what it holds, once in the tree: two ``model.py`` (or ``in_play.py``) in two
+    packages read alike in a traceback, a grep or an import, and one is easily taken for the other."""
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for path in sources.modules():
+        if path.name != "__init__.py":
+            by_name[path.name].append(str(path.relative_to(PACKAGE)))
+    assert {name: paths for name, paths in by_name.items() if len(paths) > 1} == {}

@@ -12,7 +12,7 @@ from tonk_rules.report.comparison import players_said
 from tonk_rules.report.comparison_plan import check_tables
 from tonk_rules.report.plots import knock_notes
 from tonk_rules.sim.executors import make_executor
-from tonk_rules.sim.in_play import in_play_sentence
+from tonk_rules.sim.in_play_tally import in_play_sentence
 from tonk_rules.sim.panel import CASUAL_PLAYER, DEFAULT_PLAYER, SEARCH_PLAYER, search_hands
 from tonk_rules.sim.tally import Tally
 

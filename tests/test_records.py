@@ -8,7 +8,7 @@ import pytest
 
 from tonk_rules.errors import RecordError
 from tonk_rules.records import load_record, replay
-from tonk_rules.records.schema import schema_text
+from tonk_rules.records.record_schema import schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -17,7 +17,7 @@ EXAMPLES = ROOT / "examples"
 def test_record_schema_file_is_not_stale() -> None:
     checked_in = (ROOT / "schemas" / "hand-record.schema.json").read_text(encoding="utf-8")
     assert checked_in == schema_text(), \
-        "regenerate with: python -m tonk_rules.records.schema > schemas/hand-record.schema.json"
+        "regenerate with: python -m tonk_rules.records.record_schema > schemas/hand-record.schema.json"
 
 
 @pytest.mark.parametrize("name, winner", [("example-1.yaml", "Croaker"), ("example-2.yaml", "Goblin")])

@@ -103,7 +103,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
     tallies = run_with_feedback(jobs, run)
     exact = exact_odds()
     settings = {"seed": seed, "hands": hands, "players": players, "bots": [str(s) for s in seats]}
-    from tonk_rules.sim.in_play import differing_keys
+    from tonk_rules.sim.in_play_tally import differing_keys
 
     data = simulation_json(variants, tallies, seats, exact, settings,
                            differing_keys(variants) if len(variants) > 1 else ())

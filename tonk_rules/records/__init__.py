@@ -8,8 +8,8 @@ and writing. Above the engine: the engine plays hands and never reads files.
 
 from __future__ import annotations
 
-from tonk_rules.records.model import FORMAT, RecordFile
 from tonk_rules.records.reader import MAX_RECORD_BYTES, HandRecord, Step, load_record, parse_record
+from tonk_rules.records.record_model import FORMAT, RecordFile
 from tonk_rules.records.replay import checkpoint_differences, replay
 from tonk_rules.records.writer import hand_to_record
 

@@ -26,8 +26,8 @@ from tonk_rules.cards import Card, parse_cards
 from tonk_rules.engine.actions import Action, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import Diagnostic, RecordError, TonkError, VariantError, YamlReadError
-from tonk_rules.records.model import FORMAT, Checkpoint, RecordFile
-from tonk_rules.records.schema import checked_in_schema
+from tonk_rules.records.record_model import FORMAT, Checkpoint, RecordFile
+from tonk_rules.records.record_schema import checked_in_schema
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.variant.diagnose import dotted, schema_diagnostics, short_repr
 from tonk_rules.variant.loader import LoadedVariant, load_variant

@@ -15,7 +15,7 @@ from typing import Any
 
 from tonk_rules.cards import Card, CardStyle, format_cards
 from tonk_rules.engine.hand import Hand
-from tonk_rules.records.model import FORMAT
+from tonk_rules.records.record_model import FORMAT
 
 
 def hand_to_record(hand: Hand, variant_ref: str, digest: str | None = None,

@@ -17,7 +17,7 @@ from typing import Any
 
 from tonk_rules.kernel.in_play import dimension_of
 from tonk_rules.report.rule_changes import RuleChange
-from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
+from tonk_rules.sim.in_play_tally import hands_in_play, in_play_sentence
 from tonk_rules.sim.tally import Tally
 
 

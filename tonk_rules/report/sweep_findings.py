@@ -88,7 +88,7 @@ def sweep_findings(data: dict[str, Any]) -> list[str]:
     moves.sort(key=lambda m: -m[0])
     out += list(trends.values())[:MOST_FINDINGS]
     out += [text for _, text in moves[:max(1, MOST_FINDINGS - len(trends))]]
-    from tonk_rules.sim.in_play import RARE
+    from tonk_rules.sim.in_play_tally import RARE
 
     for rule in data.get("in_play", []):  # a varied rule the players (nearly) never met cannot show its effect
         counted = [h for h in rule["hands"].values() if h is not None]

@@ -144,7 +144,7 @@ def simulation_json(labels: Sequence[str], tallies: Sequence[Tally], seats: Sequ
     variants) adds ``rules_that_differ``: each one's hands per variant and a sentence, which names a rule
     that never came into play as one this run cannot show.
     """
-    from tonk_rules.sim.in_play import differing_json, in_play_json
+    from tonk_rules.sim.in_play_tally import differing_json, in_play_json
 
     variants = {}
     for label, tally in zip(labels, tallies, strict=True):

@@ -261,8 +261,8 @@ def run_sweep(plan: SweepPlan, executor: Executor,
 
 def rules_in_play(plan: SweepPlan, labels: Sequence[str], tallies: Sequence[Tally]) -> list[dict[str, Any]]:
     """For each varied key: the hands in which its rule came into play at each point (the kernel's counts,
-    :mod:`tonk_rules.sim.in_play`), and the sentence that says so (naming it where it never did)."""
-    from tonk_rules.sim.in_play import hands_in_play, in_play_sentence
+    :mod:`tonk_rules.sim.in_play_tally`), and the sentence that says so (naming it where it never did)."""
+    from tonk_rules.sim.in_play_tally import hands_in_play, in_play_sentence
 
     out = []
     for key, _ in plan.varied:

@@ -1,9 +1,9 @@
-"""The JSON Schema of ``tonk-hand/1`` record files, generated from :class:`~tonk_rules.records.model.RecordFile`.
+"""The JSON Schema of ``tonk-hand/1`` record files, generated from :class:`~tonk_rules.records.record_model.RecordFile`.
 
 The checked-in copy ``schemas/hand-record.schema.json`` is what records are validated against (a test keeps
 it equal to the generated one). Regenerate it with::
 
-    python -m tonk_rules.records.schema > schemas/hand-record.schema.json
+    python -m tonk_rules.records.record_schema > schemas/hand-record.schema.json
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from tonk_rules.records.model import ENTRY_SCHEMA, RecordFile
+from tonk_rules.records.record_model import ENTRY_SCHEMA, RecordFile
 from tonk_rules.variant.schema import drop_generated
 
 SCHEMA_ID = "urn:tonk-rules:schema:hand-record"

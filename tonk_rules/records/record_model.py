@@ -60,7 +60,7 @@ def _one_entry(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-#: The schema of one entry of ``actions`` (put in place by :mod:`tonk_rules.records.schema`): a player's key
+#: The schema of one entry of ``actions`` (put in place by :mod:`tonk_rules.records.record_schema`): a player's key
 #: takes text, only ``checkpoint`` takes a mapping.
 ENTRY_SCHEMA: dict[str, Any] = {
     "type": "object",
