@@ -98,6 +98,16 @@ def _unquoted_name(instance: Any, options: Any) -> bool:
         _yaml_text(instance) in [str(o) for o in options]
 
 
+def list_form(instance: Any) -> str:
+    """How a value written where a list is expected is written as one: ``3, 4`` (text to YAML) is ``[3, 4]``.
+
+    >>> list_form("3, 4"), list_form(5), list_form("A")
+    ('[3, 4]', '[5]', '[A]')
+    """
+    items = [item.strip() for item in instance.split(",")] if isinstance(instance, str) else [_yaml_text(instance)]
+    return "[" + ", ".join(item for item in items if item) + "]"
+
+
 def _type_hint(expected: str, instance: Any) -> str:
     """Why a value YAML 1.1 habits would read differently is text here."""
     if not isinstance(instance, str):
@@ -162,6 +172,8 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             expected = " or ".join(_expected_types(schema)) or "another type"
             message = f"expected {expected}, {got(instance)}"
             message += _type_hint(expected, instance)
+            if expected.split(" or ")[0] == "list" and not isinstance(instance, dict | list):
+                message = f"expected a list, {got(instance)}: write it as {list_form(instance)}"
         elif kind == "enum" and path in unquoted:
             text = _yaml_text(instance)
             read_as = "a number" if isinstance(instance, int | float) and not isinstance(instance, bool) else text
@@ -216,6 +228,8 @@ def model_diagnostics(chain: list[YamlDocument], error: ValidationError) -> list
         else:
             file, line, col = locate(chain, path)
             message = item["msg"]
+            if item["type"] in ("list_type", "tuple_type", "set_type", "frozen_set_type"):
+                message = f"expected a list: write it as {list_form(item['input'])}"
         out.append(Diagnostic(file, line, col, message, dotted(path)))
     return out
 
