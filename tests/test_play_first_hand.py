@@ -108,3 +108,20 @@ def test_why_a_knock_or_not_matches_the_count_the_default_player_held(variant: s
                     seen["not"] += 1
             hand.apply(action)
     assert seen["knocked"] and seen["not"]
+
+
+def test_why_at_another_hand_explains_the_knock_that_ended_it() -> None:
+    """A bot's knock ends the hand before the person is asked a move: `why` at "Another hand?" says why."""
+    from tonk_rules.cli.terminal_play import ANOTHER, run_terminal_game
+
+    said: list[str] = []
+    moves = iter(["draw stock", "1"])  # pagat, seed 1: Bob knocks on his first turn, with a count of 19
+    answers = iter(["why", "n"])
+    run_terminal_game(variant="pagat", players=None, seed=1, dealer=None, stakes=[], style="english",
+                      record_file=None, ledger_path=None, echo=said.append, misuse=ValueError,
+                      ask=lambda prompt: next(answers) if prompt == ANOTHER else next(moves))
+    text = " ".join(" ".join(said).split())
+    assert "Bob: knocks" in text
+    match = re.search(r"Bob knocks: a count of (\d+), at or below the (\d+) the default player knocks at here, "
+                      r"with two opponents holding 5 and 5 cards", text)
+    assert match and int(match.group(1)) == 19 <= int(match.group(2)), text
