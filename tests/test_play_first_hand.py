@@ -123,5 +123,5 @@ def test_why_at_another_hand_explains_the_knock_that_ended_it() -> None:
     text = " ".join(" ".join(said).split())
     assert "Bob: knocks" in text
     match = re.search(r"Bob knocks: a count of (\d+), at or below the (\d+) the default player knocks at here, "
-                      r"with two opponents holding 5 and 5 cards", text)
+                      r"with two opponents holding 5 cards", text)
     assert match and int(match.group(1)) == 19 <= int(match.group(2)), text

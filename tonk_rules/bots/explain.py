@@ -71,13 +71,18 @@ def _others(before: Observation) -> str:
     sizes = [before.hand_sizes[q] for q in others]
     turns = [before.turns_taken[q] for q in others]
     who = "one opponent" if len(others) == 1 else f"{_word(len(others))} opponents"
-    held = _listed([str(s) for s in sizes]) + (" card" if sizes == [1] else " cards")
+
+    def cards(size: int) -> str:
+        return "1 card" if size == 1 else f"{size} cards"
+
+    def after(turn: int) -> str:
+        return "on their first turn" if turn == 0 else f"after {turn} turn{'s' if turn != 1 else ''}"
+
     if len(set(turns)) == 1:
-        after = ("on their first turn" if turns[0] == 0 else
-                 f"after {turns[0]} turn{'s' if turns[0] != 1 else ''}" + (" each" if len(turns) > 1 else ""))
-    else:
-        after = f"after {_listed([str(t) for t in turns])} turns"
-    return f"with {who} holding {held} {after}"
+        each = " each" if len(others) > 1 and turns[0] else ""
+        sizes_said = _listed([str(n) for n in sizes]) + (" card" if sizes == [1] else " cards")
+        return f"with {who} holding {sizes_said} {after(turns[0])}{each}"
+    return f"with {who} holding " + _listed([f"{cards(n)} {after(t)}" for n, t in zip(sizes, turns, strict=True)])
 
 
 def _knocked(params: Mapping[str, int], before: Observation, choices: int) -> str:
