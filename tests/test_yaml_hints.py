@@ -73,3 +73,15 @@ def test_a_session_files_mistakes_get_the_same_hints(tmp_path: Path, seats: str,
     assert proc.returncode == 1
     assert f"{plan}{where} {message}" in proc.stderr
     assert not (tmp_path / "t.sqlite").exists()  # nothing made
+
+
+def test_a_commented_section_line_below_another_section_is_named(tmp_path: Path) -> None:
+    """The keys under "# knocking:" fall into the section above (players): YAML parses it, the key is unknown
+    there, and the message names the commented line to change."""
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE + "players:\n  min: 2\n# knocking:\n  max_count: 7\n", encoding="utf-8")
+    proc = run("check", str(house))
+    assert proc.returncode == 1
+    assert (f"{house}:6:3: unknown key 'max_count'; expected one of: source, source_for, min, max; perhaps the "
+            "section line above it is commented out: line 5 '# knocking:', remove its '#' (at players.max_count)"
+            ) in proc.stderr

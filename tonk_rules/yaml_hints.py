@@ -19,6 +19,7 @@ reads the text itself for the mistakes people make in a hand-written file, and n
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # A key with its value glued to the colon: "max_count:7" (a key is a name: a letter, then letters, digits, _ -).
 _GLUED = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):([^\s:/].*)$")
@@ -55,24 +56,38 @@ def _orphan_key(lines: list[str], number: int) -> tuple[int, str] | None:
     indent = len(line) - len(line.lstrip(" "))
     if key is None or indent == 0:
         return None
-    commented = None
     for above in range(number - 1, 0, -1):
         text = lines[above - 1]
-        if not text.strip():
-            continue
-        if text.lstrip().startswith("#"):
-            if commented is None and (match := _COMMENTED_SECTION.match(text)):
-                commented = (above, match.group(1))
+        if not text.strip() or text.lstrip().startswith("#"):
             continue
         if len(text) - len(text.lstrip(" ")) >= indent or text.rstrip().endswith(":"):
             return None  # a sibling or a section line above: not this mistake
         break
+    commented = commented_section_above(lines, number)
     if commented is not None:  # the line to change is the commented one
         return commented[0], (f"the indented key {key.group(1)} (line {number}) has no section above it; perhaps "
                               f"the section line is commented out: line {commented[0]} '# {commented[1]}:', "
                               "remove its '#'")
     return number, (f"line {number}: the indented key {key.group(1)} has no section line above it; un-indent it, "
                     "or add the section line it belongs to")
+
+
+def commented_section_above(lines: Sequence[str], number: int) -> tuple[int, str] | None:
+    """A section line left commented (``# knocking:``) among the comments and blank lines just above line
+    ``number`` (1-based), less indented than it: its line and its key. Such a line hides the section the
+    indented keys below it belong to (they then fall into the section above, or into none)."""
+    line = lines[number - 1] if 0 < number <= len(lines) else ""
+    indent = len(line) - len(line.lstrip(" "))
+    for above in range(number - 1, 0, -1):
+        text = lines[above - 1]
+        if not text.strip():
+            continue
+        if not text.lstrip().startswith("#"):
+            return None
+        match = _COMMENTED_SECTION.match(text)
+        if match and len(text) - len(text.lstrip(" ")) < indent:
+            return above, match.group(1)
+    return None
 
 
 def _unclosed(lines: list[str]) -> tuple[int, str] | None:

@@ -78,6 +78,7 @@ class YamlDocument:
     data: Any
     positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    lines: tuple[str, ...] = ()  # the text's lines, for a hint that reads the file (yaml_hints)
 
     def where(self, path: KeyPath, *, key: bool = False) -> tuple[int, int]:
         """The position of a value (or of its key), else of its nearest located ancestor; (0, 0) if none."""
@@ -302,6 +303,7 @@ def read_yaml_text(file: str, text: str, *, limit: int, what: str = "file") -> Y
         builder.problems.append(Diagnostic(file, 1, 1, f"YAML error: {exc}"))
     if builder.problems:
         raise YamlReadError(builder.problems)
+    builder.doc.lines = tuple(text.splitlines())
     return builder.doc
 
 

@@ -13,6 +13,7 @@ import jsonschema
 from pydantic import TypeAdapter, ValidationError
 
 from tonk_rules.errors import Diagnostic
+from tonk_rules.yaml_hints import commented_section_above
 from tonk_rules.yamlio import MAX_PROBLEMS, KeyPath, YamlDocument, capped
 
 _TYPE_NAMES = {
@@ -156,6 +157,9 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             for extra in sorted(set(instance) - set(allowed), key=str)[:MAX_PROBLEMS + 1]:
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
+                if (hidden := commented_section_above(doc.lines, line)) is not None:  # "# knocking:" above
+                    hint = (f"{hint}; perhaps the section line above it is commented out: line {hidden[0]} "
+                            f"'# {hidden[1]}:', remove its '#'")
                 said = renamed_key(dotted((*path, extra)), instance[extra]) or f"unknown key {extra!r}{hint}"
                 out.append(Diagnostic(doc.file, line, col, said, dotted((*path, extra))))
             continue
