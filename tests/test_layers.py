@@ -19,7 +19,7 @@ PACKAGE = sources.PACKAGE
 
 FLOORS: list[set[str]] = [
     {"errors"},
-    {"terms", "prng", "safe_read", "limits"},
+    {"terms", "prng", "safe_read", "limits", "yaml_hints"},
     {"cards", "yamlio", "jsonio", "outputs"},
     {"words"},
     {"variant"},

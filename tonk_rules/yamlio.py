@@ -38,6 +38,7 @@ import yaml
 
 from tonk_rules.errors import Diagnostic, YamlReadError
 from tonk_rules.safe_read import decode, read_limited, size_text
+from tonk_rules.yaml_hints import syntax_hint
 
 __all__ = ["MAX_DEPTH", "MAX_PROBLEMS", "KeyPath", "YamlDocument", "capped", "decode", "more_problems",
            "plain_data_problems", "read_limited", "read_yaml_file", "read_yaml_text"]
@@ -77,6 +78,7 @@ class YamlDocument:
     data: Any
     positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    lines: tuple[str, ...] = ()  # the text's lines, for a hint that reads the file (yaml_hints)
 
     def where(self, path: KeyPath, *, key: bool = False) -> tuple[int, int]:
         """The position of a value (or of its key), else of its nearest located ancestor; (0, 0) if none."""
@@ -290,7 +292,10 @@ def read_yaml_text(file: str, text: str, *, limit: int, what: str = "file") -> Y
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        builder.problems.append(Diagnostic(file, line, col, f"YAML syntax error: {exc.problem or exc.context}"))
+        said = f"{exc.problem or exc.context}"
+        if (hint := syntax_hint(text, line)) is not None:  # the line to change, not where the parser gave up
+            line, col, said = hint[0], 1, hint[1]
+        builder.problems.append(Diagnostic(file, line, col, f"YAML syntax error: {said}"))
     except yaml.reader.ReaderError as exc:  # characters were checked above; kept for completeness
         line = text.count("\n", 0, exc.position) + 1
         builder.problems.append(Diagnostic(file, line, 1, f"YAML error: {exc.reason}"))
@@ -298,6 +303,7 @@ def read_yaml_text(file: str, text: str, *, limit: int, what: str = "file") -> Y
         builder.problems.append(Diagnostic(file, 1, 1, f"YAML error: {exc}"))
     if builder.problems:
         raise YamlReadError(builder.problems)
+    builder.doc.lines = tuple(text.splitlines())
     return builder.doc
 
 

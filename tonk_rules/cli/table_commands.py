@@ -124,8 +124,9 @@ def write_output(text: str, out: str | None) -> None:
 # --- playing ---------------------------------------------------------------------------------------------
 @click.command()
 @click.argument("variant")
-@click.option("--players", required=True, metavar="NAME,bot:SPEC,...",
-              help="Seats clockwise: your name once, bots as bot:SPEC or NAME=bot:SPEC.")
+@click.option("--players", default=None, metavar="NAME,bot:SPEC,...",
+              help="Seats clockwise: your name once, bots as bot:SPEC or NAME=bot:SPEC (bot alone: the default "
+                   "player). Default: you against the default player at the usual table (see above).")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None,
               help="Fixes the deal and every bot choice (default: random).")
 @click.option("--dealer", metavar="NAME", help="Who deals (default: the last seat, so the first seat plays first).")
@@ -141,10 +142,16 @@ def play(variant: str, players: str, seed: int | None, dealer: str | None, stake
          style: str, record_file: str | None, force: bool, ledger: str | None) -> None:
     """Play a hand of VARIANT in the terminal against bots.
 
+    Without --players you sit first, as "You", against the default player (reckoner, tuned to the rules,
+    as tonk simulate seats it) at the usual table: 3 players where the rules seat 3, else the nearest
+    number they seat (2 for classic-pc, which seats only 2). Type 'why' after a bot's move to hear why it
+    played it.
+
     \b
     Examples:
-      tonk play pagat --players Ann,bot:random --seed 7
-      tonk play russian --players Костоправ,Гоблин=bot:random,Элмо=bot:random --cards russian
+      tonk play pagat
+      tonk play pagat --seed 7
+      tonk play russian --players Костоправ,Гоблин=bot,Элмо=bot --cards russian
     """
     from tonk_rules.cli.terminal import plain
     from tonk_rules.cli.terminal_play import run_terminal_game

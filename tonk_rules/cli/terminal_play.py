@@ -26,7 +26,7 @@ from tonk_rules.sim import background_tuning
 from tonk_rules.table.house_tuning import HouseTuning, Starter, bots_source
 from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.stake_options import parse_stakes
-from tonk_rules.table.table_bots import check_spec, make_bot, parse_players
+from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, make_bot, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 
@@ -54,10 +54,11 @@ _YES, _NO = ("y", "yes", "д", "да"), ("n", "no", "н", "нет", "q", "quit",
 UNCLEAR_ANSWERS = 3
 
 
-def _another(ask: Callable[[str], str], echo: Callable[[str], None]) -> bool:
+def _another(ask: Callable[[str], str], echo: Callable[[str], None], explain: Callable[[], None]) -> bool:
     """Whether the person wants another hand; end of input, or :data:`UNCLEAR_ANSWERS` answers that are
-    neither yes nor no, are no."""
-    for _ in range(UNCLEAR_ANSWERS):
+    neither yes nor no, are no. ``why`` here explains the bots' last moves (a knock that ended the hand)."""
+    unclear = 0
+    while unclear < UNCLEAR_ANSWERS:
         try:
             answer = ask(ANOTHER)
         except EOFError:
@@ -68,7 +69,11 @@ def _another(ask: Callable[[str], str], echo: Callable[[str], None]) -> bool:
             return True
         if word in _NO:
             return False
-        echo("  type y for another hand, n to leave the table")
+        if word in ("why", "почему"):
+            explain()
+            continue
+        unclear += 1
+        echo("  type y for another hand, n to leave the table (or why: why the bots played as they did)")
     return False
 
 
@@ -89,7 +94,7 @@ def _note(line: str) -> None:
     click.echo(line, err=True)
 
 
-def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: str | None, stakes: list[str],
+def run_terminal_game(*, variant: str, players: str | None, seed: int | None, dealer: str | None, stakes: list[str],
                       style: str | None, record_file: str | None, ledger_path: str | None,
                       echo: Callable[[str], None], misuse: Callable[[str], Exception],
                       ask: Callable[[str], str] = _ask, force: bool = False,
@@ -106,8 +111,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
         raise misuse(f"--seed {seed}: a seed is a whole number of at least 0")
     ref = resolve_variant_ref(variant, Path.cwd())
     loaded = load_variant(ref)
-    try:
-        seats = parse_players(players)
+    try:  # no --players: the person against the default player at the variant's usual table
+        seats = parse_players(players) if players is not None else default_seats(ruleset_for(ref))
     except TableInputError as exc:
         raise misuse(str(exc)) from None
     names = [s.name for s in seats]
@@ -127,7 +132,8 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                 raise misuse(f"the session plays {ledger.variant_ref}, not {variant}")
             seated = ledger.seated()
             if names != [n for n, _ in seated]:
-                raise misuse(f"--players must name the session's seats in order: {', '.join(n for n, _ in seated)}")
+                given = "--players must name" if players is not None else "with --session, --players names"
+                raise misuse(f"{given} the session's seats in order: {', '.join(n for n, _ in seated)}")
             if stakes or dealer:
                 raise misuse("with --session the stakes and the dealer are the session's")
             dealer, stake_list = ledger.next_dealer(), [s for _, s in seated]
@@ -146,7 +152,11 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
         person = next(i for i, s in enumerate(seats) if s.spec is None)
         shown = style or "unicode"
         echo(f"Tonk: {variant}, seed {seed} (tonk play ... --seed {seed} deals this hand again).")
-        echo("Type 'help' for help.")
+        if players is None:
+            opponents = [s.name for s in seats if s.spec is not None]
+            echo(f"You play against {_and(opponents)}, the default player ({DEFAULT_BOT}, tuned to these rules): "
+                 f"{len(seats)} players in all (choose other seats with --players).")
+        echo("Type 'help' for help, 'why' after a bot's move to hear why it played it.")
         if ask is _ask:
             _line_editing()
         if sys.stdin.isatty() and threading.current_thread() is threading.main_thread():
@@ -196,7 +206,7 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
                 scores[name] += net
             echo(_scores_line(scores, finished))
             try:
-                again = _another(ask, echo)
+                again = _another(ask, echo, game.explain)
             except KeyboardInterrupt:  # Ctrl-C at "Another hand?": a no, with the scores so far
                 echo("")
                 _leave_interrupted(echo, scores, finished)
@@ -213,6 +223,10 @@ def run_terminal_game(*, variant: str, players: str, seed: int | None, dealer: s
             bot_values.end()
         if ledger is not None:
             ledger.close()
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _leave_interrupted(echo: Callable[[str], None], scores: dict[str, int], finished: int) -> NoReturn:

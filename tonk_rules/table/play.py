@@ -1,11 +1,13 @@
 """A person plays a hand against bots in a plain terminal: the table shown, legal moves numbered.
 
-The game talks through two functions, ``say(line)`` and ``ask(prompt) -> str`` (``input`` in the terminal),
-so the same code runs under a pseudo-terminal in the tests. A move is a number from the list, or typed:
-``knock``, ``draw stock``, ``draw discard``, ``spread 8п 8б 8ч``, ``hit 5S on 1``, ``discard Дч`` (or just
-the card to discard), with cards in English, Unicode or Russian notation; Russian verbs work too
-(``открыться``, ``колода``, ``куча``, ``выложить``, ``добавить 5п на 1``, ``сбросить Дч``). A mistyped or
-illegal move is explained and asked again; nothing changes until a move is legal.
+The game talks through two functions, ``say(line)`` and ``ask(prompt) -> str`` (``input`` in the terminal), so
+the same code runs under a pseudo-terminal in the tests. A move is a number from the list, or typed:
+``knock``, ``draw`` (from the one pile allowed now; where both are, it asks which), ``draw stock``, ``draw
+discard``, ``spread 8п 8б 8ч``, ``hit 5S on 1``, ``discard Дч`` (or just the card to discard), with cards in
+English, Unicode or Russian notation; Russian verbs work too (``открыться``, ``колода``, ``куча``,
+``выложить``, ``добавить 5п на 1``, ``сбросить Дч``). A mistyped or illegal move is explained and asked again;
+nothing changes until a move is legal. ``why`` says why each bot made the moves it made since the person's
+last move (:mod:`tonk_rules.bots.explain`).
 
     >>> import random
     >>> from tonk_rules.table.table_setup import ruleset_for
@@ -30,9 +32,10 @@ import re
 import textwrap
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
+from tonk_rules.bots.observation import Observation, observe
 from tonk_rules.cards import Card, CardStyle, format_cards, parse_card, parse_cards
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
@@ -40,11 +43,12 @@ from tonk_rules.errors import CardError, MixedAlphabetsError, TableInputError
 from tonk_rules.terms import Pile
 
 #: What a move may be, said when a word is neither a move nor a card.
-MOVE_FORMS = "a move's number, knock, draw stock, draw discard, spread CARDS, hit CARD on N, discard CARD"
+MOVE_FORMS = "a move's number, knock, draw, draw stock, draw discard, spread CARDS, hit CARD on N, discard CARD"
 #: Lines of at most 80 characters: an 80-column terminal shows them unbroken.
 HELP = ("Type the number of a move, or the move itself:\n"
-        "  knock | draw stock | draw discard | spread CARDS | hit CARD on N\n"
+        "  knock | draw | draw stock | draw discard | spread CARDS | hit CARD on N\n"
         "  discard CARD (or just the card)\n"
+        "'why': why each bot made its moves since your last one.\n"
         "Cards: 10S QH AC, 10♠ Q♥ A♣ or 10п Дч Тт.\n"
         "Russian: открыться, колода, куча, выложить, добавить CARD на N, сбросить CARD.\n"
         "'quit' leaves the table.")
@@ -73,6 +77,24 @@ class Player(Protocol):
     label: str
 
     def choose(self, hand: Hand, seat: int) -> Action: ...
+
+
+@runtime_checkable
+class Explaining(Player, Protocol):
+    """A bot that can say why it chose ``action`` among ``legal`` in the position ``before`` it saw (words that
+    follow "Bob knocks: ")."""
+
+    def why(self, before: Observation, legal: Sequence[Action], action: Action) -> str: ...
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A bot's move as ``why`` explains it: the seat, what it saw before, its legal moves, the move made."""
+
+    seat: int
+    before: Observation
+    legal: tuple[Action, ...]
+    action: Action
 
 
 class QuitGame(Exception):
@@ -129,6 +151,8 @@ def read_move(text: str, hand: Hand) -> Action:
             raise TableInputError(f"cannot read {_shown(text)}; type 'help' for the moves")
         if verb == "knock" and not rest:
             return Knock()
+        if verb == "draw" and not rest:
+            return _draw_alone(hand, legal)
         if verb == "draw" and len(rest) == 1 and _VERBS.get(rest[0].lower()) in ("stock", "discard-pile", "discard"):
             return Draw(Pile.STOCK if _VERBS[rest[0].lower()] == "stock" else Pile.DISCARD)
         if verb == "stock" and not rest:
@@ -153,6 +177,16 @@ def read_move(text: str, hand: Hand) -> Action:
     raise TableInputError(f"cannot read {_shown(text)}; type 'help' for the moves")
 
 
+def _draw_alone(hand: Hand, legal: Sequence[Action]) -> Action:
+    """``draw`` with no pile: the one pile a draw is allowed from now, or a question naming both. Where no
+    draw is allowed, a draw from the stock, whose refusal says why."""
+    piles = [a.source for a in legal if isinstance(a, Draw)]
+    if Pile.STOCK in piles and Pile.DISCARD in piles:
+        raise TableInputError("draw from which pile, the stock or the discard pile? type 'draw stock' or "
+                              "'draw discard'")
+    return Draw(piles[0] if piles else Pile.STOCK)
+
+
 @dataclass
 class TerminalGame:
     """One hand at the terminal: ``person`` is the seat the person plays; every other seat has a bot."""
@@ -164,6 +198,8 @@ class TerminalGame:
     ask: Callable[[str], str]
     style: CardStyle = "unicode"
     variant_name: str = ""
+    #: The bots' moves since the person's last move, for ``why``.
+    since: list[BotMove] = field(default_factory=list)
 
     def tell(self, text: str, indent: str = "", *, cards: bool = True) -> None:
         """Say ``text`` in lines of at most 80 characters, cards in English notation shown in the chosen one."""
@@ -220,6 +256,9 @@ class TerminalGame:
             if word in ("help", "?", "помощь"):
                 self.tell(HELP, cards=False)
                 continue
+            if word in ("why", "почему"):
+                self.explain()
+                continue
             try:
                 action = read_move(text, self.hand)
             except TableInputError as exc:
@@ -230,14 +269,30 @@ class TerminalGame:
                 self.tell(f"✗ not allowed: {why}", "  ")
                 continue
             done = self.hand.apply(action)
+            self.since.clear()
             self.say(f"  You: {done.action.text(self.style)}")
             return
 
     def bot_turn(self) -> None:
         hand, seat = self.hand, self.hand.current
+        before, legal = observe(hand, seat), tuple(hand.legal_actions())  # what `why` explains it by
         action = self.decide(seat)
         done = hand.apply(action)
+        self.since.append(BotMove(seat, before, legal, done.action))
         self.say(f"  {hand.players[seat]}: {self.public(done.action)}")
+
+    def explain(self) -> None:
+        """``why``: each bot move since the person's last move, with the reason that bot gives for it."""
+        if not self.since:
+            self.tell("No bot has moved since your last move.", "  ")
+            return
+        for move in self.since:
+            bot = self.bots[move.seat]
+            who = f"{self.hand.players[move.seat]} {self.public(move.action)}"
+            if isinstance(bot, Explaining):
+                self.tell(f"{who}: {bot.why(move.before, move.legal, move.action)}", "  ")
+            else:
+                self.tell(f"{who} (this bot does not say why).", "  ")
 
     def decide(self, seat: int) -> Action:
         """The bot's choice; one that takes longer than :data:`THINKING_AFTER_S` is shown as thinking, so a
@@ -278,7 +333,8 @@ class TerminalGame:
 
     def play(self) -> Hand:
         hand, names = self.hand, self.hand.players
-        self.say(f"Dealer: {names[hand.dealer]}. You are {names[self.person]}.")
+        you = "" if names[self.person] == "You" else f" You are {names[self.person]}."  # not "You are You."
+        self.say(f"Dealer: {names[hand.dealer]}.{you}")
         while not hand.over:
             if hand.current == self.person:
                 self.person_turn()

@@ -111,7 +111,7 @@ def session_schema_text() -> str:
 def _schema_problems(doc: YamlDocument) -> list[Diagnostic]:
     import jsonschema
 
-    from tonk_rules.variant.diagnose import did_you_mean
+    from tonk_rules.variant.diagnose import did_you_mean, got, list_form
 
     validator_cls = jsonschema.validators.validator_for(session_schema())
     keys = list(SessionFile.model_fields)
@@ -130,6 +130,8 @@ def _schema_problems(doc: YamlDocument) -> list[Diagnostic]:
             message = f"a stake is a whole number of at least 1, or a mapping name -> stake; got {error.instance!r}"
         if error.validator == "anyOf" and len(path) == 2 and path[0] == "seats":
             message = _why_not_seat(error.instance)
+        if error.validator == "type" and error.validator_value == "array" and not isinstance(error.instance, dict):
+            message = f"expected a list, {got(error.instance)}: write it as {list_form(error.instance)}"
         problems.append(doc.diagnostic(path, message))
     return problems
 

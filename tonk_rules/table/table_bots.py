@@ -15,15 +15,19 @@ never the other hands or the stock.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tonk_rules.bots import BOT_CLASSES, Bot, observe
+from tonk_rules.bots.explain import why_move
+from tonk_rules.bots.observation import Observation
 from tonk_rules.bots.specs import BotSpec, parse_spec
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import BotSpecError, TableInputError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim import stages
+from tonk_rules.sim.table_size import DEFAULT_PLAYERS
 from tonk_rules.sim.tuning import seats_for
 from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.table.play import Player
@@ -31,6 +35,9 @@ from tonk_rules.table.table_setup import why_bad_name
 
 #: The bot a seat gets from ``bot`` or ``NAME=bot:`` with no spec: the default player, tuned to the rules.
 DEFAULT_BOT = "reckoner"
+#: The person's seat when ``--players`` is not given, and the default players' names beside it.
+PERSON = "You"
+DEFAULT_NAMES = ("Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,20 @@ def parse_players(text: str) -> list[SeatSpec]:
     return seats
 
 
+def usual_players(rules: Ruleset) -> int:
+    """The table a first hand is dealt at: 3 players where the rules seat 3 (the number ``tonk simulate``
+    seats, and the smallest the sources play most), else the nearest number they seat (the smaller of two)."""
+    sizes = rules.table_sizes()
+    return min(sizes, key=lambda n: (abs(n - DEFAULT_PLAYERS), n))
+
+
+def default_seats(rules: Ruleset) -> list[SeatSpec]:
+    """``tonk play VARIANT`` with no ``--players``: the person (:data:`PERSON`) first, then the default
+    player in every other seat of :func:`usual_players`, named Bob, Cy, ..."""
+    return [SeatSpec(PERSON, None)] + [SeatSpec(DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Bot-{i + 2}",
+                                                DEFAULT_BOT) for i in range(usual_players(rules) - 1)]
+
+
 def check_spec(spec: str) -> BotSpec:
     try:
         parsed = parse_spec(spec)
@@ -90,6 +111,10 @@ class SeatedBot:
 
     def choose(self, hand: Hand, seat: int) -> Action:
         return self.bot.choose(observe(hand, seat), hand.legal_actions())
+
+    def why(self, before: Observation, legal: Sequence[Action], action: Action) -> str:
+        """Why it chose ``action`` in the position ``before`` (:func:`tonk_rules.bots.explain.why_move`)."""
+        return why_move(self.bot.name, self.bot.params(), before, legal, action)
 
 
 def make_bot(spec: str, seed: int, rules: Ruleset, players: int) -> Player:

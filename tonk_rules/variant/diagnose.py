@@ -13,6 +13,7 @@ import jsonschema
 from pydantic import TypeAdapter, ValidationError
 
 from tonk_rules.errors import Diagnostic
+from tonk_rules.yaml_hints import commented_section_above
 from tonk_rules.yamlio import MAX_PROBLEMS, KeyPath, YamlDocument, capped
 
 _TYPE_NAMES = {
@@ -98,6 +99,16 @@ def _unquoted_name(instance: Any, options: Any) -> bool:
         _yaml_text(instance) in [str(o) for o in options]
 
 
+def list_form(instance: Any) -> str:
+    """How a value written where a list is expected is written as one: ``3, 4`` (text to YAML) is ``[3, 4]``.
+
+    >>> list_form("3, 4"), list_form(5), list_form("A")
+    ('[3, 4]', '[5]', '[A]')
+    """
+    items = [item.strip() for item in instance.split(",")] if isinstance(instance, str) else [_yaml_text(instance)]
+    return "[" + ", ".join(item for item in items if item) + "]"
+
+
 def _type_hint(expected: str, instance: Any) -> str:
     """Why a value YAML 1.1 habits would read differently is text here."""
     if not isinstance(instance, str):
@@ -146,6 +157,9 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             for extra in sorted(set(instance) - set(allowed), key=str)[:MAX_PROBLEMS + 1]:
                 hint = did_you_mean(extra, allowed) or f"; expected one of: {', '.join(allowed)}"
                 line, col = doc.where((*path, extra), key=True)
+                if (hidden := commented_section_above(doc.lines, line)) is not None:  # "# knocking:" above
+                    hint = (f"{hint}; perhaps the section line above it is commented out: line {hidden[0]} "
+                            f"'# {hidden[1]}:', remove its '#'")
                 said = renamed_key(dotted((*path, extra)), instance[extra]) or f"unknown key {extra!r}{hint}"
                 out.append(Diagnostic(doc.file, line, col, said, dotted((*path, extra))))
             continue
@@ -162,6 +176,8 @@ def schema_diagnostics(doc: YamlDocument, validator: jsonschema.protocols.Valida
             expected = " or ".join(_expected_types(schema)) or "another type"
             message = f"expected {expected}, {got(instance)}"
             message += _type_hint(expected, instance)
+            if expected.split(" or ")[0] == "list" and not isinstance(instance, dict | list):
+                message = f"expected a list, {got(instance)}: write it as {list_form(instance)}"
         elif kind == "enum" and path in unquoted:
             text = _yaml_text(instance)
             read_as = "a number" if isinstance(instance, int | float) and not isinstance(instance, bool) else text
@@ -216,6 +232,8 @@ def model_diagnostics(chain: list[YamlDocument], error: ValidationError) -> list
         else:
             file, line, col = locate(chain, path)
             message = item["msg"]
+            if item["type"] in ("list_type", "tuple_type", "set_type", "frozen_set_type"):
+                message = f"expected a list: write it as {list_form(item['input'])}"
         out.append(Diagnostic(file, line, col, message, dotted(path)))
     return out
 
