@@ -44,7 +44,6 @@ from tonk_rules.kernel.layout import (
     K_SPREAD,
     KIND_MASK,
     KIND_SHIFT,
-    MAX_PAY_RULES,
     O_COUNTS,
     O_DISCARD,
     O_HANDS,
@@ -62,6 +61,7 @@ from tonk_rules.kernel.layout import (
     O_TURN,
     O_TURNS_TAKEN,
     O_WINNERS,
+    PAY_SEATS,
     PAYLOAD,
     S_ACTED,
     S_CURRENT,
@@ -80,8 +80,6 @@ from tonk_rules.kernel.layout import (
     S_STOCK_N,
     S_TAKEN,
     T_MELDS,
-    T_PAY,
-    T_PAY_N,
     T_POS,
 )
 from tonk_rules.kernel.reshuffle import permutation
@@ -91,7 +89,6 @@ from tonk_rules.kernel.rules_nb import (
     classify,
     count_is_deal_tonk,
     empty_stock,
-    holds_role,
     knock_succeeds,
     locks_after_hit,
     locks_after_turn,
@@ -100,6 +97,7 @@ from tonk_rules.kernel.rules_nb import (
     melds,
     out_ending,
     popcount,
+    settle_ending,
     several_deal_tonks_void,
     suit_line,
     takes_straight,
@@ -134,14 +132,6 @@ def _went_out(S, p, by_discard, tb):  # type: ignore[no-untyped-def]
         end_hand(S, np.int64(E_OUT_BY_HIT), tb)
 
 
-@njit
-def _role(S, role, p, players):  # type: ignore[no-untyped-def]
-    """Whether seat ``p`` holds payment ``role`` (``PaymentSchedule.settle``'s roles: ``core.holds_role``)."""
-    knocker = S[S_KNOCKER]
-    return holds_role(role, S[O_WINNERS + p] == 1, p, knocker, S[O_COUNTS + p],
-                      S[O_COUNTS + knocker] if knocker >= 0 else 0)
-
-
 # Its callers pass ``np.int64(E_...)``, not the bare constant (and ``np.bool_`` to _went_out and
 # _first_draw_counts): numba compiles a call with a constant argument once per constant (a literal type), and
 # end_hand's nine endings compiled it, with everything it calls, nine times — about 10 s of a 50 s compile.
@@ -157,17 +147,7 @@ def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
         for p in range(players):
             S[O_WINNERS + p] = 0
         return
-    for i in range(tb[T_PAY_N + ending]):
-        rule = T_PAY + (ending * MAX_PAY_RULES + i) * 4
-        payer_role, receiver_role, stakes, at_payer = tb[rule], tb[rule + 1], tb[rule + 2], tb[rule + 3]
-        for a in range(players):
-            if not _role(S, payer_role, a, players):
-                continue
-            for b in range(players):
-                if a != b and _role(S, receiver_role, b, players):
-                    amount = stakes * (S[O_STAKES + a] if at_payer else S[O_STAKES + b])
-                    S[O_NET + a] -= amount
-                    S[O_NET + b] += amount
+    settle_ending(S, PAY_SEATS, ending, tb)  # who pays whom: ruleset/who_pays.py, as the engine settles
 
 
 @njit

@@ -49,7 +49,6 @@ from tonk_rules.kernel.layout import (
     K_SPREAD,
     KIND_MASK,
     KIND_SHIFT,
-    MAX_PAY_RULES,
     MAX_PLAYERS,
     O_COUNTS,
     O_DISCARD,
@@ -65,8 +64,6 @@ from tonk_rules.kernel.layout import (
     S_STOCK_N,
     STOCK_END,
     T_MELDS,
-    T_PAY,
-    T_PAY_N,
     T_POS,
 )
 from tonk_rules.kernel.rules_nb import (
@@ -74,14 +71,15 @@ from tonk_rules.kernel.rules_nb import (
     VALUE,
     can_meld,
     extends,
-    holds_role,
     in_a_meld,
     lowest,
     may_hit,
+    payments,
     popcount,
+    settle_ending,
     spread_rank,
 )
-from tonk_rules.ruleset import meld_masks
+from tonk_rules.ruleset import meld_masks, who_pays
 from tonk_rules.ruleset.slots import R_KN_TIES_WIN, R_STOCK
 
 #: Columns of a reckoner's row of parameters (``tonk_rules.kernel.seats.RECKONER_COLUMNS`` names them).
@@ -148,33 +146,22 @@ def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-u
 
 @njit_entry
 def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
-    """The knocker's net, in stakes, under the variant's payment rules, when ``catchers`` of the others
-    (0: a won knock) hold a count that catches it and the rest hold more (all stakes 1)."""
+    """The knocker's net, in stakes, under the variant's payment rules (settled as a hand is:
+    :func:`~tonk_rules.ruleset.who_pays.settle`), when ``catchers`` of the others (0: a won knock) hold a count
+    that catches it and the rest hold more (all stakes 1)."""
     ending = E_KNOCK_WON if catchers == 0 else E_KNOCK_CAUGHT
     mine = 10
     low = mine if tb[R_KN_TIES_WIN] != 1 else mine - 1
-    net = 0
-    for i in range(tb[T_PAY_N + ending]):
-        rule = T_PAY + (ending * MAX_PAY_RULES + i) * 4
-        payer_role, receiver_role, stakes = tb[rule], tb[rule + 1], tb[rule + 2]
-        for a in range(players):
-            ja = (a - me) % players
-            count_a = mine if ja == 0 else low if ja <= catchers else mine + 5
-            win_a = ja == 0 if catchers == 0 else 1 <= ja <= catchers
-            if not holds_role(payer_role, win_a, a, me, count_a, mine):
-                continue
-            for b in range(players):
-                if b == a:
-                    continue
-                jb = (b - me) % players
-                count_b = mine if jb == 0 else low if jb <= catchers else mine + 5
-                win_b = jb == 0 if catchers == 0 else 1 <= jb <= catchers
-                if holds_role(receiver_role, win_b, b, me, count_b, mine):
-                    if a == me:
-                        net -= stakes
-                    elif b == me:
-                        net += stakes
-    return net
+    at = payments.seat_offsets(players)
+    V = np.zeros(at[who_pays.AT_NET] + players, np.int64)
+    V[at[who_pays.AT_PLAYERS]], V[at[who_pays.AT_KNOCKER]] = players, me
+    for a in range(players):
+        j = (a - me) % players  # the knocker first, then the catchers
+        V[at[who_pays.AT_COUNT] + a] = mine if j == 0 else low if j <= catchers else mine + 5
+        V[at[who_pays.AT_WON] + a] = j == 0 if catchers == 0 else 1 <= j <= catchers
+        V[at[who_pays.AT_STAKE] + a] = 1
+    settle_ending(V, at, ending, tb)
+    return V[at[who_pays.AT_NET] + me]
 
 
 @njit_entry

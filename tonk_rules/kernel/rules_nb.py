@@ -35,6 +35,7 @@ from tonk_rules.kernel.layout import (
     K_KNOCK,
     K_SPREAD,
     KIND_SHIFT,
+    MAX_PAY_RULES,
     O_DISCARD,
     O_HANDS,
     O_IN_PLAY,
@@ -53,8 +54,10 @@ from tonk_rules.kernel.layout import (
     S_SPREADS_N,
     S_TAKEN,
     T_MELDS,
+    T_PAY,
+    T_PAY_N,
 )
-from tonk_rules.ruleset import core, meld_masks, position_facts
+from tonk_rules.ruleset import core, meld_masks, position_facts, who_pays
 from tonk_rules.ruleset.position_facts import FACT_COUNT, FACT_FIRST_TURN, FACT_LOCKS, FACT_TURNS_TAKEN
 from tonk_rules.ruleset.slots import NO_CARD, R_KN_MAX
 
@@ -139,6 +142,19 @@ suit_line = melds.suit_line
 held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None
 in_a_meld = melds.in_a_meld
 classify = melds.classify  # a laid spread's kind: BOOK or RUN
+
+#: Who pays whom (:mod:`tonk_rules.ruleset.who_pays`), compiled from the engine's own source with the rules'
+#: ``holds_role`` above. Its ``settle`` is not inlined: compiled as a function of its own, where the kernel
+#: hands it no list (``out=None``), numba drops the listing of the payments.
+payments = compiled_copy(who_pays, inline=("holds",), holds_role=holds_role)
+
+
+@njit_inline
+def settle_ending(V, at, ending, tb):  # type: ignore[no-untyped-def]
+    """Every payment of the kernel's ``ending`` (an ``E_*`` code) under the rules packed in ``tb``, added to the
+    nets of the seats' vector ``V`` whose values lie at ``at`` (the state and ``layout.PAY_SEATS``, or a vector of
+    :func:`~tonk_rules.ruleset.who_pays.seat_offsets`)."""
+    payments.settle(tb, T_PAY + ending * MAX_PAY_RULES * who_pays.RULE_SIZE, tb[T_PAY_N + ending], V, at, None)
 
 _UNPLACED = sorted(name for name in vars(position_facts) if name.startswith("P_") and name != "P_SIZE"
                    and name not in POSITION_SLOTS)
