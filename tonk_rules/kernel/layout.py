@@ -6,6 +6,10 @@ state with one array copy; a ruleset is one ``int64`` parameter vector (``R_*``)
 52-bit mask. The kernel's own ending codes (``E_*``) are fixed here and mapped to
 :class:`tonk_rules.terms.Ending` by name in Python, so reordering the enum cannot corrupt a cached kernel.
 
+The compiled modules read it as one module alias, ``from tonk_rules.kernel import layout as L``, and
+``L.NAME``: numba freezes a module's attribute as a compile-time constant, as it does a name imported alone
+(an offset folds into the address it reads, an array becomes a constant array), so the alias costs nothing.
+
 Changing this file (or kernel/in_play.py, whose table gives the ``IP_*`` slots) changes the cache key of the
 compiled kernel (:mod:`tonk_rules.kernel.jit`).
 """
