@@ -119,6 +119,7 @@ def settle_ending(V, at, ending, tb):  # type: ignore[no-untyped-def]
     :func:`~tonk_rules.ruleset.who_pays.seat_offsets`)."""
     payments.settle(tb, L.T_PAY + ending * L.MAX_PAY_RULES * who_pays.RULE_SIZE, tb[L.T_PAY_N + ending], V, at, None)
 
+
 _UNPLACED = sorted(name for name in vars(position_facts) if name.startswith("P_") and name != "P_SIZE"
                    and name not in L.POSITION_SLOTS)
 if _UNPLACED:
