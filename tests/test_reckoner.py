@@ -15,9 +15,9 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel import reckoner_nb
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import tables_of
-from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.ruleset import Ruleset, compile_ruleset, slots
 from tonk_rules.ruleset.compile import load_ruleset
-from tonk_rules.terms import Ending
+from tonk_rules.terms import Ending, Role
 from tonk_rules.variant.loader import builtin_names, load_variant
 
 CASES = [(name, players) for name, seats in ((n, load_variant(n).variant.players) for n in builtin_names())
@@ -118,6 +118,47 @@ def test_knock_payoffs_are_read_from_the_variants_payment_rules() -> None:
     assert reckoner_nb.knock_net(pagat, 3, 0, 1) == -3  # 2 to the catcher, 1 more to the lowest
     assert reckoner_nb.knock_net(russian, 3, 0, 1) == -2  # 2 to the catcher only
     assert reckoner_nb.knock_net(russian, 3, 0, 2) == -4
+
+
+def _estimate_and_settlement(ruleset: Ruleset, players: int, me: int, catchers: int) -> tuple[int, int]:
+    """The reckoner's net of a knock by seat ``me`` that ``catchers`` of the next seats catch (the others hold
+    more), and what ``tonk settle`` pays the knocker for that very knock (all stakes 1)."""
+    packed = tables_of(ruleset).packed()
+    low = 10 if packed[slots.R_KN_TIES_WIN] != 1 else 9  # a count that catches a knock at 10
+    after_me = [(seat - me) % players for seat in range(players)]  # 0: the knocker, then the catchers
+    counts = [10 if j == 0 else low if j <= catchers else 15 for j in after_me]
+    settled = ruleset.settle_knock(counts, knocker=me, stakes=[1] * players)
+    return int(reckoner_nb.knock_net(packed, players, me, catchers)), settled.net[me]
+
+
+def _with_knock_payment(ending: str, payer: str, receiver: str) -> Ruleset | None:
+    """pagat whose ``ending`` (a knock's) pays by the one rule ``payer`` pays ``receiver`` 3 stakes (None: no
+    variant may say so)."""
+    from pydantic import ValidationError
+
+    from tonk_rules.variant.model import Variant
+
+    data = load_variant("pagat").variant.model_dump()
+    data["payments"][ending]["rules"] = [{"payer": payer, "receiver": receiver, "stakes": 3, "stake_of": None}]
+    try:
+        return compile_ruleset(Variant.model_validate(data))
+    except ValidationError:
+        return None
+
+
+def test_the_knock_estimate_is_what_the_hand_would_pay() -> None:
+    """The reckoner weighs a knock by the variant's own payments: its estimate of each outcome is what the
+    settlement pays (every built-in variant, and a knock paid by every pair of roles), so a payment rule the
+    engine settles cannot be missing from the reckoner's estimate (both are ``ruleset/who_pays.py``)."""
+    houses = [house for ending in ("knock_won", "knock_caught") for payer in Role for receiver in Role
+              if (house := _with_knock_payment(ending, payer.value, receiver.value)) is not None]
+    assert len(houses) >= 20  # (a pair that pays nobody, or someone themselves, is refused)
+    for ruleset in [load_ruleset(name) for name in builtin_names()] + houses:
+        for players in range(max(2, ruleset.min_players), min(5, ruleset.max_players) + 1):
+            for me in (0, players - 1):
+                for catchers in range(players):
+                    estimate, settled = _estimate_and_settlement(ruleset, players, me, catchers)
+                    assert estimate == settled, (ruleset.payments, players, me, catchers)
 
 
 def test_describe_player_says_what_each_player_does() -> None:

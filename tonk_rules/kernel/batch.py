@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
-from tonk_rules.kernel.layout import N_IN_PLAY
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.tables import Seating
 from tonk_rules.prng import SplitMix64, hand_seed
 from tonk_rules.ruleset.table_bounds import why_not_seat, why_not_stakes
@@ -75,7 +75,7 @@ def empty_batch(n: int, players: int, in_play: bool = False) -> dict[str, npt.ND
         "dealer": np.zeros(n, np.int8),
     }
     if in_play:
-        out["in_play"] = np.zeros((n, N_IN_PLAY), np.int32)
+        out["in_play"] = np.zeros((n, L.N_IN_PLAY), np.int32)
     return out
 
 

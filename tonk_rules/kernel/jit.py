@@ -40,9 +40,9 @@ HERE = Path(__file__).resolve().parent
 #: The modules whose compiled code is cached, and the constants they bake in.
 COMPILED_SOURCES = ("jit.py", "layout.py", "prng_nb.py", "rules_nb.py", "play_nb.py", "policies_nb.py", "reshuffle.py",
                     "copy_nb.py", "search_nb.py", "search_model_nb.py", "search_budget_nb.py", "reckoner_nb.py",
-                    # the rules written once in plain Python, which the kernel compiles: arithmetic and melds;
-                    # the engine's action keys, whose constants it bakes in
-                    "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py",
+                    # the rules written once in plain Python, which the kernel compiles: arithmetic, melds and
+                    # who pays whom; the engine's action keys, whose constants it bakes in
+                    "../ruleset/core.py", "../ruleset/slots.py", "../ruleset/meld_masks.py", "../ruleset/who_pays.py",
                     "../ruleset/position_vector.py", "../engine/encoding.py")
 #: The modules whose tables the kernel bakes in as constants without compiling them: the in-play slots
 #: (kernel/in_play.py, which layout.py names) and the rule that each hit refusal code names (ruleset/rule_objects.py).

@@ -6,6 +6,10 @@ state with one array copy; a ruleset is one ``int64`` parameter vector (``R_*``)
 52-bit mask. The kernel's own ending codes (``E_*``) are fixed here and mapped to
 :class:`tonk_rules.terms.Ending` by name in Python, so reordering the enum cannot corrupt a cached kernel.
 
+The compiled modules read it as one module alias, ``from tonk_rules.kernel import layout as L``, and
+``L.NAME``: numba freezes a module's attribute as a compile-time constant, as it does a name imported alone
+(an offset folds into the address it reads, an array becomes a constant array), so the alias costs nothing.
+
 Changing this file (or kernel/in_play.py, whose table gives the ``IP_*`` slots) changes the cache key of the
 compiled kernel (:mod:`tonk_rules.kernel.jit`).
 """
@@ -14,7 +18,7 @@ from __future__ import annotations
 
 from tonk_rules.engine import encoding
 from tonk_rules.kernel.in_play import SLOTS as IN_PLAY_SLOTS
-from tonk_rules.ruleset import core, meld_masks, slots
+from tonk_rules.ruleset import core, meld_masks, slots, who_pays
 
 MAX_PLAYERS = 16
 MAX_SPREADS = 18  # 52 cards / 3
@@ -30,11 +34,11 @@ STOCK_END, STOCK_RESHUFFLE, STOCK_VOID = core.STOCK_END, core.STOCK_RESHUFFLE, c
 # --- payment roles ---------------------------------------------------------------------------------------
 ROLE_WINNERS, ROLE_OTHERS, ROLE_KNOCKER = core.ROLE_WINNERS, core.ROLE_OTHERS, core.ROLE_KNOCKER
 ROLE_AT_OR_BELOW, ROLE_ABOVE = core.ROLE_AT_OR_BELOW, core.ROLE_ABOVE
-MAX_PAY_RULES = 8  # per ending; each rule: payer role, receiver role, stakes, at the payer's stake (0/1)
+MAX_PAY_RULES = 8  # per ending; each rule a row of ruleset.who_pays's pay table (payer, receiver, stakes, whose stake)
 
 # --- the packed tables (one int64 vector: params first, then T_* blocks) ---------------------------------
-T_PAY = N_PARAMS  # [(ending * MAX_PAY_RULES + rule) * 4 + j]: payer, receiver, stakes, at payer's stake
-T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * 4  # rules per ending
+T_PAY = N_PARAMS  # [(ending * MAX_PAY_RULES + rule) * who_pays.RULE_SIZE + j]: each ending's rules, as rows
+T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * who_pays.RULE_SIZE  # rules per ending
 T_MELDS = T_PAY_N + 9  # the meld table (ruleset.meld_masks.M_*), read by the compiled meld functions
 T_POS = T_MELDS + meld_masks.M_POS  # rank (1..13) -> run position, -1 when not in the deck
 T_SIZE = T_MELDS + meld_masks.M_SIZE
@@ -104,6 +108,12 @@ POSITION_SLOTS = {
     "P_TURNS_TAKEN": O_TURNS_TAKEN, "P_LOCKS": O_LOCKS, "P_SPREADS_LAID": O_SPREADS_LAID, "P_SP_OWNER": O_SP_OWNER,
     "P_SP_RUN": O_SP_RUN, "P_SP_MASK": O_SP_MASK,
 }
+
+#: Where the state holds each value that ruleset.who_pays.settle reads and writes, as its ``at`` (indexed by
+#: who_pays.AT_*): the compiled settlement reads and writes the state itself.
+PAY_SEATS = tuple(offset for _, offset in sorted({
+    who_pays.AT_PLAYERS: S_PLAYERS, who_pays.AT_KNOCKER: S_KNOCKER, who_pays.AT_WON: O_WINNERS,
+    who_pays.AT_COUNT: O_COUNTS, who_pays.AT_STAKE: O_STAKES, who_pays.AT_NET: O_NET}.items()))
 
 # --- rules that came into play (IP_*): the slots are kernel/in_play.py's (its table's order); these are the names
 # the kernel's code counts by hand. A dimension counted only by a refused hit needs none (in_play.refused_hit_slots).

@@ -5,85 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import objmode
 
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.jit import njit, njit_entry
-from tonk_rules.kernel.layout import (
-    E_DEAL_TONK,
-    E_DEAL_VOID,
-    E_KNOCK_CAUGHT,
-    E_KNOCK_WON,
-    E_OUT_BY_DISCARD,
-    E_OUT_BY_HIT,
-    E_OUT_BY_SPREAD,
-    E_STOCK_EXHAUSTED,
-    E_STOCK_VOID,
-    IP_ACE,
-    IP_BOOK_SIZES,
-    IP_DC_HIGH,
-    IP_DC_LOW,
-    IP_DC_SEVERAL,
-    IP_FIRST_TURN,
-    IP_HIT_BOOKS,
-    IP_HIT_RUNS,
-    IP_KN_HIT_LOCK,
-    IP_KN_TIES,
-    IP_KN_TIMING,
-    IP_RUN_MIN,
-    IP_SOURCES,
-    IP_SP_HOLD,
-    IP_SP_MUST,
-    IP_SP_TIMING,
-    IP_STOCK_EMPTY,
-    IP_STOCK_TIES,
-    IP_TAKEN,
-    IP_UPCARD,
-    K_DISCARD,
-    K_DRAW_DISCARD,
-    K_DRAW_STOCK,
-    K_HIT,
-    K_KNOCK,
-    K_SPREAD,
-    KIND_MASK,
-    KIND_SHIFT,
-    MAX_PAY_RULES,
-    O_COUNTS,
-    O_DISCARD,
-    O_HANDS,
-    O_IN_PLAY,
-    O_LOCKS,
-    O_NET,
-    O_SP_KEY,
-    O_SP_MASK,
-    O_SP_OWNER,
-    O_SP_POS,
-    O_SP_RUN,
-    O_SPREADS_LAID,
-    O_STAKES,
-    O_STOCK,
-    O_TURN,
-    O_TURNS_TAKEN,
-    O_WINNERS,
-    PAYLOAD,
-    S_ACTED,
-    S_CURRENT,
-    S_DISCARD_N,
-    S_DRAWN,
-    S_DREW,
-    S_ENDING,
-    S_FIRST_TURN,
-    S_KNOCKER,
-    S_NEW_SPREAD,
-    S_OVER,
-    S_PLAYERS,
-    S_RESHUFFLE_SEED,
-    S_RESHUFFLES,
-    S_SPREADS_N,
-    S_STOCK_N,
-    S_TAKEN,
-    T_MELDS,
-    T_PAY,
-    T_PAY_N,
-    T_POS,
-)
 from tonk_rules.kernel.reshuffle import permutation
 from tonk_rules.kernel.rules_nb import (
     ONE,
@@ -91,7 +14,6 @@ from tonk_rules.kernel.rules_nb import (
     classify,
     count_is_deal_tonk,
     empty_stock,
-    holds_role,
     knock_succeeds,
     locks_after_hit,
     locks_after_turn,
@@ -100,6 +22,7 @@ from tonk_rules.kernel.rules_nb import (
     melds,
     out_ending,
     popcount,
+    settle_ending,
     several_deal_tonks_void,
     suit_line,
     takes_straight,
@@ -124,22 +47,14 @@ from tonk_rules.ruleset.slots import (
 @njit
 def _went_out(S, p, by_discard, tb):  # type: ignore[no-untyped-def]
     """Seat ``p`` has no card left: the hand ends as ``core.out_ending`` says (its code as the kernel's)."""
-    how = out_ending(by_discard, S[S_NEW_SPREAD] == 1)
-    S[O_WINNERS + p] = 1
+    how = out_ending(by_discard, S[L.S_NEW_SPREAD] == 1)
+    S[L.O_WINNERS + p] = 1
     if how == core.OUT_BY_DISCARD:
-        end_hand(S, np.int64(E_OUT_BY_DISCARD), tb)
+        end_hand(S, np.int64(L.E_OUT_BY_DISCARD), tb)
     elif how == core.OUT_BY_SPREAD:
-        end_hand(S, np.int64(E_OUT_BY_SPREAD), tb)
+        end_hand(S, np.int64(L.E_OUT_BY_SPREAD), tb)
     else:
-        end_hand(S, np.int64(E_OUT_BY_HIT), tb)
-
-
-@njit
-def _role(S, role, p, players):  # type: ignore[no-untyped-def]
-    """Whether seat ``p`` holds payment ``role`` (``PaymentSchedule.settle``'s roles: ``core.holds_role``)."""
-    knocker = S[S_KNOCKER]
-    return holds_role(role, S[O_WINNERS + p] == 1, p, knocker, S[O_COUNTS + p],
-                      S[O_COUNTS + knocker] if knocker >= 0 else 0)
+        end_hand(S, np.int64(L.E_OUT_BY_HIT), tb)
 
 
 # Its callers pass ``np.int64(E_...)``, not the bare constant (and ``np.bool_`` to _went_out and
@@ -148,26 +63,16 @@ def _role(S, role, p, players):  # type: ignore[no-untyped-def]
 @njit
 def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
     """``Hand._end``: record the ending and settle its payments (winners set in ``O_WINNERS`` first)."""
-    players = S[S_PLAYERS]
-    S[S_OVER] = 1
-    S[S_ENDING] = ending
+    players = S[L.S_PLAYERS]
+    S[L.S_OVER] = 1
+    S[L.S_ENDING] = ending
     for p in range(players):
-        S[O_NET + p] = 0
-    if ending == E_DEAL_VOID or ending == E_STOCK_VOID:  # noqa: SIM109 (plain compares compile simplest)
+        S[L.O_NET + p] = 0
+    if ending == L.E_DEAL_VOID or ending == L.E_STOCK_VOID:  # noqa: SIM109 (plain compares compile simplest)
         for p in range(players):
-            S[O_WINNERS + p] = 0
+            S[L.O_WINNERS + p] = 0
         return
-    for i in range(tb[T_PAY_N + ending]):
-        rule = T_PAY + (ending * MAX_PAY_RULES + i) * 4
-        payer_role, receiver_role, stakes, at_payer = tb[rule], tb[rule + 1], tb[rule + 2], tb[rule + 3]
-        for a in range(players):
-            if not _role(S, payer_role, a, players):
-                continue
-            for b in range(players):
-                if a != b and _role(S, receiver_role, b, players):
-                    amount = stakes * (S[O_STAKES + a] if at_payer else S[O_STAKES + b])
-                    S[O_NET + a] -= amount
-                    S[O_NET + b] += amount
+    settle_ending(S, L.PAY_SEATS, ending, tb)  # who pays whom: ruleset/who_pays.py, as the engine settles
 
 
 @njit
@@ -175,95 +80,95 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
     """``Hand.deal`` from ``deck`` (top card first) with the deal check; ``S`` is overwritten."""
     R = tb
     S[:] = 0
-    S[S_PLAYERS] = players
-    turn_begin(S, O_TURN)
-    S[S_KNOCKER] = -1
-    S[S_RESHUFFLE_SEED] = reshuffle_seed
-    S[S_FIRST_TURN] = 1
+    S[L.S_PLAYERS] = players
+    turn_begin(S, L.O_TURN)
+    S[L.S_KNOCKER] = -1
+    S[L.S_RESHUFFLE_SEED] = reshuffle_seed
+    S[L.S_FIRST_TURN] = 1
     for p in range(players):
-        S[O_STAKES + p] = stakes[p]
+        S[L.O_STAKES + p] = stakes[p]
     dealt = players * R[R_HAND_SIZE]
     for j in range(dealt):
         p = (dealer + 1 + j) % players
-        S[O_HANDS + p] |= ONE << deck[j]
-        S[O_COUNTS + p] += VALUE[deck[j]]
+        S[L.O_HANDS + p] |= ONE << deck[j]
+        S[L.O_COUNTS + p] += VALUE[deck[j]]
     rest = dealt
     if R[R_UPCARD]:
-        S[O_DISCARD] = deck[rest]
-        S[S_DISCARD_N] = 1
+        S[L.O_DISCARD] = deck[rest]
+        S[L.S_DISCARD_N] = 1
         rest += 1
     n_stock = len(deck) - rest
     for i in range(n_stock):  # the stock's top (its last slot) is the next card of the deck
-        S[O_STOCK + i] = deck[len(deck) - 1 - i]
-    S[S_STOCK_N] = n_stock
-    S[S_CURRENT] = (dealer + 1) % players
-    S[S_DREW] = NO_CARD
+        S[L.O_STOCK + i] = deck[len(deck) - 1 - i]
+    S[L.S_STOCK_N] = n_stock
+    S[L.S_CURRENT] = (dealer + 1) % players
+    S[L.S_DREW] = NO_CARD
     tonks = 0
     for p in range(players):
-        c = S[O_COUNTS + p]
+        c = S[L.O_COUNTS + p]
         if count_is_deal_tonk(tb, c):
-            S[O_WINNERS + p] = 1
+            S[L.O_WINNERS + p] = 1
             tonks += 1
             if R[R_DC_AT_MOST] != core.NO_LIMIT and c <= R[R_DC_AT_MOST]:
-                S[O_IN_PLAY + IP_DC_LOW] += 1
+                S[L.O_IN_PLAY + L.IP_DC_LOW] += 1
             if R[R_DC_AT_LEAST] != core.NO_LIMIT and c >= R[R_DC_AT_LEAST]:
-                S[O_IN_PLAY + IP_DC_HIGH] += 1
+                S[L.O_IN_PLAY + L.IP_DC_HIGH] += 1
     if tonks > 1:
-        S[O_IN_PLAY + IP_DC_SEVERAL] += 1
+        S[L.O_IN_PLAY + L.IP_DC_SEVERAL] += 1
     if several_deal_tonks_void(tb, tonks):
-        end_hand(S, np.int64(E_DEAL_VOID), tb)
+        end_hand(S, np.int64(L.E_DEAL_VOID), tb)
     elif tonks > 0:
-        end_hand(S, np.int64(E_DEAL_TONK), tb)
+        end_hand(S, np.int64(L.E_DEAL_TONK), tb)
 
 
 @njit
 def _lowest_wins(S, tb):  # type: ignore[no-untyped-def]
-    players = S[S_PLAYERS]
-    low = S[O_COUNTS]
+    players = S[L.S_PLAYERS]
+    low = S[L.O_COUNTS]
     for p in range(1, players):
-        low = min(low, S[O_COUNTS + p])
+        low = min(low, S[L.O_COUNTS + p])
     ties = 0
     for p in range(players):
-        S[O_WINNERS + p] = 1 if S[O_COUNTS + p] == low else 0
-        ties += S[O_WINNERS + p]
+        S[L.O_WINNERS + p] = 1 if S[L.O_COUNTS + p] == low else 0
+        ties += S[L.O_WINNERS + p]
     if ties > 1:
-        S[O_IN_PLAY + IP_STOCK_TIES] += 1
+        S[L.O_IN_PLAY + L.IP_STOCK_TIES] += 1
     if lowest_tie_void(tb, ties):
-        end_hand(S, np.int64(E_STOCK_VOID), tb)
+        end_hand(S, np.int64(L.E_STOCK_VOID), tb)
     else:
-        end_hand(S, np.int64(E_STOCK_EXHAUSTED), tb)
+        end_hand(S, np.int64(L.E_STOCK_EXHAUSTED), tb)
 
 
 @njit
 def _reshuffle(S):  # type: ignore[no-untyped-def]
     """``Hand._stock_empty`` with reshuffle: all but the discard pile's top become the new stock."""
-    length = S[S_DISCARD_N] - 1
-    S[S_RESHUFFLES] += 1
-    seed, n = S[S_RESHUFFLE_SEED], S[S_RESHUFFLES]
+    length = S[L.S_DISCARD_N] - 1
+    S[L.S_RESHUFFLES] += 1
+    seed, n = S[L.S_RESHUFFLE_SEED], S[L.S_RESHUFFLES]
     with objmode(perm="int64[:]"):
         perm = permutation(seed, n, length)
     for i in range(length):
-        S[O_STOCK + i] = S[O_DISCARD + perm[i]]
-    S[O_DISCARD] = S[O_DISCARD + length]
-    S[S_DISCARD_N] = 1
-    S[S_STOCK_N] = length
+        S[L.O_STOCK + i] = S[L.O_DISCARD + perm[i]]
+    S[L.O_DISCARD] = S[L.O_DISCARD + length]
+    S[L.S_DISCARD_N] = 1
+    S[L.S_STOCK_N] = length
 
 
 @njit
 def _take(S, p, card):  # type: ignore[no-untyped-def]
-    S[O_HANDS + p] |= ONE << card
-    S[O_COUNTS + p] += VALUE[card]
+    S[L.O_HANDS + p] |= ONE << card
+    S[L.O_COUNTS + p] += VALUE[card]
 
 
 @njit
 def _drop(S, p, card):  # type: ignore[no-untyped-def]
-    S[O_HANDS + p] &= ~(ONE << card)
-    S[O_COUNTS + p] -= VALUE[card]
+    S[L.O_HANDS + p] &= ~(ONE << card)
+    S[L.O_COUNTS + p] -= VALUE[card]
 
 
 @njit
 def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
-    if S[O_HANDS + p] == 0:
+    if S[L.O_HANDS + p] == 0:
         _went_out(S, p, np.bool_(False), tb)
 
 
@@ -271,21 +176,21 @@ def _check_out(S, p, tb):  # type: ignore[no-untyped-def]
 def _knock_counts(S, p, tb):  # type: ignore[no-untyped-def]
     """The rules a knock by seat ``p`` used (kernel/in_play.py): laid before it, knocked on the first turn or
     while a hit lock would bind, held a spread (or a book must_spread lets stay)."""
-    if S[S_ACTED]:
-        S[O_IN_PLAY + IP_KN_TIMING] += 1
-    if S[S_FIRST_TURN] and tb[R_FIRST_TURN_STOCK] == 0:
-        S[O_IN_PLAY + IP_FIRST_TURN] += 1
-    if S[O_LOCKS + p] > 0 and tb[R_KN_HIT_LOCK] == 0:
-        S[O_IN_PLAY + IP_KN_HIT_LOCK] += 1
-    hand = S[O_HANDS + p]
-    min_book = tb[T_MELDS + M_MIN_BOOK]
+    if S[L.S_ACTED]:
+        S[L.O_IN_PLAY + L.IP_KN_TIMING] += 1
+    if S[L.S_FIRST_TURN] and tb[R_FIRST_TURN_STOCK] == 0:
+        S[L.O_IN_PLAY + L.IP_FIRST_TURN] += 1
+    if S[L.O_LOCKS + p] > 0 and tb[R_KN_HIT_LOCK] == 0:
+        S[L.O_IN_PLAY + L.IP_KN_HIT_LOCK] += 1
+    hand = S[L.O_HANDS + p]
+    min_book = tb[L.T_MELDS + M_MIN_BOOK]
     if tb[R_SP_MUST] == 0:
         if melds.books_possible(hand, min_book) or melds.run_starts(hand, tb) != 0:
-            S[O_IN_PLAY + IP_SP_MUST] += 1
-    elif tb[T_MELDS + M_MUST] and melds.books_possible(hand, min_book):
+            S[L.O_IN_PLAY + L.IP_SP_MUST] += 1
+    elif tb[L.T_MELDS + M_MUST] and melds.books_possible(hand, min_book):
         for r in range(1, 14):
             if popcount((hand >> (4 * (r - 1))) & 15) >= min_book and melds.book_may_stay(hand, r, tb):
-                S[O_IN_PLAY + IP_SP_HOLD] += 1
+                S[L.O_IN_PLAY + L.IP_SP_HOLD] += 1
                 break
 
 
@@ -294,126 +199,126 @@ def _first_draw_counts(S, from_discard, tb):  # type: ignore[no-untyped-def]
     """The first turn's draw (kernel/in_play.py): the upcard taken, or no upcard to take; a discard-pile draw
     where the first turn is free."""
     if from_discard:
-        if S[S_DISCARD_N] == 1:
-            S[O_IN_PLAY + IP_UPCARD] += 1
+        if S[L.S_DISCARD_N] == 1:
+            S[L.O_IN_PLAY + L.IP_UPCARD] += 1
         if tb[R_FIRST_TURN_STOCK] == 0:
-            S[O_IN_PLAY + IP_FIRST_TURN] += 1
-    elif S[S_DISCARD_N] == 0:
-        S[O_IN_PLAY + IP_UPCARD] += 1
+            S[L.O_IN_PLAY + L.IP_FIRST_TURN] += 1
+    elif S[L.S_DISCARD_N] == 0:
+        S[L.O_IN_PLAY + L.IP_UPCARD] += 1
 
 
 @njit
 def _lay_counts(S, cards, run, tb):  # type: ignore[no-untyped-def]
     """A spread laid or hit (``cards``: the spread's cards after it; ``run``: it is a run): laid before the
     draw, or holding the card drawn this turn; a run holding the ace above the king (kernel/in_play.py)."""
-    drew = S[S_DREW]
-    if not S[S_DRAWN] or (drew != NO_CARD and (cards >> drew) & 1):
-        S[O_IN_PLAY + IP_SP_TIMING] += 1
-    if run and tb[T_MELDS + M_ACE_HIGH]:
+    drew = S[L.S_DREW]
+    if not S[L.S_DRAWN] or (drew != NO_CARD and (cards >> drew) & 1):
+        S[L.O_IN_PLAY + L.IP_SP_TIMING] += 1
+    if run and tb[L.T_MELDS + M_ACE_HIGH]:
         suit = lowest(cards) % 4
         if (cards >> suit) & 1 and (cards >> (48 + suit)) & 1:  # its suit's ace (card suit) and king (48 + suit)
-            S[O_IN_PLAY + IP_ACE] += 1
+            S[L.O_IN_PLAY + L.IP_ACE] += 1
 
 
 @njit_entry
 def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     """``Hand.apply`` of the (legal) action with canonical ``key``."""
-    kind = (key >> KIND_SHIFT) & KIND_MASK
-    payload = key & PAYLOAD
-    p = S[S_CURRENT]
-    players = S[S_PLAYERS]
-    if kind == K_KNOCK:
+    kind = (key >> L.KIND_SHIFT) & L.KIND_MASK
+    payload = key & L.PAYLOAD
+    p = S[L.S_CURRENT]
+    players = S[L.S_PLAYERS]
+    if kind == L.K_KNOCK:
         _knock_counts(S, p, tb)
-        S[S_KNOCKER] = p
+        S[L.S_KNOCKER] = p
         low = np.int64(1) << 40
         for q in range(players):
             if q != p:
-                low = min(low, S[O_COUNTS + q])
-        mine = S[O_COUNTS + p]
+                low = min(low, S[L.O_COUNTS + q])
+        mine = S[L.O_COUNTS + p]
         if mine == low:
-            S[O_IN_PLAY + IP_KN_TIES] += 1
+            S[L.O_IN_PLAY + L.IP_KN_TIES] += 1
         if knock_succeeds(tb, mine, low):
-            S[O_WINNERS + p] = 1
-            end_hand(S, np.int64(E_KNOCK_WON), tb)
+            S[L.O_WINNERS + p] = 1
+            end_hand(S, np.int64(L.E_KNOCK_WON), tb)
         else:
             for q in range(players):
-                S[O_WINNERS + q] = 1 if q != p and S[O_COUNTS + q] == low else 0
-            end_hand(S, np.int64(E_KNOCK_CAUGHT), tb)
-    elif kind == K_DRAW_DISCARD:
-        if S[S_FIRST_TURN]:
+                S[L.O_WINNERS + q] = 1 if q != p and S[L.O_COUNTS + q] == low else 0
+            end_hand(S, np.int64(L.E_KNOCK_CAUGHT), tb)
+    elif kind == L.K_DRAW_DISCARD:
+        if S[L.S_FIRST_TURN]:
             _first_draw_counts(S, np.bool_(True), tb)
-        S[O_IN_PLAY + IP_SOURCES] += 1
-        S[S_DISCARD_N] -= 1
-        card = S[O_DISCARD + S[S_DISCARD_N]]
-        S[S_DREW] = card
+        S[L.O_IN_PLAY + L.IP_SOURCES] += 1
+        S[L.S_DISCARD_N] -= 1
+        card = S[L.O_DISCARD + S[L.S_DISCARD_N]]
+        S[L.S_DREW] = card
         _take(S, p, card)
-        turn_drew(S, O_TURN, card, takes_straight(tb))
-    elif kind == K_DRAW_STOCK:
-        if S[S_FIRST_TURN]:
+        turn_drew(S, L.O_TURN, card, takes_straight(tb))
+    elif kind == L.K_DRAW_STOCK:
+        if S[L.S_FIRST_TURN]:
             _first_draw_counts(S, np.bool_(False), tb)
-        if S[S_STOCK_N] == 0:
-            S[O_IN_PLAY + IP_STOCK_EMPTY] += 1
-            what = empty_stock(tb, S[S_DISCARD_N])
+        if S[L.S_STOCK_N] == 0:
+            S[L.O_IN_PLAY + L.IP_STOCK_EMPTY] += 1
+            what = empty_stock(tb, S[L.S_DISCARD_N])
             if what == core.EMPTY_VOIDS:
-                end_hand(S, np.int64(E_STOCK_VOID), tb)
+                end_hand(S, np.int64(L.E_STOCK_VOID), tb)
                 return
             if what == core.EMPTY_LOWEST_WINS:
                 _lowest_wins(S, tb)
                 return
             _reshuffle(S)
-        S[S_STOCK_N] -= 1
-        S[S_DREW] = S[O_STOCK + S[S_STOCK_N]]
-        _take(S, p, S[S_DREW])
-        turn_drew(S, O_TURN, NO_CARD, False)
-    elif kind == K_SPREAD:
-        k = S[S_SPREADS_N]
-        S[S_SPREADS_N] = k + 1
+        S[L.S_STOCK_N] -= 1
+        S[L.S_DREW] = S[L.O_STOCK + S[L.S_STOCK_N]]
+        _take(S, p, S[L.S_DREW])
+        turn_drew(S, L.O_TURN, NO_CARD, False)
+    elif kind == L.K_SPREAD:
+        k = S[L.S_SPREADS_N]
+        S[L.S_SPREADS_N] = k + 1
         first = lowest(payload)
         rank = first // 4 + 1
         book = classify(payload, tb) == BOOK  # as MeldRules.classify decides it for the engine
-        S[O_SP_OWNER + k] = p
-        S[O_SPREADS_LAID + p] += 1
-        S[O_SP_RUN + k] = 0 if book else 1
-        S[O_SP_MASK + k] = payload
-        S[O_SP_KEY + k] = rank if book else first % 4
-        S[O_SP_POS + k] = 0 if book else suit_line(payload, first % 4, tb)
+        S[L.O_SP_OWNER + k] = p
+        S[L.O_SPREADS_LAID + p] += 1
+        S[L.O_SP_RUN + k] = 0 if book else 1
+        S[L.O_SP_MASK + k] = payload
+        S[L.O_SP_KEY + k] = rank if book else first % 4
+        S[L.O_SP_POS + k] = 0 if book else suit_line(payload, first % 4, tb)
         _lay_counts(S, payload, not book, tb)
         if book:
-            S[O_IN_PLAY + IP_BOOK_SIZES] += 1
-        elif popcount(payload) == tb[T_MELDS + M_RUN_MIN]:
-            S[O_IN_PLAY + IP_RUN_MIN] += 1
+            S[L.O_IN_PLAY + L.IP_BOOK_SIZES] += 1
+        elif popcount(payload) == tb[L.T_MELDS + M_RUN_MIN]:
+            S[L.O_IN_PLAY + L.IP_RUN_MIN] += 1
         rest = payload
         while rest:
             _drop(S, p, lowest(rest))
             rest &= rest - 1
-        turn_laid(S, O_TURN, payload, True)
+        turn_laid(S, L.O_TURN, payload, True)
         _check_out(S, p, tb)
-    elif kind == K_HIT:
+    elif kind == L.K_HIT:
         card, k = payload // 64, payload % 64 - 1
         _drop(S, p, card)
-        S[O_SP_MASK + k] |= ONE << card
-        if S[O_SP_RUN + k]:
-            S[O_SP_POS + k] |= ONE << tb[T_POS + card // 4 + 1]
-        owner = S[O_SP_OWNER + k]
-        _lay_counts(S, S[O_SP_MASK + k], S[O_SP_RUN + k] == 1, tb)
-        S[O_IN_PLAY + (IP_HIT_RUNS if S[O_SP_RUN + k] else IP_HIT_BOOKS)] += 1
-        if not S[O_SP_RUN + k]:
-            S[O_IN_PLAY + IP_BOOK_SIZES] += 1
-        S[O_LOCKS + owner] = locks_after_hit(S[O_LOCKS + owner], owner == p)
-        turn_laid(S, O_TURN, ONE << card, False)
+        S[L.O_SP_MASK + k] |= ONE << card
+        if S[L.O_SP_RUN + k]:
+            S[L.O_SP_POS + k] |= ONE << tb[L.T_POS + card // 4 + 1]
+        owner = S[L.O_SP_OWNER + k]
+        _lay_counts(S, S[L.O_SP_MASK + k], S[L.O_SP_RUN + k] == 1, tb)
+        S[L.O_IN_PLAY + (L.IP_HIT_RUNS if S[L.O_SP_RUN + k] else L.IP_HIT_BOOKS)] += 1
+        if not S[L.O_SP_RUN + k]:
+            S[L.O_IN_PLAY + L.IP_BOOK_SIZES] += 1
+        S[L.O_LOCKS + owner] = locks_after_hit(S[L.O_LOCKS + owner], owner == p)
+        turn_laid(S, L.O_TURN, ONE << card, False)
         _check_out(S, p, tb)
-    elif kind == K_DISCARD:
+    elif kind == L.K_DISCARD:
         card = payload
-        if card == S[S_TAKEN]:
-            S[O_IN_PLAY + IP_TAKEN] += 1
+        if card == S[L.S_TAKEN]:
+            S[L.O_IN_PLAY + L.IP_TAKEN] += 1
         _drop(S, p, card)
-        S[O_DISCARD + S[S_DISCARD_N]] = card
-        S[S_DISCARD_N] += 1
-        if S[O_HANDS + p] == 0:
+        S[L.O_DISCARD + S[L.S_DISCARD_N]] = card
+        S[L.S_DISCARD_N] += 1
+        if S[L.O_HANDS + p] == 0:
             _went_out(S, p, np.bool_(True), tb)
             return
-        S[O_TURNS_TAKEN + p] += 1
-        S[O_LOCKS + p] = locks_after_turn(S[O_LOCKS + p])
-        S[S_CURRENT] = (p + 1) % players
-        turn_begin(S, O_TURN)
-        S[S_FIRST_TURN] = 0
+        S[L.O_TURNS_TAKEN + p] += 1
+        S[L.O_LOCKS + p] = locks_after_turn(S[L.O_LOCKS + p])
+        S[L.S_CURRENT] = (p + 1) % players
+        turn_begin(S, L.O_TURN)
+        S[L.S_FIRST_TURN] = 0

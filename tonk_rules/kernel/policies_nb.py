@@ -26,45 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit, njit_entry, njit_inline
-from tonk_rules.kernel.layout import (
-    ERR_ILLEGAL,
-    ERR_STUCK,
-    ERR_TOO_LONG,
-    K_DISCARD,
-    K_DRAW_DISCARD,
-    K_DRAW_STOCK,
-    K_HIT,
-    K_KNOCK,
-    K_SPREAD,
-    KIND_MASK,
-    KIND_SHIFT,
-    MAX_LEGAL,
-    N_IN_PLAY,
-    O_COUNTS,
-    O_DISCARD,
-    O_IN_PLAY,
-    O_NET,
-    O_TURNS_TAKEN,
-    O_WINNERS,
-    PAYLOAD,
-    POLICY_CASUAL,
-    POLICY_GREEDY,
-    POLICY_RANDOM,
-    POLICY_RECKONER,
-    S_ACTED,
-    S_ACTIONS,
-    S_CURRENT,
-    S_DISCARD_N,
-    S_ENDING,
-    S_ERROR,
-    S_KNOCKER,
-    S_OVER,
-    S_PLAYERS,
-    S_TURNS,
-    STATE_SIZE,
-)
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
@@ -99,44 +63,44 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
     """Greedy's decision among the ``n`` canonical keys ``legal`` (:mod:`tonk_rules.bots.greedy` states the
     rule in words; this is its one implementation). Reads of ``S`` only the current seat's hand, count and
     turns, the spreads and the top discard: what the seat can see."""
-    cur = S[S_CURRENT]
+    cur = S[L.S_CURRENT]
     best = -1
     best_score = -1
     draw_stock = -1
     draw_discard = -1
     for i in range(n):  # 1. knock (it is first in canonical order)
-        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
-        if kind == K_KNOCK and (S[O_COUNTS + cur] <= knock or S[O_TURNS_TAKEN + cur] >= patience):
+        kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
+        if kind == L.K_KNOCK and (S[L.O_COUNTS + cur] <= knock or S[L.O_TURNS_TAKEN + cur] >= patience):
             return legal[i]
     for i in range(n):  # 2. the spread with most cards, then highest value
-        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_SPREAD:
-            score = spread_rank(legal[i] & PAYLOAD)
+        if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_SPREAD:
+            score = spread_rank(legal[i] & L.PAYLOAD)
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:
         return legal[best]
     for i in range(n):  # 3. the hit with the highest card value
-        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_HIT:
-            score = VALUE[(legal[i] & PAYLOAD) // 64]
+        if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_HIT:
+            score = VALUE[(legal[i] & L.PAYLOAD) // 64]
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:
         return legal[best]
     for i in range(n):  # 4. draws
-        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
-        if kind == K_DRAW_STOCK:
+        kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
+        if kind == L.K_DRAW_STOCK:
             draw_stock = i
-        elif kind == K_DRAW_DISCARD:
+        elif kind == L.K_DRAW_DISCARD:
             draw_discard = i
-    if draw_discard >= 0 and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb):
+    if draw_discard >= 0 and can_meld(S, S[L.O_DISCARD + S[L.S_DISCARD_N] - 1], cur, tb):
         return legal[draw_discard]
     if draw_stock >= 0:
         return legal[draw_stock]
     if draw_discard >= 0:
         return legal[draw_discard]
     for i in range(n):  # 5. the discard of highest value, then highest card
-        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_DISCARD:
-            c = legal[i] & PAYLOAD
+        if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_DISCARD:
+            c = legal[i] & L.PAYLOAD
             score = VALUE[c] * 64 + c
             if score > best_score:
                 best, best_score = i, score
@@ -151,7 +115,7 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
     for p in range(policies.shape[0]):
         for j in range(min(out.shape[1], knocks.shape[1])):
             out[p, j] = knocks[p, j]
-        if (policies[p] == POLICY_GREEDY and knocks.shape[1] > 3 and knocks[p, 3] > 0
+        if (policies[p] == L.POLICY_GREEDY and knocks.shape[1] > 3 and knocks[p, 3] > 0
                 and below(rngs, p, np.int64(SHARE_UNIT)) < knocks[p, 3]):
             out[p, 0] = knocks[p, 2]
 
@@ -160,16 +124,16 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
 def play_key(S, key, tb):  # type: ignore[no-untyped-def]
     """Seat ``S[S_CURRENT]`` plays the (legal) ``key``: a new turn counted when it opens one, the action
     applied and counted."""
-    if not S[S_ACTED]:
-        S[S_TURNS] += 1
+    if not S[L.S_ACTED]:
+        S[L.S_TURNS] += 1
     apply_key(S, key, tb)
-    S[S_ACTIONS] += 1
+    S[L.S_ACTIONS] += 1
 
 
 @njit
 def _own_choice(S, legal, n, code, row, tb):  # type: ignore[no-untyped-def]
     """The choice of montecarlo's own policy ``code`` (the reckoner or greedy) with its parameters ``row``."""
-    if code == POLICY_RECKONER:
+    if code == L.POLICY_RECKONER:
         return reckoner_choice(S, legal, n, row, tb)
     return greedy_choice(S, legal, n, row[0], row[1], tb)
 
@@ -186,7 +150,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     totals[:n + 1] = 0
     if n == 1:
         return legal[0]
-    players = S[S_PLAYERS]
+    players = S[L.S_PLAYERS]
     own = fallback(scores, me, weights, row)  # the default player (0) or greedy, and the other of the two
     alt = row[MC_ALT] if own == 0 else 0
     options = n + (1 if row[MC_SWITCH] else 0)
@@ -246,15 +210,15 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
     """``samples`` samples of :func:`mc_choice`, each playing every ``active`` option out (option ``n``: the
     other own policy ``alt`` from its choice ``alt_key`` on); adds to each option's ``totals`` and its gain
     over option ``default`` (its sum, its square's, and its sum over the samples that seat a random player)."""
-    players = S[S_PLAYERS]
+    players = S[L.S_PLAYERS]
     options = active.shape[0]
-    X = np.empty(STATE_SIZE, np.int64)
-    Y = np.empty(STATE_SIZE, np.int64)
+    X = np.empty(L.STATE_SIZE, np.int64)
+    Y = np.empty(L.STATE_SIZE, np.int64)
     seeds = np.zeros(players, np.uint64)
     streams = np.zeros(players, np.uint64)
     caps = np.zeros((players, 3), np.int64)
     no_trace = np.zeros(0, np.int64)
-    candidates = np.empty(MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
+    candidates = np.empty(L.MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
     nets = np.zeros(options, np.int64)
     for _ in range(samples):
         draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
@@ -272,11 +236,11 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
             else:
                 play_key(Y, legal[i], tb)
             play_out(Y, tb, policies, knocks, streams, np.int64(PLAYOUT_ACTIONS), candidates, no_trace, None)
-            nets[i] = Y[O_NET + me] if Y[S_ERROR] == 0 else 0
+            nets[i] = Y[L.O_NET + me] if Y[L.S_ERROR] == 0 else 0
             totals[i] += nets[i]
         random_seat = False
         for q in range(players):
-            random_seat = random_seat or (q != me and policies[q] == POLICY_RANDOM)
+            random_seat = random_seat or (q != me and policies[q] == L.POLICY_RANDOM)
         for i in range(options):
             if active[i]:
                 gain[i] += nets[i] - nets[default]
@@ -296,29 +260,29 @@ def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search): 
     never calls itself through :func:`mc_choice`: numba caches a function compiled inside such a recursion
     with an unresolved call, which crashes the process that loads it.
     """
-    while not S[S_OVER]:
+    while not S[L.S_OVER]:
         n = legal_keys(S, tb, legal)
         if n == 0:
-            S[S_ERROR] = ERR_STUCK
+            S[L.S_ERROR] = L.ERR_STUCK
             return 0
-        if S[S_ACTIONS] >= max_actions:
-            S[S_ERROR] = ERR_TOO_LONG
+        if S[L.S_ACTIONS] >= max_actions:
+            S[L.S_ERROR] = L.ERR_TOO_LONG
             return 0
-        seat = S[S_CURRENT]
+        seat = S[L.S_CURRENT]
         if search is not None and policies[seat] == POLICY_MONTECARLO:
             key = take_decision(search)
             if key < 0:
                 return n
-        elif policies[seat] == POLICY_RANDOM:
+        elif policies[seat] == L.POLICY_RANDOM:
             key = legal[below(rngs, seat, n)]
-        elif policies[seat] == POLICY_RECKONER:
+        elif policies[seat] == L.POLICY_RECKONER:
             key = reckoner_choice(S, legal, n, knocks[seat], tb)
-        elif policies[seat] == POLICY_CASUAL:
+        elif policies[seat] == L.POLICY_CASUAL:
             key = greedy_choice(S, legal, n, casual_knock(S, seat), knocks[seat, 0], tb)
         else:
             key = greedy_choice(S, legal, n, knocks[seat, 0], knocks[seat, 1], tb)
-        if S[S_ACTIONS] < trace.shape[0]:
-            trace[S[S_ACTIONS]] = key
+        if S[L.S_ACTIONS] < trace.shape[0]:
+            trace[S[L.S_ACTIONS]] = key
         if search is not None:
             watch_before(S, key, search, tb)
         play_key(S, key, tb)
@@ -336,7 +300,7 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
         (mc, known, discarded, searched, totals, decision, _, scores, codes, cand_knocks, weights, _, slack,
          last, declined) = search
         while n > 0:
-            seat = S[S_CURRENT]
+            seat = S[L.S_CURRENT]
             if n > 1:
                 searched[seat] += 1
             decision[0] = mc_choice(S, legal, n, seat, known, declined, discarded[0], rngs, seat, mc[seat], tb,
@@ -352,11 +316,11 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
     ``search`` as in :func:`play_out` (a montecarlo seat's ``knocks`` row is greedy's defaults without a
     mixture: ``draw_knocks`` draws nothing from its stream)."""
     players = policies.shape[0]
-    S = np.zeros(STATE_SIZE, np.int64)
+    S = np.zeros(L.STATE_SIZE, np.int64)
     deck = deck0.copy()
     gen = np.zeros(1, np.uint64)
     rngs = np.zeros(players, np.uint64)
-    legal = np.empty(MAX_LEGAL, np.int64)
+    legal = np.empty(L.MAX_LEGAL, np.int64)
     hand_knocks = np.zeros((players, knocks.shape[1]), np.int64)
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
@@ -373,45 +337,45 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         if search is not None:
             forget_hand(search, first_hand + row)
         play_hand(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace[row], search)
-        errors[row] = S[S_ERROR]
-        ending[row] = S[S_ENDING]
+        errors[row] = S[L.S_ERROR]
+        ending[row] = S[L.S_ENDING]
         for p in range(players):
-            winners[row, p] = S[O_WINNERS + p] == 1
-            counts[row, p] = S[O_COUNTS + p]
-            net[row, p] = S[O_NET + p]
-        knocker[row] = S[S_KNOCKER]
-        actions[row] = S[S_ACTIONS]
-        turns[row] = S[S_TURNS]
+            winners[row, p] = S[L.O_WINNERS + p] == 1
+            counts[row, p] = S[L.O_COUNTS + p]
+            net[row, p] = S[L.O_NET + p]
+        knocker[row] = S[L.S_KNOCKER]
+        actions[row] = S[L.S_ACTIONS]
+        turns[row] = S[L.S_TURNS]
         dealer[row] = d
-        for j in range(N_IN_PLAY):
-            in_play[row, j] = S[O_IN_PLAY + j]
+        for j in range(L.N_IN_PLAY):
+            in_play[row, j] = S[L.O_IN_PLAY + j]
 
 
 @njit_entry
 def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, errors):  # type: ignore[no-untyped-def]
     """Play ``S0`` out once per row of ``net``: first ``first_key`` (when >= 0, it must be legal), then the
     seats' policies; seat ``p``'s random stream of row ``r`` starts at ``seeds[r, p]``."""
-    players = S0[S_PLAYERS]
+    players = S0[L.S_PLAYERS]
     S = S0.copy()
     rngs = np.zeros(players, np.uint64)
     no_trace = np.zeros(0, np.int64)
-    legal = np.empty(MAX_LEGAL, np.int64)
+    legal = np.empty(L.MAX_LEGAL, np.int64)
     row_knocks = np.zeros((players, knocks.shape[1]), np.int64)
     for row in range(net.shape[0]):
         copy_into(S, S0)
         for p in range(players):
             rngs[p] = seeds[row, p]
         draw_knocks(policies, knocks, rngs, row_knocks)
-        if first_key >= 0 and not S[S_OVER]:
+        if first_key >= 0 and not S[L.S_OVER]:
             n = legal_keys(S, tb, legal)
             found = False
             for i in range(n):
                 found = found or legal[i] == first_key
             if not found:
-                errors[row] = ERR_ILLEGAL
+                errors[row] = L.ERR_ILLEGAL
                 continue
             play_key(S, first_key, tb)
         play_out(S, tb, policies, row_knocks, rngs, max_actions, legal, no_trace, None)
-        errors[row] = S[S_ERROR]
+        errors[row] = S[L.S_ERROR]
         for p in range(players):
-            net[row, p] = S[O_NET + p]
+            net[row, p] = S[L.O_NET + p]

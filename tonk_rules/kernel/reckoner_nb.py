@@ -37,51 +37,22 @@ import math
 
 import numpy as np
 
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.jit import njit, njit_entry
-from tonk_rules.kernel.layout import (
-    E_KNOCK_CAUGHT,
-    E_KNOCK_WON,
-    K_DISCARD,
-    K_DRAW_DISCARD,
-    K_DRAW_STOCK,
-    K_HIT,
-    K_KNOCK,
-    K_SPREAD,
-    KIND_MASK,
-    KIND_SHIFT,
-    MAX_PAY_RULES,
-    MAX_PLAYERS,
-    O_COUNTS,
-    O_DISCARD,
-    O_HANDS,
-    O_SP_MASK,
-    O_SP_OWNER,
-    O_TURNS_TAKEN,
-    PAYLOAD,
-    S_CURRENT,
-    S_DISCARD_N,
-    S_PLAYERS,
-    S_SPREADS_N,
-    S_STOCK_N,
-    STOCK_END,
-    T_MELDS,
-    T_PAY,
-    T_PAY_N,
-    T_POS,
-)
 from tonk_rules.kernel.rules_nb import (
     ONE,
     VALUE,
     can_meld,
     extends,
-    holds_role,
     in_a_meld,
     lowest,
     may_hit,
+    payments,
     popcount,
+    settle_ending,
     spread_rank,
 )
-from tonk_rules.ruleset import meld_masks
+from tonk_rules.ruleset import meld_masks, who_pays
 from tonk_rules.ruleset.slots import R_KN_TIES_WIN, R_STOCK
 
 #: Columns of a reckoner's row of parameters (``tonk_rules.kernel.seats.RECKONER_COLUMNS`` names them).
@@ -92,8 +63,8 @@ HOPELESS = 0.97
 FULL_STOCK = 20
 #: What a discard that the next players could hit onto a spread costs it, in tenths of a point.
 FEED = 30
-RANK_AT = T_MELDS + meld_masks.M_RANK_AT
-N_RANKS = T_MELDS + meld_masks.M_N_RANKS
+RANK_AT = L.T_MELDS + meld_masks.M_RANK_AT
+N_RANKS = L.T_MELDS + meld_masks.M_N_RANKS
 
 
 @njit_entry
@@ -101,13 +72,13 @@ def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
     """The deck's cards that seat ``me`` cannot see: not in its hand, not on the table, not the top discard."""
     deck = np.int64(0)
     for rank in range(1, 14):
-        if tb[T_POS + rank] >= 0:
+        if tb[L.T_POS + rank] >= 0:
             deck |= np.int64(15) << (4 * (rank - 1))
-    seen = S[O_HANDS + me]
-    for k in range(S[S_SPREADS_N]):
-        seen |= S[O_SP_MASK + k]
-    if S[S_DISCARD_N] > 0:
-        seen |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
+    seen = S[L.O_HANDS + me]
+    for k in range(S[L.S_SPREADS_N]):
+        seen |= S[L.O_SP_MASK + k]
+    if S[L.S_DISCARD_N] > 0:
+        seen |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]
     return deck & ~seen
 
 
@@ -127,15 +98,15 @@ def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-u
     mean = total / max(1, n_unseen)
     var = max(1.0, squares / max(1, n_unseen) - mean * mean)
     limit = count + 0.5 - (1.0 if tb[R_KN_TIES_WIN] == 1 else 0.0)
-    players = S[S_PLAYERS]
+    players = S[L.S_PLAYERS]
     out[:players] = 0.0
     out[0] = 1.0
     k = 0
     for q in range(players):
         if q == me:
             continue
-        size = popcount(S[O_HANDS + q])
-        turns = S[O_TURNS_TAKEN + q]
+        size = popcount(S[L.O_HANDS + q])
+        turns = S[L.O_TURNS_TAKEN + q]
         shed = 1.0 - (caution / 100.0) * turns / (turns + 2.0)
         mu = size * mean * shed
         sd = math.sqrt(size * var) * shed + 1.0
@@ -148,41 +119,30 @@ def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-u
 
 @njit_entry
 def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
-    """The knocker's net, in stakes, under the variant's payment rules, when ``catchers`` of the others
-    (0: a won knock) hold a count that catches it and the rest hold more (all stakes 1)."""
-    ending = E_KNOCK_WON if catchers == 0 else E_KNOCK_CAUGHT
+    """The knocker's net, in stakes, under the variant's payment rules (settled as a hand is:
+    :func:`~tonk_rules.ruleset.who_pays.settle`), when ``catchers`` of the others (0: a won knock) hold a count
+    that catches it and the rest hold more (all stakes 1)."""
+    ending = L.E_KNOCK_WON if catchers == 0 else L.E_KNOCK_CAUGHT
     mine = 10
     low = mine if tb[R_KN_TIES_WIN] != 1 else mine - 1
-    net = 0
-    for i in range(tb[T_PAY_N + ending]):
-        rule = T_PAY + (ending * MAX_PAY_RULES + i) * 4
-        payer_role, receiver_role, stakes = tb[rule], tb[rule + 1], tb[rule + 2]
-        for a in range(players):
-            ja = (a - me) % players
-            count_a = mine if ja == 0 else low if ja <= catchers else mine + 5
-            win_a = ja == 0 if catchers == 0 else 1 <= ja <= catchers
-            if not holds_role(payer_role, win_a, a, me, count_a, mine):
-                continue
-            for b in range(players):
-                if b == a:
-                    continue
-                jb = (b - me) % players
-                count_b = mine if jb == 0 else low if jb <= catchers else mine + 5
-                win_b = jb == 0 if catchers == 0 else 1 <= jb <= catchers
-                if holds_role(receiver_role, win_b, b, me, count_b, mine):
-                    if a == me:
-                        net -= stakes
-                    elif b == me:
-                        net += stakes
-    return net
+    at = payments.seat_offsets(players)
+    V = np.zeros(at[who_pays.AT_NET] + players, np.int64)
+    V[at[who_pays.AT_PLAYERS]], V[at[who_pays.AT_KNOCKER]] = players, me
+    for a in range(players):
+        j = (a - me) % players  # the knocker first, then the catchers
+        V[at[who_pays.AT_COUNT] + a] = mine if j == 0 else low if j <= catchers else mine + 5
+        V[at[who_pays.AT_WON] + a] = j == 0 if catchers == 0 else 1 <= j <= catchers
+        V[at[who_pays.AT_STAKE] + a] = 1
+    settle_ending(V, at, ending, tb)
+    return V[at[who_pays.AT_NET] + me]
 
 
 @njit_entry
 def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     """The expected net of a knock now, in stakes (``-inf`` where it is caught almost surely)."""
-    players = S[S_PLAYERS]
-    chances = np.empty(MAX_PLAYERS + 1, np.float64)
-    caught_chances(S, me, S[O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
+    players = S[L.S_PLAYERS]
+    chances = np.empty(L.MAX_PLAYERS + 1, np.float64)
+    caught_chances(S, me, S[L.O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
     if 1.0 - chances[0] > HOPELESS:
         return -1e9
     gain = 0.0
@@ -202,7 +162,7 @@ def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
     mates = popcount((hand >> (4 * (rank - 1))) & 15) - 1
     if mates >= 1:
         chances += popcount((unseen >> (4 * (rank - 1))) & 15)
-    pos = tb[T_POS + rank]
+    pos = tb[L.T_POS + rank]
     n = tb[N_RANKS]
     for step in (-2, -1, 1, 2):
         p = pos + step
@@ -236,10 +196,10 @@ def keep_value(S, hand, card, unseen, me, tb, hope):  # type: ignore[no-untyped-
     could hit it onto a spread; a card in a meld of the hand is kept whenever the rules allow."""
     if in_a_meld(hand, card, tb):
         return 10_000
-    stock = min(S[S_STOCK_N], FULL_STOCK)
+    stock = min(S[L.S_STOCK_N], FULL_STOCK)
     score = hope * meld_chances(hand, card, unseen, tb) * stock // FULL_STOCK - 10 * VALUE[card]
-    for k in range(S[S_SPREADS_N]):
-        if S[O_SP_OWNER + k] != me and extends(S, k, card, tb):
+    for k in range(S[L.S_SPREADS_N]):
+        if S[L.O_SP_OWNER + k] != me and extends(S, k, card, tb):
             score += FEED
             break
     return score
@@ -248,20 +208,20 @@ def keep_value(S, hand, card, unseen, me, tb, hope):  # type: ignore[no-untyped-
 @njit
 def expects_lowest(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     """Whether the seat expects no other player to hold a count at or below its own (a chance above half)."""
-    chances = np.empty(MAX_PLAYERS + 1, np.float64)
-    caught_chances(S, me, S[O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
+    chances = np.empty(L.MAX_PLAYERS + 1, np.float64)
+    caught_chances(S, me, S[L.O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
     return chances[0] > 0.5
 
 
 @njit_entry
 def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     """The reckoner's decision among the ``n`` canonical keys ``legal``; ``P``: its row of parameters."""
-    me = S[S_CURRENT]
-    hand = S[O_HANDS + me]
+    me = S[L.S_CURRENT]
+    hand = S[L.O_HANDS + me]
     unseen = unseen_cards(S, me, tb)
-    late = S[O_TURNS_TAKEN + me] >= P[RK_PATIENCE]  # patience spent: only moves that end the hand sooner
-    first_kind = (legal[0] >> KIND_SHIFT) & KIND_MASK
-    if first_kind == K_KNOCK:  # 1. knock: by its expected payoff under this variant's payments
+    late = S[L.O_TURNS_TAKEN + me] >= P[RK_PATIENCE]  # patience spent: only moves that end the hand sooner
+    first_kind = (legal[0] >> L.KIND_SHIFT) & L.KIND_MASK
+    if first_kind == L.K_KNOCK:  # 1. knock: by its expected payoff under this variant's payments
         if late or n == 1:
             return legal[0]
         if knock_gain(S, me, P, unseen, tb) * 100.0 >= P[RK_KNOCK_MARGIN]:
@@ -269,57 +229,57 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     best, best_score = -1, -1
     others = False  # a legal action that is neither a spread nor a hit: holding is possible
     for i in range(n):  # 2. the spread with most cards, then highest value (held when cheap and allowed)
-        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
-        if kind == K_SPREAD:
-            score = spread_rank(legal[i] & PAYLOAD)
+        kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
+        if kind == L.K_SPREAD:
+            score = spread_rank(legal[i] & L.PAYLOAD)
             if score > best_score:
                 best, best_score = i, score
-        elif kind != K_HIT:
+        elif kind != L.K_HIT:
             others = True
     if best >= 0:
-        m = legal[best] & PAYLOAD
+        m = legal[best] & L.PAYLOAD
         value = best_score % 1000
         empties = popcount(hand) == popcount(m)
         if late or not (others and not empties and value <= P[RK_HOLD] and _holds_here(S, legal, n, m)):
             return legal[best]
     best, best_score = -1, -1
     for i in range(n):  # 3. the hit with the highest card value
-        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_HIT:
-            score = VALUE[(legal[i] & PAYLOAD) // 64]
+        if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_HIT:
+            score = VALUE[(legal[i] & L.PAYLOAD) // 64]
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:
         return legal[best]
     draw_stock, draw_discard = -1, -1
     for i in range(n):  # 4. the draw
-        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
-        if kind == K_DRAW_STOCK:
+        kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
+        if kind == L.K_DRAW_STOCK:
             draw_stock = i
-        elif kind == K_DRAW_DISCARD:
+        elif kind == L.K_DRAW_DISCARD:
             draw_discard = i
     if draw_discard >= 0 or draw_stock >= 0:
         if draw_discard < 0:
             return legal[draw_stock]
         if draw_stock < 0:
             return legal[draw_discard]
-        top = S[O_DISCARD + S[S_DISCARD_N] - 1]
+        top = S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]
         if can_meld(S, top, me, tb):
             return legal[draw_discard]
         if late:  # a card that melds shrinks the hand; any other take could go round for ever
             return legal[draw_stock]
         if VALUE[top] <= P[RK_TAKE] and VALUE[top] < _junk_high(hand, tb):
             return legal[draw_discard]
-        if (tb[R_STOCK] == STOCK_END and S[S_STOCK_N] <= P[RK_STALL]
+        if (tb[R_STOCK] == L.STOCK_END and S[L.S_STOCK_N] <= P[RK_STALL]
                 and not expects_lowest(S, me, P, unseen, tb)):
             return legal[draw_discard]
         return legal[draw_stock]
     best = -1
     best_keep = 0
     for i in range(n):  # 5. the discard worth least to keep; ties: the highest card
-        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_DISCARD:
-            c = legal[i] & PAYLOAD
+        if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_DISCARD:
+            c = legal[i] & L.PAYLOAD
             keep = keep_value(S, hand, c, unseen, me, tb, P[RK_HOPE])
-            if best < 0 or keep < best_keep or (keep == best_keep and c > (legal[best] & PAYLOAD)):
+            if best < 0 or keep < best_keep or (keep == best_keep and c > (legal[best] & L.PAYLOAD)):
                 best, best_keep = i, keep
     if best >= 0:
         return legal[best]
@@ -331,10 +291,10 @@ def _holds_here(S, legal, n, m):  # type: ignore[no-untyped-def]
     """Holding spread ``m`` is possible now: some legal discard keeps all of its cards (where the rules make
     every held spread illegal, no such discard is listed), or the turn has not drawn yet."""
     for i in range(n):
-        kind = (legal[i] >> KIND_SHIFT) & KIND_MASK
-        if kind == K_DRAW_STOCK or kind == K_DRAW_DISCARD:  # noqa: SIM109 (plain compares compile simplest)
+        kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
+        if kind == L.K_DRAW_STOCK or kind == L.K_DRAW_DISCARD:  # noqa: SIM109 (plain compares compile simplest)
             return True
-        if kind == K_DISCARD and not (m >> (legal[i] & PAYLOAD)) & 1:
+        if kind == L.K_DISCARD and not (m >> (legal[i] & L.PAYLOAD)) & 1:
             return True
     return False
 
@@ -355,7 +315,7 @@ def _junk_high(hand, tb):  # type: ignore[no-untyped-def]
 @njit_entry
 def casual_knock(S, me):  # type: ignore[no-untyped-def]
     """The casual player's knock threshold now: 5 on its first turn, one more each turn, up to 8."""
-    return 5 + min(3, S[O_TURNS_TAKEN + me])
+    return 5 + min(3, S[L.O_TURNS_TAKEN + me])
 
 
 __all__ = ["may_hit", "reckoner_choice"]

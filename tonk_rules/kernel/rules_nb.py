@@ -17,44 +17,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import intrinsic
 
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.in_play import refused_hit_slots
 from tonk_rules.kernel.jit import compiled_copy, njit, njit_entry, njit_inline
-from tonk_rules.kernel.layout import (
-    IP_FIRST_TURN,
-    IP_KN_HIT_LOCK,
-    IP_KN_MAX,
-    IP_KN_MIN_TURNS,
-    IP_KN_TIMING,
-    IP_SOURCES,
-    IP_SP_MUST,
-    IP_TAKEN,
-    K_DISCARD,
-    K_DRAW_DISCARD,
-    K_DRAW_STOCK,
-    K_HIT,
-    K_KNOCK,
-    K_SPREAD,
-    KIND_SHIFT,
-    O_DISCARD,
-    O_HANDS,
-    O_IN_PLAY,
-    O_SP_KEY,
-    O_SP_MASK,
-    O_SP_OWNER,
-    O_SP_POS,
-    O_SP_RUN,
-    O_TURN,
-    POSITION_SLOTS,
-    S_ACTED,
-    S_CURRENT,
-    S_DISCARD_N,
-    S_DRAWN,
-    S_PENDING,
-    S_SPREADS_N,
-    S_TAKEN,
-    T_MELDS,
-)
-from tonk_rules.ruleset import core, meld_masks, position_vector
+from tonk_rules.ruleset import core, meld_masks, position_vector, who_pays
 from tonk_rules.ruleset.position_vector import FACT_COUNT, FACT_FIRST_TURN, FACT_LOCKS, FACT_TURNS_TAKEN
 from tonk_rules.ruleset.slots import NO_CARD, R_KN_MAX
 
@@ -134,14 +100,28 @@ def spread_rank(m):  # type: ignore[no-untyped-def]
 #: with the instructions above. The small ones are inlined into their callers, as they were when written here.
 melds = compiled_copy(meld_masks, inline=("contiguous", "suit_line", "books_possible", "has_block", "high_line",
                                           "extends", "book_may_stay", "run_line", "placed", "run_starts"),
-                      entries=("melds_in", "in_a_meld", "held_spread"), AT=T_MELDS, popcount=popcount, lowest=lowest)
+                      entries=("melds_in", "in_a_meld", "held_spread"), AT=L.T_MELDS, popcount=popcount, lowest=lowest)
 suit_line = melds.suit_line
 held_spread = melds.held_spread  # SpreadRule.held_spread(hand) is not None
 in_a_meld = melds.in_a_meld
 classify = melds.classify  # a laid spread's kind: BOOK or RUN
 
+#: Who pays whom (:mod:`tonk_rules.ruleset.who_pays`), compiled from the engine's own source with the rules'
+#: ``holds_role`` above. Its ``settle`` is not inlined: compiled as a function of its own, where the kernel
+#: hands it no list (``out=None``), numba drops the listing of the payments.
+payments = compiled_copy(who_pays, inline=("holds",), holds_role=holds_role)
+
+
+@njit_inline
+def settle_ending(V, at, ending, tb):  # type: ignore[no-untyped-def]
+    """Every payment of the kernel's ``ending`` (an ``E_*`` code) under the rules packed in ``tb``, added to the
+    nets of the seats' vector ``V`` whose values lie at ``at`` (the state and ``layout.PAY_SEATS``, or a vector of
+    :func:`~tonk_rules.ruleset.who_pays.seat_offsets`)."""
+    payments.settle(tb, L.T_PAY + ending * L.MAX_PAY_RULES * who_pays.RULE_SIZE, tb[L.T_PAY_N + ending], V, at, None)
+
+
 _UNPLACED = sorted(name for name in vars(position_vector) if name.startswith("P_") and name != "P_SIZE"
-                   and name not in POSITION_SLOTS)
+                   and name not in L.POSITION_SLOTS)
 if _UNPLACED:
     raise ImportError(f"the position slots {', '.join(_UNPLACED)} of ruleset/position_vector.py have no place in "
                       "the kernel's state: add each to kernel/layout.py POSITION_SLOTS (and keep it up to date "
@@ -150,30 +130,30 @@ if _UNPLACED:
 #: own source to read the state vector where :data:`~tonk_rules.kernel.layout.POSITION_SLOTS` says it holds each
 #: value: ``position_facts(S, seat)``, inlined, so a fact no rule reads costs nothing.
 position_facts_of = compiled_copy(position_vector, inline=("position_facts",), entries=(), popcount=popcount,
-                                  **POSITION_SLOTS).position_facts
+                                   **L.POSITION_SLOTS).position_facts
 
 
 @njit_inline
 def may_hit(S, k, player, tb, F):  # type: ignore[no-untyped-def]
     """``HitRule.why_not(kind, own, turn, facts) is None`` for spread ``k``; ``F``: the facts of ``player``'s
     position (:data:`position_facts_of`)."""
-    return hit_refusal(tb, S, O_TURN, F, S[O_SP_RUN + k] == 1, S[O_SP_OWNER + k] == player) == core.HIT_OK
+    return hit_refusal(tb, S, L.O_TURN, F, S[L.O_SP_RUN + k] == 1, S[L.O_SP_OWNER + k] == player) == core.HIT_OK
 
 
 @njit_inline
 def extends(S, k, card, tb):  # type: ignore[no-untyped-def]
     """``MeldRules.can_extend`` of spread ``k`` by ``card``."""
-    return melds.extends(S[O_SP_MASK + k], S[O_SP_RUN + k], S[O_SP_KEY + k], S[O_SP_POS + k], card, tb)
+    return melds.extends(S[L.O_SP_MASK + k], S[L.O_SP_RUN + k], S[L.O_SP_KEY + k], S[L.O_SP_POS + k], card, tb)
 
 
 @njit
 def can_meld(S, card, player, tb):  # type: ignore[no-untyped-def]
     """``engine.legality.can_meld``: the card joins a meld of the hand with it, or hits a spread the player may
     hit."""
-    if in_a_meld(S[O_HANDS + player] | (ONE << card), card, tb):
+    if in_a_meld(S[L.O_HANDS + player] | (ONE << card), card, tb):
         return True
     F = position_facts_of(S, player)
-    for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
+    for k in range(S[L.S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
         if may_hit(S, k, player, tb, F) and extends(S, k, card, tb):
             return True
     return False
@@ -195,40 +175,40 @@ def _count_refusals(S, tb, seen, knock_code, first, held):  # type: ignore[no-un
     The facts are computed here again rather than handed over: a tuple handed to a function that is not
     inlined is computed whole, and numba could no longer drop the facts no rule reads from legal_keys."""
     while seen:  # its set bits only (most calls have one)
-        S[O_IN_PLAY + lowest(seen)] += 1
+        S[L.O_IN_PLAY + lowest(seen)] += 1
         seen &= seen - 1
     if knock_code <= core.KNOCK_AFTER_DRAW:
         return
-    F = position_facts_of(S, S[S_CURRENT])
+    F = position_facts_of(S, S[L.S_CURRENT])
     if knock_code == core.KNOCK_COUNT_TOO_HIGH:
-        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_COUNT, tb[R_KN_MAX]), first, held) == core.KNOCK_OK:
-            S[O_IN_PLAY + IP_KN_MAX] += 1
+        if knock_refusal(tb, S, L.O_TURN, _with_fact(F, FACT_COUNT, tb[R_KN_MAX]), first, held) == core.KNOCK_OK:
+            S[L.O_IN_PLAY + L.IP_KN_MAX] += 1
     elif knock_code == core.KNOCK_TOO_EARLY:
-        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_TURNS_TAKEN, np.int64(1) << 40), first, held
+        if knock_refusal(tb, S, L.O_TURN, _with_fact(F, FACT_TURNS_TAKEN, np.int64(1) << 40), first, held
                          ) == core.KNOCK_OK:
-            S[O_IN_PLAY + IP_KN_MIN_TURNS] += 1
+            S[L.O_IN_PLAY + L.IP_KN_MIN_TURNS] += 1
     elif knock_code == core.KNOCK_HIT_LOCKED:
-        if knock_refusal(tb, S, O_TURN, _with_fact(F, FACT_LOCKS, 0), first, held) == core.KNOCK_OK:
-            S[O_IN_PLAY + IP_KN_HIT_LOCK] += 1
+        if knock_refusal(tb, S, L.O_TURN, _with_fact(F, FACT_LOCKS, 0), first, held) == core.KNOCK_OK:
+            S[L.O_IN_PLAY + L.IP_KN_HIT_LOCK] += 1
     elif knock_code == core.KNOCK_FIRST_TURN:
-        if knock_refusal(tb, S, O_TURN, F, False, held) == core.KNOCK_OK:
-            S[O_IN_PLAY + IP_FIRST_TURN] += 1
+        if knock_refusal(tb, S, L.O_TURN, F, False, held) == core.KNOCK_OK:
+            S[L.O_IN_PLAY + L.IP_FIRST_TURN] += 1
     elif knock_code == core.KNOCK_HOLDS_SPREAD:  # the last check: alone whenever it is the reason
-        S[O_IN_PLAY + IP_SP_MUST] += 1
+        S[L.O_IN_PLAY + L.IP_SP_MUST] += 1
     elif knock_code == core.KNOCK_NOT_FIRST:  # the turn has laid something: the knock, as if it had not
-        S[S_ACTED] = 0
-        if knock_refusal(tb, S, O_TURN, F, first, held) == core.KNOCK_OK:
-            S[O_IN_PLAY + IP_KN_TIMING] += 1
-        S[S_ACTED] = 1
+        S[L.S_ACTED] = 0
+        if knock_refusal(tb, S, L.O_TURN, F, first, held) == core.KNOCK_OK:
+            S[L.O_IN_PLAY + L.IP_KN_TIMING] += 1
+        S[L.S_ACTED] = 1
 
 
 @njit_inline
 def _draw_refused(code):  # type: ignore[no-untyped-def]
     """The ``IP_*`` bit of the rule behind a refused draw, where that reason is the rule's own (else 0)."""
     if code == core.DRAW_PILE_NOT_ALLOWED:
-        return ONE << IP_SOURCES
+        return ONE << L.IP_SOURCES
     if code == core.DRAW_HOLDS_SPREAD:
-        return ONE << IP_SP_MUST
+        return ONE << L.IP_SP_MUST
     return np.int64(0)
 
 
@@ -239,9 +219,9 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     It also counts, in the state's ``O_IN_PLAY`` block, the rules that refused an action here (which rule
     alone refused a knock, a draw, a hit or a discard; kernel/in_play.py's table): found on the way as bits of
     ``seen``, written once at the end (:func:`_count_refusals`) and only where something was refused."""
-    cur = S[S_CURRENT]
-    hand = S[O_HANDS + cur]
-    drawn, pending = S[S_DRAWN], S[S_PENDING]
+    cur = S[L.S_CURRENT]
+    hand = S[L.O_HANDS + cur]
+    drawn, pending = S[L.S_DRAWN], S[L.S_PENDING]
     F = position_facts_of(S, cur)
     n = 0
     seen = np.int64(0)
@@ -250,49 +230,49 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     if not drawn:
         held = held_spread(hand, tb)
         first = first_turn_binds(tb, F[FACT_FIRST_TURN] == 1)
-        knock_code = knock_refusal(tb, S, O_TURN, F, first, held)
+        knock_code = knock_refusal(tb, S, L.O_TURN, F, first, held)
         if knock_code == core.KNOCK_OK:
-            out[n] = np.int64(K_KNOCK) << KIND_SHIFT
+            out[n] = np.int64(L.K_KNOCK) << L.KIND_SHIFT
             n += 1
-        code = draw_refusal(tb, S, O_TURN, F, False, first, held)
+        code = draw_refusal(tb, S, L.O_TURN, F, False, first, held)
         if code == core.DRAW_OK:
-            out[n] = np.int64(K_DRAW_STOCK) << KIND_SHIFT
+            out[n] = np.int64(L.K_DRAW_STOCK) << L.KIND_SHIFT
             n += 1
         else:
             seen |= _draw_refused(code)
-        code = draw_refusal(tb, S, O_TURN, F, True, first, held)
+        code = draw_refusal(tb, S, L.O_TURN, F, True, first, held)
         if code == core.DRAW_OK:
             straight = takes_straight(tb)  # (can_meld only where take_refusal reads it)
-            if take_refusal(F, straight, straight and can_meld(S, S[O_DISCARD + S[S_DISCARD_N] - 1], cur, tb)
+            if take_refusal(F, straight, straight and can_meld(S, S[L.O_DISCARD + S[L.S_DISCARD_N] - 1], cur, tb)
                             ) == core.DRAW_OK:
-                out[n] = np.int64(K_DRAW_DISCARD) << KIND_SHIFT
+                out[n] = np.int64(L.K_DRAW_DISCARD) << L.KIND_SHIFT
                 n += 1
             else:
-                seen |= ONE << IP_TAKEN
+                seen |= ONE << L.IP_TAKEN
         elif code == core.DRAW_FIRST_TURN:
-            if draw_refusal(tb, S, O_TURN, F, True, False, held) == core.DRAW_OK:
-                seen |= ONE << IP_FIRST_TURN
+            if draw_refusal(tb, S, L.O_TURN, F, True, False, held) == core.DRAW_OK:
+                seen |= ONE << L.IP_FIRST_TURN
         else:
             seen |= _draw_refused(code)
     if may_lay_now(tb, drawn == 1):
         start = n
         n = melds.melds_in(hand, pending, tb, out, n)  # in the canonical order of spreads
         for i in range(start, n):
-            out[i] |= np.int64(K_SPREAD) << KIND_SHIFT
-        hit_base = np.int64(K_HIT) << KIND_SHIFT
-        rest = (hand if pending == NO_CARD else hand & (ONE << pending)) if S[S_SPREADS_N] > 0 else 0
+            out[i] |= np.int64(L.K_SPREAD) << L.KIND_SHIFT
+        hit_base = np.int64(L.K_HIT) << L.KIND_SHIFT
+        rest = (hand if pending == NO_CARD else hand & (ONE << pending)) if S[L.S_SPREADS_N] > 0 else 0
         while rest:  # card by card, ascending: the canonical order of hits
             c = lowest(rest)
             rest &= rest - 1
-            for k in range(S[S_SPREADS_N]):
-                code = hit_refusal(tb, S, O_TURN, F, S[O_SP_RUN + k] == 1, S[O_SP_OWNER + k] == cur)  # may_hit
+            for k in range(S[L.S_SPREADS_N]):
+                code = hit_refusal(tb, S, L.O_TURN, F, S[L.O_SP_RUN + k] == 1, S[L.O_SP_OWNER + k] == cur)  # may_hit
                 if code == core.HIT_OK:
                     if extends(S, k, c, tb):
                         out[n] = hit_base | (c * 64 + k + 1)
                         n += 1
                 elif extends(S, k, c, tb):  # a refused hit: counted under the rule its code names
-                    seen |= ONE << HIT_REFUSED[code * 2 + S[O_SP_RUN + k]]
-    code = discard_refusal(S, O_TURN, F, False, False)  # what refuses every card
+                    seen |= ONE << HIT_REFUSED[code * 2 + S[L.O_SP_RUN + k]]
+    code = discard_refusal(S, L.O_TURN, F, False, False)  # what refuses every card
     if code == core.DISCARD_OK:
         size = popcount(hand)
         check_held = discard_checks_held(tb)
@@ -302,18 +282,18 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
             c = lowest(rest)
             rest &= rest - 1
             # (held_spread, the expensive argument, only where discard_checks_held)
-            if discard_refusal(S, O_TURN, F, keeps_card(tb, F, S[S_TAKEN] == c),
+            if discard_refusal(S, L.O_TURN, F, keeps_card(tb, F, S[L.S_TAKEN] == c),
                                check_held and held_spread(hand & ~(ONE << c), tb)) == core.DISCARD_OK:
-                out[n] = (np.int64(K_DISCARD) << KIND_SHIFT) | c
+                out[n] = (np.int64(L.K_DISCARD) << L.KIND_SHIFT) | c
                 n += 1
         if n - start < size:  # a card was refused: the taken card kept, or must_spread (the only reasons left)
-            taken = S[S_TAKEN]
+            taken = S[L.S_TAKEN]
             kept = taken != NO_CARD and (hand >> taken) & 1 and keeps_card(tb, F, True)
-            seen |= ONE << IP_TAKEN if kept else ONE << IP_SP_MUST
+            seen |= ONE << L.IP_TAKEN if kept else ONE << L.IP_SP_MUST
             if kept and check_held and n - start < size - 1:
-                seen |= ONE << IP_SP_MUST
+                seen |= ONE << L.IP_SP_MUST
     elif code == core.DISCARD_PENDING:
-        seen |= ONE << IP_TAKEN
+        seen |= ONE << L.IP_TAKEN
     if seen or knock_code > core.KNOCK_AFTER_DRAW:
         _count_refusals(S, tb, seen, knock_code, first, held)
     return n

@@ -28,11 +28,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tonk_rules.errors import KernelError
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.api import TRACE_CAP, finish_batch, policy_arrays
 from tonk_rules.kernel.api import compiled as kernel
 from tonk_rules.kernel.batch import MAX_ACTIONS, HandBatch, check_run, empty_batch
 from tonk_rules.kernel.jit import AVAILABLE
-from tonk_rules.kernel.layout import SESSION
 from tonk_rules.kernel.seats import DEFAULT_KNOCK, DEFAULT_PATIENCE, PolicyParam, SeatSpec, checked_params
 from tonk_rules.kernel.tables import KernelTables, tables_of
 from tonk_rules.limits import MAX_ROLLOUTS
@@ -144,21 +144,17 @@ def weight_table() -> npt.NDArray[np.int64]:
 
 def _contexts() -> list[tuple[int, int]]:
     """Each feature's (first feature, features) of its context: the likelihoods are normalized within it."""
-    from tonk_rules.kernel.layout import MID_CHOICES, MID_FEATURES, N_FEATURES, START_CHOICES
-
-    return [(f - f % START_CHOICES, START_CHOICES) if f < MID_FEATURES else
-            (f - (f - MID_FEATURES) % MID_CHOICES, MID_CHOICES) for f in range(N_FEATURES)]
+    return [(f - f % L.START_CHOICES, L.START_CHOICES) if f < L.MID_FEATURES else
+            (f - (f - L.MID_FEATURES) % L.MID_CHOICES, L.MID_CHOICES) for f in range(L.N_FEATURES)]
 
 
 @lru_cache(maxsize=64)
 def seat_model(ruleset: Ruleset, players: int, knock: int, patience: int) -> SeatModel:
     """The model of :func:`modelled_seats` at ``players`` seats, built once per process (a second or so on the
     kernel; without numba every likelihood is 0 and the posterior stays at the prior)."""
-    from tonk_rules.kernel.layout import N_FEATURES
-
     seats = modelled_seats(ruleset, players, knock, patience)
     codes, knocks = policy_arrays(seats)
-    logp = np.zeros((len(seats), N_FEATURES), np.int64)
+    logp = np.zeros((len(seats), L.N_FEATURES), np.int64)
     if AVAILABLE:
         from tonk_rules.kernel import search_model_nb
 
@@ -166,7 +162,7 @@ def seat_model(ruleset: Ruleset, players: int, knock: int, patience: int) -> Sea
         contexts = _contexts()
         for c, seat in enumerate(seats):
             table_codes, table_knocks = policy_arrays([seat] * players)
-            counts = np.zeros(N_FEATURES, np.int64)
+            counts = np.zeros(L.N_FEATURES, np.int64)
             search_model_nb.feature_counts(tables.packed(), tables.deck, np.uint64(MODEL_SEED), np.int64(MODEL_HANDS),
                                            table_codes, table_knocks, np.int64(MAX_ACTIONS), counts)
             for f, (first, size) in enumerate(contexts):
@@ -225,11 +221,9 @@ def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
 def _table_models(ruleset: Ruleset, mc: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
     """Each seat's model of the others (zeros for a seat that does not search): ``logp``, the candidates'
     codes, their parameter rows per seat, their prior scores and slacks."""
-    from tonk_rules.kernel.layout import N_FEATURES
-
     players = len(mc)
     codes, knocks = policy_arrays(modelled_seats(ruleset, players, DEFAULT_KNOCK, DEFAULT_PATIENCE))
-    logp = np.zeros((players, len(codes), N_FEATURES), np.int64)
+    logp = np.zeros((players, len(codes), L.N_FEATURES), np.int64)
     cand_knocks = np.zeros((players, *knocks.shape), np.int64)
     prior, slack = np.zeros(len(codes), np.int64), np.zeros((len(codes), 2), np.int64)
     for seat, (rollouts, knock, patience, *_) in enumerate(mc.tolist()):
@@ -258,7 +252,7 @@ def play_hands(ruleset: Ruleset, seats: Sequence[SeatSpec], n_hands: int, seed: 
     search = compiled().search_state(mc, logp, codes, cand_knocks, weight_table(), prior, slack)
     # a run that starts within a session plays the session's earlier hands first, unrecorded: a seat that
     # remembers has seen them (so a hand plays alike however the run is split)
-    start = first_hand - first_hand % SESSION if mc[:, compiled().MC_MEMORY].any() else first_hand
+    start = first_hand - first_hand % L.SESSION if mc[:, compiled().MC_MEMORY].any() else first_hand
     stakes_ = np.array(stake_list, np.int64)
     for first, count, record in ((start, first_hand - start, False), (first_hand, n_hands, True)):
         out = empty_batch(count, players, in_play=True)
@@ -291,7 +285,6 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
     passed up for the stock this hand (masks; ``None``: none). Only what the seat may see is read (see
     :mod:`tonk_rules.kernel.search_nb`).
     """
-    from tonk_rules.kernel import layout as L
     from tonk_rules.kernel.rules_nb import legal_keys
 
     full = montecarlo_params(params)

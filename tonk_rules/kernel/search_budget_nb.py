@@ -7,8 +7,8 @@ of it. The Python mirror (:meth:`tonk_rules.bots.montecarlo.MonteCarloBot.decide
 
 from __future__ import annotations
 
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.jit import njit
-from tonk_rules.kernel.layout import K_KNOCK, KIND_MASK, KIND_SHIFT
 from tonk_rules.kernel.search_nb import MC_KNOCK_X, MC_REST, MC_ROLLOUTS
 
 
@@ -16,7 +16,7 @@ from tonk_rules.kernel.search_nb import MC_KNOCK_X, MC_REST, MC_ROLLOUTS
 def decision_budget(legal, n, row):  # type: ignore[no-untyped-def]
     """The playouts a seat with parameters ``row`` spends on the decision among ``legal[:n]``."""
     for i in range(n):
-        if (legal[i] >> KIND_SHIFT) & KIND_MASK == K_KNOCK:
+        if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_KNOCK:
             return row[MC_ROLLOUTS] * row[MC_KNOCK_X]
     return max(1, row[MC_ROLLOUTS] * row[MC_REST] // 100)
 

@@ -10,18 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit_entry
-from tonk_rules.kernel.layout import (
-    K_DISCARD,
-    KIND_MASK,
-    KIND_SHIFT,
-    MAX_LEGAL,
-    PAYLOAD,
-    S_ACTIONS,
-    S_ERROR,
-    STATE_SIZE,
-)
 from tonk_rules.kernel.play_nb import deal
 from tonk_rules.kernel.policies_nb import draw_knocks, play_key, play_out
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
@@ -38,12 +29,12 @@ def feature_counts(tb, deck0, seed, hands, policies, knocks, max_actions, counts
     seats ``policies`` / ``knocks`` (dealt as :func:`~tonk_rules.kernel.policies_nb.play_batch` deals); a
     hand that errs is skipped."""
     players = policies.shape[0]
-    S = np.zeros(STATE_SIZE, np.int64)
-    S0 = np.zeros(STATE_SIZE, np.int64)
+    S = np.zeros(L.STATE_SIZE, np.int64)
+    S0 = np.zeros(L.STATE_SIZE, np.int64)
     deck = deck0.copy()
     gen = np.zeros(1, np.uint64)
     rngs = np.zeros(players, np.uint64)
-    legal = np.empty(MAX_LEGAL, np.int64)
+    legal = np.empty(L.MAX_LEGAL, np.int64)
     trace = np.zeros(TRACED_ACTIONS, np.int64)
     hand_knocks = np.zeros((players, knocks.shape[1]), np.int64)  # every parameter of the row (the reckoner has 7)
     stakes = np.ones(players, np.int64)
@@ -60,14 +51,14 @@ def feature_counts(tb, deck0, seed, hands, policies, knocks, max_actions, counts
         copy_into(S0, S)
         draw_knocks(policies, knocks, rngs, hand_knocks)
         play_out(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace, None)
-        if S[S_ERROR] != 0 or S[S_ACTIONS] > TRACED_ACTIONS:
+        if S[L.S_ERROR] != 0 or S[L.S_ACTIONS] > TRACED_ACTIONS:
             continue
-        actions = S[S_ACTIONS]
+        actions = S[L.S_ACTIONS]
         copy_into(S, S0)
         discarded = np.int64(0)
         for i in range(actions):
             key = trace[i]
             counts[action_feature(S, key, discarded, tb)] += 1
-            if (key >> KIND_SHIFT) & KIND_MASK == K_DISCARD:
-                discarded |= np.int64(1) << (key & PAYLOAD)
+            if (key >> L.KIND_SHIFT) & L.KIND_MASK == L.K_DISCARD:
+                discarded |= np.int64(1) << (key & L.PAYLOAD)
             play_key(S, key, tb)

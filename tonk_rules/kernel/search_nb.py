@@ -39,43 +39,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit, njit_entry
-from tonk_rules.kernel.layout import (
-    K_DISCARD,
-    K_DRAW_DISCARD,
-    K_DRAW_STOCK,
-    K_HIT,
-    K_KNOCK,
-    K_SPREAD,
-    KIND_MASK,
-    KIND_SHIFT,
-    MAX_LEGAL,
-    MID_CHOICES,
-    MID_FEATURES,
-    NO_CAP,
-    O_COUNTS,
-    O_DISCARD,
-    O_HANDS,
-    O_SP_MASK,
-    O_STOCK,
-    O_TURNS_TAKEN,
-    PAYLOAD,
-    S_ACTIONS,
-    S_CURRENT,
-    S_DISCARD_N,
-    S_DRAWN,
-    S_ERROR,
-    S_PLAYERS,
-    S_RESHUFFLE_SEED,
-    S_SPREADS_N,
-    S_STOCK_N,
-    S_TAKEN,
-    S_TURNS,
-    SESSION,
-    SIZE_BUCKETS,
-    START_CHOICES,
-)
 from tonk_rules.kernel.prng_nb import below, next_u64
 from tonk_rules.kernel.rules_nb import ONE, VALUE, extends, in_a_meld, mask_value, popcount
 
@@ -134,31 +100,31 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
     its policy takes every discard that melds with its hand, they make no new meld with any card of
     ``declined[q]`` (the cards discarded in view that it passed up for the stock) where the pool allows: it
     would have taken that card."""
-    players = S[S_PLAYERS]
+    players = S[L.S_PLAYERS]
     copy_into(X, S)
-    X[S_ACTIONS] = 0
-    X[S_TURNS] = 0
-    X[S_ERROR] = 0
-    top = S[S_DISCARD_N] - 1
-    visible = S[O_HANDS + me]
-    for k in range(S[S_SPREADS_N]):
-        visible |= S[O_SP_MASK + k]
-    for i in range(S[S_DISCARD_N]):
-        c = S[O_DISCARD + i]
+    X[L.S_ACTIONS] = 0
+    X[L.S_TURNS] = 0
+    X[L.S_ERROR] = 0
+    top = S[L.S_DISCARD_N] - 1
+    visible = S[L.O_HANDS + me]
+    for k in range(S[L.S_SPREADS_N]):
+        visible |= S[L.O_SP_MASK + k]
+    for i in range(S[L.S_DISCARD_N]):
+        c = S[L.O_DISCARD + i]
         if i == top or (discarded >> c) & 1:
             visible |= ONE << c
     for q in range(players):
         if q != me:
-            visible |= known[q] & S[O_HANDS + q]
+            visible |= known[q] & S[L.O_HANDS + q]
     everything = np.int64(0)
     for q in range(players):
-        everything |= S[O_HANDS + q]
-    for i in range(S[S_STOCK_N]):
-        everything |= ONE << S[O_STOCK + i]
-    for i in range(S[S_DISCARD_N]):
-        everything |= ONE << S[O_DISCARD + i]
-    for k in range(S[S_SPREADS_N]):
-        everything |= S[O_SP_MASK + k]
+        everything |= S[L.O_HANDS + q]
+    for i in range(S[L.S_STOCK_N]):
+        everything |= ONE << S[L.O_STOCK + i]
+    for i in range(S[L.S_DISCARD_N]):
+        everything |= ONE << S[L.O_DISCARD + i]
+    for k in range(S[L.S_SPREADS_N]):
+        everything |= S[L.O_SP_MASK + k]
     pool = np.empty(52, np.int64)
     n = 0
     for c in range(52):
@@ -177,10 +143,10 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
             if not filled[p] and (q < 0 or caps[p, 0] < caps[q, 0]):
                 q = p
         filled[q] = 1
-        mine = known[q] & S[O_HANDS + q]
+        mine = known[q] & S[L.O_HANDS + q]
         hand = mine
-        need = popcount(S[O_HANDS + q]) - popcount(mine)
-        meldless = caps[q, 1] != 0 and S[O_TURNS_TAKEN + q] > 0
+        need = popcount(S[L.O_HANDS + q]) - popcount(mine)
+        meldless = caps[q, 1] != 0 and S[L.O_TURNS_TAKEN + q] > 0
         passed = declined[q] if caps[q, 2] != 0 else np.int64(0)
         for stage in range(3):  # in pool order: within the cap and in no meld, within the cap, then any
             for j in range(n):
@@ -194,22 +160,22 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
                 hand |= ONE << c
                 taken[j] = 1
                 need -= 1
-        X[O_HANDS + q] = hand
-        X[O_COUNTS + q] = mask_value(hand)
+        X[L.O_HANDS + q] = hand
+        X[L.O_COUNTS + q] = mask_value(hand)
     used = 0
-    for i in range(S[S_DISCARD_N]):
-        c = S[O_DISCARD + i]
+    for i in range(S[L.S_DISCARD_N]):
+        c = S[L.O_DISCARD + i]
         if not (i == top or (discarded >> c) & 1):
             while taken[used]:
                 used += 1
-            X[O_DISCARD + i] = pool[used]
+            X[L.O_DISCARD + i] = pool[used]
             used += 1
-    for i in range(S[S_STOCK_N]):
+    for i in range(S[L.S_STOCK_N]):
         while taken[used]:
             used += 1
-        X[O_STOCK + i] = pool[used]
+        X[L.O_STOCK + i] = pool[used]
         used += 1
-    X[S_RESHUFFLE_SEED] = np.int64(next_u64(rngs, r) >> S33)
+    X[L.S_RESHUFFLE_SEED] = np.int64(next_u64(rngs, r) >> S33)
 
 
 @njit
@@ -241,9 +207,9 @@ def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: 
     discarded in view that it passed up this hand (drew from the stock while that card lay on top)."""
     players = mc.shape[0]
     return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
-            np.zeros(MAX_LEGAL + 1, np.int64), np.full(1, -1, np.int64), logp,
+            np.zeros(L.MAX_LEGAL + 1, np.int64), np.full(1, -1, np.int64), logp,
             np.zeros((players, players, codes.shape[0]), np.int64), codes, cand_knocks, weights, prior, slack,
-            np.full(players, NO_CAP, np.int64), np.zeros(players, np.int64))
+            np.full(players, L.NO_CAP, np.int64), np.zeros(players, np.int64))
 
 
 @njit
@@ -262,13 +228,13 @@ def forget_hand(search, hand):  # type: ignore[no-untyped-def]
     hand is not the first of a session (:data:`SESSION`): then it keeps what it saw in the session's hands
     so far."""
     mc, known, discarded, decision, scores, prior = search[0], search[1], search[2], search[5], search[7], search[11]
-    search[13][:] = NO_CAP
+    search[13][:] = L.NO_CAP
     search[14][:] = 0
     known[:] = 0
     discarded[0] = 0
     decision[0] = -1
     for me in range(scores.shape[0]):
-        if mc[me, MC_MEMORY] == 0 or hand % SESSION == 0:
+        if mc[me, MC_MEMORY] == 0 or hand % L.SESSION == 0:
             for q in range(scores.shape[1]):
                 copy_into(scores[me, q], prior)
 
@@ -278,41 +244,42 @@ def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
     """Before ``key`` is applied: what it shows everyone (the card taken from the pile, the card discarded),
     and what each montecarlo seat makes of it (the likelihood of the choice under each candidate policy)."""
     mc, known, discarded, logp, scores = search[0], search[1], search[2], search[6], search[7]
-    actor = S[S_CURRENT]
+    actor = S[L.S_CURRENT]
     f = action_feature(S, key, discarded[0], tb)
-    for me in range(S[S_PLAYERS]):
+    for me in range(S[L.S_PLAYERS]):
         if mc[me, 0] > 0 and me != actor:
             for c in range(scores.shape[2]):
                 scores[me, actor, c] += logp[me, c, f]
-    kind = (key >> KIND_SHIFT) & KIND_MASK
-    if kind == K_DRAW_DISCARD:
-        known[actor] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]
-    elif kind == K_DISCARD:
-        discarded[0] |= ONE << (key & PAYLOAD)
-        search[13][actor] = VALUE[key & PAYLOAD]
-    elif kind == K_DRAW_STOCK and S[S_DISCARD_N] > 0 and (discarded[0] >> S[O_DISCARD + S[S_DISCARD_N] - 1]) & 1:
-        search[14][actor] |= ONE << S[O_DISCARD + S[S_DISCARD_N] - 1]  # passed up: it did not meld (module doc)
+    kind = (key >> L.KIND_SHIFT) & L.KIND_MASK
+    if kind == L.K_DRAW_DISCARD:
+        known[actor] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]
+    elif kind == L.K_DISCARD:
+        discarded[0] |= ONE << (key & L.PAYLOAD)
+        search[13][actor] = VALUE[key & L.PAYLOAD]
+    elif (kind == L.K_DRAW_STOCK and S[L.S_DISCARD_N] > 0
+          and (discarded[0] >> S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]) & 1):
+        search[14][actor] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]  # passed up: it did not meld (module doc)
 
 
 @njit
 def watch_after(S, search):  # type: ignore[no-untyped-def]
     """After an action: a card taken from the pile is known only while its taker still holds it."""
     known = search[1]
-    for p in range(S[S_PLAYERS]):
-        known[p] &= S[O_HANDS + p]
+    for p in range(S[L.S_PLAYERS]):
+        known[p] &= S[L.O_HANDS + p]
 
 
 # --- the model of the other seats: what an action shows of the policy that chose it -----------------------
 #: an action kind's choice number at a turn's start, and after the draw (kinds: tonk_rules.engine.encoding)
-START_KIND = np.minimum(np.arange(8), START_CHOICES - 1)
-MID_KIND = np.full(8, MID_CHOICES - 1)
-MID_KIND[K_SPREAD], MID_KIND[K_HIT] = 0, 1
-assert K_KNOCK == 0 and K_DISCARD == START_CHOICES - 1  # START_KIND is the kind itself
+START_KIND = np.minimum(np.arange(8), L.START_CHOICES - 1)
+MID_KIND = np.full(8, L.MID_CHOICES - 1)
+MID_KIND[L.K_SPREAD], MID_KIND[L.K_HIT] = 0, 1
+assert L.K_KNOCK == 0 and L.K_DISCARD == L.START_CHOICES - 1  # START_KIND is the kind itself
 
 
 @njit
 def _extends_table(S, card, tb):  # type: ignore[no-untyped-def]
-    for k in range(S[S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
+    for k in range(S[L.S_SPREADS_N]):  # noqa: SIM110 (numba compiles no generator into any())
         if extends(S, k, card, tb):
             return 1
     return 0
@@ -325,21 +292,21 @@ def action_feature(S, key, discarded, tb):  # type: ignore[no-untyped-def]
     the discard pile — when it was discarded in view: ``discarded`` — extends a spread on the table) and the
     choice (the kind of action; for a discard, the card's value, whether it was taken from the pile this turn
     and whether it extends a spread). Public: any seat, and a Python replay of the history, computes it."""
-    bucket = min(max(popcount(S[O_HANDS + S[S_CURRENT]]), 1), SIZE_BUCKETS) - 1
-    kind = (key >> KIND_SHIFT) & KIND_MASK
-    if S[S_DRAWN] == 0:
+    bucket = min(max(popcount(S[L.O_HANDS + S[L.S_CURRENT]]), 1), L.SIZE_BUCKETS) - 1
+    kind = (key >> L.KIND_SHIFT) & L.KIND_MASK
+    if S[L.S_DRAWN] == 0:
         top_fits = 0
-        if S[S_DISCARD_N] > 0:
-            top = S[O_DISCARD + S[S_DISCARD_N] - 1]
+        if S[L.S_DISCARD_N] > 0:
+            top = S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]
             if (discarded >> top) & 1:
                 top_fits = _extends_table(S, top, tb)
-        return (bucket * 2 + top_fits) * START_CHOICES + START_KIND[kind]
-    if kind == K_DISCARD:
-        card = key & PAYLOAD
-        choice = 2 + (min(VALUE[card], 10) - 1) * 4 + (2 if card == S[S_TAKEN] else 0) + _extends_table(S, card, tb)
+        return (bucket * 2 + top_fits) * L.START_CHOICES + START_KIND[kind]
+    if kind == L.K_DISCARD:
+        card = key & L.PAYLOAD
+        choice = 2 + (min(VALUE[card], 10) - 1) * 4 + (2 if card == S[L.S_TAKEN] else 0) + _extends_table(S, card, tb)
     else:
         choice = MID_KIND[kind]
-    return MID_FEATURES + bucket * MID_CHOICES + choice
+    return L.MID_FEATURES + bucket * L.MID_CHOICES + choice
 
 
 @njit
@@ -381,6 +348,6 @@ def draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights
         seeds[q] = 0
         if q != me:  # (a conditional expression of 0 and a uint64 would be typed float by numba)
             seeds[q] = next_u64(rngs, r)
-        caps[q, 0] = last_values[q] + slack[c, 0] if slack[c, 0] >= 0 and last_values[q] != NO_CAP else NO_CAP
+        caps[q, 0] = last_values[q] + slack[c, 0] if slack[c, 0] >= 0 and last_values[q] != L.NO_CAP else L.NO_CAP
         caps[q, 1] = slack[c, 1]
         caps[q, 2] = 1 if slack[c, 0] >= 0 else 0

@@ -29,7 +29,7 @@ import numpy.typing as npt
 from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
-from tonk_rules.ruleset import Ruleset, meld_masks
+from tonk_rules.ruleset import Ruleset, meld_masks, who_pays
 from tonk_rules.ruleset.melds import rule_table
 from tonk_rules.ruleset.params import code, params_of
 from tonk_rules.terms import (
@@ -120,7 +120,9 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
 
 
 def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    pay = np.zeros((L.N_ENDINGS, L.MAX_PAY_RULES, 4), np.int64)
+    """Each ending's payment rules as rows of :mod:`~tonk_rules.ruleset.who_pays`'s pay table (the engine's
+    rows, with the kernel's checks), and how many each ending has."""
+    pay = np.zeros((L.N_ENDINGS, L.MAX_PAY_RULES, who_pays.RULE_SIZE), np.int64)
     pay_n = np.zeros(L.N_ENDINGS, np.int64)
     for name, event_rules in rules.items():
         if str(name) not in L.ENDING_NAMES:
@@ -128,9 +130,10 @@ def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDAr
         e = L.ENDING_NAMES.index(str(name))
         if len(event_rules) > L.MAX_PAY_RULES:
             raise KernelError(f"payments.{name}: at most {L.MAX_PAY_RULES} rules in the compiled kernel")
-        for i, r in enumerate(event_rules):
-            where = f"payments.{name}.rules.{i}"
-            pay[e, i] = (code(_ROLE, r.payer, where + ".payer"), code(_ROLE, r.receiver, where + ".receiver"),
-                         r.stakes, int(r.at_payers_stake))
+        rows = who_pays.rule_rows(
+            (code(_ROLE, r.payer, f"payments.{name}.rules.{i}.payer"),
+             code(_ROLE, r.receiver, f"payments.{name}.rules.{i}.receiver"), r.stakes, int(r.at_payers_stake))
+            for i, r in enumerate(event_rules))
+        pay[e, : len(event_rules)] = np.array(rows, np.int64).reshape(len(event_rules), who_pays.RULE_SIZE)
         pay_n[e] = len(event_rules)
     return pay, pay_n

@@ -10,9 +10,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from tonk_rules.ruleset import core
+from tonk_rules.ruleset import core, who_pays
 from tonk_rules.terms import Ending, Role, StakeOf
 
 #: The payment roles as the codes :func:`core.holds_role` (and the kernel's tables) read.
@@ -43,12 +43,23 @@ class CompiledRule:
     def at_payers_stake(self) -> bool:
         return self.stake_of is StakeOf.PAYER
 
+    @property
+    def row(self) -> tuple[int, int, int, int]:
+        """This rule as a row of :mod:`~tonk_rules.ruleset.who_pays`'s pay table."""
+        return ROLE_CODES[self.payer], ROLE_CODES[self.receiver], self.stakes, int(self.at_payers_stake)
+
 
 @dataclass(frozen=True)
 class PaymentSchedule:
     """The payment rules of every paid ending (void endings pay nothing and have no entry)."""
 
     rules: Mapping[Ending, tuple[CompiledRule, ...]]
+    #: Each ending's rules as :mod:`~tonk_rules.ruleset.who_pays` reads them (derived, not part of the value).
+    table: Mapping[Ending, list[int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table", {ending: who_pays.rule_rows(rule.row for rule in rules)
+                                           for ending, rules in self.rules.items()})
 
     def __hash__(self) -> int:  # the mapping is never changed after compiling
         return hash(tuple(sorted(self.rules.items())))
@@ -62,27 +73,16 @@ class PaymentSchedule:
         counts: Sequence[int],
         stakes: Sequence[int],
     ) -> list[Payment]:
-        """Every payment of ``ending``: each payer pays each receiver (never themselves)."""
+        """Every payment of ``ending``: each payer pays each receiver (never themselves), as
+        :func:`who_pays.settle <tonk_rules.ruleset.who_pays.settle>` decides for the kernel too."""
         ending = Ending(ending)  # a plain "knock_won" is accepted too
         if ending.void:
             return []
-        win = set(winners)
-        k = -1 if knocker is None else knocker
-        knocker_count = counts[k] if k >= 0 else 0
-
-        def holding(role: Role) -> list[int]:
-            code = ROLE_CODES[role]
-            return [p for p in range(len(counts)) if core.holds_role(code, p in win, p, k, counts[p], knocker_count)]
-
-        payments = []
-        for rule in self.rules[ending]:
-            receivers = holding(rule.receiver)
-            for payer in holding(rule.payer):
-                for receiver in receivers:
-                    if payer != receiver:
-                        stake = stakes[payer] if rule.at_payers_stake else stakes[receiver]
-                        payments.append(Payment(payer, receiver, rule.stakes * stake))
-        return payments
+        rows = self.table[ending]
+        seats = who_pays.seats_vector(winners, -1 if knocker is None else knocker, counts, stakes)
+        paid: list[tuple[int, int, int]] = []
+        who_pays.settle(rows, 0, len(rows) // who_pays.RULE_SIZE, seats, who_pays.seat_offsets(len(counts)), paid)
+        return [Payment(payer, receiver, amount) for payer, receiver, amount in paid]
 
 
 def net_of(payments: Sequence[Payment], n_players: int) -> list[int]:
