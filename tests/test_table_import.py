@@ -192,7 +192,8 @@ def test_any_evening_exports_and_imports_exactly(tmp_path_factory: pytest.TempPa
     led = Ledger.create(folder / "a.sqlite", variant_ref="russian", seats=["Ann", "Bob"], stakes=[1, 1],
                         currency="c")
     rules = [StoredRules.of(load_variant(v), v) for v in ("russian", "pagat")]
-    newcomers = iter(["Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"])
+    # a name for every join an evening can hold (OPS has at most 14 steps): leaves let more join than sit
+    newcomers = iter(["Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu", "Max", "Ned", "Oz", "Pip"])
     for op in ops:
         seats = tuple(n for n, _ in led.seated())
         try:
