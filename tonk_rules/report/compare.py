@@ -179,7 +179,8 @@ def metrics(v: VariantFigures) -> list[Metric]:
     out.append(Metric("hands ended by a knock", _pct(knocks, t.hands), (knocks, t.hands), "knocked"))
     out.append(Metric("mean count at a knock", _mean(knock_moments(t)), knock_moments(t)))
     lo, hi = v.depth.ci95()
-    out.append(Metric("strategic depth (order)", f"{v.depth.order:.3f} [{lo:.3f}, {hi:.3f}]", v.depth.share,
+    out.append(Metric("strategic depth (order)", f"{v.depth.order:.3f} [{lo:.3f}, {hi:.3f}]",
+                      v.depth.order_sample,
                       digits=3))
     return out
 
