@@ -194,3 +194,30 @@ def test_design_refuses_bad_input_with_one_located_message() -> None:
     bad = run("design", "russian", "--vary", "deal_check.at_mots=11,15", "--target", "turns=min", "-n", "20")
     # said of the option as typed, before anything plays (exit 2), not of a point's temporary file
     assert bad.returncode == 2 and "did you mean 'at_most'" in bad.stderr and "deal_check.at_mots" in bad.stderr
+
+
+def test_a_bound_on_an_exactly_counted_figure_is_judged_exactly_at_any_number_of_hands() -> None:
+    # russian with a deal tonk at 13 or less: 2.003% at 3 players, exactly (tonk odds); a bound of 2% is
+    # broken by it at every hand count, never "not settled" by a sample that happens to fall below 2%
+    from tonk_rules.report.design_report import findings, point_rows
+
+    verdicts = []
+    for hands in (200, 400):
+        data = search(plan({"deal_check.at_most": (11, 13)}, keep=("deal_tonk<=2%",), hands=hands))
+        cells = [p["figures"]["deal_tonk"] for p in data["points"]]
+        assert [round(c["exact"], 5) for c in cells] == [0.01544, 0.02003]
+        verdicts.append([p["constraints"]["deal_tonk <= 2%"] for p in data["points"]])
+        assert data["winner"] == 0
+        _, rows = point_rows(data)
+        assert any("2.003% exact (played " in cell for row in rows for cell in row)
+        assert "1.544% exact" in findings(data)[0]
+    assert verdicts == [["met", "broken"]] * 2
+
+
+def test_the_exact_value_gets_the_digits_that_place_it_against_the_bound() -> None:
+    from tonk_rules.report.design_report import value_text
+
+    cell = {"value": 0.0199, "ci95": [0.018, 0.022], "exact": 0.0200004}
+    assert value_text("deal_tonk", cell, bounds=[0.02]).startswith("2.00004% exact (played 1.99% [1.80, 2.20])")
+    assert value_text("deal_tonk", cell, bounds=[]).startswith("2.000% exact")
+    assert value_text("turns", {"value": 5.5, "ci95": [5.4, 5.6]}) == "5.50 [5.40, 5.60]"

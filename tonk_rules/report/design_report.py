@@ -1,8 +1,10 @@
 """What ``tonk design`` says and writes: the answer in words, the points in a table, and with ``--out`` the
 winner as a house file plus design.json, design.md, a self-contained design.html and PNG plots.
 
-Every value comes with its 95% interval; a plot's value axis starts at zero, except a figure that can be
-negative (a position's edge), whose axis is centred on zero, as its caption says.
+Every value comes with its 95% interval; a figure counted exactly (the deal check's rates) leads with its
+exact value, with the digits that place it against the bounds named (2.003% against 2%), and the played
+rate beside it. A plot's value axis starts at zero, except a figure that can be negative (a position's
+edge), whose axis is centred on zero, as its caption says.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.sim.design_figures import FIGURES, figure
+from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
 from tonk_rules.sim.sweep import house_file_text, point_label
 from tonk_rules.variant.loader import is_variant_path
@@ -24,8 +27,23 @@ WINNER_FILE = "winner.yaml"
 COLOURS = {"winner": "#0072B2", "keeps": "#009E73", "breaks": "#999999"}
 
 
-def value_text(name: str, cell: dict[str, Any], interval: bool = True) -> str:
-    """A figure's value as printed, with its interval in brackets."""
+def value_text(name: str, cell: dict[str, Any], interval: bool = True, bounds: list[float] | None = None) -> str:
+    """A figure's value as printed, with its interval in brackets; a figure counted exactly, its exact value
+    first (placed against ``bounds``), then the rate played."""
+    played = _played_text(name, cell, interval)
+    if "exact" not in cell:
+        return played
+    exact = exact_percent(cell["exact"], bounds or [])
+    return f"{exact} exact (played {played})" if interval else f"{exact} exact"
+
+
+def bounds_of(data: dict[str, Any], name: str) -> list[float]:
+    """The bounds the design names on figure ``name`` (an exact value is printed with the digits to place it
+    against each)."""
+    return [c["bound"] for c in data["keep"] if c["figure"] == name]
+
+
+def _played_text(name: str, cell: dict[str, Any], interval: bool) -> str:
     f = figure(name)
     lo, hi = cell["ci95"]
     if f.percent:
@@ -79,11 +97,11 @@ def findings(data: dict[str, Any]) -> list[str]:
         best = points[data["finalists"][0]]
         broken = [c for c, s in best["constraints"].items() if s != "met"]
         return [f"No point keeps {_constraint_words(data)}. The closest is {best['label']}: "
-                + "; ".join(f"{n} {value_text(n, best['figures'][n])}" for n in names)
+                + "; ".join(f"{n} {value_text(n, best['figures'][n], bounds=bounds_of(data, n))}" for n in names)
                 + (f" (against {', '.join(broken)})." if broken else ".")]
     win = points[data["winner"]]
-    out = [f"Best: {win['label']}, with " + "; ".join(f"{FIGURES[n].label} {value_text(n, win['figures'][n])}"
-                                                      for n in names) + "."]
+    out = [f"Best: {win['label']}, with " + "; ".join(
+        f"{FIGURES[n].label} {value_text(n, win['figures'][n], bounds=bounds_of(data, n))}" for n in names) + "."]
     chance = data["chance_best"].get(str(data["winner"]))
     if len(data["chance_best"]) > 1 and chance is not None:
         out.append(f"Chance that it is truly the best of the finalists: {chance:.0%} (from the intervals and "
@@ -108,7 +126,8 @@ def findings(data: dict[str, Any]) -> list[str]:
         out.append(f"{b['constraint']} binds: {len(better)} point{'s' if len(better) != 1 else ''} better on "
                    f"{target} break{'s' if len(better) == 1 else ''} it (for example {example['label']}: "
                    f"{target} {value_text(target, example['figures'][target], False)}, {figure_name} "
-                   f"{value_text(figure_name, example['figures'][figure_name], False)}).")
+                   f"{value_text(figure_name, example['figures'][figure_name], False, bounds_of(data, figure_name))})"
+                   ".")
     if data["keep"] and not data["binding"]:
         out.append(f"No constraint binds: no point better on {target} breaks {_constraint_words(data)}.")
     return out
@@ -128,7 +147,8 @@ def point_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     for p in _order(data):
         point = data["points"][p]
         rows.append([*(point_label({k: point["values"][k]}).split("=", 1)[1] for k in keys),
-                     *(value_text(n, point["figures"][n]) for n in names), _standing(data, p)])
+                     *(value_text(n, point["figures"][n], bounds=bounds_of(data, n)) for n in names),
+                     _standing(data, p)])
     return headers, rows
 
 
@@ -197,8 +217,12 @@ def plot(data: dict[str, Any], name: str) -> bytes:
         ax.errorbar([scale * shown["value"]], [y],
                     xerr=[[scale * (shown["value"] - lo)], [scale * (hi - shown["value"])]],
                     fmt="o", capsize=3, color=COLOURS[kind])
+        if "exact" in shown:  # the exact value, which the bounds and the ranking read
+            ax.plot([scale * shown["exact"]], [y], marker="x", color="#000000", markersize=8, linestyle="")
     handles = [Line2D([], [], marker="o", linestyle="", color=COLOURS[k], label=label)
                for k, label in (("winner", "best"), ("keeps", "within the bounds"), ("breaks", "outside them"))]
+    if any("exact" in data["points"][p]["figures"][name] for p in order):
+        handles.append(Line2D([], [], marker="x", linestyle="", color="#000000", label="exact"))
     for c in data["keep"]:
         if c["figure"] == name:
             handles.append(ax.axvline(scale * c["bound"], color="#D55E00", linestyle="--", label=c["text"]))
@@ -225,9 +249,11 @@ def plot(data: dict[str, Any], name: str) -> bytes:
     return buffer.getvalue()
 
 
-def _plot_caption(name: str) -> str:
+def _plot_caption(data: dict[str, Any], name: str) -> str:
     axis = "the axis is centred on zero (the figure is signed)" if name.endswith("_edge") else "the axis starts at 0"
-    return f"{FIGURES[name].label} at every point, with its 95% interval; {axis}."
+    counted = any("exact" in p["figures"][name] for p in data["points"])
+    exact = "; × marks the exact value, which the bounds read" if counted else ""
+    return f"{FIGURES[name].label} at every point, with its 95% interval{exact}; {axis}."
 
 
 def _definitions(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -248,7 +274,7 @@ def design_markdown(data: dict[str, Any], plots: list[str], winner: bool) -> str
     out += ["## Every point", "", "| " + " | ".join(map(cell, headers)) + " |", "|" + "---|" * len(headers)]
     out += ["| " + " | ".join(map(cell, row)) + " |" for row in rows] + [""]
     out += ["## What the figures mean", ""] + [f"- **{n}**: {d}" for n, d in _definitions(data)] + [""]
-    out += [f"![{_plot_caption(n)}](design-{n}.png)" for n in plots]
+    out += [f"![{_plot_caption(data, n)}](design-{n}.png)" for n in plots]
     out += [f"- {cell(note)}" for note in data["notes"]]
     return "\n".join(out) + "\n"
 
@@ -269,8 +295,9 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
     parts += ["</tbody></table></div>", "<h2>What the figures mean</h2>",
               "<dl>" + "".join(f"<dt>{e(n)}</dt><dd>{e(d)}</dd>" for n, d in _definitions(data)) + "</dl>"]
     for name, png in plots.items():
+        caption = e(_plot_caption(data, name))
         parts.append(f'<figure><img src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}" '
-                     f'alt="{e(_plot_caption(name))}"><figcaption>{e(_plot_caption(name))}</figcaption></figure>')
+                     f'alt="{caption}"><figcaption>{caption}</figcaption></figure>')
     parts += [f'<p class="note">{e(note)}</p>' for note in data["notes"]]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

@@ -13,7 +13,9 @@ is paired deal by deal (the luck of the cards cancels).
 
 The target is one figure to minimise, maximise or bring near a value; constraints keep figures within
 bounds. A point *meets* a constraint when its whole interval is inside, *breaks* it when the whole interval
-is outside, and leaves it *not settled* otherwise. The winner is the best point by the target among those
+is outside, and leaves it *not settled* otherwise. A figure counted exactly (the deal check's rates, as
+``tonk odds`` counts them) is read exactly, never from the sample: a bound on it is met or broken at any
+number of hands. The winner is the best point by the target among those
 whose estimates keep every constraint; a constraint *binds* when a point better on the target breaks it.
 
     >>> rounds_for(6, 1000), rounds_for(32, 8000)
@@ -32,7 +34,7 @@ import numpy as np
 from tonk_rules.errors import SimulationError
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.ruleset import Ruleset
-from tonk_rules.sim.design_figures import SESSION, hand_columns, session_columns
+from tonk_rules.sim.design_figures import SESSION, exact_values, hand_columns, session_columns
 from tonk_rules.sim.design_goals import DesignPlan, rank
 from tonk_rules.sim.design_result import design_json
 from tonk_rules.sim.design_stats import DesignSums, PointSums
@@ -124,7 +126,9 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
         check_table(ruleset, plan.players, f"{plan.base} with {label}")
     paired = all(same_deals(rulesets[0], r) for r in rulesets[1:])
     seats = [tuple(seats_for(r, plan.players, plan.seats)) for r in rulesets]
-    sums = DesignSums({}, {}, {}, {})
+    # the figures counted exactly are read exactly from the first round on: a bound on them is met or
+    # broken whatever the hands, and a point is never kept or dropped on a sample of them
+    sums = DesignSums({}, {}, {}, {}, {p: exact_values(r, plan.players) for p, r in enumerate(rulesets)})
     alive = list(range(len(points)))
     played, dropped_after = 0, {}
     schedule = rounds_for(len(points), plan.hands)

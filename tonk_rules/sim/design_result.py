@@ -29,8 +29,12 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
     target = figure(plan.target.figure)
     out_points: list[dict[str, Any]] = []
     for p, values in enumerate(points):
-        estimates = {name: sums.estimate(p, f) for name, f in FIGURES.items()}
-        figures = {name: {"value": value, "ci95": list(ci)} for name, (value, ci) in estimates.items()}
+        estimates = {name: sums.known(p, f) for name, f in FIGURES.items()}
+        figures: dict[str, dict[str, Any]] = {}
+        for name, f in FIGURES.items():  # the sample always; beside it the exact value where one is counted
+            value, ci = sums.estimate(p, f)
+            exact = sums.exact_value(p, f)
+            figures[name] = {"value": value, "ci95": list(ci), **({"exact": exact} if exact is not None else {})}
         statuses = {c.text(): c.status(*estimates[c.figure]) for c in plan.keep}
         out_points.append({"values": values, "label": point_label(values), "hands": sums.hands[p].n,
                            "figures": figures, "constraints": statuses,
@@ -48,16 +52,15 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
     if winner is not None:
         for other in eligible[1:]:
             diff, (lo, hi), _ = sums.difference(winner, other, target)
-            better = _better_side(plan.target, out_points[winner]["figures"][plan.target.figure]["value"],
-                                  out_points[other]["figures"][plan.target.figure]["value"], lo, hi)
+            better = _better_side(plan.target, sums.known(winner, target)[0], sums.known(other, target)[0], lo, hi)
             versus.append({"point": other, "difference": {"value": diff, "ci95": [lo, hi]}, "settled": better})
     binding = []
     if winner is not None:
-        best = plan.target.score(out_points[winner]["figures"][plan.target.figure]["value"])
+        best = plan.target.score(sums.known(winner, target)[0])
         for c in plan.keep:
-            beaten = [p for p, point in enumerate(out_points)
-                      if plan.target.score(point["figures"][plan.target.figure]["value"]) < best
-                      and not c.keeps(point["figures"][c.figure]["value"])]
+            beaten = [p for p in range(len(points))
+                      if plan.target.score(sums.known(p, target)[0]) < best
+                      and not c.keeps(sums.known(p, figure(c.figure))[0])]
             if beaten:
                 binding.append({"constraint": c.text(), "points": beaten})
     return {
@@ -91,12 +94,17 @@ def _better_side(target: Target, winner: float, other: float, lo: float, hi: flo
 
 
 def _chances(sums: DesignSums, points: Sequence[int], target: Target, rng: np.random.Generator) -> dict[int, float]:
-    """Each point's chance of scoring best, from a multivariate normal of the target estimates."""
+    """Each point's chance of scoring best, from a multivariate normal of the target estimates (certain
+    where the target is counted exactly)."""
     if len(points) < 2:
         return {p: 1.0 for p in points}
     f = figure(target.figure)
-    means = np.array([sums.estimate(p, f)[0] for p in points])
+    means = np.array([sums.known(p, f)[0] for p in points])
     k = len(points)
+    if all(sums.exact_value(p, f) is not None for p in points):  # counted exactly: no chance about it
+        scores = [target.score(m) for m in means]
+        tied = [p for p, s in zip(points, scores, strict=True) if s == min(scores)]
+        return {p: (1 / len(tied) if p in tied else 0.0) for p in points}
     cov = np.zeros((k, k))
     for i, a in enumerate(points):
         cov[i, i] = sums.standard_error(a, f) ** 2
