@@ -148,7 +148,7 @@ def test_design_writes_a_winner_that_tonk_check_accepts_and_a_report(tmp_path: P
     base.parent.mkdir()
     base.write_text("extends: russian\ntitle: Ours\n", encoding="utf-8")
     out = tmp_path / "found"
-    proc = tonk("design", str(base), "--vary", "deal_check.at_most=11,15", "--target", "turns=min", "--keep",
+    proc = tonk("design", str(base), "--vary", "deal_check.at_most=11,13", "--target", "turns=min", "--keep",
                 "deal_tonk<=5%", "-n", "400", "-w", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in out.iterdir())
@@ -221,3 +221,30 @@ def test_the_exact_value_gets_the_digits_that_place_it_against_the_bound() -> No
     assert value_text("deal_tonk", cell, bounds=[0.02]).startswith("2.00004% exact (played 1.99% [1.80, 2.20])")
     assert value_text("deal_tonk", cell, bounds=[]).startswith("2.000% exact")
     assert value_text("turns", {"value": 5.5, "ci95": [5.4, 5.6]}) == "5.50 [5.40, 5.60]"
+
+
+def test_the_base_winning_is_said_in_words_and_no_winner_file_restates_it(tmp_path: Path) -> None:
+    # russian's own deal tonk is at 15 or less: the point 15 is russian as it is, and it makes hands shortest
+    out = tmp_path / "found"
+    proc = tonk("design", "russian", "--vary", "deal_check.at_most=11,15", "--target", "turns=min", "-n", "400",
+                "-w", "1", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "Your rules as they are come out best (deal_check.at_most=15): none of the candidates makes hands " \
+           "shorter" in said and "keep your rules" in said
+    assert "Against your rules, deal_check.at_most=11 makes hands 0.04 turns longer" in said
+    assert "No winner.yaml written: the best point is russian as it is" in said
+    assert not (out / "winner.yaml").exists()
+    data = json.loads((out / "design.json").read_text(encoding="utf-8"))
+    assert [p["at_base"] for p in data["points"]] == [False, True] and data["points"][1]["changes"] == {}
+
+
+def test_a_winner_file_writes_only_what_it_changes_from_the_base(tmp_path: Path) -> None:
+    # a grid of two keys: the winner keeps russian's books rule and changes only the deal check
+    from tonk_rules.report.design_report import winner_file_text
+
+    data = search(plan({"deal_check.at_most": (11, 13), "hitting.books": ("none",)}, keep=("deal_tonk<=2%",),
+                       hands=200))
+    assert data["points"][data["winner"]]["values"]["deal_check.at_most"] == 11
+    text = winner_file_text(data, tmp_path) or ""
+    assert "at_most: 11" in text and "hitting" not in text and "books" not in text

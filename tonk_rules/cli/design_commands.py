@@ -91,9 +91,11 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
         return
     _print_design(data, players_note(tables, given, players))
     if folder is not None:
-        from tonk_rules.report.design_report import WINNER_FILE
+        from tonk_rules.report.design_report import WINNER_FILE, no_winner_file
 
-        kept = f"the winner as {plain(str(folder / WINNER_FILE))}, " if data["winner"] is not None else ""
+        kept = f"the winner as {plain(str(folder / WINNER_FILE))}, " if (folder / WINNER_FILE) in written else ""
+        if no_winner_file(data):
+            click.echo(_wrap(plain(no_winner_file(data) or "")))
         click.echo(_wrap(f"Written: {kept}{plain(str(folder / 'design.html'))} (also design.md, design.json "
                          f"and {sum(p.suffix == '.png' for p in written)} PNG plots)"))
 

@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tonk_rules.report.design_words import aim, change
 from tonk_rules.sim.design_figures import FIGURES, figure
 from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
@@ -100,17 +101,28 @@ def findings(data: dict[str, Any]) -> list[str]:
                 + "; ".join(f"{n} {value_text(n, best['figures'][n], bounds=bounds_of(data, n))}" for n in names)
                 + (f" (against {', '.join(broken)})." if broken else ".")]
     win = points[data["winner"]]
-    out = [f"Best: {win['label']}, with " + "; ".join(
-        f"{FIGURES[n].label} {value_text(n, win['figures'][n], bounds=bounds_of(data, n))}" for n in names) + "."]
+    shown = "; ".join(f"{FIGURES[n].label} {value_text(n, win['figures'][n], bounds=bounds_of(data, n))}"
+                      for n in names)
+    goal = aim(target, data["target"]["goal"], data["target"]["near"])
+    if win.get("at_base"):
+        unsure = "" if all(v["settled"] for v in data["versus"]) else \
+            " on these deals, though not every difference is settled (below)"
+        out = [f"Your rules as they are come out best ({win['label']}): none of the candidates {goal}{unsure}; "
+               f"keep your rules. With them: {shown}."]
+    else:
+        out = [f"Best: {win['label']}, with {shown}."]
     chance = data["chance_best"].get(str(data["winner"]))
     if len(data["chance_best"]) > 1 and chance is not None:
         out.append(f"Chance that it is truly the best of the finalists: {chance:.0%} (from the intervals and "
                    "the paired deals).")
+    against = "your rules" if win.get("at_base") else "the winner"
     for v in data["versus"][:3]:
         other = points[v["point"]]
+        lo, hi = v["difference"]["ci95"]  # winner minus other: turned round, the other against the winner
+        said = change(target, -v["difference"]["value"], (-hi, -lo))
         verdict = "settled" if v["settled"] else "not settled: these two may play alike on this figure"
-        out.append(f"Against {other['label']}: {difference_text(target, v['difference'])} {FIGURES[target].label}"
-                   f" ({verdict}).")
+        name = f"your rules as they are ({other['label']})" if other.get("at_base") else other["label"]
+        out.append(f"Against {against}, {name} {said}; {verdict}.")
     alike = [p["label"] for p in points if p["same_as"] == data["winner"]]
     if alike:
         out.append(f"{_listed(alike)} play{'s' if len(alike) == 1 else ''} exactly as the winner on every deal: "
@@ -161,7 +173,7 @@ def _order(data: dict[str, Any]) -> list[int]:
 def _standing(data: dict[str, Any], p: int) -> str:
     point = data["points"][p]
     if p == data["winner"]:
-        return "best"
+        return "best (your rules)" if point.get("at_base") else "best"
     if point["same_as"] is not None:
         same = data["points"][point["same_as"]]["values"]
         return "plays as " + ", ".join(point_label({k: v}).split("=", 1)[1] for k, v in same.items())
@@ -174,24 +186,43 @@ def _standing(data: dict[str, Any], p: int) -> str:
         return "likely breaks " + ", ".join(c for c, s in point["constraints"].items() if s != "met") \
             + " (not settled)"
     chance = data["chance_best"].get(str(p))
-    return f"{chance:.0%} chance best" if chance is not None else "kept"
+    yours = " (your rules)" if point.get("at_base") else ""
+    return (f"{chance:.0%} chance best" if chance is not None else "kept") + yours
 
 
-def winner_file_text(data: dict[str, Any], folder: Path) -> str | None:
-    """The winning point as a house file kept in ``folder`` (``extends`` relative to it), or None."""
+def winner_changes(data: dict[str, Any]) -> dict[str, Any] | None:
+    """What the winner changes from the base, or None where there is no winner or it changes nothing (the
+    base's own rules: a winner file would restate inherited values, and ``tonk diff`` would find none)."""
     if data["winner"] is None:
         return None
     win = data["points"][data["winner"]]
+    changes = win.get("changes", win["values"])
+    return None if win.get("at_base") or not changes else dict(changes)
+
+
+def no_winner_file(data: dict[str, Any]) -> str | None:
+    """Why no winner file is written, where a design has a winner but it changes nothing; else None."""
+    if data["winner"] is None or winner_changes(data) is not None:
+        return None
+    return (f"No {WINNER_FILE} written: the best point is {data['base']} as it is, so there is nothing to "
+            "change (it would restate inherited values).")
+
+
+def winner_file_text(data: dict[str, Any], folder: Path) -> str | None:
+    """The winning point as a house file kept in ``folder`` (``extends`` relative to it) that writes only what
+    it changes from the base, or None where it changes nothing."""
+    changes = winner_changes(data)
+    if changes is None:
+        return None
     base = data["base"]
     extends = Path(os.path.relpath(Path(base).resolve(), folder.resolve())).as_posix() \
         if is_variant_path(base) else base
-    values = {k: v for k, v in data.get("with", {}).items() if k not in win["with_dropped"]}
-    values.update(win["values"])
+    values = changes
     head = [f"# Found by `tonk design`: {data['target']['text']}, keeping {_constraint_words(data)}",
             f"# ({data['hands']:,} hands, {data['players']} players, seed {data['seed']}; see design.md beside it).",
             f"# Check with `tonk check {WINNER_FILE}`; see the change with `tonk diff {WINNER_FILE} {extends}`."]
     body = house_file_text(extends, values, as_written=True)
-    title = f"{Path(base).stem if is_variant_path(base) else base}, designed: {win['label']}"
+    title = f"{Path(base).stem if is_variant_path(base) else base}, designed: {point_label(changes)}"
     first, rest = body.split("\n", 1)
     return "\n".join([*head, first, f"title: {json.dumps(title, ensure_ascii=False)}", rest.rstrip("\n")]) + "\n"
 
@@ -268,6 +299,8 @@ def cell(text: str) -> str:
 def design_markdown(data: dict[str, Any], plots: list[str], winner: bool) -> str:
     out = [f"# {cell(headline(data))}", "", settings_text(data), ""]
     out += [f"- {cell(line)}" for line in findings(data)] + [""]
+    if no_winner_file(data):
+        out += [cell(no_winner_file(data) or ""), ""]
     if winner:
         out += [f"The winner as a house file: [{WINNER_FILE}]({WINNER_FILE}).", ""]
     headers, rows = point_rows(data)
@@ -287,6 +320,8 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
              f"<title>{e(headline(data))}</title><style>{_STYLE}</style></head><body>",
              f"<h1>{e(headline(data))}</h1>", f'<p class="note">{e(settings_text(data))}</p>',
              "<ul>" + "".join(f"<li>{e(line)}</li>" for line in findings(data)) + "</ul>"]
+    if no_winner_file(data):
+        parts.append(f"<p>{e(no_winner_file(data) or '')}</p>")
     if winner:
         parts.append(f'<p>The winner as a house file: <a href="{WINNER_FILE}">{WINNER_FILE}</a>.</p>')
     parts += ["<h2>Every point</h2>", '<div class="scroll"><table><thead><tr>'

@@ -33,7 +33,7 @@ import numpy as np
 
 from tonk_rules.errors import SimulationError
 from tonk_rules.kernel.seats import SeatSpec
-from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.design_figures import SESSION, exact_values, hand_columns, session_columns
 from tonk_rules.sim.design_goals import DesignPlan, rank
 from tonk_rules.sim.design_result import design_json
@@ -43,6 +43,8 @@ from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.simulate import Chunk, check_table, prepare_chunk
 from tonk_rules.sim.sweep import MAX_POINTS, grid, load_points, point_label
 from tonk_rules.sim.tuning import seats_for
+from tonk_rules.variant.diff import rule_values
+from tonk_rules.variant.loader import load_variant
 
 #: A grid this small is searched whole (every point plays every hand).
 EVERY_POINT_UP_TO = 8
@@ -125,6 +127,15 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
     for label, ruleset in zip(labels, rulesets, strict=True):
         check_table(ruleset, plan.players, f"{plan.base} with {label}")
     paired = all(same_deals(rulesets[0], r) for r in rulesets[1:])
+    base = load_variant(plan.base)
+    at_base = [r == compile_ruleset(base.variant) for r in rulesets]  # the base's rules as they are
+    inherited = rule_values(base.variant)
+    # what a point changes: its values (and the companions) that the base does not have already; a winner
+    # file restates none of the rest
+    companions = dict(plan.companions)
+    changes = [{k: v for k, v in {**{k: v for k, v in companions.items() if k not in gone}, **values}.items()
+                if k not in inherited or inherited[k] != v}
+               for values, gone in zip(points, dropped, strict=True)]
     seats = [tuple(seats_for(r, plan.players, plan.seats)) for r in rulesets]
     # the figures counted exactly are read exactly from the first round on: a bound on them is met or
     # broken whatever the hands, and a point is never kept or dropped on a sample of them
@@ -146,4 +157,4 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
                 dropped_after[p] = played
             alive = sorted(ranked[:keep_count])
     return design_json(plan, points, sums, alive, dropped_after, schedule, paired, notes, dropped,
-                       np.random.default_rng(plan.seed))
+                       np.random.default_rng(plan.seed), at_base, changes)

@@ -25,7 +25,10 @@ CHANCE_DRAWS = 4000
 
 def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, finalists: Sequence[int],
                 dropped_after: dict[int, int], schedule: Sequence[int], paired: bool, notes: Sequence[str],
-                dropped: Sequence[Sequence[str]], rng: np.random.Generator) -> dict[str, Any]:
+                dropped: Sequence[Sequence[str]], rng: np.random.Generator, at_base: Sequence[bool] = (),
+                changes: Sequence[Values] = ()) -> dict[str, Any]:
+    """``at_base``: per point, whether its rules are the base's own (compiled alike); ``changes``: per point,
+    the values (varied and ``--with``) that differ from the base's, which a winner file would write."""
     target = figure(plan.target.figure)
     out_points: list[dict[str, Any]] = []
     for p, values in enumerate(points):
@@ -40,6 +43,8 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
                            "figures": figures, "constraints": statuses,
                            "keeps_all": all(c.keeps(estimates[c.figure][0]) for c in plan.keep),
                            "dropped_after": dropped_after.get(p),
+                           "at_base": bool(at_base[p]) if p < len(at_base) else False,
+                           "changes": dict(changes[p]) if p < len(changes) else dict(values),
                            "with_dropped": list(dropped[p]) if p < len(dropped) else []})
     ranked = rank(sums, finalists, plan.target, plan.keep)
     for p, point in enumerate(out_points):  # a point that plays exactly like an earlier-ranked one
