@@ -248,3 +248,22 @@ def test_a_winner_file_writes_only_what_it_changes_from_the_base(tmp_path: Path)
     assert data["points"][data["winner"]]["values"]["deal_check.at_most"] == 11
     text = winner_file_text(data, tmp_path) or ""
     assert "at_most: 11" in text and "hitting" not in text and "books" not in text
+
+
+def test_each_tries_every_value_alone_against_the_base_as_it_is() -> None:
+    from tonk_rules.report.design_report import findings, point_rows
+
+    p = plan({"deal_check.at_most": (13,), "knocking.max_count": (10,)}, hands=400)
+    data = run_design(
+        DesignPlan(p.base, p.varied, p.target, p.keep, p.hands, p.players, p.seed, p.seats, each=True),
+        make_executor("local", workers=1))
+    assert [pt["values"] for pt in data["points"]] == [{}, {"deal_check.at_most": 13}, {"knocking.max_count": 10}]
+    assert [pt["at_base"] for pt in data["points"]] == [True, False, False]
+    assert data["points"][0]["label"] == "russian as it is"
+    _, rows = point_rows(data)
+    assert ["as is", "as is"] in [row[:2] for row in rows] and ["13", "as is"] in [row[:2] for row in rows]
+    said = " ".join(findings(data))
+    # the base wins on these deals (greedy seats never knock above 10: that change never comes into play)
+    assert said.startswith("Your rules as they are come out best: none of the candidates makes hands shorter")
+    assert "Against your rules, deal_check.at_most=13 makes hands 0.15 turns longer" in said
+    assert "knocking.max_count=10 plays exactly as the winner on every deal" in said

@@ -78,7 +78,12 @@ def headline(data: dict[str, Any]) -> str:
 
 def settings_text(data: dict[str, Any]) -> str:
     search = data["search"]
-    if search["method"] == "every point":
+    if data.get("each"):
+        how = (f"each value alone against {data['base']} as it is, {search['points']} points"
+               + (f", every one played {data['hands']:,} hands" if search["method"] == "every point" else
+                  f", by successive halving (hands by the end of each round: "
+                  f"{', '.join(f'{h:,}' for h in search['rounds'])})"))
+    elif search["method"] == "every point":
         how = f"every one of the {search['points']} points played {data['hands']:,} hands"
     else:
         rounds = ", ".join(f"{h:,}" for h in search["rounds"])
@@ -107,7 +112,8 @@ def findings(data: dict[str, Any]) -> list[str]:
     if win.get("at_base"):
         unsure = "" if all(v["settled"] for v in data["versus"]) else \
             " on these deals, though not every difference is settled (below)"
-        out = [f"Your rules as they are come out best ({win['label']}): none of the candidates {goal}{unsure}; "
+        named = f" ({win['label']})" if win["values"] else ""
+        out = [f"Your rules as they are come out best{named}: none of the candidates {goal}{unsure}; "
                f"keep your rules. With them: {shown}."]
     else:
         out = [f"Best: {win['label']}, with {shown}."]
@@ -121,7 +127,8 @@ def findings(data: dict[str, Any]) -> list[str]:
         lo, hi = v["difference"]["ci95"]  # winner minus other: turned round, the other against the winner
         said = change(target, -v["difference"]["value"], (-hi, -lo))
         verdict = "settled" if v["settled"] else "not settled: these two may play alike on this figure"
-        name = f"your rules as they are ({other['label']})" if other.get("at_base") else other["label"]
+        name = other["label"] if not other.get("at_base") else \
+            f"your rules as they are ({other['label']})" if other["values"] else "your rules as they are"
         out.append(f"Against {against}, {name} {said}; {verdict}.")
     alike = [p["label"] for p in points if p["same_as"] == data["winner"]]
     if alike:
@@ -158,10 +165,17 @@ def point_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     rows = []
     for p in _order(data):
         point = data["points"][p]
-        rows.append([*(point_label({k: point["values"][k]}).split("=", 1)[1] for k in keys),
+        rows.append([*(key_cell(point, k) for k in keys),
                      *(value_text(n, point["figures"][n], bounds=bounds_of(data, n)) for n in names),
                      _standing(data, p)])
     return headers, rows
+
+
+def key_cell(point: dict[str, Any], key: str) -> str:
+    """A point's value of a varied key, or "as is" where it leaves the key at the base's value (``--each``)."""
+    if key not in point["values"]:
+        return "as is"
+    return point_label({key: point["values"][key]}).split("=", 1)[1]
 
 
 def _order(data: dict[str, Any]) -> list[int]:
@@ -175,8 +189,9 @@ def _standing(data: dict[str, Any], p: int) -> str:
     if p == data["winner"]:
         return "best (your rules)" if point.get("at_base") else "best"
     if point["same_as"] is not None:
-        same = data["points"][point["same_as"]]["values"]
-        return "plays as " + ", ".join(point_label({k: v}).split("=", 1)[1] for k, v in same.items())
+        same = data["points"][point["same_as"]]
+        return "plays as " + (", ".join(point_label({k: v}).split("=", 1)[1] for k, v in same["values"].items())
+                              or "your rules")
     if point["dropped_after"] is not None:
         return f"dropped after {point['dropped_after']:,} hands"
     broken = [c for c, s in point["constraints"].items() if s == "broken"]
@@ -257,8 +272,8 @@ def plot(data: dict[str, Any], name: str) -> bytes:
     for c in data["keep"]:
         if c["figure"] == name:
             handles.append(ax.axvline(scale * c["bound"], color="#D55E00", linestyle="--", label=c["text"]))
-    ax.set_yticks(range(len(order)), [", ".join(point_label({k: data["points"][p]["values"][k]}).split("=", 1)[1]
-                                                for k in keys) for p in order], fontsize="small")
+    ax.set_yticks(range(len(order)), [", ".join(key_cell(data["points"][p], k) for k in keys) for p in order],
+                  fontsize="small")
     ax.set_ylabel(", ".join(keys), fontsize="small")
     ax.invert_yaxis()
     left, right = ax.get_xlim()

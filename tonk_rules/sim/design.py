@@ -5,6 +5,8 @@ changes (loaded as a sweep's points are, :func:`tonk_rules.sim.sweep.load_points
 same seed with the same seats, so where the points deal the same cards the comparison between two of them
 is paired deal by deal (the luck of the cards cancels).
 
+- With ``each`` (``--each``) the points are the base as it is and each ``--vary`` value alone, not their
+  grid: "which of these rules, tried one at a time, helps?".
 - A grid of at most :data:`EVERY_POINT_UP_TO` points is searched whole: every point plays all the hands.
 - A larger one by *successive halving*: every point plays a first share of the hands; the better half (by
   the constraints first, then the target) goes on to play the next hands of the same seed, and so on until
@@ -41,7 +43,7 @@ from tonk_rules.sim.design_stats import DesignSums, PointSums
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.simulate import Chunk, check_table, prepare_chunk
-from tonk_rules.sim.sweep import MAX_POINTS, grid, load_points, point_label
+from tonk_rules.sim.sweep import MAX_POINTS, Values, grid, load_points, point_label
 from tonk_rules.sim.tuning import seats_for
 from tonk_rules.variant.diff import rule_values
 from tonk_rules.variant.loader import load_variant
@@ -91,6 +93,21 @@ def _whole_sessions(hands: int) -> int:
     return max(SESSION, -(-hands // SESSION) * SESSION)
 
 
+def design_points(plan: DesignPlan) -> list[Values]:
+    """The points a design plays: the grid of the ``--vary`` values, or with ``each`` the base as it is
+    (no change) and then each value of each key alone.
+
+    >>> from dataclasses import replace
+    >>> from tonk_rules.sim.design_goals import parse_target
+    >>> p = DesignPlan("russian", (("a", (1, 2)), ("b", (3,))), parse_target("turns=min"), (), 20, 3, 0, ())
+    >>> design_points(p), design_points(replace(p, each=True))
+    ([{'a': 1, 'b': 3}, {'a': 2, 'b': 3}], [{}, {'a': 1}, {'a': 2}, {'b': 3}])
+    """
+    if plan.each:
+        return [{}, *({key: value} for key, values in plan.varied for value in values)]
+    return grid([(key, list(values)) for key, values in plan.varied])
+
+
 def rounds_for(points: int, hands: int) -> list[int]:
     """The hands played by the end of each round: one round where the grid is small, else successive
     halving from the full grid down to :data:`FINALISTS`, the hands doubling each round."""
@@ -117,13 +134,13 @@ def play_chunks(chunks: Sequence[DesignChunk], executor: Executor,
 def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
                progress: Callable[[DesignChunk], None] | None = None) -> dict[str, Any]:
     """Search the grid of ``plan`` and return the design's JSON (:mod:`tonk_rules.report.design_report`)."""
-    points = grid([(key, list(values)) for key, values in plan.varied])
+    points = design_points(plan)
     if len(points) > MAX_POINTS:
         raise SimulationError(f"the grid has {len(points)} points; at most {MAX_POINTS} (vary fewer values)")
     notes: list[str] = []
     dropped: list[list[str]] = []
     rulesets = load_points(plan.base, points, dict(plan.companions), notes, dropped, "design")
-    labels = [point_label(values) for values in points]
+    labels = [point_label(values) or "no change" for values in points]
     for label, ruleset in zip(labels, rulesets, strict=True):
         check_table(ruleset, plan.players, f"{plan.base} with {label}")
     paired = all(same_deals(rulesets[0], r) for r in rulesets[1:])

@@ -127,6 +127,7 @@ class DesignPlan:
     seed: int
     seats: tuple[BotSpec, ...]
     companions: tuple[tuple[str, Scalar], ...] = ()
+    each: bool = False  # each --vary value alone against the base (the base its first point), not the grid
 
 
 def rank(sums: DesignSums, points: Sequence[int], target: Target, keep: Sequence[Constraint]) -> list[int]:

@@ -39,7 +39,8 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
             exact = sums.exact_value(p, f)
             figures[name] = {"value": value, "ci95": list(ci), **({"exact": exact} if exact is not None else {})}
         statuses = {c.text(): c.status(*estimates[c.figure]) for c in plan.keep}
-        out_points.append({"values": values, "label": point_label(values), "hands": sums.hands[p].n,
+        label = point_label(values) or f"{plan.base} as it is"  # --each: the base itself, no change
+        out_points.append({"values": values, "label": label, "hands": sums.hands[p].n,
                            "figures": figures, "constraints": statuses,
                            "keeps_all": all(c.keeps(estimates[c.figure][0]) for c in plan.keep),
                            "dropped_after": dropped_after.get(p),
@@ -77,6 +78,7 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
         "keep": [{"figure": c.figure, "op": c.op, "bound": c.bound, "text": c.text()} for c in plan.keep],
         "seed": plan.seed, "hands": schedule[-1], "players": plan.players, "bots": [str(s) for s in plan.seats],
         "session": SESSION, "paired": paired,
+        "each": plan.each,
         "search": {"method": "every point" if len(schedule) == 1 else "successive halving",
                    "rounds": list(schedule), "points": len(points)},
         "points": out_points, "finalists": ranked, "winner": winner,
