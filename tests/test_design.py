@@ -267,3 +267,27 @@ def test_each_tries_every_value_alone_against_the_base_as_it_is() -> None:
     assert said.startswith("Your rules as they are come out best: none of the candidates makes hands shorter")
     assert "Against your rules, deal_check.at_most=13 makes hands 0.15 turns longer" in said
     assert "knocking.max_count=10 plays exactly as the winner on every deal" in said
+
+
+def test_the_contenders_play_again_on_fresh_deals_and_the_ranking_is_said_to_hold_or_not() -> None:
+    from tonk_rules.report.design_report import findings, recheck_text
+
+    data = search(plan({"deal_check.at_most": (11, 13, 15)}, hands=400))
+    again = data["recheck"]
+    assert again["seed"] == 2 and again["hands"] == 400  # the next seed: deals the first run never saw
+    assert again["points"][0] == data["winner"] and sorted(again["order"]) == sorted(again["points"])
+    first = data["points"][data["winner"]]["figures"]["turns"]["value"]
+    assert again["figures"][str(data["winner"])]["value"] != first  # other deals, another sample
+    said = [line for line in findings(data) if line.startswith("Played again on fresh deals (seed 2, 400 hands")]
+    assert len(said) == 1 and ("the ranking holds" in said[0]) == again["holds"]
+    # a ranking that does not hold is said so, with both points' figures and what to do
+    turned = {**data, "recheck": {**again, "order": again["points"][::-1], "holds": False, "same_order": False}}
+    text = recheck_text(turned)
+    loser = data["points"][again["points"][-1]]["label"]
+    assert f"the ranking does not hold: {loser} comes first there (turns per hand " in text
+    assert "play more (--hands) before changing your rules" in text
+
+
+def test_a_target_counted_exactly_needs_no_second_deal() -> None:
+    data = search(plan({"deal_check.at_most": (9, 17)}, target="deal_tonk=min", hands=200))
+    assert data["recheck"] is None and data["chance_best"] == {"0": 1.0, "1": 0.0}

@@ -129,6 +129,7 @@ def _run(plan: Any, run: Any) -> dict[str, Any]:
     for until in schedule:  # the halving's hands: every round's survivors play the round's new hands
         total += alive * (until - before)
         before, alive = until, max(FINALISTS, -(-alive // 2))
+    total += min(points, FINALISTS) * schedule[-1]  # at most: the contenders played again on fresh deals
     with Progress(TextColumn("designing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("designing", total=total)

@@ -121,6 +121,8 @@ def findings(data: dict[str, Any]) -> list[str]:
     if len(data["chance_best"]) > 1 and chance is not None:
         out.append(f"Chance that it is truly the best of the finalists: {chance:.0%} (from the intervals and "
                    "the paired deals).")
+    if data.get("recheck"):
+        out.append(recheck_text(data))
     against = "your rules" if win.get("at_base") else "the winner"
     for v in data["versus"][:3]:
         other = points[v["point"]]
@@ -129,6 +131,8 @@ def findings(data: dict[str, Any]) -> list[str]:
         verdict = "settled" if v["settled"] else "not settled: these two may play alike on this figure"
         name = other["label"] if not other.get("at_base") else \
             f"your rules as they are ({other['label']})" if other["values"] else "your rules as they are"
+        if name.startswith("your rules"):  # they make, not makes
+            said = "make" + said.removeprefix("makes")
         out.append(f"Against {against}, {name} {said}; {verdict}.")
     alike = [p["label"] for p in points if p["same_as"] == data["winner"]]
     if alike:
@@ -150,6 +154,24 @@ def findings(data: dict[str, Any]) -> list[str]:
     if data["keep"] and not data["binding"]:
         out.append(f"No constraint binds: no point better on {target} breaks {_constraint_words(data)}.")
     return out
+
+
+def recheck_text(data: dict[str, Any]) -> str:
+    """Whether the ranking holds when the contenders play again on fresh deals, in one sentence."""
+    again, points, target = data["recheck"], data["points"], data["target"]["figure"]
+    where = (f"Played again on fresh deals (seed {again['seed']}, {again['hands']:,} hands each, "
+             f"{len(again['points'])} contenders)")
+    best = points[again["points"][0]]
+    label = FIGURES[target].label
+    at_best = f"{label} {value_text(target, again['figures'][str(again['points'][0])])}"
+    if again["holds"]:
+        order = "in the same order" if again["same_order"] else "though the others change places"
+        return f"{where}: the ranking holds, {best['label']} comes first again ({at_best}), {order}."
+    first = points[again["order"][0]]
+    at_first = f"{label} {value_text(target, again['figures'][str(again['order'][0])])}"
+    return (f"{where}: the ranking does not hold: {first['label']} comes first there ({at_first}), ahead of "
+            f"{best['label']} ({at_best}). The two are too close to tell apart at this many hands; play more "
+            "(--hands) before changing your rules.")
 
 
 def _listed(items: list[str]) -> str:

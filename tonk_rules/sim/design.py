@@ -35,10 +35,11 @@ import numpy as np
 
 from tonk_rules.errors import SimulationError
 from tonk_rules.kernel.seats import SeatSpec
+from tonk_rules.limits import MAX_SEED
 from tonk_rules.ruleset import Ruleset, compile_ruleset
-from tonk_rules.sim.design_figures import SESSION, exact_values, hand_columns, session_columns
+from tonk_rules.sim.design_figures import SESSION, exact_values, figure, hand_columns, session_columns
 from tonk_rules.sim.design_goals import DesignPlan, rank
-from tonk_rules.sim.design_result import design_json
+from tonk_rules.sim.design_result import contenders, design_json, recheck_json
 from tonk_rules.sim.design_stats import DesignSums, PointSums
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import same_deals
@@ -173,5 +174,31 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
             for p in ranked[keep_count:]:
                 dropped_after[p] = played
             alive = sorted(ranked[:keep_count])
+    recheck = _play_again(plan, sums, alive, len(points), rulesets, seats, schedule[-1], paired, executor, play,
+                          progress)
     return design_json(plan, points, sums, alive, dropped_after, schedule, paired, notes, dropped,
-                       np.random.default_rng(plan.seed), at_base, changes)
+                       np.random.default_rng(plan.seed), at_base, changes, recheck)
+
+
+def fresh_seed(seed: int) -> int:
+    """The seed of the fresh deals a design's contenders play again on: the next one (wrapping)."""
+    return (seed + 1) % (MAX_SEED + 1)
+
+
+def _play_again(plan: DesignPlan, sums: DesignSums, finalists: list[int], points: int, rulesets: Sequence[Ruleset],
+                seats: Sequence[tuple[SeatSpec, ...]], hands: int, paired: bool, executor: Executor, play: Play,
+                progress: Callable[[DesignChunk], None] | None) -> dict[str, Any] | None:
+    """The contenders (the finalists that may win) played again, as many hands each, on fresh deals: does
+    the first run's best come first again? None where there is no ranking to check (one contender, or a
+    target counted exactly, which fresh deals cannot move)."""
+    target = figure(plan.target.figure)
+    first = contenders(sums, rank(sums, finalists, plan.target, plan.keep), points, plan.keep)[:FINALISTS]
+    if len(first) < 2 or all(sums.exact_value(p, target) is not None for p in first):
+        return None
+    seed = fresh_seed(plan.seed)
+    fresh = DesignSums({}, {}, {}, {}, {p: sums.exact.get(p, {}) for p in first})
+    chunks = [DesignChunk(tuple(first), tuple(rulesets[p] for p in first), tuple(seats[p] for p in first), seed,
+                          start, min(CHUNK_HANDS, hands - start), paired) for start in range(0, hands, CHUNK_HANDS)]
+    for result in play(chunks, executor, progress):
+        fresh.merge(result)
+    return recheck_json(plan, first, fresh, seed, hands)

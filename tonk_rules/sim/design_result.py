@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from tonk_rules.sim.design_figures import FIGURES, SESSION, figure
-from tonk_rules.sim.design_goals import DesignPlan, Target, rank
+from tonk_rules.sim.design_goals import Constraint, DesignPlan, Target, rank
 from tonk_rules.sim.design_stats import DesignSums
 from tonk_rules.sim.sweep import Values, point_label
 
@@ -26,9 +26,10 @@ CHANCE_DRAWS = 4000
 def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, finalists: Sequence[int],
                 dropped_after: dict[int, int], schedule: Sequence[int], paired: bool, notes: Sequence[str],
                 dropped: Sequence[Sequence[str]], rng: np.random.Generator, at_base: Sequence[bool] = (),
-                changes: Sequence[Values] = ()) -> dict[str, Any]:
+                changes: Sequence[Values] = (), recheck: dict[str, Any] | None = None) -> dict[str, Any]:
     """``at_base``: per point, whether its rules are the base's own (compiled alike); ``changes``: per point,
-    the values (varied and ``--with``) that differ from the base's, which a winner file would write."""
+    the values (varied and ``--with``) that differ from the base's, which a winner file would write;
+    ``recheck``: the contenders played again on fresh deals (:func:`recheck_json`), None where not played."""
     target = figure(plan.target.figure)
     out_points: list[dict[str, Any]] = []
     for p, values in enumerate(points):
@@ -51,7 +52,7 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
     for p, point in enumerate(out_points):  # a point that plays exactly like an earlier-ranked one
         order = ranked + [q for q in range(len(points)) if q not in ranked]
         point["same_as"] = next((q for q in order[:order.index(p)] if sums.identical(p, q)), None)
-    eligible = [p for p in ranked if out_points[p]["keeps_all"] and out_points[p]["same_as"] is None]
+    eligible = contenders(sums, ranked, len(points), plan.keep)
     winner = eligible[0] if eligible else None
     chances = _chances(sums, eligible, plan.target, rng)
     versus = []
@@ -83,9 +84,32 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
                    "rounds": list(schedule), "points": len(points)},
         "points": out_points, "finalists": ranked, "winner": winner,
         "chance_best": {str(p): c for p, c in chances.items()}, "versus": versus, "binding": binding,
+        "recheck": recheck,
         "notes": list(notes),
         "definitions": {name: f.definition for name, f in FIGURES.items()},
     }
+
+
+def contenders(sums: DesignSums, ranked: Sequence[int], points: int, keep: Sequence[Constraint]) -> list[int]:
+    """The ranked finalists that may win: those that keep every bound (exact where counted, else by the
+    estimate) and play unlike every point ranked above them, best first."""
+    order = [*ranked, *(q for q in range(points) if q not in ranked)]
+    return [p for i, p in enumerate(ranked)
+            if all(c.keeps(sums.known(p, figure(c.figure))[0]) for c in keep)
+            and not any(sums.identical(p, q) for q in order[:i])]
+
+
+def recheck_json(plan: DesignPlan, first: Sequence[int], fresh: DesignSums, seed: int, hands: int) -> dict[str, Any]:
+    """The contenders played again on fresh deals (``seed``): their order there, whether the first run's best
+    is best again (the ranking *holds*), and each one's target figure on the fresh deals."""
+    target = figure(plan.target.figure)
+    order = rank(fresh, first, plan.target, plan.keep)
+    figures = {}
+    for p in first:
+        value, ci = fresh.estimate(p, target)
+        figures[str(p)] = {"value": value, "ci95": list(ci)}
+    return {"seed": seed, "hands": hands, "points": list(first), "order": order, "holds": order[0] == first[0],
+            "same_order": list(order) == list(first), "figures": figures}
 
 
 def _better_side(target: Target, winner: float, other: float, lo: float, hi: float) -> bool:
