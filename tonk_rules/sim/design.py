@@ -146,7 +146,8 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
         check_table(ruleset, plan.players, f"{plan.base} with {label}")
     paired = all(same_deals(rulesets[0], r) for r in rulesets[1:])
     base = load_variant(plan.base)
-    at_base = [r == compile_ruleset(base.variant) for r in rulesets]  # the base's rules as they are
+    base_rules = compile_ruleset(base.variant)
+    at_base = [r == base_rules for r in rulesets]  # the base's rules as they are
     inherited = rule_values(base.variant)
     # what a point changes: its values (and the companions) that the base does not have already; a winner
     # file restates none of the rest
