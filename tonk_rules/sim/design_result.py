@@ -4,7 +4,10 @@ constraints bind (see :mod:`tonk_rules.sim.design`).
 How sure: each finalist's *chance of being the best* is the share of draws, from the normal approximation
 of the finalists' target estimates (with their paired covariances: the same deals make them move
 together), in which it scores best; and the winner's paired difference from each other finalist, with
-its 95% interval, is *settled* when the interval lies wholly on the winner's side.
+its 95% interval, is *settled* when the interval lies wholly on the winner's side. A figure counted
+exactly (the deal check's) is read exactly: its difference has no interval, and a target counted exactly
+leaves no chance about the best. Before the verdict the contenders play again on fresh deals
+(:func:`recheck_json`): whether the first run's best comes first again.
 """
 
 from __future__ import annotations
