@@ -80,3 +80,17 @@ def test_every_printed_difference_of_compare_is_recomputed_from_the_printed_valu
         checked += 1
     assert checked >= 15  # every tested row, depth among them
     assert any(r.label == "strategic depth (order)" and r.differences[0] for r in c.rows)
+
+
+def test_every_printed_difference_of_a_sweep_is_recomputed_from_its_points_table() -> None:
+    from tonk_rules.report.sweep_report import difference_rows, table_rows
+    from tonk_rules.sim.sweep import SweepPlan, run_sweep
+
+    plan = SweepPlan("russian", (("deal_check.at_most", (11, 17)),), 600, 3, 3, (parse_spec("greedy"),) * 3)
+    data = run_sweep(plan, make_executor("local", 1))
+    headers, rows = table_rows(data)
+    figure_names, differences = difference_rows(data)
+    assert len(differences) >= 4 and figure_names[1:] == ["deal_check.at_most=17"]
+    for name, printed in differences:
+        column = headers.index(name)  # the difference table names each figure as the points table heads it
+        _check_row(name, rows[0][column], rows[1][column], printed)
