@@ -148,7 +148,7 @@ def test_design_writes_a_winner_that_tonk_check_accepts_and_a_report(tmp_path: P
     base.parent.mkdir()
     base.write_text("extends: russian\ntitle: Ours\n", encoding="utf-8")
     out = tmp_path / "found"
-    proc = tonk("design", str(base), "--vary", "deal_check.at_most=11,15", "--target", "turns=min", "--keep",
+    proc = tonk("design", str(base), "--vary", "deal_check.at_most=11,13", "--target", "turns=min", "--keep",
                 "deal_tonk<=5%", "-n", "400", "-w", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in out.iterdir())
@@ -194,3 +194,100 @@ def test_design_refuses_bad_input_with_one_located_message() -> None:
     bad = run("design", "russian", "--vary", "deal_check.at_mots=11,15", "--target", "turns=min", "-n", "20")
     # said of the option as typed, before anything plays (exit 2), not of a point's temporary file
     assert bad.returncode == 2 and "did you mean 'at_most'" in bad.stderr and "deal_check.at_mots" in bad.stderr
+
+
+def test_a_bound_on_an_exactly_counted_figure_is_judged_exactly_at_any_number_of_hands() -> None:
+    # russian with a deal tonk at 13 or less: 2.003% at 3 players, exactly (tonk odds); a bound of 2% is
+    # broken by it at every hand count, never "not settled" by a sample that happens to fall below 2%
+    from tonk_rules.report.design_report import findings, point_rows
+
+    verdicts = []
+    for hands in (200, 400):
+        data = search(plan({"deal_check.at_most": (11, 13)}, keep=("deal_tonk<=2%",), hands=hands))
+        cells = [p["figures"]["deal_tonk"] for p in data["points"]]
+        assert [round(c["exact"], 5) for c in cells] == [0.01544, 0.02003]
+        verdicts.append([p["constraints"]["deal_tonk <= 2%"] for p in data["points"]])
+        assert data["winner"] == 0
+        _, rows = point_rows(data)
+        assert any("2.003% exact (played " in cell for row in rows for cell in row)
+        assert "1.544% exact" in findings(data)[0]
+    assert verdicts == [["met", "broken"]] * 2
+
+
+def test_the_exact_value_gets_the_digits_that_place_it_against_the_bound() -> None:
+    from tonk_rules.report.design_report import value_text
+
+    cell = {"value": 0.0199, "ci95": [0.018, 0.022], "exact": 0.0200004}
+    assert value_text("deal_tonk", cell, bounds=[0.02]).startswith("2.00004% exact (played 1.99% [1.80, 2.20])")
+    assert value_text("deal_tonk", cell, bounds=[]).startswith("2.000% exact")
+    assert value_text("turns", {"value": 5.5, "ci95": [5.4, 5.6]}) == "5.50 [5.40, 5.60]"
+
+
+def test_the_base_winning_is_said_in_words_and_no_winner_file_restates_it(tmp_path: Path) -> None:
+    # russian's own deal tonk is at 15 or less: the point 15 is russian as it is, and it makes hands shortest
+    out = tmp_path / "found"
+    proc = tonk("design", "russian", "--vary", "deal_check.at_most=11,15", "--target", "turns=min", "-n", "400",
+                "-w", "1", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert "Your rules as they are come out best (deal_check.at_most=15): none of the candidates makes hands " \
+           "shorter" in said and "keep your rules" in said
+    assert "Against your rules, deal_check.at_most=11 makes hands 0.04 turns longer" in said
+    assert "No winner.yaml written: the best point is russian as it is" in said
+    assert not (out / "winner.yaml").exists()
+    data = json.loads((out / "design.json").read_text(encoding="utf-8"))
+    assert [p["at_base"] for p in data["points"]] == [False, True] and data["points"][1]["changes"] == {}
+
+
+def test_a_winner_file_writes_only_what_it_changes_from_the_base(tmp_path: Path) -> None:
+    # a grid of two keys: the winner keeps russian's books rule and changes only the deal check
+    from tonk_rules.report.design_report import winner_file_text
+
+    data = search(plan({"deal_check.at_most": (11, 13), "hitting.books": ("none",)}, keep=("deal_tonk<=2%",),
+                       hands=200))
+    assert data["points"][data["winner"]]["values"]["deal_check.at_most"] == 11
+    text = winner_file_text(data, tmp_path) or ""
+    assert "at_most: 11" in text and "hitting" not in text and "books" not in text
+
+
+def test_each_tries_every_value_alone_against_the_base_as_it_is() -> None:
+    from tonk_rules.report.design_report import findings, point_rows
+
+    p = plan({"deal_check.at_most": (13,), "knocking.max_count": (10,)}, hands=400)
+    data = run_design(
+        DesignPlan(p.base, p.varied, p.target, p.keep, p.hands, p.players, p.seed, p.seats, each=True),
+        make_executor("local", workers=1))
+    assert [pt["values"] for pt in data["points"]] == [{}, {"deal_check.at_most": 13}, {"knocking.max_count": 10}]
+    assert [pt["at_base"] for pt in data["points"]] == [True, False, False]
+    assert data["points"][0]["label"] == "russian as it is"
+    _, rows = point_rows(data)
+    assert ["as is", "as is"] in [row[:2] for row in rows] and ["13", "as is"] in [row[:2] for row in rows]
+    said = " ".join(findings(data))
+    # the base wins on these deals (greedy seats never knock above 10: that change never comes into play)
+    assert said.startswith("Your rules as they are come out best: none of the candidates makes hands shorter")
+    assert "Against your rules, deal_check.at_most=13 makes hands 0.15 turns longer" in said
+    assert "knocking.max_count=10 plays exactly as the winner on every deal" in said
+
+
+def test_the_contenders_play_again_on_fresh_deals_and_the_ranking_is_said_to_hold_or_not() -> None:
+    from tonk_rules.report.design_report import findings, recheck_text
+
+    data = search(plan({"deal_check.at_most": (11, 13, 15)}, hands=400))
+    again = data["recheck"]
+    assert again["seed"] == 2 and again["hands"] == 400  # the next seed: deals the first run never saw
+    assert again["points"][0] == data["winner"] and sorted(again["order"]) == sorted(again["points"])
+    first = data["points"][data["winner"]]["figures"]["turns"]["value"]
+    assert again["figures"][str(data["winner"])]["value"] != first  # other deals, another sample
+    said = [line for line in findings(data) if line.startswith("Played again on fresh deals (seed 2, 400 hands")]
+    assert len(said) == 1 and ("the ranking holds" in said[0]) == again["holds"]
+    # a ranking that does not hold is said so, with both points' figures and what to do
+    turned = {**data, "recheck": {**again, "order": again["points"][::-1], "holds": False, "same_order": False}}
+    text = recheck_text(turned)
+    loser = data["points"][again["points"][-1]]["label"]
+    assert f"the ranking does not hold: {loser} comes first there (turns per hand " in text
+    assert "play more (--hands) before changing your rules" in text
+
+
+def test_a_target_counted_exactly_needs_no_second_deal() -> None:
+    data = search(plan({"deal_check.at_most": (9, 17)}, target="deal_tonk=min", hands=200))
+    assert data["recheck"] is None and data["chance_best"] == {"0": 1.0, "1": 0.0}

@@ -39,6 +39,9 @@ def _figures_help() -> str:
                    "Repeat for several.")
 @click.option("--with", "companions", multiple=True, metavar="KEY=V",
               help="A value every point inherits, dropped at a point whose change makes it meaningless.")
+@click.option("--each", is_flag=True,
+              help="Try each --vary value alone against BASE as it is (BASE one of the points), not the grid "
+                   "of their combinations.")
 @click.option("--hands", "-n", type=click.IntRange(1, MAX_HANDS), default=DEFAULT_DESIGN_HANDS, show_default=True,
               help="Hands each point plays (a large grid: the finalists; the others fewer).")
 @simulation_options
@@ -50,8 +53,9 @@ def _figures_help() -> str:
 @click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the design's JSON instead of the summary.")
 def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...], companions: tuple[str, ...],
-           hands: int, players: int | None, seed: int, workers: int | None, executor: str, address: str | None,
-           budget: int | None, bots: str | None, out_dir: str | None, force: bool, as_json: bool) -> None:
+           each: bool, hands: int, players: int | None, seed: int, workers: int | None, executor: str,
+           address: str | None, budget: int | None, bots: str | None, out_dir: str | None, force: bool,
+           as_json: bool) -> None:
     """Find the house rules that best meet a target: every combination of the --vary values is BASE plus
     that change; each plays the same deals with the default players, and the best point that keeps every
     --keep bound wins, with 95% intervals, the constraints that bind and how sure the ranking is.
@@ -67,6 +71,8 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
       tonk design russian --vary deal_check.at_most=11,13 --vary hitting.books=none,anyone \\
           --target turns=min --keep "deal_tonk<=2%" --out design/
       tonk design pagat --vary knocking.max_count=5,10,15 --target "lead_changes=max"
+      tonk design russian --each --vary deal_check.at_most=13 --vary hitting.books=anyone \\
+          --vary knocking.max_count=10 --target turns=min
     """
 
     from tonk_rules.sim.design_goals import DesignPlan, parse_keep, parse_target
@@ -82,7 +88,7 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
     run = executor_for(executor, workers, address)
     varied = tuple((key, tuple(values)) for key, values in parsed["--vary"])
     plan = DesignPlan(base, varied, parsed["--target"][0], parsed["--keep"], hands, players, seed, seats,
-                      parsed["--with"])
+                      parsed["--with"], each)
     data = _run(plan, run)
     from tonk_rules.report.design_report import write_design
 
@@ -91,9 +97,11 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
         return
     _print_design(data, players_note(tables, given, players))
     if folder is not None:
-        from tonk_rules.report.design_report import WINNER_FILE
+        from tonk_rules.report.design_report import WINNER_FILE, no_winner_file
 
-        kept = f"the winner as {plain(str(folder / WINNER_FILE))}, " if data["winner"] is not None else ""
+        kept = f"the winner as {plain(str(folder / WINNER_FILE))}, " if (folder / WINNER_FILE) in written else ""
+        if no_winner_file(data):
+            click.echo(_wrap(plain(no_winner_file(data) or "")))
         click.echo(_wrap(f"Written: {kept}{plain(str(folder / 'design.html'))} (also design.md, design.json "
                          f"and {sum(p.suffix == '.png' for p in written)} PNG plots)"))
 
@@ -108,20 +116,20 @@ def _run(plan: Any, run: Any) -> dict[str, Any]:
     """The search, with a progress bar on a terminal's stderr."""
     import sys
 
-    from tonk_rules.sim.design import FINALISTS, rounds_for, run_design
-    from tonk_rules.sim.sweep import grid
+    from tonk_rules.sim.design import FINALISTS, design_points, rounds_for, run_design
 
     if not sys.stderr.isatty():
         return run_design(plan, run)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    points = len(grid([(k, list(v)) for k, v in plan.varied]))
+    points = len(design_points(plan))
     schedule = rounds_for(points, plan.hands)
     alive, total, before = points, 0, 0
     for until in schedule:  # the halving's hands: every round's survivors play the round's new hands
         total += alive * (until - before)
         before, alive = until, max(FINALISTS, -(-alive // 2))
+    total += min(points, FINALISTS) * schedule[-1]  # at most: the contenders played again on fresh deals
     with Progress(TextColumn("designing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("designing", total=total)

@@ -27,6 +27,7 @@ from tonk_rules.report.compare import Row, mark, note_of_tests
 from tonk_rules.report.documents import HEADINGS
 from tonk_rules.report.findings import figure_label
 from tonk_rules.report.lang_numbers import in_lang, players_word
+from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
 
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ def print_tables(console: Console, title: str, labels: Sequence[str], values: Se
 
 def _exact(rate: float | None) -> str:
     """An exact rate, or a dash where it was too costly to count (``tonk odds`` says why)."""
-    return "—" if rate is None else percent(rate)
+    return "—" if rate is None else exact_percent(rate)
 
 
 def print_simulation(data: dict[str, Any], note: str | None = None) -> None:

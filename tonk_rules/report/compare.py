@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any, Literal
 
 from tonk_rules.sim.depth import Depth
+from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.paired import (
     Difference,
     p_text,
@@ -163,7 +164,7 @@ def metrics(v: VariantFigures) -> list[Metric]:
     out: list[Metric] = []
     for i, ending in enumerate(ENDINGS):
         out.append(Metric(f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands), f"ends: {ending}"))
-    exact = "—" if v.exact_deal_check is None else percent(v.exact_deal_check)
+    exact = "—" if v.exact_deal_check is None else exact_percent(v.exact_deal_check)
     out.append(Metric(DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {exact}", None))
     out.append(Metric("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions), "actions"))
     out.append(Metric("mean turns per hand", _mean(t.moments(t.turns)), t.moments(t.turns), "turns"))
@@ -179,7 +180,8 @@ def metrics(v: VariantFigures) -> list[Metric]:
     out.append(Metric("hands ended by a knock", _pct(knocks, t.hands), (knocks, t.hands), "knocked"))
     out.append(Metric("mean count at a knock", _mean(knock_moments(t)), knock_moments(t)))
     lo, hi = v.depth.ci95()
-    out.append(Metric("strategic depth (order)", f"{v.depth.order:.3f} [{lo:.3f}, {hi:.3f}]", v.depth.share,
+    out.append(Metric("strategic depth (order)", f"{v.depth.order:.3f} [{lo:.3f}, {hi:.3f}]",
+                      v.depth.order_sample,
                       digits=3))
     return out
 

@@ -1,8 +1,10 @@
 """What ``tonk design`` says and writes: the answer in words, the points in a table, and with ``--out`` the
 winner as a house file plus design.json, design.md, a self-contained design.html and PNG plots.
 
-Every value comes with its 95% interval; a plot's value axis starts at zero, except a figure that can be
-negative (a position's edge), whose axis is centred on zero, as its caption says.
+Every value comes with its 95% interval; a figure counted exactly (the deal check's rates) leads with its
+exact value, with the digits that place it against the bounds named (2.003% against 2%), and the played
+rate beside it. A plot's value axis starts at zero, except a figure that can be negative (a position's
+edge), whose axis is centred on zero, as its caption says.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tonk_rules.report.design_words import aim, change
 from tonk_rules.sim.design_figures import FIGURES, figure
+from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
 from tonk_rules.sim.sweep import house_file_text, point_label
 from tonk_rules.variant.loader import is_variant_path
@@ -24,8 +28,23 @@ WINNER_FILE = "winner.yaml"
 COLOURS = {"winner": "#0072B2", "keeps": "#009E73", "breaks": "#999999"}
 
 
-def value_text(name: str, cell: dict[str, Any], interval: bool = True) -> str:
-    """A figure's value as printed, with its interval in brackets."""
+def value_text(name: str, cell: dict[str, Any], interval: bool = True, bounds: list[float] | None = None) -> str:
+    """A figure's value as printed, with its interval in brackets; a figure counted exactly, its exact value
+    first (placed against ``bounds``), then the rate played."""
+    played = _played_text(name, cell, interval)
+    if "exact" not in cell:
+        return played
+    exact = exact_percent(cell["exact"], bounds or [])
+    return f"{exact} exact (played {played})" if interval else f"{exact} exact"
+
+
+def bounds_of(data: dict[str, Any], name: str) -> list[float]:
+    """The bounds the design names on figure ``name`` (an exact value is printed with the digits to place it
+    against each)."""
+    return [c["bound"] for c in data["keep"] if c["figure"] == name]
+
+
+def _played_text(name: str, cell: dict[str, Any], interval: bool) -> str:
     f = figure(name)
     lo, hi = cell["ci95"]
     if f.percent:
@@ -59,7 +78,12 @@ def headline(data: dict[str, Any]) -> str:
 
 def settings_text(data: dict[str, Any]) -> str:
     search = data["search"]
-    if search["method"] == "every point":
+    if data.get("each"):
+        how = (f"each value alone against {data['base']} as it is, {search['points']} points"
+               + (f", every one played {data['hands']:,} hands" if search["method"] == "every point" else
+                  f", by successive halving (hands by the end of each round: "
+                  f"{', '.join(f'{h:,}' for h in search['rounds'])})"))
+    elif search["method"] == "every point":
         how = f"every one of the {search['points']} points played {data['hands']:,} hands"
     else:
         rounds = ", ".join(f"{h:,}" for h in search["rounds"])
@@ -79,20 +103,37 @@ def findings(data: dict[str, Any]) -> list[str]:
         best = points[data["finalists"][0]]
         broken = [c for c, s in best["constraints"].items() if s != "met"]
         return [f"No point keeps {_constraint_words(data)}. The closest is {best['label']}: "
-                + "; ".join(f"{n} {value_text(n, best['figures'][n])}" for n in names)
+                + "; ".join(f"{n} {value_text(n, best['figures'][n], bounds=bounds_of(data, n))}" for n in names)
                 + (f" (against {', '.join(broken)})." if broken else ".")]
     win = points[data["winner"]]
-    out = [f"Best: {win['label']}, with " + "; ".join(f"{FIGURES[n].label} {value_text(n, win['figures'][n])}"
-                                                      for n in names) + "."]
+    shown = "; ".join(f"{FIGURES[n].label} {value_text(n, win['figures'][n], bounds=bounds_of(data, n))}"
+                      for n in names)
+    goal = aim(target, data["target"]["goal"], data["target"]["near"])
+    if win.get("at_base"):
+        unsure = "" if all(v["settled"] for v in data["versus"]) else \
+            " on these deals, though not every difference is settled (below)"
+        named = f" ({win['label']})" if win["values"] else ""
+        out = [f"Your rules as they are come out best{named}: none of the candidates {goal}{unsure}; "
+               f"keep your rules. With them: {shown}."]
+    else:
+        out = [f"Best: {win['label']}, with {shown}."]
     chance = data["chance_best"].get(str(data["winner"]))
     if len(data["chance_best"]) > 1 and chance is not None:
         out.append(f"Chance that it is truly the best of the finalists: {chance:.0%} (from the intervals and "
                    "the paired deals).")
+    if data.get("recheck"):
+        out.append(recheck_text(data))
+    against = "your rules" if win.get("at_base") else "the winner"
     for v in data["versus"][:3]:
         other = points[v["point"]]
+        lo, hi = v["difference"]["ci95"]  # winner minus other: turned round, the other against the winner
+        said = change(target, -v["difference"]["value"], (-hi, -lo))
         verdict = "settled" if v["settled"] else "not settled: these two may play alike on this figure"
-        out.append(f"Against {other['label']}: {difference_text(target, v['difference'])} {FIGURES[target].label}"
-                   f" ({verdict}).")
+        name = other["label"] if not other.get("at_base") else \
+            f"your rules as they are ({other['label']})" if other["values"] else "your rules as they are"
+        if name.startswith("your rules"):  # they make, not makes
+            said = "make" + said.removeprefix("makes")
+        out.append(f"Against {against}, {name} {said}; {verdict}.")
     alike = [p["label"] for p in points if p["same_as"] == data["winner"]]
     if alike:
         out.append(f"{_listed(alike)} play{'s' if len(alike) == 1 else ''} exactly as the winner on every deal: "
@@ -108,10 +149,29 @@ def findings(data: dict[str, Any]) -> list[str]:
         out.append(f"{b['constraint']} binds: {len(better)} point{'s' if len(better) != 1 else ''} better on "
                    f"{target} break{'s' if len(better) == 1 else ''} it (for example {example['label']}: "
                    f"{target} {value_text(target, example['figures'][target], False)}, {figure_name} "
-                   f"{value_text(figure_name, example['figures'][figure_name], False)}).")
+                   f"{value_text(figure_name, example['figures'][figure_name], False, bounds_of(data, figure_name))})"
+                   ".")
     if data["keep"] and not data["binding"]:
         out.append(f"No constraint binds: no point better on {target} breaks {_constraint_words(data)}.")
     return out
+
+
+def recheck_text(data: dict[str, Any]) -> str:
+    """Whether the ranking holds when the contenders play again on fresh deals, in one sentence."""
+    again, points, target = data["recheck"], data["points"], data["target"]["figure"]
+    where = (f"Played again on fresh deals (seed {again['seed']}, {again['hands']:,} hands each, "
+             f"{len(again['points'])} contenders)")
+    best = points[again["points"][0]]
+    label = FIGURES[target].label
+    at_best = f"{label} {value_text(target, again['figures'][str(again['points'][0])])}"
+    if again["holds"]:
+        order = "in the same order" if again["same_order"] else "though the others change places"
+        return f"{where}: the ranking holds, {best['label']} comes first again ({at_best}), {order}."
+    first = points[again["order"][0]]
+    at_first = f"{label} {value_text(target, again['figures'][str(again['order'][0])])}"
+    return (f"{where}: the ranking does not hold: {first['label']} comes first there ({at_first}), ahead of "
+            f"{best['label']} ({at_best}). The two are too close to tell apart at this many hands; play more "
+            "(--hands) before changing your rules.")
 
 
 def _listed(items: list[str]) -> str:
@@ -127,9 +187,17 @@ def point_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     rows = []
     for p in _order(data):
         point = data["points"][p]
-        rows.append([*(point_label({k: point["values"][k]}).split("=", 1)[1] for k in keys),
-                     *(value_text(n, point["figures"][n]) for n in names), _standing(data, p)])
+        rows.append([*(key_cell(point, k) for k in keys),
+                     *(value_text(n, point["figures"][n], bounds=bounds_of(data, n)) for n in names),
+                     _standing(data, p)])
     return headers, rows
+
+
+def key_cell(point: dict[str, Any], key: str) -> str:
+    """A point's value of a varied key, or "as is" where it leaves the key at the base's value (``--each``)."""
+    if key not in point["values"]:
+        return "as is"
+    return point_label({key: point["values"][key]}).split("=", 1)[1]
 
 
 def _order(data: dict[str, Any]) -> list[int]:
@@ -141,10 +209,11 @@ def _order(data: dict[str, Any]) -> list[int]:
 def _standing(data: dict[str, Any], p: int) -> str:
     point = data["points"][p]
     if p == data["winner"]:
-        return "best"
+        return "best (your rules)" if point.get("at_base") else "best"
     if point["same_as"] is not None:
-        same = data["points"][point["same_as"]]["values"]
-        return "plays as " + ", ".join(point_label({k: v}).split("=", 1)[1] for k, v in same.items())
+        same = data["points"][point["same_as"]]
+        return "plays as " + (", ".join(point_label({k: v}).split("=", 1)[1] for k, v in same["values"].items())
+                              or "your rules")
     if point["dropped_after"] is not None:
         return f"dropped after {point['dropped_after']:,} hands"
     broken = [c for c, s in point["constraints"].items() if s == "broken"]
@@ -154,24 +223,43 @@ def _standing(data: dict[str, Any], p: int) -> str:
         return "likely breaks " + ", ".join(c for c, s in point["constraints"].items() if s != "met") \
             + " (not settled)"
     chance = data["chance_best"].get(str(p))
-    return f"{chance:.0%} chance best" if chance is not None else "kept"
+    yours = " (your rules)" if point.get("at_base") else ""
+    return (f"{chance:.0%} chance best" if chance is not None else "kept") + yours
 
 
-def winner_file_text(data: dict[str, Any], folder: Path) -> str | None:
-    """The winning point as a house file kept in ``folder`` (``extends`` relative to it), or None."""
+def winner_changes(data: dict[str, Any]) -> dict[str, Any] | None:
+    """What the winner changes from the base, or None where there is no winner or it changes nothing (the
+    base's own rules: a winner file would restate inherited values, and ``tonk diff`` would find none)."""
     if data["winner"] is None:
         return None
     win = data["points"][data["winner"]]
+    changes = win.get("changes", win["values"])
+    return None if win.get("at_base") or not changes else dict(changes)
+
+
+def no_winner_file(data: dict[str, Any]) -> str | None:
+    """Why no winner file is written, where a design has a winner but it changes nothing; else None."""
+    if data["winner"] is None or winner_changes(data) is not None:
+        return None
+    return (f"No {WINNER_FILE} written: the best point is {data['base']} as it is, so there is nothing to "
+            "change (it would restate inherited values).")
+
+
+def winner_file_text(data: dict[str, Any], folder: Path) -> str | None:
+    """The winning point as a house file kept in ``folder`` (``extends`` relative to it) that writes only what
+    it changes from the base, or None where it changes nothing."""
+    changes = winner_changes(data)
+    if changes is None:
+        return None
     base = data["base"]
     extends = Path(os.path.relpath(Path(base).resolve(), folder.resolve())).as_posix() \
         if is_variant_path(base) else base
-    values = {k: v for k, v in data.get("with", {}).items() if k not in win["with_dropped"]}
-    values.update(win["values"])
+    values = changes
     head = [f"# Found by `tonk design`: {data['target']['text']}, keeping {_constraint_words(data)}",
             f"# ({data['hands']:,} hands, {data['players']} players, seed {data['seed']}; see design.md beside it).",
             f"# Check with `tonk check {WINNER_FILE}`; see the change with `tonk diff {WINNER_FILE} {extends}`."]
     body = house_file_text(extends, values, as_written=True)
-    title = f"{Path(base).stem if is_variant_path(base) else base}, designed: {win['label']}"
+    title = f"{Path(base).stem if is_variant_path(base) else base}, designed: {point_label(changes)}"
     first, rest = body.split("\n", 1)
     return "\n".join([*head, first, f"title: {json.dumps(title, ensure_ascii=False)}", rest.rstrip("\n")]) + "\n"
 
@@ -197,13 +285,17 @@ def plot(data: dict[str, Any], name: str) -> bytes:
         ax.errorbar([scale * shown["value"]], [y],
                     xerr=[[scale * (shown["value"] - lo)], [scale * (hi - shown["value"])]],
                     fmt="o", capsize=3, color=COLOURS[kind])
+        if "exact" in shown:  # the exact value, which the bounds and the ranking read
+            ax.plot([scale * shown["exact"]], [y], marker="x", color="#000000", markersize=8, linestyle="")
     handles = [Line2D([], [], marker="o", linestyle="", color=COLOURS[k], label=label)
                for k, label in (("winner", "best"), ("keeps", "within the bounds"), ("breaks", "outside them"))]
+    if any("exact" in data["points"][p]["figures"][name] for p in order):
+        handles.append(Line2D([], [], marker="x", linestyle="", color="#000000", label="exact"))
     for c in data["keep"]:
         if c["figure"] == name:
             handles.append(ax.axvline(scale * c["bound"], color="#D55E00", linestyle="--", label=c["text"]))
-    ax.set_yticks(range(len(order)), [", ".join(point_label({k: data["points"][p]["values"][k]}).split("=", 1)[1]
-                                                for k in keys) for p in order], fontsize="small")
+    ax.set_yticks(range(len(order)), [", ".join(key_cell(data["points"][p], k) for k in keys) for p in order],
+                  fontsize="small")
     ax.set_ylabel(", ".join(keys), fontsize="small")
     ax.invert_yaxis()
     left, right = ax.get_xlim()
@@ -225,9 +317,11 @@ def plot(data: dict[str, Any], name: str) -> bytes:
     return buffer.getvalue()
 
 
-def _plot_caption(name: str) -> str:
+def _plot_caption(data: dict[str, Any], name: str) -> str:
     axis = "the axis is centred on zero (the figure is signed)" if name.endswith("_edge") else "the axis starts at 0"
-    return f"{FIGURES[name].label} at every point, with its 95% interval; {axis}."
+    counted = any("exact" in p["figures"][name] for p in data["points"])
+    exact = "; × marks the exact value, which the bounds read" if counted else ""
+    return f"{FIGURES[name].label} at every point, with its 95% interval{exact}; {axis}."
 
 
 def _definitions(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -242,13 +336,15 @@ def cell(text: str) -> str:
 def design_markdown(data: dict[str, Any], plots: list[str], winner: bool) -> str:
     out = [f"# {cell(headline(data))}", "", settings_text(data), ""]
     out += [f"- {cell(line)}" for line in findings(data)] + [""]
+    if no_winner_file(data):
+        out += [cell(no_winner_file(data) or ""), ""]
     if winner:
         out += [f"The winner as a house file: [{WINNER_FILE}]({WINNER_FILE}).", ""]
     headers, rows = point_rows(data)
     out += ["## Every point", "", "| " + " | ".join(map(cell, headers)) + " |", "|" + "---|" * len(headers)]
     out += ["| " + " | ".join(map(cell, row)) + " |" for row in rows] + [""]
     out += ["## What the figures mean", ""] + [f"- **{n}**: {d}" for n, d in _definitions(data)] + [""]
-    out += [f"![{_plot_caption(n)}](design-{n}.png)" for n in plots]
+    out += [f"![{_plot_caption(data, n)}](design-{n}.png)" for n in plots]
     out += [f"- {cell(note)}" for note in data["notes"]]
     return "\n".join(out) + "\n"
 
@@ -261,6 +357,8 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
              f"<title>{e(headline(data))}</title><style>{_STYLE}</style></head><body>",
              f"<h1>{e(headline(data))}</h1>", f'<p class="note">{e(settings_text(data))}</p>',
              "<ul>" + "".join(f"<li>{e(line)}</li>" for line in findings(data)) + "</ul>"]
+    if no_winner_file(data):
+        parts.append(f"<p>{e(no_winner_file(data) or '')}</p>")
     if winner:
         parts.append(f'<p>The winner as a house file: <a href="{WINNER_FILE}">{WINNER_FILE}</a>.</p>')
     parts += ["<h2>Every point</h2>", '<div class="scroll"><table><thead><tr>'
@@ -269,8 +367,9 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
     parts += ["</tbody></table></div>", "<h2>What the figures mean</h2>",
               "<dl>" + "".join(f"<dt>{e(n)}</dt><dd>{e(d)}</dd>" for n, d in _definitions(data)) + "</dl>"]
     for name, png in plots.items():
+        caption = e(_plot_caption(data, name))
         parts.append(f'<figure><img src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}" '
-                     f'alt="{e(_plot_caption(name))}"><figcaption>{e(_plot_caption(name))}</figcaption></figure>')
+                     f'alt="{caption}"><figcaption>{caption}</figcaption></figure>')
     parts += [f'<p class="note">{e(note)}</p>' for note in data["notes"]]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.report.sweep_findings import sweep_findings
+from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
 from tonk_rules.sim.sweep import point_label
 
@@ -45,7 +46,7 @@ def table_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
         exact = f["deal_check"]["exact"]
         body.append([*(point_label({k: point["values"][k]}).split("=", 1)[1] for k in keys),
                      *(_rate(f["endings"][e]) for e in endings),
-                     f"{_rate(f['deal_check'])} / {'—' if exact is None else percent(exact)}",
+                     f"{_rate(f['deal_check'])} / {'—' if exact is None else exact_percent(exact)}",
                      _mean(f["mean_turns"], 2), *(_mean(p["mean_net"], 3) for p in f["positions"])])
     return headers, body
 

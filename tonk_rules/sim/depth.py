@@ -59,6 +59,15 @@ class Depth:
     def order(self) -> float:
         return order_of(self.share.mean, self.players)
 
+    @property
+    def order_sample(self) -> Moments:
+        """The decided hands as a sample of the order itself, each hand's share ``x`` taken to
+        ``(x - 1/n) / (1 - 1/n)``: its mean is :attr:`order`, so a test on it is in the units printed (a
+        difference of order, not of win share, which is ``1 - 1/n`` times smaller)."""
+        base, n, total, squares = 1 / self.players, self.share.n, self.share.total, self.share.squares
+        scale = 1 - base
+        return Moments(n, (total - n * base) / scale, (squares - 2 * base * total + n * base * base) / scale**2)
+
     def ci95(self) -> tuple[float, float]:
         lo, hi = self.share.ci95()
         return (order_of(lo, self.players), order_of(hi, self.players))

@@ -5,6 +5,8 @@ changes (loaded as a sweep's points are, :func:`tonk_rules.sim.sweep.load_points
 same seed with the same seats, so where the points deal the same cards the comparison between two of them
 is paired deal by deal (the luck of the cards cancels).
 
+- With ``each`` (``--each``) the points are the base as it is and each ``--vary`` value alone, not their
+  grid: "which of these rules, tried one at a time, helps?".
 - A grid of at most :data:`EVERY_POINT_UP_TO` points is searched whole: every point plays all the hands.
 - A larger one by *successive halving*: every point plays a first share of the hands; the better half (by
   the constraints first, then the target) goes on to play the next hands of the same seed, and so on until
@@ -13,7 +15,9 @@ is paired deal by deal (the luck of the cards cancels).
 
 The target is one figure to minimise, maximise or bring near a value; constraints keep figures within
 bounds. A point *meets* a constraint when its whole interval is inside, *breaks* it when the whole interval
-is outside, and leaves it *not settled* otherwise. The winner is the best point by the target among those
+is outside, and leaves it *not settled* otherwise. A figure counted exactly (the deal check's rates, as
+``tonk odds`` counts them) is read exactly, never from the sample: a bound on it is met or broken at any
+number of hands. The winner is the best point by the target among those
 whose estimates keep every constraint; a constraint *binds* when a point better on the target breaks it.
 
     >>> rounds_for(6, 1000), rounds_for(32, 8000)
@@ -31,16 +35,19 @@ import numpy as np
 
 from tonk_rules.errors import SimulationError
 from tonk_rules.kernel.seats import SeatSpec
-from tonk_rules.ruleset import Ruleset
-from tonk_rules.sim.design_figures import SESSION, hand_columns, session_columns
+from tonk_rules.limits import MAX_SEED
+from tonk_rules.ruleset import Ruleset, compile_ruleset
+from tonk_rules.sim.design_figures import SESSION, exact_values, figure, hand_columns, session_columns
 from tonk_rules.sim.design_goals import DesignPlan, rank
-from tonk_rules.sim.design_result import design_json
+from tonk_rules.sim.design_result import contenders, design_json, recheck_json
 from tonk_rules.sim.design_stats import DesignSums, PointSums
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.simulate import Chunk, check_table, prepare_chunk
-from tonk_rules.sim.sweep import MAX_POINTS, grid, load_points, point_label
+from tonk_rules.sim.sweep import MAX_POINTS, Values, grid, load_points, point_label
 from tonk_rules.sim.tuning import seats_for
+from tonk_rules.variant.diff import rule_values
+from tonk_rules.variant.loader import load_variant
 
 #: A grid this small is searched whole (every point plays every hand).
 EVERY_POINT_UP_TO = 8
@@ -87,6 +94,21 @@ def _whole_sessions(hands: int) -> int:
     return max(SESSION, -(-hands // SESSION) * SESSION)
 
 
+def design_points(plan: DesignPlan) -> list[Values]:
+    """The points a design plays: the grid of the ``--vary`` values, or with ``each`` the base as it is
+    (no change) and then each value of each key alone.
+
+    >>> from dataclasses import replace
+    >>> from tonk_rules.sim.design_goals import parse_target
+    >>> p = DesignPlan("russian", (("a", (1, 2)), ("b", (3,))), parse_target("turns=min"), (), 20, 3, 0, ())
+    >>> design_points(p), design_points(replace(p, each=True))
+    ([{'a': 1, 'b': 3}, {'a': 2, 'b': 3}], [{}, {'a': 1}, {'a': 2}, {'b': 3}])
+    """
+    if plan.each:
+        return [{}, *({key: value} for key, values in plan.varied for value in values)]
+    return grid([(key, list(values)) for key, values in plan.varied])
+
+
 def rounds_for(points: int, hands: int) -> list[int]:
     """The hands played by the end of each round: one round where the grid is small, else successive
     halving from the full grid down to :data:`FINALISTS`, the hands doubling each round."""
@@ -113,18 +135,30 @@ def play_chunks(chunks: Sequence[DesignChunk], executor: Executor,
 def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
                progress: Callable[[DesignChunk], None] | None = None) -> dict[str, Any]:
     """Search the grid of ``plan`` and return the design's JSON (:mod:`tonk_rules.report.design_report`)."""
-    points = grid([(key, list(values)) for key, values in plan.varied])
+    points = design_points(plan)
     if len(points) > MAX_POINTS:
         raise SimulationError(f"the grid has {len(points)} points; at most {MAX_POINTS} (vary fewer values)")
     notes: list[str] = []
     dropped: list[list[str]] = []
     rulesets = load_points(plan.base, points, dict(plan.companions), notes, dropped, "design")
-    labels = [point_label(values) for values in points]
+    labels = [point_label(values) or "no change" for values in points]
     for label, ruleset in zip(labels, rulesets, strict=True):
         check_table(ruleset, plan.players, f"{plan.base} with {label}")
     paired = all(same_deals(rulesets[0], r) for r in rulesets[1:])
+    base = load_variant(plan.base)
+    base_rules = compile_ruleset(base.variant)
+    at_base = [r == base_rules for r in rulesets]  # the base's rules as they are
+    inherited = rule_values(base.variant)
+    # what a point changes: its values (and the companions) that the base does not have already; a winner
+    # file restates none of the rest
+    companions = dict(plan.companions)
+    changes = [{k: v for k, v in {**{k: v for k, v in companions.items() if k not in gone}, **values}.items()
+                if k not in inherited or inherited[k] != v}
+               for values, gone in zip(points, dropped, strict=True)]
     seats = [tuple(seats_for(r, plan.players, plan.seats)) for r in rulesets]
-    sums = DesignSums({}, {}, {}, {})
+    # the figures counted exactly are read exactly from the first round on: a bound on them is met or
+    # broken whatever the hands, and a point is never kept or dropped on a sample of them
+    sums = DesignSums({}, {}, {}, {}, {p: exact_values(r, plan.players) for p, r in enumerate(rulesets)})
     alive = list(range(len(points)))
     played, dropped_after = 0, {}
     schedule = rounds_for(len(points), plan.hands)
@@ -141,5 +175,31 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
             for p in ranked[keep_count:]:
                 dropped_after[p] = played
             alive = sorted(ranked[:keep_count])
+    recheck = _play_again(plan, sums, alive, len(points), rulesets, seats, schedule[-1], paired, executor, play,
+                          progress)
     return design_json(plan, points, sums, alive, dropped_after, schedule, paired, notes, dropped,
-                       np.random.default_rng(plan.seed))
+                       np.random.default_rng(plan.seed), at_base, changes, recheck)
+
+
+def fresh_seed(seed: int) -> int:
+    """The seed of the fresh deals a design's contenders play again on: the next one (wrapping)."""
+    return (seed + 1) % (MAX_SEED + 1)
+
+
+def _play_again(plan: DesignPlan, sums: DesignSums, finalists: list[int], points: int, rulesets: Sequence[Ruleset],
+                seats: Sequence[tuple[SeatSpec, ...]], hands: int, paired: bool, executor: Executor, play: Play,
+                progress: Callable[[DesignChunk], None] | None) -> dict[str, Any] | None:
+    """The contenders (the finalists that may win) played again, as many hands each, on fresh deals: does
+    the first run's best come first again? None where there is no ranking to check (one contender, or a
+    target counted exactly, which fresh deals cannot move)."""
+    target = figure(plan.target.figure)
+    first = contenders(sums, rank(sums, finalists, plan.target, plan.keep), points, plan.keep)[:FINALISTS]
+    if len(first) < 2 or all(sums.exact_value(p, target) is not None for p in first):
+        return None
+    seed = fresh_seed(plan.seed)
+    fresh = DesignSums({}, {}, {}, {}, {p: sums.exact.get(p, {}) for p in first})
+    chunks = [DesignChunk(tuple(first), tuple(rulesets[p] for p in first), tuple(seats[p] for p in first), seed,
+                          start, min(CHUNK_HANDS, hands - start), paired) for start in range(0, hands, CHUNK_HANDS)]
+    for result in play(chunks, executor, progress):
+        fresh.merge(result)
+    return recheck_json(plan, first, fresh, seed, hands)

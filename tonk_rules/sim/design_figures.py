@@ -29,8 +29,10 @@ import numpy.typing as npt
 
 from tonk_rules.errors import SimulationError
 from tonk_rules.kernel.layout import SESSION as KERNEL_SESSION
+from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.odds import OddsTooCostly, deal_tonk_odds
 from tonk_rules.sim.tally import ENDINGS, Batch
-from tonk_rules.terms import Ending
+from tonk_rules.terms import Ending, SeveralDealTonks
 
 #: Hands in one session (an evening's play at one table): the unit of the lead figures, and the hands over which
 #: a montecarlo seat remembers what it saw the others do (the kernel's constant).
@@ -105,6 +107,22 @@ def figure(name: str) -> Figure:
     close = difflib.get_close_matches(name, list(FIGURES), n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     raise SimulationError(f"no figure {name!r}{hint} (figures: {', '.join(FIGURES)})")
+
+
+def exact_values(ruleset: Ruleset, players: int) -> dict[str, float]:
+    """The figures counted exactly (``tonk odds``), by name: the deal check decides each hand from its
+    dealt cards alone, so its rates are fixed by the deck and the table size, whatever is played after.
+    Several qualifying hands are one deal tonk where they are all paid, a void deal where they void it.
+    Empty where the count is too costly (the figures are then only sampled)."""
+    try:
+        odds = deal_tonk_odds(ruleset, players)
+    except OddsTooCostly:
+        return {}
+    void = ruleset.deal_check.several is SeveralDealTonks.VOID
+    deal_tonk = float(odds.exactly_one if void else odds.table)
+    return {"deal_tonk": deal_tonk, f"ends.{Ending.DEAL_TONK}": deal_tonk,
+            f"ends.{Ending.DEAL_VOID}": float(odds.several) if void else 0.0,
+            "decided_at_deal": float(odds.table)}
 
 
 def hand_columns(batch: Batch, players: int) -> npt.NDArray[np.int64]:

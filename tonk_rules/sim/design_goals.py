@@ -127,11 +127,13 @@ class DesignPlan:
     seed: int
     seats: tuple[BotSpec, ...]
     companions: tuple[tuple[str, Scalar], ...] = ()
+    each: bool = False  # each --vary value alone against the base (the base its first point), not the grid
 
 
 def rank(sums: DesignSums, points: Sequence[int], target: Target, keep: Sequence[Constraint]) -> list[int]:
-    """``points`` best first: fewest constraints broken by the estimate, then the target's score."""
+    """``points`` best first: fewest constraints broken (by the exact value where a figure is counted, else
+    by the estimate), then the target's score."""
     def key(p: int) -> tuple[int, float, int]:
-        broken = sum(not c.keeps(sums.estimate(p, figure(c.figure))[0]) for c in keep)
-        return broken, target.score(sums.estimate(p, figure(target.figure))[0]), p
+        broken = sum(not c.keeps(sums.known(p, figure(c.figure))[0]) for c in keep)
+        return broken, target.score(sums.known(p, figure(target.figure))[0]), p
     return sorted(points, key=key)

@@ -13,7 +13,7 @@ whole numbers (exact, in any merge order).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -42,12 +42,15 @@ class PointSums:
 @dataclass
 class DesignSums:
     """Per point (by its index in the grid): its hand and session sums; per pair of points (lower index
-    first), ``Σ x_a x_b`` of each hand and session column."""
+    first), ``Σ x_a x_b`` of each hand and session column; ``exact``: per point, the figures known exactly
+    (:func:`~tonk_rules.sim.design_figures.exact_values`), which :meth:`known` and :meth:`difference` use
+    instead of the sample."""
 
     hands: dict[int, PointSums]
     sessions: dict[int, PointSums]
     hand_cross: dict[tuple[int, int], npt.NDArray[np.int64]]
     session_cross: dict[tuple[int, int], npt.NDArray[np.int64]]
+    exact: dict[int, dict[str, float]] = field(default_factory=dict)
 
     def merge(self, other: DesignSums) -> DesignSums:
         for mine, theirs in ((self.hands, other.hands), (self.sessions, other.sessions)):
@@ -83,9 +86,22 @@ class DesignSums:
             return f.scale * m.mean, (f.scale * lo, f.scale * hi)
         return _spread(s.n, p1, p2, p3, p4)
 
+    def exact_value(self, point: int, f: Figure) -> float | None:
+        """The figure at ``point`` counted exactly, or None where it is only sampled."""
+        return self.exact.get(point, {}).get(f.name)
+
+    def known(self, point: int, f: Figure) -> tuple[float, tuple[float, float]]:
+        """The figure at ``point`` as a bound or a ranking should read it: exact where it is counted (an
+        interval of no width: more hands cannot move it), else the sample's :meth:`estimate`."""
+        exact = self.exact_value(point, f)
+        return (exact, (exact, exact)) if exact is not None else self.estimate(point, f)
+
     def difference(self, a: int, b: int, f: Figure) -> tuple[float, tuple[float, float], float]:
-        """``figure(a) - figure(b)``, its 95% interval and its standard error: paired over the units both
-        played (a spread, which is not a mean, is compared unpaired)."""
+        """``figure(a) - figure(b)``, its 95% interval and its standard error: exact where both are counted,
+        else paired over the units both played (a spread, which is not a mean, is compared unpaired)."""
+        ea, eb = self.exact_value(a, f), self.exact_value(b, f)
+        if ea is not None and eb is not None:
+            return ea - eb, (ea - eb, ea - eb), 0.0
         sums, cross, column = self._unit(f)
         key = (min(a, b), max(a, b))
         va, _ = self.estimate(a, f)
@@ -113,7 +129,7 @@ class DesignSums:
         return True
 
     def standard_error(self, point: int, f: Figure) -> float:
-        _, (lo, hi) = self.estimate(point, f)
+        _, (lo, hi) = self.known(point, f)
         return (hi - lo) / (2 * Z95)
 
 

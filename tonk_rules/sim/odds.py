@@ -26,8 +26,9 @@ deck and the table, never with the number of hand compositions; the work is stil
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -81,6 +82,28 @@ class DealTonkOdds:
                for name, p in (("hand", self.hand), ("table", self.table), ("exactly_one", self.exactly_one),
                                ("several", self.several))},
         }
+
+
+def exact_percent(p: float | Fraction, bounds: Sequence[float] = ()) -> str:
+    """An exact rate as a percentage with the digits that place it: three decimals (as ``tonk odds`` prints
+    them; three significant digits below 0.1%), and more while rounding would put it on a bound or on the
+    other side of one (2.003% against a bound of 2%, never a rounded 2.00%).
+
+    >>> exact_percent(0.0200321), exact_percent(0.0200321, [0.02]), exact_percent(0.02000004, [0.02])
+    ('2.003%', '2.003%', '2.000004%')
+    >>> exact_percent(0.0000225), exact_percent(0), exact_percent(0.019996, [0.02])
+    ('0.00225%', '0.000%', '1.9996%')
+    """
+    pct = 100 * float(p)
+    digits = 3 if pct == 0 or abs(pct) >= 0.1 else 2 - math.floor(math.log10(abs(pct)))
+    while digits < 12 and not all(_same_side(round(pct, digits), pct, 100 * b) for b in bounds):
+        digits += 1
+    return f"{pct:.{digits}f}%"
+
+
+def _same_side(shown: float, value: float, bound: float) -> bool:
+    """Whether the rounded ``shown`` stands where ``value`` does against ``bound`` (above, on it, below)."""
+    return (shown > bound) == (value > bound) and (shown < bound) == (value < bound)
 
 
 def _text(p: Fraction) -> str:
