@@ -89,7 +89,10 @@ async def check(request: Request) -> Response:
 
 
 async def edit(request: Request) -> Response:
-    table_name(request)
+    where = site(request)
+    table = table_name(request)
+    if not may_record(request, table):  # the form is the table's helpers', as check and record are
+        return message(request, 403, words(where.language())["forbidden"], back=f"/t/{table}")
     form = HandForm.of(await read_form(request))
     return await table_page(request, values=form.values)
 
