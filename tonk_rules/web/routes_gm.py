@@ -261,7 +261,7 @@ async def undo(request: Request) -> Response:
         if last is None:
             return "nothing", None
         if not chosen:
-            return "ask", undo_words(event.language, last, "ask", titles)
+            return "ask", (undo_words(event.language, last, "ask", titles), last["event"], event.title)
         if not chosen.isdigit() or int(chosen) != last["event"]:
             return "moved_on", None
         event.undo(table, last["event"])
@@ -274,9 +274,9 @@ async def undo(request: Request) -> Response:
         return await console(request, f"{words(where.language())['refused']}: {said}", 409)
     w = words(where.language())
     if outcome == "ask":
-        last_id = await run_in_threadpool(lambda: where.views.event().last_change(table))
-        return page(request, "undo_confirm.html", question=text, event_id=(last_id or {}).get("event", ""),
-                    action=f"/gm/t/{table}/undo", back=f"/gm#table-{table}", title=w["undo_gm"])
+        question, event_id, event_title = text
+        return page(request, "undo_confirm.html", question=question, event_id=event_id, action=f"/gm/t/{table}/undo",
+                    back=f"/gm#table-{table}", title=w["undo_gm"].rstrip("…"), event_title=event_title)
     if outcome == "nothing":
         return await console(request, w["nothing_to_undo"], 409)
     if outcome == "moved_on":

@@ -162,7 +162,7 @@ async def undo(request: Request) -> Response:
             if last["kind"] != "hand":
                 return "not_yours", undo_words(lang, last, "said", event.tables_titled())
             if not chosen:
-                return "ask", (undo_words(lang, last, "ask"), last["event"])
+                return "ask", (undo_words(lang, last, "ask"), last["event"], event.title)
             if not chosen.isdigit() or len(chosen) > 12 or int(chosen) != last["event"]:
                 return "moved_on", None
             led.undo(event=last["event"], kinds=("hand",))
@@ -171,9 +171,9 @@ async def undo(request: Request) -> Response:
     outcome, value = await run_in_threadpool(run)
     w = words(where.language())
     if outcome == "ask":
-        question, event_id = value
+        question, event_id, event_title = value
         return page(request, "undo_confirm.html", question=question, event_id=event_id, action=f"/t/{table}/undo",
-                    back=f"/t/{table}", title=w["undo"].rstrip("…"))
+                    back=f"/t/{table}", title=w["undo"].rstrip("…"), event_title=event_title)
     if outcome == "nothing":
         return await table_page(request, notice=w["nothing_to_undo"], status=409)
     if outcome == "not_yours":
