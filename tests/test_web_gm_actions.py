@@ -142,10 +142,17 @@ def test_a_correction_starts_from_the_hand_and_keeps_its_reason(night: tuple[Eve
     for field, value in (("count_0", "12"), ("count_2", "20"), ("reason", "перепутали очки")):
         assert re.search(rf'name="{field}"[^>]*value="{value}"', amend.text), field
     assert '<option selected>Гоблин</option>' in amend.text and 'value="out" checked' in amend.text
-    fixed = gm.post("/gm/t/t1/correct", {"number": "1", "action": "amend", "reason": "перепутали очки",
-                                         **{**KNOCK, "count_2": "30"}})
-    assert fixed.status_code == 200
+    refused = gm.post("/gm/t/t1/correct", {"number": "1", "action": "amend", "reason": "перепутали очки",
+                                           **{**KNOCK, "count_2": "много"}})
+    assert refused.status_code == 422 and _h1(refused.text) == "Исправить раздачу 1"  # the page again, as typed
+    assert "Элмо: очки — целое число, а не «много»" in html.unescape(refused.text)
+    assert re.search(r'name="reason"[^>]*value="перепутали очки"', refused.text)
     assert event.state("t1").balances["Гоблин"] == 2
+    fixed = gm.post("/gm/t/t1/correct", {"number": "1", "action": "amend", "reason": "перепутали очки",
+                                         **{**KNOCK, "player": "Элмо", "count_2": "0", "count_1": "5"}})
+    assert _notice(fixed.text) == ("Исправлена раздача 1: было — вышел сбросом, выиграл Гоблин; стало — вышел "
+                                   "сбросом, выиграл Элмо.")
+    assert event.state("t1").balances["Элмо"] == 2
 
 
 def test_a_move_names_the_table_by_title_and_asks_a_stake_where_one_is_needed(tmp_path: Path) -> None:

@@ -203,8 +203,6 @@ WORDS: dict[str, dict[str, str]] = {
                        "ru": "правила стола изменились после предпросмотра: посмотрите ещё раз"},
     "stake_needed": {"en": "at “{table}” each player has a stake of their own: give {name}'s stake",
                      "ru": "за столом «{table}» у каждого своя ставка: укажите ставку ({name})"},
-    "one_line": {"en": "{field} is one line: no line breaks or control characters",
-                 "ru": "{field} — одна строка, без переносов и управляющих знаков"},
     "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают так открыться"},
 }
 

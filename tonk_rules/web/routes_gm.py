@@ -24,7 +24,7 @@ from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.web.forms import HandForm, one_line, values_of_hand
 from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
-from tonk_rules.web.page_labels import undo_words, words
+from tonk_rules.web.page_labels import hand_words, undo_words, words
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
 from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.routes_read import FormValues, blank_form, table_name
@@ -178,23 +178,37 @@ def _number(values: dict[str, str]) -> int:
     return int(text)
 
 
+class AmendRefused(Exception):
+    """The amended hand as typed cannot be settled: its form comes back with each refusal beside its field."""
+
+    def __init__(self, hand: dict[str, Any], errors: dict[str, str], values: dict[str, str]) -> None:
+        super().__init__("the amended hand is refused")
+        self.hand, self.errors, self.values = hand, errors, values
+
+
 def _correct(where: Any, values: dict[str, str], table: str) -> str:
     event = where.views.event()
+    lang = event.language
+    w = words(lang)
     number = _number(values)
     reason = one_line(values.get("reason", ""))
     with event.ledger(table) as led:
         if values.get("action") == "void":
-            return str(void_hand(led, number, reason)["said"])
+            was = led.hands(number)
+            void_hand(led, number, reason)  # refused if there is no such hand: ``was`` then holds nothing
+            return w["voided_hand"].format(number=number, what=hand_words(lang, was[0]))
         hands = led.hands(number)
         if not hands:
             raise LedgerError(f"there is no hand {number}").coded("no_hand", number=number, hands=led.hand_count())
         hand = hands[0]
         rules = rules_at(led, number)
-        entry, errors = settle_form(led, HandForm.of(values), event.language, rules.ruleset,
+        entry, errors = settle_form(led, HandForm.of(values), lang, rules.ruleset,
                                     [(n, hand["stakes"][n]) for n in hand["players"]], rules.digest)
         if entry is None:
-            raise LedgerError("; ".join(errors.values()))
-        return str(amend_hand(led, number, entry, reason)["said"])
+            raise AmendRefused(hand, errors, {**values, "reason": reason})
+        amend_hand(led, number, entry, reason)
+        return w["amended_hand"].format(number=number, was=hand_words(lang, hand),
+                                        now=hand_words(lang, led.hands(number)[0]))
 
 
 def _import(where: Any, values: dict[str, str]) -> str:
@@ -285,8 +299,20 @@ async def undo(request: Request) -> Response:
 
 
 async def correct(request: Request) -> Response:
+    """A void, or an amend from the amend page (refused: the page again, each refusal beside its field, the
+    hand and the reason as typed)."""
     table = table_name(request)
-    return await _act(request, lambda where, values: _correct(where, values, table))
+    try:
+        return await _act(request, lambda where, values: _correct(where, values, table))
+    except AmendRefused as refused:
+        where = site(request)
+        event = await run_in_threadpool(where.views.event)
+        w = words(event.language)
+        hand = refused.hand
+        return page(request, "amend.html", 422, table=table, number=hand["number"], names=hand["players"],
+                    hand=hand, values=FormValues(refused.values), errors=FormValues(refused.errors),
+                    heading=w["amend_heading"].format(number=hand["number"]), title=w["correct"],
+                    event_title=event.title, lang=event.language)
 
 
 async def import_table(request: Request) -> Response:
