@@ -213,7 +213,7 @@ def _correct(where: Any, values: dict[str, str], table: str) -> str:
 
 def _import(where: Any, values: dict[str, str]) -> str:
     where.views.event().import_table(values.get("name", "").strip(), values.get("export", ""),
-                                     title=values.get("title", "").strip() or None)
+                                     title=one_line(values.get("title", "")) or None)
     return ""
 
 
