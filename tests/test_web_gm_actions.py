@@ -73,6 +73,16 @@ def test_the_phone_never_takes_back_the_game_masters_change(night: tuple[Event, 
     assert [(s.seated, s.hands) for s in event.states()] == before
 
 
+def test_the_phone_never_takes_back_a_hand_the_game_master_corrected(night: tuple[Event, Phone, Phone]) -> None:
+    event, phone, gm = night
+    gm.post("/gm/t/t1/correct", {"number": "1", "action": "void", "reason": "записана по ошибке"})
+    refused = phone.post("/t/t1/undo", {})
+    assert refused.status_code == 409
+    assert _notice(refused.text) == ("Последнее изменение за этим столом сделал мастер (исправление раздачи 1): "
+                                     "отменить его можно только в пульте мастера.")
+    assert event.state("t1").hands == 1
+
+
 def test_the_console_takes_back_a_move_whole_naming_the_tables_by_title(night: tuple[Event, Phone, Phone]) -> None:
     event, phone, gm = night
     t2_helper = Phone(phone.app).at_table("t3")

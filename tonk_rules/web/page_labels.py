@@ -135,6 +135,7 @@ _UNDO: dict[str, dict[str, dict[str, str]]] = {
         "move": {"ask": "Undo the move of {name} from “{source}” to “{target}”?",
                  "said": "the move of {name} from “{source}” to “{target}”"},
         "rules": {"ask": "Undo the change of rules to “{title}”?", "said": "the change of rules to “{title}”"},
+        "correction": {"ask": "", "said": "the correction of hand {number}"},
     },
     "ru": {
         "hand": {"ask": "Отменить раздачу {number}: {what}?", "said": "раздача {number}: {what}"},
@@ -143,6 +144,7 @@ _UNDO: dict[str, dict[str, dict[str, str]]] = {
         "move": {"ask": "Отменить пересадку: {name}, «{source}» → «{target}»?",
                  "said": "пересадка: {name}, «{source}» → «{target}»"},
         "rules": {"ask": "Отменить смену правил на «{title}»?", "said": "смена правил на «{title}»"},
+        "correction": {"ask": "", "said": "исправление раздачи {number}"},
     },
 }
 _WON = {"en": ("{ending}, won by {winners}", "{ending}, nobody won"),

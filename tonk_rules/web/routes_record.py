@@ -21,6 +21,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tonk_rules.errors import CardError, Refusal, SetupError, TableInputError
+from tonk_rules.ledger.corrections import corrections
 from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 from tonk_rules.ledger.settled_entry import settle_entry
 from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
@@ -161,6 +162,8 @@ async def undo(request: Request) -> Response:
                 return "nothing", None
             if last["kind"] != "hand":
                 return "not_yours", undo_words(lang, last, "said", event.tables_titled())
+            if any(fix["event"] == last["event"] for fix in corrections(led)):  # the game master corrected it
+                return "not_yours", undo_words(lang, {**last, "kind": "correction"}, "said")
             if not chosen:
                 return "ask", (undo_words(lang, last, "ask"), last["event"], event.title)
             if not chosen.isdigit() or len(chosen) > 12 or int(chosen) != last["event"]:
