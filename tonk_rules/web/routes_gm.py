@@ -131,6 +131,8 @@ def _create(where: Any, values: dict[str, str]) -> str:
 def _stake(event: Any, table: str, name: str, text: str) -> int | None:
     """The stake typed for ``name`` sitting down at ``table`` (None: the table's usual stake), refused where the
     table plays a stake per player and none is given: it is not guessed."""
+    if not name:
+        return None  # the join refuses the name itself
     if text.strip():
         try:
             return parse_stakes([text], (name,))[0]
@@ -165,9 +167,15 @@ def _rules(where: Any, values: dict[str, str], table: str) -> str:
         new = _rules_of(where.folder, values, table, keep=False)
         if values.get("now") != led.stored_rules().digest or values.get("then") != new.digest:
             raise LedgerError("the table's rules changed since the preview: look again").coded("rules_moved_on")
-        if values.get("house", "").strip():
-            new = _rules_of(where.folder, values, table)  # kept in the event folder only once confirmed
-        led.change_rules(new)
+        if not values.get("house", "").strip():
+            led.change_rules(new)
+            return ""
+        kept = _rules_of(where.folder, values, table)  # kept in the event folder only once confirmed
+        try:
+            led.change_rules(kept)
+        except BaseException:  # refused after all (the seats changed meanwhile): no house file left behind
+            (where.folder / "houses" / kept.ref.removeprefix("house file ")).unlink(missing_ok=True)
+            raise
     return ""
 
 
