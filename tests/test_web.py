@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,11 @@ def event(tmp_path: Path) -> Event:
 @pytest.fixture
 def app(event: Event) -> Any:
     return app_for(event.folder)
+
+
+def digests(preview: str) -> dict[str, str]:
+    """The rules a preview of a change showed, as its confirmation sends them back."""
+    return {k: re.search(rf'name="{k}" value="([0-9a-f]+)"', preview)[1] for k in ("now", "then")}  # type: ignore[index]
 
 
 def hands_at(event: Event, table: str) -> list[dict[str, Any]]:
@@ -181,18 +187,21 @@ def test_the_game_master_runs_the_evening(app: Any, event: Event, tmp_path: Path
     assert bad.status_code == 422 and "Refused" in bad.text and "zebra-value" not in bad.text
     assert gm.post("/gm/t/t1/seat", {"name": "Zed", "action": "join"}).status_code == 200
     assert "Done." in gm.post("/gm/t/t1/seat", {"name": "Zed", "action": "move", "target": "t2"}).text
-    assert "Done." in gm.post("/gm/t/t1/rules", {"variant": "russian-2001"}).text
+    preview = gm.post("/gm/t/t1/rules", {"variant": "russian-2001"})
+    assert preview.status_code == 200 and "Change the rules of t1 to" in preview.text
+    assert "Done." in gm.post("/gm/t/t1/rules?confirm=1", {"variant": "russian-2001", **digests(preview.text)}).text
     assert "Zed" in [n for n, _ in Event.open(event.folder).state("t2").seated]
     helper = Phone(app).at_table("t1")
     helper.post("/t/t1/record", {**helper.hand_form("t1"), **knock()})
     helper.post("/t/t1/record", {**helper.hand_form("t1"), **knock()})
     voided = gm.post("/gm/t/t1/correct", {"number": "1", "reason": "by mistake", "action": "void"})
-    assert "voided hand 1" in voided.text
-    amend = gm.get("/gm/t/t1/amend?number=2")
-    assert amend.status_code == 200 and 'name="count_0"' in amend.text
+    assert "Voided hand 1: knock won, won by Ann." in voided.text
+    amend = gm.post("/gm/t/t1/amend", {"number": "2", "reason": "Cy went out"})
+    assert amend.status_code == 200 and 'name="count_0" value="3"' in amend.text
+    assert 'name="reason" maxlength="200" value="Cy went out"' in amend.text
     amended = gm.post("/gm/t/t1/correct", {"number": "2", "reason": "Cy went out", "action": "amend", "how": "out",
                                            "player": "Cy"})
-    assert "amended hand 2" in amended.text, amended.text[-600:]
+    assert "Amended hand 2: it was knock won, won by Ann; now out by discard, won by Cy." in amended.text
     history = gm.get("/t/t1").text
     assert "by mistake" in history and "Cy went out" in history
     exported = gm.get("/gm/t/t1/export.json")
@@ -229,9 +238,14 @@ def test_live_updates_see_hands_from_the_server_and_from_the_cli(app: Any, event
 def test_undo_from_the_table_takes_back_only_what_the_page_showed(app: Any, event: Event) -> None:
     helper = Phone(app).at_table("t1")
     helper.post("/t/t1/record", {**helper.hand_form("t1"), **knock()})
-    assert "Undone: hand 1" in helper.post("/t/t1/undo", {"expected": "2"}).text
+    asked = helper.post("/t/t1/undo", {})
+    assert asked.status_code == 200 and "Undo hand 1: knock won, won by Ann?" in asked.text
+    assert len(hands_at(event, "t1")) == 1  # nothing is taken back before the confirmation
+    shown = re.search(r'name="event" value="(\d+)"', asked.text)
+    assert shown
+    assert "Undone: hand 1: knock won, won by Ann." in helper.post("/t/t1/undo", {"event": shown[1]}).text
     assert hands_at(event, "t1") == []
-    stale = helper.post("/t/t1/undo", {"expected": "2"})  # shown before the undo: nothing more is taken back
+    stale = helper.post("/t/t1/undo", {"event": shown[1]})  # confirmed twice: nothing more is taken back
     assert stale.status_code == 409
 
 

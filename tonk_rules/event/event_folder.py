@@ -141,6 +141,10 @@ class Event:
         """The tables in the order they were made: ``{"name", "title"}``."""
         return [dict(t) for t in self._data["tables"]]
 
+    def tables_titled(self) -> dict[str, str]:
+        """Each table's name and its title (what a page names it by)."""
+        return {t["name"]: t["title"] for t in self._data["tables"]}
+
     def table_names(self) -> list[str]:
         return [t["name"] for t in self._data["tables"]]
 
@@ -243,12 +247,38 @@ class Event:
             if name in [n for n, _ in dst.seated()]:
                 raise LedgerError(f"{name} is already at table {target}").coded("already_at_table", name=name,
                                                                                  table=target)
-            src.leave(name)
+            move = {"from": source, "to": target}
+            src.leave(name, move=move)
             try:
-                dst.join(name, stake=stake, after=after)
+                dst.join(name, stake=stake, after=after, move=move)
             except BaseException:
                 src.undo()
                 raise
+
+    def last_change(self, table: str) -> dict[str, Any] | None:
+        """What :meth:`undo` at ``table`` would take back now (None: nothing): a move's half names the move."""
+        with self.ledger(table, writable=False) as led:
+            return led.last_event()
+
+    def undo(self, table: str, event_id: int, *, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """Take back event ``event_id``, the last change at ``table`` (refused if it no longer is). A move is
+        taken back whole, at both tables, or not at all: the other table's half must be its last change too."""
+        with self.ledger(table) as led:
+            last = led.last_event()
+            move = last["detail"].get("move") if last and last["kind"] in ("join", "leave") else None
+            if last is None or move is None or (kinds is not None and last["kind"] not in kinds):
+                return led.undo(event=event_id, kinds=kinds)
+            other = move["to"] if table == move["from"] else move["from"]
+            with self.ledger(other) as far:
+                theirs = far.last_event()
+                if theirs is None or theirs["name"] != last["name"] or theirs["detail"].get("move") != move:
+                    raise LedgerError(f"{last['name']}'s move cannot be taken back: table {other} has changed "
+                                      "since").coded("move_moved_on", name=last["name"], table=other)
+                # the join first, then the leave: the seats come back as they were before the move
+                joined, left = (led, far) if table == move["to"] else (far, led)
+                took = joined.undo(event=event_id if joined is led else theirs["event"])
+                left.undo(event=event_id if left is led else theirs["event"])
+        return {**took, "move": move}
 
     # --- reading ---------------------------------------------------------------------------------------
     def state(self, table: str) -> TableState:

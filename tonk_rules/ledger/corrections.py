@@ -23,6 +23,7 @@ dealer rule, over the joins, leaves and rules changes as they happened.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 from tonk_rules.errors import LedgerError
@@ -73,7 +74,8 @@ def _hand_event(led: Ledger, number: int) -> int:
 
 
 def _check_reason(reason: str) -> str:
-    reason = reason.strip()
+    # one line, whatever was typed or pasted: a line break would forge a line of the history and the exports
+    reason = " ".join("".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in reason).split())
     if not reason or len(reason) > MAX_REASON:
         raise LedgerError(f"say why the hand is corrected (1 to {MAX_REASON} characters)").coded("no_reason",
                                                                                                  most=MAX_REASON)

@@ -36,7 +36,7 @@ from tonk_rules.ledger.db import transaction as db_transaction
 from tonk_rules.ledger.entry import HandEntry, why_not_entry
 from tonk_rules.ledger.resettle import why_not_entry_as_settled
 from tonk_rules.ledger.stored_rules import StoredRules, first_format_rules, rules_diff
-from tonk_rules.ledger.undo import take_back
+from tonk_rules.ledger.undo import last_event, take_back
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, seating_refusal, why_bad_name, why_not_stakes
@@ -251,8 +251,9 @@ class Ledger:
         return number
 
     def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None,
-             at: str | None = None) -> None:
-        """Seat ``name`` between hands (at the end of the seat order, or after ``after``)."""
+             at: str | None = None, move: dict[str, str] | None = None) -> None:
+        """Seat ``name`` between hands (at the end of the seat order, or after ``after``); ``move``: the join is
+        half of a move (``{"from", "to"}``: the tables), kept so that the move is taken back whole."""
         checks.join_arguments(name, after, stake)
         name, after = canonical(name), None if after is None else canonical(after)
         if why := why_bad_name(name):
@@ -276,7 +277,8 @@ class Ledger:
                 raise LedgerError(f"{after} is not at the table (seated: {', '.join(names)})")
             was = self.db.execute("SELECT stake, player FROM players WHERE name = ?", (name,)).fetchone()
             detail = {"stake": given, "after": after, "player": player, "before": rows.seat_state(self.db),
-                      "was": None if was is None else {"stake": was[0], "player": was[1]}}
+                      "was": None if was is None else {"stake": was[0], "player": was[1]},
+                      **({"move": move} if move else {})}
             order = names[:]
             order.insert(order.index(after) + 1 if after is not None else len(order), name)
             self.db.execute("INSERT INTO players (name, player, stake, seat) VALUES (?, ?, ?, NULL) "
@@ -285,8 +287,9 @@ class Ledger:
             rows.renumber_seats(self.db, order)
             rows.log_event(self.db, "join", name, detail, at)
 
-    def leave(self, name: str, *, at: str | None = None) -> None:
-        """``name`` leaves the table between hands (keeping their balance); the deal passes on if theirs."""
+    def leave(self, name: str, *, at: str | None = None, move: dict[str, str] | None = None) -> None:
+        """``name`` leaves the table between hands (keeping their balance); the deal passes on if theirs
+        (``move``: as :meth:`join`'s)."""
         checks.text("Ledger.leave", "name", name)
         name = canonical(name)
         with self.transaction():
@@ -300,7 +303,7 @@ class Ledger:
                 raise LedgerError(f"{name} cannot leave: this variant needs at least {least} players at the "
                                   f"table (seated: {', '.join(names)}); let someone join first, or end the session"
                                   ).coded("cannot_leave", name=name, least=least)
-            detail = {"before": rows.seat_state(self.db)}
+            detail = {"before": rows.seat_state(self.db), **({"move": move} if move else {})}
             self.db.execute("UPDATE players SET seat = NULL WHERE name = ?", (name,))
             rows.renumber_seats(self.db, order)
             if self.next_dealer() == name:
@@ -312,22 +315,35 @@ class Ledger:
         checks.stored_rules(new)
         with self.transaction():
             old = self.stored_rules()
-            diff = rules_diff(old, new)
-            if not diff:
-                raise LedgerError(f"{new.ref} has the same rules as the session's ({old.title}): nothing to change"
-                                  ).coded("same_rules")
-            names, stakes = zip(*self.seated(), strict=True)
-            if found := seating_refusal(new.ruleset, list(names), list(stakes)):
-                refusal = found[1] if found[1] is not None and found[1].code.startswith("seats_") else None
-                raise LedgerError(f"the table as seated cannot play the new rules: {found[0]}").refused_as(
-                    refusal and Refusal(f"new_rules_{refusal.code}", "seats", None, refusal.params))
+            diff = self.rules_change(new)
             detail = {"ref": new.ref, "title": new.title, "sha256": new.digest, "diff": diff,
                       "variant": new.data(), "before": old.meta()}
             rows.set_meta(self.db, new.meta())
             rows.log_event(self.db, "rules", None, detail, at)
         return diff
 
-    def undo(self, *, at: str | None = None) -> dict[str, Any]:
-        """Take back the last event that stands (a hand, a join, a leave, a rules change); say what it was."""
+    def rules_change(self, new: StoredRules) -> list[dict[str, Any]]:
+        """What changing to ``new`` rules would change (nothing written), refused as :meth:`change_rules`
+        refuses it: the same rules, or rules the table as seated cannot play."""
+        old = self.stored_rules()
+        diff = rules_diff(old, new)
+        if not diff:
+            raise LedgerError(f"{new.ref} has the same rules as the session's ({old.title}): nothing to change"
+                              ).coded("same_rules")
+        names, stakes = zip(*self.seated(), strict=True)
+        if found := seating_refusal(new.ruleset, list(names), list(stakes)):
+            refusal = found[1] if found[1] is not None and found[1].code.startswith("seats_") else None
+            raise LedgerError(f"the table as seated cannot play the new rules: {found[0]}").refused_as(
+                refusal and Refusal(f"new_rules_{refusal.code}", "seats", None, refusal.params))
+        return diff
+
+    def undo(self, *, at: str | None = None, event: int | None = None,
+             kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """Take back the last event that stands (a hand, a join, a leave, a rules change); say what it was.
+        ``event``: only if it is still that event (as a confirmation showed it); ``kinds``: only one of these."""
         with self.transaction():
-            return take_back(self.db, self.path, at or rows.now())
+            return take_back(self.db, self.path, at or rows.now(), event_id=event, kinds=kinds)
+
+    def last_event(self) -> dict[str, Any] | None:
+        """What :meth:`undo` would take back now (None: nothing)."""
+        return last_event(self.db)

@@ -3,6 +3,10 @@
 The event stays in the history, marked as taken back by an ``undo`` event; what it changed is put back from
 the state it saved (the seats in order, their stakes, the next dealer, the rules before). Called by
 :meth:`Ledger.undo` inside its write transaction.
+
+Whoever asks may be limited to the kinds that are theirs (a table's phone: hands only; the game master's
+joins, leaves and rules changes are taken back from the console) and to the very event they were shown
+(:func:`last_event`): an undo confirmed on a page takes back that event or nothing.
 """
 
 from __future__ import annotations
@@ -29,14 +33,39 @@ def describe_hand(hand: dict[str, Any]) -> str:
             f"won by {', '.join(hand['winners']) or 'nobody'})")
 
 
-def take_back(db: sqlite3.Connection, path: Path, at: str) -> dict[str, Any]:
-    """Undo the last standing event of the ledger open on ``db`` (its file: ``path``); return ``{"kind", "event",
-    "said", ...}`` (``said``: what was taken back)."""
-    row = db.execute("SELECT id, kind, after_hand, name, detail FROM events WHERE undone_by IS NULL "
-                     "AND kind != 'undo' ORDER BY id DESC LIMIT 1").fetchone()
+def _last_row(db: sqlite3.Connection) -> Any:
+    return db.execute("SELECT id, kind, after_hand, name, detail FROM events WHERE undone_by IS NULL "
+                      "AND kind != 'undo' ORDER BY id DESC LIMIT 1").fetchone()
+
+
+def last_event(db: sqlite3.Connection) -> dict[str, Any] | None:
+    """The event an undo would take back now (None: nothing stands): ``{"kind", "event", "name", "detail"}``,
+    and ``"hand"`` for a hand (what a confirmation names)."""
+    row = _last_row(db)
     if row is None:
-        raise LedgerError(f"{path}: there is nothing to undo")
+        return None
     event, kind, after, name, text = row
+    found = {"kind": kind, "event": int(event), "name": name, "detail": json.loads(text)}
+    if kind == "hand":
+        found["hand"] = hand_rows(db, after + 1)[0]
+    return found
+
+
+def take_back(db: sqlite3.Connection, path: Path, at: str, *, event_id: int | None = None,
+              kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Undo the last standing event of the ledger open on ``db`` (its file: ``path``); return ``{"kind", "event",
+    "said", ...}`` (``said``: what was taken back). ``event_id``: only if that is still the last event (refused
+    otherwise: the table moved on since it was shown); ``kinds``: only an event of these kinds."""
+    row = _last_row(db)
+    if row is None:
+        raise LedgerError(f"{path}: there is nothing to undo").coded("nothing_to_undo")
+    event, kind, after, name, text = row
+    if event_id is not None and event != event_id:
+        raise LedgerError("the table has changed since the undo was shown: nothing was taken back").coded(
+            "undo_moved_on")
+    if kinds is not None and kind not in kinds:
+        raise LedgerError(f"the last change at this table is not a hand but a {kind} (the game master's): only "
+                          "the game master's console takes it back").coded("undo_not_yours", kind=kind)
     detail = json.loads(text)
     took: dict[str, Any] = {"kind": kind, "event": event}
     if kind == "hand":

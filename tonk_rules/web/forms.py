@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 from tonk_rules.errors import TonkError
 from tonk_rules.table.settle import HowItEnded
@@ -101,3 +103,41 @@ def options_of(form: HandForm, names: list[str]) -> Options:
     return Options(HowItEnded(how, player if how in ("knock", "out") else None, by_discard=not no_discard,
                               new_spread=new_spread), hands, counts, tonks)
 
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line: line breaks, tabs and other control characters folded into single spaces (a name,
+    a title or a reason pasted with a line break would otherwise forge a line of the history or an export)."""
+    return " ".join("".join(" " if unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" else ch
+                            for ch in text).split())
+
+
+#: how each recorded ending is entered on the form, for a hand recorded without its form's own words
+_HOW_OF_ENDING = {"knock_won": "knock", "knock_caught": "knock", "out_by_discard": "out", "out_by_spread": "out",
+                  "out_by_hit": "out", "deal_tonk": "deal", "deal_void": "deal", "stock_exhausted": "stock_out",
+                  "stock_void": "stock_out"}
+
+
+def values_of_hand(hand: dict[str, Any]) -> dict[str, str]:
+    """The hand form filled in as hand ``hand`` was recorded (a correction starts from what it was)."""
+    names = list(hand["players"])
+    detail = hand.get("detail") or {}
+    how = str(detail.get("how") or _HOW_OF_ENDING.get(str(hand["ending"]), ""))
+    player = detail.get("player") or hand.get("knocker") or (hand["winners"][0] if how == "out" and hand["winners"]
+                                                             else "")
+    values = {"how": how, "player": str(player or "")}
+    if how == "out" and (detail.get("by_discard") is False or hand["ending"] in ("out_by_spread", "out_by_hit")):
+        values["no_discard"] = "1"
+    if how == "out" and (detail.get("new_spread") or hand["ending"] == "out_by_spread"):
+        values["new_spread"] = "1"
+    given = detail.get("hands") or {}
+    tonks = set(detail.get("tonks") or (hand["winners"] if how == "deal" else ()))
+    counts = hand.get("counts") or {}
+    for i, name in enumerate(names):
+        if given.get(name):
+            values[f"cards_{i}"] = str(given[name])
+        elif how != "deal" and counts.get(name) is not None:
+            values[f"count_{i}"] = str(counts[name])
+        if name in tonks:
+            values[f"tonk_{i}"] = "1"
+    return values

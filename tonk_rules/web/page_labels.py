@@ -4,6 +4,7 @@ the Ruleset, both as the table tools say them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tonk_rules.words.numbers import fill
 
@@ -21,12 +22,24 @@ WORDS: dict[str, dict[str, str]] = {
         "gm": "Game master", "recorded": "Recorded as hand", "already": "Already recorded as hand",
         "retry": "Another phone has just recorded a hand at this table. Check the history; if yours is a "
                  "different hand, send it again.",
-        "send_again": "Send again", "undo": "Undo the last event", "undone": "Undone:",
+        "send_again": "Send again", "undo": "Undo the last hand…", "undone": "Undone:",
+        "undo_gm": "Undo the last change at this table…", "undo_it": "Yes, undo it", "keep_it": "No, keep it",
+        "nothing_to_undo": "There is nothing to undo at this table.",
+        "not_yours": "The last change at this table is the game master's ({what}): only the console takes it "
+                     "back.",
+        "moved_on": "The table has changed since the undo was shown: nothing was taken back. Look again.",
+        "rules_preview": "Change the rules of {table} to “{title}”?", "rules_differ": "What changes",
+        "rules_now": "now", "rules_then": "after the change", "rules_same": "No rule differs.",
+        "rules_confirm": "Yes, change the rules", "current": "now", "amend_was": "The hand as recorded",
+        "amend_heading": "Correct hand {number}", "move_it": "Move",
+        "stake_if": "Stake (where the table needs one)", "voided_hand": "Voided hand {number}: {what}.",
+        "amended_hand": "Amended hand {number}: it was {was}; now {now}.",
         "read_only": "Read only: ask the game master for this table's link to record here.",
         "event_link": "Event link (read only)", "table_link": "Link for this table's helpers",
         "new_table": "New table", "name": "Name (a-z, 0-9)", "title": "Title", "variant": "Built-in rules",
         "house": "or a house-rule file (YAML)", "players": "Players, comma-separated", "first_dealer":
-        "First dealer (optional)", "create": "Create", "join": "Sit down", "leave": "Leave", "move": "Move to",
+        "First dealer (optional)", "create": "Create", "join": "Sit down", "leave": "Leave",
+        "move": "Move to another table",
         "rules": "Change rules", "correct": "Correct a hand", "hand_no": "Hand number", "reason": "Why",
         "void_it": "Void it", "amend_it": "Amend it with the hand below", "export": "Export", "import": "Import "
         "an export as a new table", "done": "Done.", "refused": "Refused", "not_seated": "not seated",
@@ -51,13 +64,24 @@ WORDS: dict[str, dict[str, str]] = {
         "gm": "Мастер", "recorded": "Записана раздача", "already": "Уже записана раздача",
         "retry": "Другой телефон только что записал раздачу за этим столом. Проверьте историю; если ваша "
                  "раздача другая, отправьте её ещё раз.",
-        "send_again": "Отправить ещё раз", "undo": "Отменить последнее", "undone": "Отменено:",
+        "send_again": "Отправить ещё раз", "undo": "Отменить последнюю раздачу…", "undone": "Отменено:",
+        "undo_gm": "Отменить последнее изменение за этим столом…", "undo_it": "Да, отменить",
+        "keep_it": "Нет, оставить", "nothing_to_undo": "За этим столом отменять нечего.",
+        "not_yours": "Последнее изменение за этим столом сделал мастер ({what}): отменить его можно только в "
+                     "пульте мастера.",
+        "moved_on": "За столом что-то изменилось, пока вы смотрели: ничего не отменено. Посмотрите ещё раз.",
+        "rules_preview": "Сменить правила стола «{table}» на «{title}»?", "rules_differ": "Что меняется",
+        "rules_now": "сейчас", "rules_then": "после смены", "rules_same": "Ни одно правило не меняется.",
+        "rules_confirm": "Да, сменить правила", "current": "сейчас", "amend_was": "Раздача, как она записана",
+        "amend_heading": "Исправить раздачу {number}", "move_it": "Пересадить",
+        "stake_if": "Ставка (если стол её требует)", "voided_hand": "Аннулирована раздача {number}: {what}.",
+        "amended_hand": "Исправлена раздача {number}: было — {was}; стало — {now}.",
         "read_only": "Только просмотр: чтобы записывать, попросите у мастера ссылку этого стола.",
         "event_link": "Ссылка события (просмотр)", "table_link": "Ссылка для помощников этого стола",
         "new_table": "Новый стол", "name": "Имя (a-z, 0-9)", "title": "Название", "variant": "Встроенные правила",
         "house": "или файл домашних правил (YAML)", "players": "Игроки через запятую", "first_dealer":
         "Первый сдающий (необязательно)", "create": "Создать", "join": "Сесть", "leave": "Встать",
-        "move": "Пересадить за", "rules": "Сменить правила", "correct": "Исправить раздачу",
+        "move": "Пересадить за другой стол", "rules": "Сменить правила", "correct": "Исправить раздачу",
         "hand_no": "Номер раздачи", "reason": "Причина", "void_it": "Аннулировать",
         "amend_it": "Исправить на раздачу ниже", "export": "Экспорт", "import": "Импорт экспорта как нового стола",
         "done": "Готово.", "refused": "Отказ", "not_seated": "не за столом", "no_hands": "Раздач пока нет.",
@@ -99,3 +123,56 @@ def words(lang: str) -> dict[str, str]:
 
 def ending_word(lang: str, ending: str) -> str:
     return ENDINGS.get(lang, ENDINGS["en"]).get(ending, ending.replace("_", " "))
+
+
+#: What an undo takes back, by the event's kind: ``ask`` (the confirmation) and ``said`` (after it), each
+#: worded so that a name stands alone, never declined (``{name}``, ``{title}``, table titles as given).
+_UNDO: dict[str, dict[str, dict[str, str]]] = {
+    "en": {
+        "hand": {"ask": "Undo hand {number}: {what}?", "said": "hand {number}: {what}"},
+        "join": {"ask": "Undo the seating of {name} at this table?", "said": "{name} sitting down at the table"},
+        "leave": {"ask": "Undo {name} leaving this table?", "said": "{name} leaving the table"},
+        "move": {"ask": "Undo the move of {name} from “{source}” to “{target}”?",
+                 "said": "the move of {name} from “{source}” to “{target}”"},
+        "rules": {"ask": "Undo the change of rules to “{title}”?", "said": "the change of rules to “{title}”"},
+        "correction": {"ask": "", "said": "the correction of hand {number}"},
+    },
+    "ru": {
+        "hand": {"ask": "Отменить раздачу {number}: {what}?", "said": "раздача {number}: {what}"},
+        "join": {"ask": "Отменить посадку за этот стол: {name}?", "said": "посадка за стол: {name}"},
+        "leave": {"ask": "Отменить уход из-за этого стола: {name}?", "said": "уход из-за стола: {name}"},
+        "move": {"ask": "Отменить пересадку: {name}, «{source}» → «{target}»?",
+                 "said": "пересадка: {name}, «{source}» → «{target}»"},
+        "rules": {"ask": "Отменить смену правил на «{title}»?", "said": "смена правил на «{title}»"},
+        "correction": {"ask": "", "said": "исправление раздачи {number}"},
+    },
+}
+_WON = {"en": ("{ending}, won by {winners}", "{ending}, nobody won"),
+        "ru": ("{ending}, {n:выиграл|выиграли|выиграли} {winners}", "{ending}, никто не выиграл")}
+
+
+def hand_words(lang: str, hand: dict[str, Any]) -> str:
+    """A hand as a confirmation names it: how it ended and who won (``out by discard, won by Ворон``)."""
+    lang = lang if lang in _WON else "en"
+    winners = [str(w) for w in hand.get("winners") or ()]
+    ending = ending_word(lang, str(hand["ending"]))
+    return fill(_WON[lang][0 if winners else 1], lang, ending=ending, winners=", ".join(winners), n=len(winners))
+
+
+def undo_words(lang: str, event: dict[str, Any], form: str, titles: dict[str, str] | None = None) -> str:
+    """The event an undo takes back (as :func:`tonk_rules.ledger.undo.last_event` gives it; a join or a leave
+    that is half of a move names the move, its tables by title), as the confirmation asks it (``form="ask"``)
+    or the notice says it (``"said"``)."""
+    lang = lang if lang in _UNDO else "en"
+    kind = str(event["kind"])
+    detail: dict[str, Any] = event.get("detail") or {}
+    titles = titles or {}
+    hand: dict[str, Any] = event.get("hand") or {}
+    move = detail.get("move")
+    if move and kind in ("join", "leave"):
+        kind = "move"
+    values = {"name": event.get("name") or "", "title": detail.get("title", ""), "number": hand.get("number", ""),
+              "what": hand_words(lang, hand) if kind == "hand" else "",
+              "source": titles.get(move["from"], move["from"]) if move else "",
+              "target": titles.get(move["to"], move["to"]) if move else ""}
+    return fill(_UNDO[lang][kind][form], lang, **values)

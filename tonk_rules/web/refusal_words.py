@@ -192,6 +192,17 @@ WORDS: dict[str, dict[str, str]] = {
                                     "{least} до {most} игроков, а за столом {n}"},
     "correct_number": {"en": "give the number of the hand to correct", "ru": "укажите номер исправляемой раздачи"},
     "no_table": {"en": "the event has no table {table!r}", "ru": "в этом событии нет стола «{table}»"},
+    "nothing_to_undo": {"en": "there is nothing to undo at this table", "ru": "за этим столом отменять нечего"},
+    "undo_moved_on": {"en": "the table has changed since the undo was shown: nothing was taken back",
+                      "ru": "за столом что-то изменилось, пока вы смотрели: ничего не отменено"},
+    "undo_not_yours": {"en": "the last change at this table is the game master's: only the console takes it back",
+                       "ru": "последнее изменение за этим столом сделал мастер: отменить его можно только в пульте"},
+    "move_moved_on": {"en": "{name}'s move cannot be taken back: table {table} has changed since",
+                      "ru": "пересадку не отменить ({name}): за столом {table} с тех пор что-то изменилось"},
+    "rules_moved_on": {"en": "the table's rules changed since the preview: look again",
+                       "ru": "правила стола изменились после предпросмотра: посмотрите ещё раз"},
+    "stake_needed": {"en": "at “{table}” each player has a stake of their own: give {name}'s stake",
+                     "ru": "за столом «{table}» у каждого своя ставка: укажите ставку ({name})"},
     "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают так открыться"},
 }
 

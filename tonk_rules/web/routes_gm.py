@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -19,14 +21,15 @@ from tonk_rules.ledger.export import export_csv, export_json
 from tonk_rules.ledger.stored_rules import StoredRules
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.variant.loader import builtin_names, load_variant
-from tonk_rules.web.forms import HandForm
+from tonk_rules.web.forms import HandForm, one_line, values_of_hand
 from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
-from tonk_rules.web.page_labels import words
+from tonk_rules.web.page_labels import hand_words, undo_words, words
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
 from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.routes_read import FormValues, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
+from tonk_rules.web.rules_change import rules_change
 
 
 def qr(url: str) -> str:
@@ -52,37 +55,44 @@ async def console(request: Request, notice: str = "", status: int = 200) -> Resp
         event = where.views.event()
         view = where.views.event_view(event)
         links = {t.name: f"{where.base_url}/t/{t.name}?key={where.keys.table_token(t.name)}" for t in view.tables}
-        return event, view, links
+        # each table's rules select starts at the rules it plays (a house file's: none of the built-ins)
+        current = {t.name: where.views.ledger(event, t.name).variant_ref for t in view.tables}
+        return event, view, links, current
 
-    event, view, links = await run_in_threadpool(read)
+    event, view, links, current = await run_in_threadpool(read)
     return page(request, "gm.html", status, view=view, links=links, qrs={t: qr(u) for t, u in links.items()},
                 event_url=where.base_url + "/", event_qr=qr(where.base_url + "/"), builtins=builtin_names(),
-                notice=notice, title=words(event.language)["gm"], event_title=event.title, lang=event.language)
+                current=current, notice=notice, title=words(event.language)["gm"], event_title=event.title,
+                lang=event.language)
 
 
-def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
-    """A house-rule file given as text: kept in the event folder (the ledger keeps its rules anyway)."""
+def _house_rules(folder: Any, text: str, label: str, *, keep: bool = True) -> StoredRules:
+    """A house-rule file given as text, read as a file named after its table (so that a preview and the change
+    it confirms read the same rules); ``keep``: kept in the event folder too (the ledger keeps its rules anyway)."""
     if len(text.encode()) > HOUSE_FILE_LIMIT:
         raise LedgerError(f"the house-rule file is larger than {HOUSE_FILE_LIMIT // 1024} KiB").coded(
             "house_too_big", most=HOUSE_FILE_LIMIT // 1024)
-    houses = folder / "houses"
-    houses.mkdir(exist_ok=True)
-    path = houses / f"{label}-{secrets.token_hex(4)}.yaml"
-    path.write_text(text, encoding="utf-8")
-    try:
-        loaded = load_variant(str(path), named=True)
-    except VariantError as exc:
-        path.unlink(missing_ok=True)
-        first = exc.diagnostics[0]
-        where = f"line {first.line}: " if first.line else ""
-        raise LedgerError(f"the house-rule file: {where}{first.message}") from None
-    return StoredRules.of(loaded, f"house file {path.name}")
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / f"{label}.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            loaded = load_variant(str(path), named=True)
+        except VariantError as exc:
+            first = exc.diagnostics[0]
+            where = f"line {first.line}: " if first.line else ""
+            raise LedgerError(f"the house-rule file: {where}{first.message}") from None
+    name = f"{label}-{secrets.token_hex(4)}.yaml"
+    if keep:
+        houses = folder / "houses"
+        houses.mkdir(exist_ok=True)
+        (houses / name).write_text(text, encoding="utf-8")
+    return StoredRules.of(loaded, f"house file {name if keep else label + '.yaml'}")
 
 
-def _rules_of(folder: Any, values: dict[str, str], label: str) -> StoredRules:
+def _rules_of(folder: Any, values: dict[str, str], label: str, *, keep: bool = True) -> StoredRules:
     house = values.get("house", "").strip()
     if house:
-        return _house_rules(folder, house, label)
+        return _house_rules(folder, house, label, keep=keep)
     variant = values.get("variant", "")
     if variant not in builtin_names():
         raise LedgerError("choose the built-in rules or give a house-rule file").coded("choose_rules")
@@ -106,62 +116,112 @@ async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> R
 def _create(where: Any, values: dict[str, str]) -> str:
     event = where.views.event()
     name = values.get("name", "").strip()
-    names = [n.strip() for n in values.get("players", "").split(",") if n.strip()]
+    names = [one_line(n) for n in values.get("players", "").split(",") if one_line(n)]
     stake = values.get("stake", "").strip() or "1"
     try:
         stakes = parse_stakes([stake], tuple(names))
     except TonkError as exc:  # TableInputError: said as the ledger's refusals are, its code kept
         raise LedgerError(str(exc)).refused_as(exc.refusal) from None
     event.add_table(name, seats=names, stakes=stakes, rules=_rules_of(where.folder, values, name or "table"),
-                    first_dealer=values.get("first_dealer", "").strip() or None,
-                    title=values.get("title", "").strip() or None)
+                    first_dealer=one_line(values.get("first_dealer", "")) or None,
+                    title=one_line(values.get("title", "")) or None)
     return ""
+
+
+def _stake(event: Any, table: str, name: str, text: str) -> int | None:
+    """The stake typed for ``name`` sitting down at ``table`` (None: the table's usual stake), refused where the
+    table plays a stake per player and none is given: it is not guessed."""
+    if not name:
+        return None  # the join refuses the name itself
+    if text.strip():
+        try:
+            return parse_stakes([text], (name,))[0]
+        except TonkError as exc:
+            raise LedgerError(str(exc)).refused_as(exc.refusal) from None
+    with event.ledger(table, writable=False) as led:
+        if led.rules.per_player_stakes:
+            raise LedgerError(f"table {table} plays a stake per player: give {name}'s stake").coded(
+                "stake_needed", "stake", None, name=name, table=event.tables_titled().get(table, table))
+    return None
 
 
 def _seat(where: Any, values: dict[str, str], table: str) -> str:
     event = where.views.event()
-    name = values.get("name", "").strip()
+    name = one_line(values.get("name", ""))
     if values.get("action") == "leave":
         event.leave(table, name)
     elif values.get("action") == "move":
-        event.move(name, table, values.get("target", ""))
+        target = values.get("target", "")
+        event.ledger_path(target)  # an unknown table is refused before anything else
+        event.move(name, table, target, stake=_stake(event, target, name, values.get("stake", "")))
     else:
-        event.join(table, name)
+        event.join(table, name, stake=_stake(event, table, name, values.get("stake", "")))
     return ""
 
 
 def _rules(where: Any, values: dict[str, str], table: str) -> str:
+    """The change confirmed on its preview: refused unless the table still plays the rules the preview showed
+    and the rules chosen are still the ones shown (a house file is read again: the same text, the same rules)."""
     event = where.views.event()
     with event.ledger(table) as led:
-        led.change_rules(_rules_of(where.folder, values, table))
+        new = _rules_of(where.folder, values, table, keep=False)
+        if values.get("now") != led.stored_rules().digest or values.get("then") != new.digest:
+            raise LedgerError("the table's rules changed since the preview: look again").coded("rules_moved_on")
+        if not values.get("house", "").strip():
+            led.change_rules(new)
+            return ""
+        kept = _rules_of(where.folder, values, table)  # kept in the event folder only once confirmed
+        try:
+            led.change_rules(kept)
+        except BaseException:  # refused after all (the seats changed meanwhile): no house file left behind
+            (where.folder / "houses" / kept.ref.removeprefix("house file ")).unlink(missing_ok=True)
+            raise
     return ""
+
+
+def _number(values: dict[str, str]) -> int:
+    text = values.get("number", "").strip()
+    if not text.isdigit() or len(text) > 6:
+        raise LedgerError("give the number of the hand to correct").coded("correct_number")
+    return int(text)
+
+
+class AmendRefused(Exception):
+    """The amended hand as typed cannot be settled: its form comes back with each refusal beside its field."""
+
+    def __init__(self, hand: dict[str, Any], errors: dict[str, str], values: dict[str, str]) -> None:
+        super().__init__("the amended hand is refused")
+        self.hand, self.errors, self.values = hand, errors, values
 
 
 def _correct(where: Any, values: dict[str, str], table: str) -> str:
     event = where.views.event()
-    number_text = values.get("number", "")
-    if not number_text.isdigit() or len(number_text) > 6:
-        raise LedgerError("give the number of the hand to correct").coded("correct_number")
-    number = int(number_text)
-    reason = values.get("reason", "")
+    lang = event.language
+    w = words(lang)
+    number = _number(values)
+    reason = one_line(values.get("reason", ""))
     with event.ledger(table) as led:
         if values.get("action") == "void":
-            return str(void_hand(led, number, reason)["said"])
+            was = led.hands(number)
+            void_hand(led, number, reason)  # refused if there is no such hand: ``was`` then holds nothing
+            return w["voided_hand"].format(number=number, what=hand_words(lang, was[0]))
         hands = led.hands(number)
         if not hands:
             raise LedgerError(f"there is no hand {number}").coded("no_hand", number=number, hands=led.hand_count())
         hand = hands[0]
         rules = rules_at(led, number)
-        entry, errors = settle_form(led, HandForm.of(values), event.language, rules.ruleset,
+        entry, errors = settle_form(led, HandForm.of(values), lang, rules.ruleset,
                                     [(n, hand["stakes"][n]) for n in hand["players"]], rules.digest)
         if entry is None:
-            raise LedgerError("; ".join(errors.values()))
-        return str(amend_hand(led, number, entry, reason)["said"])
+            raise AmendRefused(hand, errors, {**values, "reason": reason})
+        amend_hand(led, number, entry, reason)
+        return w["amended_hand"].format(number=number, was=hand_words(lang, hand),
+                                        now=hand_words(lang, led.hands(number)[0]))
 
 
 def _import(where: Any, values: dict[str, str]) -> str:
     where.views.event().import_table(values.get("name", "").strip(), values.get("export", ""),
-                                     title=values.get("title", "").strip() or None)
+                                     title=one_line(values.get("title", "")) or None)
     return ""
 
 
@@ -175,13 +235,92 @@ async def seat(request: Request) -> Response:
 
 
 async def rules(request: Request) -> Response:
+    """A change of rules: first what it changes (nothing written), then, confirmed, the change."""
     table = table_name(request)
-    return await _act(request, lambda where, values: _rules(where, values, table), largest=HOUSE_FORM_LIMIT)
+    if not is_gm(request):
+        return _forbidden(request)
+    if "confirm" in request.query_params:
+        return await _act(request, lambda where, values: _rules(where, values, table), largest=HOUSE_FORM_LIMIT)
+    values = await read_form(request, largest=HOUSE_FORM_LIMIT)
+    where = site(request)
+
+    def preview() -> Any:
+        event = where.views.event()
+        titles = event.tables_titled()
+        new = _rules_of(where.folder, values, table, keep=False)
+        with event.ledger(table, writable=False) as led:
+            now = led.stored_rules()
+            led.rules_change(new)  # refused now as the change would be: the same rules, or seats they cannot take
+        return event, titles, now, new
+
+    try:
+        event, titles, now, new = await run_in_threadpool(preview)
+    except LedgerError as exc:
+        said = in_language(exc, where.language()) or where.clean(str(exc))
+        return await console(request, f"{words(where.language())['refused']}: {said}", 422)
+    lang = event.language
+    w = words(lang)
+    return page(request, "rules_preview.html", table=table, change=rules_change(now, new, lang),
+                question=w["rules_preview"].format(table=titles.get(table, table), title=new.title),
+                now=now, new=new, variant=values.get("variant", ""), house=values.get("house", ""),
+                title=w["rules"], event_title=event.title, lang=lang)
+
+
+async def undo(request: Request) -> Response:
+    """The game master's undo at a table: the last change there, whatever it is (a move is taken back whole),
+    after a confirmation that names it."""
+    table = table_name(request)
+    if not is_gm(request):
+        return _forbidden(request)
+    values = await read_form(request)
+    where = site(request)
+    chosen = values.get("event", "")
+
+    def run() -> tuple[str, Any]:
+        event = where.views.event()
+        titles = event.tables_titled()
+        last = event.last_change(table)
+        if last is None:
+            return "nothing", None
+        if not chosen:
+            return "ask", (undo_words(event.language, last, "ask", titles), last["event"], event.title)
+        if not chosen.isdigit() or int(chosen) != last["event"]:
+            return "moved_on", None
+        event.undo(table, last["event"])
+        return "done", undo_words(event.language, last, "said", titles)
+
+    try:
+        outcome, text = await run_in_threadpool(run)
+    except LedgerError as exc:
+        said = in_language(exc, where.language()) or where.clean(str(exc))
+        return await console(request, f"{words(where.language())['refused']}: {said}", 409)
+    w = words(where.language())
+    if outcome == "ask":
+        question, event_id, event_title = text
+        return page(request, "undo_confirm.html", question=question, event_id=event_id, action=f"/gm/t/{table}/undo",
+                    back=f"/gm#table-{table}", title=w["undo_gm"].rstrip("…"), event_title=event_title)
+    if outcome == "nothing":
+        return await console(request, w["nothing_to_undo"], 409)
+    if outcome == "moved_on":
+        return await console(request, w["moved_on"], 409)
+    return await console(request, f"{w['undone']} {text}.")
 
 
 async def correct(request: Request) -> Response:
+    """A void, or an amend from the amend page (refused: the page again, each refusal beside its field, the
+    hand and the reason as typed)."""
     table = table_name(request)
-    return await _act(request, lambda where, values: _correct(where, values, table))
+    try:
+        return await _act(request, lambda where, values: _correct(where, values, table))
+    except AmendRefused as refused:
+        where = site(request)
+        event = await run_in_threadpool(where.views.event)
+        w = words(event.language)
+        hand = refused.hand
+        return page(request, "amend.html", 422, table=table, number=hand["number"], names=hand["players"],
+                    hand=hand, values=FormValues(refused.values), errors=FormValues(refused.errors),
+                    heading=w["amend_heading"].format(number=hand["number"]), title=w["correct"],
+                    event_title=event.title, lang=event.language)
 
 
 async def import_table(request: Request) -> Response:
@@ -189,24 +328,35 @@ async def import_table(request: Request) -> Response:
 
 
 async def amend_page(request: Request) -> Response:
+    """The hand to amend, filled in as it was recorded and shown as it stands, with the reason typed on the
+    console kept (a POST from the console: the CSRF token travels in the body, never in an address)."""
     if not is_gm(request):
         return _forbidden(request)
     table = table_name(request)
     where = site(request)
-    number = request.query_params.get("number", "")
+    values = await read_form(request)
 
     def read() -> Any:
         event = where.views.event()
+        number = _number(values)
         with event.ledger(table, writable=False) as led:
-            hands = led.hands(int(number)) if number.isdigit() and len(number) < 7 else []
-        return event, hands
+            hands = led.hands(number)
+            if not hands:
+                raise LedgerError(f"there is no hand {number}").coded("no_hand", number=number,
+                                                                        hands=led.hand_count())
+        return event, hands[0]
 
-    event, hands = await run_in_threadpool(read)
-    if not hands:
-        return message(request, 404, words(event.language)["not_found"], back="/gm")
-    return page(request, "amend.html", table=table, number=int(number), names=hands[0]["players"],
-                values=FormValues(blank_form(0)), errors=FormValues(), title=words(event.language)["correct"],
-                event_title=event.title, lang=event.language)
+    try:
+        event, hand = await run_in_threadpool(read)
+    except LedgerError as exc:
+        said = in_language(exc, where.language()) or where.clean(str(exc))
+        return await console(request, f"{words(where.language())['refused']}: {said}", 422)
+    w = words(event.language)
+    filled = {**blank_form(0), **values_of_hand(hand), "reason": one_line(values.get("reason", ""))}
+    return page(request, "amend.html", table=table, number=hand["number"], names=hand["players"], hand=hand,
+                values=FormValues(filled), errors=FormValues(),
+                heading=w["amend_heading"].format(number=hand["number"]),
+                title=w["correct"], event_title=event.title, lang=event.language)
 
 
 async def export(request: Request) -> Response:
@@ -234,7 +384,8 @@ ROUTES = [
     Route("/gm/t/{table}/seat", seat, methods=["POST"]),
     Route("/gm/t/{table}/rules", rules, methods=["POST"]),
     Route("/gm/t/{table}/correct", correct, methods=["POST"]),
-    Route("/gm/t/{table}/amend", amend_page),
+    Route("/gm/t/{table}/amend", amend_page, methods=["POST"]),
+    Route("/gm/t/{table}/undo", undo, methods=["POST"]),
     Route("/gm/t/{table}/export.{fmt}", export),
     Route("/gm/import", import_table, methods=["POST"]),
 ]

@@ -21,11 +21,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tonk_rules.errors import CardError, Refusal, SetupError, TableInputError
+from tonk_rules.ledger.corrections import corrections
 from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 from tonk_rules.ledger.settled_entry import settle_entry
 from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
 from tonk_rules.web.guard import FORM_LIMIT
-from tonk_rules.web.page_labels import words
+from tonk_rules.web.page_labels import undo_words, words
 from tonk_rules.web.pages import may_record, message, page, see_other, site
 from tonk_rules.web.refusal_words import said, say
 from tonk_rules.web.routes_read import FormValues, table_name, table_page
@@ -89,7 +90,10 @@ async def check(request: Request) -> Response:
 
 
 async def edit(request: Request) -> Response:
-    table_name(request)
+    where = site(request)
+    table = table_name(request)
+    if not may_record(request, table):  # the form is the table's helpers', as check and record are
+        return message(request, 403, words(where.language())["forbidden"], back=f"/t/{table}")
     form = HandForm.of(await read_form(request))
     return await table_page(request, values=form.values)
 
@@ -139,26 +143,47 @@ def _retry_values(values: dict[str, str]) -> dict[str, str]:
 
 
 async def undo(request: Request) -> Response:
+    """A table's undo: its last hand only, after a confirmation that names it (the game master's changes are
+    taken back from the console). Without ``event`` the confirmation is shown; with it, that very event is
+    taken back, or nothing if the table moved on meanwhile."""
     where = site(request)
     table = table_name(request)
     if not may_record(request, table):
         return message(request, 403, words(where.language())["forbidden"], back=f"/t/{table}")
-    values = await read_form(request)
-    expected = values.get("expected", "")
+    chosen = (await read_form(request)).get("event", "")
 
-    def run() -> str | None:
+    def run() -> tuple[str, Any]:
         event = where.views.event()
+        lang = event.language
         with _TABLE_LOCKS[table]:
             led = where.views.ledger(event, table)
-            if not expected.isdigit() or led.hand_count() + 1 != int(expected) or len(expected) > 9:
-                return None  # the table moved on since the page was shown: nothing is taken back unseen
-            return str(led.undo()["said"])
+            last = led.last_event()
+            if last is None:
+                return "nothing", None
+            if last["kind"] != "hand":
+                return "not_yours", undo_words(lang, last, "said", event.tables_titled())
+            if any(fix["event"] == last["event"] for fix in corrections(led)):  # the game master corrected it
+                return "not_yours", undo_words(lang, {**last, "kind": "correction"}, "said")
+            if not chosen:
+                return "ask", (undo_words(lang, last, "ask"), last["event"], event.title)
+            if not chosen.isdigit() or len(chosen) > 12 or int(chosen) != last["event"]:
+                return "moved_on", None
+            led.undo(event=last["event"], kinds=("hand",))
+            return "done", undo_words(lang, last, "said")
 
-    said = await run_in_threadpool(run)
+    outcome, value = await run_in_threadpool(run)
     w = words(where.language())
-    if said is None:
-        return await table_page(request, notice=w["retry"], status=409)
-    return await table_page(request, notice=f"{w['undone']} {said}")
+    if outcome == "ask":
+        question, event_id, event_title = value
+        return page(request, "undo_confirm.html", question=question, event_id=event_id, action=f"/t/{table}/undo",
+                    back=f"/t/{table}", title=w["undo"].rstrip("…"), event_title=event_title)
+    if outcome == "nothing":
+        return await table_page(request, notice=w["nothing_to_undo"], status=409)
+    if outcome == "not_yours":
+        return await table_page(request, notice=w["not_yours"].format(what=value), status=409)
+    if outcome == "moved_on":
+        return await table_page(request, notice=w["moved_on"], status=409)
+    return await table_page(request, notice=f"{w['undone']} {value}.")
 
 
 ROUTES = [
