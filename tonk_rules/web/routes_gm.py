@@ -4,7 +4,6 @@ export and import. Every route here needs the game master's secret (its cookie, 
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 
 import segno
@@ -13,7 +12,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tonk_rules.errors import LedgerError, TonkError, VariantError
+from tonk_rules.errors import LedgerError, TonkError
+from tonk_rules.event.house_rules import read_house
 from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
 from tonk_rules.ledger.export import export_csv, export_json
 from tonk_rules.ledger.stored_rules import StoredRules
@@ -65,18 +65,7 @@ def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
     if len(text.encode()) > HOUSE_FILE_LIMIT:
         raise LedgerError(f"the house-rule file is larger than {HOUSE_FILE_LIMIT // 1024} KiB").coded(
             "house_too_big", most=HOUSE_FILE_LIMIT // 1024)
-    houses = folder / "houses"
-    houses.mkdir(exist_ok=True)
-    path = houses / f"{label}-{secrets.token_hex(4)}.yaml"
-    path.write_text(text, encoding="utf-8")
-    try:
-        loaded = load_variant(str(path), named=True)
-    except VariantError as exc:
-        path.unlink(missing_ok=True)
-        first = exc.diagnostics[0]
-        where = f"line {first.line}: " if first.line else ""
-        raise LedgerError(f"the house-rule file: {where}{first.message}") from None
-    return StoredRules.of(loaded, f"house file {path.name}")
+    return read_house(folder, text, label)  # checked in a temporary file; kept in the folder once used
 
 
 def _rules_of(folder: Any, values: dict[str, str], label: str) -> StoredRules:
@@ -132,8 +121,7 @@ def _seat(where: Any, values: dict[str, str], table: str) -> str:
 
 def _rules(where: Any, values: dict[str, str], table: str) -> str:
     event = where.views.event()
-    with event.ledger(table) as led:
-        led.change_rules(_rules_of(where.folder, values, table))
+    event.change_rules(table, _rules_of(where.folder, values, table))
     return ""
 
 

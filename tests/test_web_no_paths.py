@@ -1,0 +1,107 @@
+"""No path a phone can see, and no file outside the event folder (issue 38, items 4 and 8): every page of a served
+event with house-file tables (one made from a file of the game master's machine, one pasted on the console)
+is fetched, and none shows a folder of the machine; a house table's sheet is ``tonk rules``' sheet (★ on the
+house's own rules, «Основано на «russian»»); the console's new-table form refuses a name that is no table's
+before writing anything, and a refused creation leaves nothing behind."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from webkit import Phone, app_for
+
+from tonk_rules.event.event_folder import Event
+
+HOUSE = "extends: russian\ntitle: Казарма\nknocking: {max_count: 9}\n"
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and p.name != ".event.lock"}
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> tuple[Event, Phone, Path]:
+    gm_home = tmp_path / "home" / "gm" / "evenings"
+    gm_home.mkdir(parents=True)
+    (gm_home / "barracks.yaml").write_text(HOUSE, encoding="utf-8")
+    event = Event.create(tmp_path / "night", title="Вечер", language="ru", currency="крона")
+    event.add_table("t1", variant_ref="russian", seats=["Костоправ", "Гоблин"], stakes=[1, 1])
+    event.add_table("t2", variant_ref=str(gm_home / "barracks.yaml"), seats=["Элмо", "Душечка"], stakes=[1, 1])
+    gm = Phone(app_for(event.folder)).as_gm()
+    made = gm.post("/gm/tables", {"name": "t3", "players": "Ворон,Шёпот", "house": HOUSE.replace("9", "7")})
+    assert made.status_code == 200, made.text
+    return event, gm, gm_home
+
+
+def _paths_in(text: str, event: Event, gm_home: Path) -> list[str]:
+    shown = html.unescape(text)
+    machine = [str(event.folder.resolve()), str(event.folder), str(gm_home), str(Path.home()), "/tmp/"]
+    return [path for path in machine if path in shown]
+
+
+def test_no_page_of_the_event_shows_a_path_of_the_machine(served: tuple[Event, Phone, Path]) -> None:
+    event, gm, gm_home = served
+    table = Phone(gm.app).at_table("t2")
+    knock = {"how": "knock", "player": "Элмо", "count_0": "3", "count_1": "19"}
+    assert table.post("/t/t2/record", {**table.hand_form("t2"), **knock}).status_code == 303
+    pages = ["/", "/standings.json", "/live/event", "/gm", "/rules", "/rules/russian"]
+    for name in ("t1", "t2", "t3"):
+        pages += [f"/t/{name}", f"/t/{name}/sheet", f"/live/t/{name}", f"/gm/t/{name}/export.json",
+                  f"/gm/t/{name}/export.csv"]
+    pages.append("/gm/t/t2/amend?number=1")
+    for url in pages:
+        for phone in (gm, table):
+            response = phone.get(url)
+            assert response.status_code in (200, 403), (url, response.status_code)
+            assert _paths_in(response.text, event, gm_home) == [], (url, response.text[:2000])
+    # a refused house file, and a rules change to another one, say nothing of the folder either
+    broken = gm.post("/gm/tables", {"name": "t4", "players": "Ворон2,Шёпот2", "house": "extends: nowhere.yaml\n"})
+    assert broken.status_code == 422 and _paths_in(broken.text, event, gm_home) == [], broken.text
+    changed = gm.post("/gm/t/t1/rules", {"house": HOUSE.replace("9", "11")})
+    assert changed.status_code == 200 and _paths_in(changed.text, event, gm_home) == []
+    for url in ("/gm", "/t/t1", "/t/t1/sheet", "/gm/t/t1/export.json"):
+        assert _paths_in(gm.get(url).text, event, gm_home) == [], url
+
+
+def _sheet_intro(gm: Phone, table: str) -> tuple[list[str], list[str]]:
+    page = gm.get(f"/t/{table}/sheet").text
+    intro = [html.unescape(p) for p in re.findall(r'<p class="intro">([^<]*)</p>', page)]
+    marked = [html.unescape(li) for li in re.findall(r'<li class="differs">(.*?)</li>', page)]
+    return intro, marked
+
+
+def test_a_house_tables_sheet_is_the_rules_sheet_with_its_marks(served: tuple[Event, Phone, Path]) -> None:
+    _, gm, _ = served
+    for table, named, knock in (("t2", "barracks.yaml", "9"), ("t3", "t3-", "7")):
+        intro, marked = _sheet_intro(gm, table)
+        assert intro[0].startswith(f"Вариант: {named}") and "/" not in intro[0], intro
+        assert intro[1].startswith("Основано на «russian»; правила, помеченные ★"), intro
+        assert len(marked) == 1 and knock in marked[0], marked  # the one rule the house changed
+    intro, marked = _sheet_intro(gm, "t1")
+    assert intro == ["Вариант: russian"] and marked == []
+
+
+@pytest.mark.parametrize("name", ["../../x", "/tmp/abs", "a/b", "t\n1", "..", "T1", "x" * 40])
+def test_a_table_name_that_is_no_tables_is_refused_before_any_file_is_written(
+        served: tuple[Event, Phone, Path], tmp_path: Path, name: str) -> None:
+    event, gm, _ = served
+    before = _tree(tmp_path)
+    page = gm.post("/gm/tables", {"name": name, "players": "Ворон2,Шёпот2", "house": HOUSE})
+    assert page.status_code == 422
+    assert "имя стола — от 1 до 32 строчных латинских букв" in html.unescape(page.text)
+    assert _tree(tmp_path) == before  # nothing inside the event folder, nothing beside or above it
+    assert not Path("/tmp/abs").exists() or "/tmp/abs" not in name
+
+
+def test_a_refused_creation_leaves_no_house_file_behind(served: tuple[Event, Phone, Path], tmp_path: Path) -> None:
+    event, gm, _ = served
+    before = _tree(tmp_path)
+    page = gm.post("/gm/tables", {"name": "t5", "players": "Гоблин,Шёпот2", "house": HOUSE})  # Гоблин is at t1
+    assert page.status_code == 422 and "Гоблин уже сидит за столом t1" in html.unescape(page.text)
+    assert _tree(tmp_path) == before
+    kept = sorted(p.name for p in (event.folder / "houses").iterdir())
+    assert len(kept) == 1 and kept[0].startswith("t3-")  # the one pasted file a table was made with
