@@ -11,9 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from webkit import Phone, app_for
 
+from tonk_rules.errors import LedgerError
 from tonk_rules.event.event_folder import Event
+from tonk_rules.event.table_names import checked_table_name
 
 HOUSE = "extends: russian\ntitle: Казарма\nknocking: {max_count: 9}\n"
 
@@ -105,3 +109,17 @@ def test_a_refused_creation_leaves_no_house_file_behind(served: tuple[Event, Pho
     assert _tree(tmp_path) == before
     kept = sorted(p.name for p in (event.folder / "houses").iterdir())
     assert len(kept) == 1 and kept[0].startswith("t3-")  # the one pasted file a table was made with
+
+
+@given(st.text(max_size=40) | st.sampled_from(["..", ".", "../x", "/etc/x", "a\\b", "x\x00", "t1/", "ｔ1"]))
+def test_a_name_the_check_lets_through_names_a_file_inside_the_folder(name: str) -> None:
+    """The invariant the check keeps: a table's ledger, and its temporary and house files, are in the folder."""
+    folder = Path("/srv/event")
+    try:
+        checked_table_name(name)
+    except LedgerError as refused:
+        assert refused.refusal is not None and refused.refusal.code == "bad_table_name"
+        return
+    for made in (f"{name}.sqlite", f".{name}.creating.sqlite", f"houses/{name}-0123abcd.yaml"):
+        assert (folder / made).resolve().parent in (folder, folder / "houses"), made
+        assert "\\" not in made and not name.startswith(".")

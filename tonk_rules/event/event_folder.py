@@ -124,8 +124,11 @@ class Event:
         folder = Path(folder)
         event = cls(folder, _read(folder))
         if event._half_done():
-            with event._locked():
-                event._recover()
+            try:
+                with event._locked():
+                    event._recover()
+            except OSError:  # a folder this user may only read (a copy, a read-only disk): read it as it is
+                pass
         return event
 
     def reload(self) -> None:
