@@ -148,3 +148,32 @@ def test_sweep_refuses_a_control_character_in_its_options(option: str) -> None:
     proc = run(*args)
     assert proc.returncode == 2 and "control character" in proc.stderr and option in proc.stderr, proc.stderr
     assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("name", ["../../x", "/tmp/x", "a/b", "t\n1"])
+def test_event_add_table_refuses_a_name_that_is_no_tables_and_writes_nothing(tmp_path: Path, name: str) -> None:
+    folder = tmp_path / "ev"
+    assert run("event", "create", str(folder), "--title", "T", "--currency", "c").returncode == 0
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: russian\ntitle: House\n", encoding="utf-8")
+    before = {str(p): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    proc = run("event", "add-table", str(folder), name, "--variant", str(house), "--players", "Ann,Bob")
+    assert proc.returncode == 1 and "a table's name is 1 to 32 lower-case letters" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert {str(p): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+    assert not (folder / f"{name}.sqlite").resolve().exists()  # nor where the name points, outside the folder
+
+
+def test_event_sheet_of_a_house_file_names_it_without_its_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "ev"
+    assert run("event", "create", str(folder), "--title", "T", "--language", "ru", "--currency", "c").returncode == 0
+    house = tmp_path / "gm" / "barracks.yaml"
+    house.parent.mkdir()
+    house.write_text("extends: russian\ntitle: Казарма\nknocking: {max_count: 9}\n", encoding="utf-8")
+    assert run("event", "add-table", str(folder), "t1", "--variant", str(house), "--players", "Ann,Bob").returncode == 0
+    sheet = run("event", "sheet", str(folder), "t1").stdout
+    assert str(tmp_path) not in sheet
+    assert sheet.splitlines()[2:4] == ["Вариант: barracks.yaml",
+                                       "*Основано на «russian»; правила, помеченные ★, отличаются от него.*"]
+    assert [line for line in sheet.splitlines() if line.startswith("- ★")] == [
+        line for line in run("rules", str(house), "--lang", "ru").stdout.splitlines() if line.startswith("- ★")]
