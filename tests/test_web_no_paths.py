@@ -123,3 +123,19 @@ def test_a_name_the_check_lets_through_names_a_file_inside_the_folder(name: str)
     for made in (f"{name}.sqlite", f".{name}.creating.sqlite", f"houses/{name}-0123abcd.yaml"):
         assert (folder / made).resolve().parent in (folder, folder / "houses"), made
         assert "\\" not in made and not name.startswith(".")
+
+
+def test_a_rules_change_to_a_house_file_gets_its_marks_and_a_refused_one_leaves_nothing(
+        served: tuple[Event, Phone, Path]) -> None:
+    event, gm, _ = served
+    house = HOUSE.replace("9", "11")
+    assert gm.post("/gm/t/t1/rules", {"house": house}).status_code == 200
+    intro, marked = _sheet_intro(gm, "t1")
+    assert intro[0].startswith("Вариант: t1-") and intro[1].startswith("Основано на «russian»")
+    assert len(marked) == 1 and "11" in marked[0]
+    before = (event.folder / "event.json").read_bytes(), sorted((event.folder / "houses").iterdir())
+    refused = gm.post("/gm/t/t2/rules", {"house": HOUSE.replace("9", "5") + "players: {min: 3}\n"})  # 2 seated
+    assert refused.status_code == 422 and "стол в нынешнем составе не может играть" in html.unescape(refused.text)
+    again = gm.post("/gm/t/t1/rules", {"house": house})  # the rules it plays: refused
+    assert again.status_code == 422
+    assert ((event.folder / "event.json").read_bytes(), sorted((event.folder / "houses").iterdir())) == before

@@ -231,16 +231,26 @@ class Event:
 
     def change_rules(self, table: str, rules: StoredRules) -> list[dict[str, Any]]:
         """``table`` plays on under ``rules`` from its next hand (the ledger's rules change, with its diff);
-        house rules are kept as a table's are (by name, with what they are based on)."""
+        house rules are kept as a table's are (by name, with what they are based on): listed before the
+        ledger changes, so that a kill in between leaves a sheet with its ★ marks, and unlisted again if the
+        ledger refuses them."""
         with self.ledger(table) as led:
-            diff = led.change_rules(rules)
-        if isinstance(rules, HouseRules):
-            with self._locked():
-                self.reload()
-                self._write({**self._data, "houses": {**self._data.get("houses", {}),
-                                                      rules.digest: rules.registry_entry()}})
-            self._keep_house_file(rules)
+            if not isinstance(rules, HouseRules) or self.house(rules.digest) is not None:
+                return led.change_rules(rules)
+            self._set_house(rules.digest, rules.registry_entry())
+            try:
+                diff = led.change_rules(rules)
+            except LedgerError:
+                self._set_house(rules.digest, None)
+                raise
+        self._keep_house_file(rules)
         return diff
+
+    def _set_house(self, digest: str, entry: dict[str, Any] | None) -> None:
+        with self._locked():
+            self.reload()
+            houses = {k: v for k, v in self._data.get("houses", {}).items() if k != digest}
+            self._write({**self._data, "houses": houses if entry is None else {**houses, digest: entry}})
 
     def join(self, table: str, name: str, *, stake: int | None = None, after: str | None = None) -> None:
         """``name`` sits down at ``table`` (refused while they sit at another table: that is a move)."""
