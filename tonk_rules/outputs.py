@@ -4,7 +4,9 @@ A path is checked before anything is played or computed, so a mistyped folder co
 file is never replaced unless asked (``--force``). Even then only a *regular file* is replaced: a device node,
 a FIFO, a folder or a symlink to one is refused, so ``--force`` cannot turn ``/dev/sda`` into a report. The text
 goes to a temporary file in the same folder that is then renamed over the target, so a reader never sees half
-a file and a failed write (a full disk) leaves the old one.
+a file and a failed write (a full disk) leaves the old one. No ``--force`` ever replaces a session ledger (or
+the write-ahead log beside one) or an event file: they are recognised by their content (:func:`kept_file`),
+whatever they are named, since an evening's money cannot be rebuilt from a report.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -22,7 +24,9 @@ a file and a failed write (a full disk) leaves the old one.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import sqlite3
 import stat
 import tempfile
 from collections.abc import Iterable
@@ -31,11 +35,79 @@ from pathlib import Path
 from tonk_rules.errors import TableInputError
 from tonk_rules.safe_read import file_kind
 
-__all__ = ["why_not_writable", "why_not_writable_folder", "why_replaces_input", "write_atomic"]
+__all__ = ["kept_file", "why_not_writable", "why_not_writable_folder", "why_replaces_input", "write_atomic"]
+
+#: What an SQLite file begins with, and where its header keeps the application id (``PRAGMA application_id``)
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_APPLICATION_ID_AT = 68
+#: The application id a session ledger is made with ("TONK" in ASCII; tonk_rules.ledger.db sets it)
+_LEDGER_APPLICATION_ID = b"TONK"
+#: The format markers of the files no --force replaces (tonk_rules.ledger.db, tonk_rules.event.event_folder)
+_LEDGER_FORMAT, _EVENT_FORMAT = "tonk-ledger", "tonk-event"
+#: An event file is a few KiB; a JSON file larger than this is read no further to recognise one
+_EVENT_FILE_MOST = 4 * 1024 * 1024
 
 
-def _existing_problem(path: str | Path, *, force: bool) -> str | None:
-    """For a path that may exist: why it may not be written over (None when it may, or is not there)."""
+def _is_ledger(path: str | Path) -> bool:
+    """Whether ``path`` is a session ledger: an SQLite file marked as one (its application id), or whose meta
+    table says so (a ledger whose header lost its mark is still the evening's money)."""
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(_APPLICATION_ID_AT + 4)
+    except OSError:
+        return False
+    if not header.startswith(_SQLITE_HEADER):
+        return False
+    if header[_APPLICATION_ID_AT:] == _LEDGER_APPLICATION_ID:
+        return True
+    try:  # read-only and immutable: looking must not write a -shm or -wal beside it
+        db = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro&immutable=1", uri=True)
+    except (sqlite3.Error, ValueError):
+        return False
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        db.close()
+    return row is not None and row[0] == _LEDGER_FORMAT
+
+
+def _is_event_file(path: str | Path) -> bool:
+    try:
+        if os.path.getsize(path) > _EVENT_FILE_MOST:
+            return False
+        with open(path, "rb") as handle:
+            data = json.loads(handle.read(_EVENT_FILE_MOST))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == _EVENT_FORMAT
+
+
+def kept_file(path: str | Path) -> str | None:
+    """What ``path`` is, when it is a file no output may replace (None otherwise): a session ledger, the
+    write-ahead log or index beside one (the hands not yet in the ledger itself), or an event file.
+
+        >>> import tempfile, pathlib
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> _ = (folder / "night.json").write_text('{"format": "tonk-event", "tables": []}')
+        >>> kept_file(folder / "night.json"), kept_file(folder / "nothing.sqlite")
+        ('an event file', None)
+    """
+    if _is_ledger(path):
+        return "a session ledger"
+    for suffix in ("-wal", "-shm", "-journal"):
+        if str(path).endswith(suffix) and _is_ledger(str(path)[:-len(suffix)]):
+            return f"the {suffix[1:]} file of a session ledger"
+    if _is_event_file(path):
+        return "an event file"
+    return None
+
+
+def _existing_problem(path: str | Path, *, force: bool, older_copy: bool = False) -> str | None:
+    """For a path that may exist: why it may not be written over (None when it may, or is not there).
+    ``older_copy``: the caller found it an older copy of the very ledger it writes (a backup), which
+    ``--force`` may replace."""
     try:
         mode = os.stat(path).st_mode  # follows a symlink: what --force would really write over
     except FileNotFoundError:
@@ -46,6 +118,8 @@ def _existing_problem(path: str | Path, *, force: bool) -> str | None:
         if stat.S_ISDIR(mode):
             return f"{path}: is a folder, not a file"
         return f"{path}: is {file_kind(mode)}; --force replaces only a regular file"
+    if not older_copy and (kind := kept_file(path)):
+        return f"{path}: is {kind}; an output never replaces one, not even with --force (choose another name)"
     if not force:
         return f"{path}: already exists; give --force to replace it"
     return None
@@ -72,16 +146,17 @@ def _folder_problem(path: str | Path, folder: Path) -> str | None:
     return None
 
 
-def why_not_writable(path: str | Path, *, force: bool) -> str | None:
+def why_not_writable(path: str | Path, *, force: bool, older_copy: bool = False) -> str | None:
     """Why the file ``path`` cannot be written now (None when it can): no such folder, not writable, already
-    there without ``force``, or something that is not a regular file."""
+    there without ``force``, something that is not a regular file, or a ledger or event file (unless
+    ``older_copy``: an older backup of the ledger being backed up)."""
     target = Path(path)
     if "\x00" in str(path):
         return f"{path!r}: the path contains a NUL byte"
     if target.is_dir():
         return f"{path}: is a folder, not a file"
     folder = target.parent if str(target.parent) else Path(".")
-    return _folder_problem(path, folder) or _existing_problem(path, force=force)
+    return _folder_problem(path, folder) or _existing_problem(path, force=force, older_copy=older_copy)
 
 
 def why_not_writable_folder(folder: str | Path, names: Iterable[str], *, force: bool) -> str | None:

@@ -49,6 +49,10 @@ def parsed_options(options: Iterable[tuple[str, Callable[[str], Any], Iterable[s
 
     parsed: dict[str, tuple[Any, ...]] = {}
     for option, parse, texts in options:
+        texts = tuple(texts)
+        for text in texts:
+            if why := _why_control(text):
+                raise click.BadParameter(why, param_hint=f"'{option}'")
         try:
             parsed[option] = tuple(parse(text) for text in texts)
         except SimulationError as exc:
@@ -57,6 +61,18 @@ def parsed_options(options: Iterable[tuple[str, Callable[[str], Any], Iterable[s
     if len({key for key, _ in companions}) != len(companions):
         raise click.BadParameter("a key is given twice", param_hint="'--with'")
     return parsed
+
+
+def _why_control(text: str) -> str | None:
+    """Why ``text`` is refused as one option's value: a control character (a line break pasted with it would
+    cut the text short where the values are read, silently dropping the rest)."""
+    import unicodedata
+
+    for at, char in enumerate(text):
+        if unicodedata.category(char) == "Cc":
+            return (f"{plain(text[:at])!r} is followed by a control character ({char!r}, character {at + 1}): "
+                    "give KEY=V1,V2,… on one line")
+    return None
 
 
 def emit_result(data: dict[str, Any], folder: Path | None, write: Callable[[dict[str, Any], Path], list[Path]],

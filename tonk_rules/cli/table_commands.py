@@ -94,11 +94,12 @@ def settle(variant: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks:
     print_result(table_input(run), as_json, style=style)
 
 
-def check_output(out: str | None, force: bool) -> None:
-    """Refuse (exit 2) an --out file that cannot be written, or exists without --force, before any work."""
+def check_output(out: str | None, force: bool, *, older_copy: bool = False) -> None:
+    """Refuse (exit 2) an --out file that cannot be written, or exists without --force, or is a ledger or an
+    event file (unless ``older_copy``: an older backup of the ledger a backup copies), before any work."""
     from tonk_rules.outputs import why_not_writable
 
-    if out is not None and (why := why_not_writable(out, force=force)):
+    if out is not None and (why := why_not_writable(out, force=force, older_copy=older_copy)):
         raise Misuse(why)
 
 

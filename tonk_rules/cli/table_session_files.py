@@ -25,8 +25,8 @@ def session_export(ledger: str, fmt: str, out: str | None, force: bool, bom: boo
 
     if bom and fmt != "csv":
         raise Misuse("--bom is for CSV files (Excel); JSON is always UTF-8 without one")
+    check_not_input(out, ledger_inputs(ledger))  # first: "is the ledger this command reads" says the most
     check_output(out, force)
-    check_not_input(out, ledger_inputs(ledger))
     with _open(ledger, writable=False) as led:
         text = export_csv(led, byte_order_mark=bom) if fmt == "csv" else export_json(led)
     write_output(text, out)
@@ -108,7 +108,8 @@ def session_rules(ledger: str, variant: str | None) -> None:
 @click.command("backup")
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @click.argument("dest", type=click.Path(dir_okay=False))
-@click.option("--force", is_flag=True, help="Replace DEST if it exists (never the ledger itself).")
+@click.option("--force", is_flag=True, help="Replace DEST if it is an older backup of this ledger (never the "
+                                            "ledger itself, nor another ledger).")
 def session_backup(ledger: str, dest: str, force: bool) -> None:
     """Copy LEDGER to DEST, consistent at any moment: during a sitting, while another terminal records.
 
@@ -119,11 +120,35 @@ def session_backup(ledger: str, dest: str, force: bool) -> None:
     from tonk_rules.ledger.backup import backup
     from tonk_rules.outputs import ledger_inputs
 
-    check_output(dest, force)
     check_not_input(dest, ledger_inputs(ledger))
+    check_output(dest, force, older_copy=_older_copy(dest, ledger))
     with _open(ledger, writable=False) as led:
         hands = backup(led, Path(dest))
     click.echo(f"backed up {ledger} to {dest}: {hands} hand(s)")
+
+
+def _older_copy(dest: str, ledger: str) -> bool:
+    """Whether ``dest`` is an earlier backup of ``ledger``: the same session (made at the same moment, at the
+    same table) with no hand more. Only such a copy may a forced backup replace: another ledger is an
+    evening's money."""
+    from tonk_rules.errors import LedgerError
+    from tonk_rules.ledger.db import open_database
+
+    same = ("created", "first_dealer", "currency")
+    found: list[tuple[tuple[str, ...], int]] = []
+    for path in (dest, ledger):
+        try:
+            db = open_database(Path(path), writable=False)
+        except LedgerError:
+            return False
+        try:
+            values = dict(db.execute("SELECT key, value FROM meta"))
+            hands = int(db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])
+        finally:
+            db.close()
+        found.append((tuple(values.get(key, "") for key in same), hands))
+    (copy_session, copy_hands), (session, hands) = found
+    return copy_session == session and copy_hands <= hands
 
 
 FILE_COMMANDS = (session_backup, session_export, session_import, session_schema_command, session_rules)

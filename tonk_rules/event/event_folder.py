@@ -21,7 +21,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.errors import LedgerError
+from tonk_rules.event.house_rules import HOUSES, HouseRules, rules_of_ref
+from tonk_rules.event.table_names import checked_table_name, why_bad_table_name
 from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.ledger.state_rows import now
 from tonk_rules.ledger.stored_rules import StoredRules
@@ -37,16 +38,15 @@ EVENT_FORMAT = "tonk-event"
 EVENT_VERSION = 1
 EVENT_FILE = "event.json"
 LANGUAGES = ("en", "ru")
-#: a table's name is its file's name: short, lower-case, nothing a path or a URL would read differently
-TABLE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 MAX_TABLES = 64
-
-
-def why_bad_table_name(name: str) -> str | None:
-    if TABLE_NAME.fullmatch(name) is None:
-        return (f"a table's name is 1 to 32 lower-case letters, digits, '-' or '_', starting with a letter or "
-                f"digit: {name[:40]!r}")  # said on a page as the code bad_table_name (web/refusal_words.py)
-    return None
+__all__ = ["EVENT_FILE", "Event", "NoSuchTable", "Standing", "TableState", "why_bad_table_name"]
+#: A table being made: its ledger is written under this name, and takes its own name only once ``event.json``
+#: lists the table (a kill in between leaves a file that the next opening of the event finishes or removes)
+CREATING = ".{table}.creating.sqlite"
+#: A move under way: written (synced) before the leave, removed after the join; the next opening of the event
+#: finds it and finishes the move, or takes the leave back
+MOVING = ".move.json"
+_SIDECARS = ("-wal", "-shm", "-journal")
 
 
 class NoSuchTable(LedgerError):
@@ -119,8 +119,17 @@ class Event:
 
     @classmethod
     def open(cls, folder: str | Path) -> Event:
+        """The event in ``folder``; a table creation or a move that a killed process left half done is finished
+        or undone first (under the event's lock, so never one that another process is making now)."""
         folder = Path(folder)
-        return cls(folder, _read(folder))
+        event = cls(folder, _read(folder))
+        if event._half_done():
+            try:
+                with event._locked():
+                    event._recover()
+            except OSError:  # a folder this user may only read (a copy, a read-only disk): read it as it is
+                pass
+        return event
 
     def reload(self) -> None:
         self._data = _read(self.folder)
@@ -160,77 +169,121 @@ class Event:
         with Ledger.open(self.ledger_path(table), writable=writable) as led:
             yield led
 
+    def house(self, digest: str) -> dict[str, Any] | None:
+        """What the event keeps of house rules of this digest (their file, what they are based on, the rules
+        they change), or None: rules of a built-in, or given to the ledger behind the event's back."""
+        entry = self._data.get("houses", {}).get(digest)
+        return dict(entry) if isinstance(entry, dict) else None
+
     # --- changing --------------------------------------------------------------------------------------
     def add_table(self, name: str, *, seats: list[str], stakes: list[int], variant_ref: str | None = None,
                   rules: StoredRules | None = None, first_dealer: str | None = None, title: str | None = None) -> None:
-        """A new table with its own ledger (the event's currency); its players may not sit at another table."""
-        if why := why_bad_table_name(name):
-            raise LedgerError(why).coded("bad_table_name", "how", None, table=name)
+        """A new table with its own ledger (the event's currency); its players may not sit at another table.
+
+        Everything is checked before a file is written; the ledger is made under a temporary name and takes
+        its own once ``event.json`` lists the table, so a kill at any moment leaves no table or the whole one.
+        ``variant_ref`` (a built-in, or a house file's path) is read here; house rules are kept by their file
+        name alone, with a copy of a pasted file under ``houses/`` (:mod:`~tonk_rules.event.house_rules`)."""
+        checked_table_name(name)
+        if rules is None:
+            if variant_ref is None:
+                raise LedgerError("name the variant the table plays")
+            rules = rules_of_ref(variant_ref)
         with self._locked():
             self.reload()
-            if name in self.table_names():
-                raise LedgerError(f"the event already has a table {name!r}").coded("table_exists", table=name)
-            if len(self.table_names()) >= MAX_TABLES:
-                raise LedgerError(f"an event has at most {MAX_TABLES} tables").coded("too_many_tables",
-                                                                                     most=MAX_TABLES)
+            self._recover()
+            self._may_add(name)
             elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
             for seat in seats:
                 if seat in elsewhere:
                     raise LedgerError(f"{seat} is already seated at table {elsewhere[seat]}: move them instead").coded(
                         "seated_elsewhere", name=seat, table=elsewhere[seat])
-            Ledger.create(self.folder / f"{name}.sqlite", seats=seats, stakes=stakes, currency=self.currency,
-                          variant_ref=variant_ref, rules=rules, first_dealer=first_dealer,
-                          title=title or name).close()
-            data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}]}
-            self._write(data)
-            self._data = data
+            making = self.folder / CREATING.format(table=name)
+            try:
+                Ledger.create(making, seats=seats, stakes=stakes, currency=self.currency, rules=rules,
+                              first_dealer=first_dealer, title=title or name).close()
+                self._list_table(name, title, rules)
+            except Exception:  # refused, or not listed: no table (a killed process's file: the next _recover's)
+                _remove_ledger_files(making)
+                raise
+            _settle_new_ledger(making, self.folder / f"{name}.sqlite")  # listed: should this fail, _recover ends it
+        self._keep_house_file(rules)
 
     def import_table(self, name: str, text: str, *, title: str | None = None) -> None:
         """A new table from a ledger export (``tonk session export --format json``), checked whole by the import;
-        refused if one of its seated players sits at another table."""
+        refused if one of its seated players sits at another table (made as :meth:`add_table` makes a table)."""
         from tonk_rules.ledger.json_import import import_json
 
-        if why := why_bad_table_name(name):
-            raise LedgerError(why).coded("bad_table_name", "how", None, table=name)
+        checked_table_name(name)
         with self._locked():
             self.reload()
-            if name in self.table_names():
-                raise LedgerError(f"the event already has a table {name!r}").coded("table_exists", table=name)
-            if len(self.table_names()) >= MAX_TABLES:
-                raise LedgerError(f"an event has at most {MAX_TABLES} tables").coded("too_many_tables",
-                                                                                     most=MAX_TABLES)
+            self._recover()
+            self._may_add(name)
             elsewhere = {row.name: row.table for row in self.standings() if row.table is not None}
-            path = self.folder / f"{name}.sqlite"
-            with import_json(path, text, "the export") as led:
-                clash = [n for n, _ in led.seated() if n in elsewhere]
-            if clash:
-                for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-                    leftover.unlink(missing_ok=True)
-                raise LedgerError(f"{clash[0]} is already seated at table {elsewhere[clash[0]]}").coded(
-                    "import_seated_elsewhere", name=clash[0], table=elsewhere[clash[0]])
-            data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}]}
-            self._write(data)
-            self._data = data
+            making = self.folder / CREATING.format(table=name)
+            try:
+                with import_json(making, text, "the export") as led:
+                    clash = [n for n, _ in led.seated() if n in elsewhere]
+                if clash:
+                    raise LedgerError(f"{clash[0]} is already seated at table {elsewhere[clash[0]]}").coded(
+                        "import_seated_elsewhere", name=clash[0], table=elsewhere[clash[0]])
+                self._list_table(name, title, None)
+            except Exception:
+                _remove_ledger_files(making)
+                raise
+            _settle_new_ledger(making, self.folder / f"{name}.sqlite")
+
+    def change_rules(self, table: str, rules: StoredRules, *, playing: str | None = None) -> list[dict[str, Any]]:
+        """``table`` plays on under ``rules`` from its next hand (the ledger's rules change, with its diff);
+        house rules are kept as a table's are (by name, with what they are based on): listed before the
+        ledger changes, so that a kill in between leaves a sheet with its ★ marks, and unlisted again if the
+        ledger refuses them. ``playing``: the digest of the rules the change was previewed on, refused if the
+        table plays other rules by now (checked with the ledger open for writing, so nothing slips between)."""
+        with self.ledger(table) as led:
+            if playing is not None and led.stored_rules().digest != playing:
+                raise LedgerError("the table's rules changed since the preview: look again").coded("rules_moved_on")
+            if not isinstance(rules, HouseRules) or self.house(rules.digest) is not None:
+                return led.change_rules(rules)
+            self._set_house(rules.digest, rules.registry_entry())
+            try:
+                diff = led.change_rules(rules)
+            except LedgerError:
+                self._set_house(rules.digest, None)
+                raise
+        self._keep_house_file(rules)
+        return diff
+
+    def _set_house(self, digest: str, entry: dict[str, Any] | None) -> None:
+        with self._locked():
+            self.reload()
+            houses = {k: v for k, v in self._data.get("houses", {}).items() if k != digest}
+            self._write({**self._data, "houses": houses if entry is None else {**houses, digest: entry}})
 
     def join(self, table: str, name: str, *, stake: int | None = None, after: str | None = None) -> None:
         """``name`` sits down at ``table`` (refused while they sit at another table: that is a move)."""
-        seated_at = self.seated_at(name)
-        if seated_at is not None and seated_at != table:
-            raise LedgerError(f"{name} is seated at table {seated_at}: move them instead").coded(
-                "seated_elsewhere", name=name, table=seated_at)
-        with self.ledger(table) as led:
-            led.join(name, stake=stake, after=after)
+        with self._locked():
+            self._recover()
+            seated_at = self.seated_at(name)
+            if seated_at is not None and seated_at != table:
+                raise LedgerError(f"{name} is seated at table {seated_at}: move them instead").coded(
+                    "seated_elsewhere", name=name, table=seated_at)
+            with self.ledger(table) as led:
+                led.join(name, stake=stake, after=after)
 
     def leave(self, table: str, name: str) -> None:
-        with self.ledger(table) as led:
-            led.leave(name)
+        with self._locked():
+            self._recover()
+            with self.ledger(table) as led:
+                led.leave(name)
 
     def move(self, name: str, source: str, target: str, *, stake: int | None = None,
              after: str | None = None) -> None:
         """``name`` leaves ``source`` and sits down at ``target``; their balance at ``source`` stays theirs.
 
-        The join is checked first; if it is refused after the leave (the target changed meanwhile), the
-        leave is taken back, so a move happens whole or not at all."""
+        A move happens whole or not at all, even if the process is killed half way: it is written down
+        (``.move.json``, synced) before the leave and removed after the join, and whoever opens the event next
+        finishes it, or takes the leave back where the join is refused (:meth:`_finish_move`). A join refused
+        here takes the leave back at once."""
         def sits_at_source(src: Ledger) -> None:
             seated = tuple(n for n, _ in src.seated())
             if name not in seated:
@@ -242,18 +295,101 @@ class Event:
         if source == target:
             raise LedgerError(f"{name} is already at table {source}").coded("already_at_table", name=name,
                                                                              table=source)
+        with self._locked():
+            self._recover()
+            with self.ledger(source) as src, self.ledger(target) as dst:
+                sits_at_source(src)  # again inside the move: another console may have moved them meanwhile
+                if name in [n for n, _ in dst.seated()]:
+                    raise LedgerError(f"{name} is already at table {target}").coded("already_at_table", name=name,
+                                                                                     table=target)
+                plan = {"name": name, "source": source, "target": target, "stake": stake, "after": after}
+                _write_synced(self.folder / MOVING, plan)
+                move = {"from": source, "to": target}  # each half marked, so the console undoes the move whole
+                try:
+                    src.leave(name, move=move)
+                except LedgerError:  # refused: nothing changed
+                    (self.folder / MOVING).unlink()
+                    raise
+                try:
+                    dst.join(name, stake=stake, after=after, move=move)
+                except LedgerError:
+                    _take_leave_back(src, name)
+                    (self.folder / MOVING).unlink()
+                    raise
+            (self.folder / MOVING).unlink()
+
+    # --- a creation or a move left half done -----------------------------------------------------------
+    def _may_add(self, name: str) -> None:
+        """Refuse a new table ``name`` the event has, one too many, or whose ledger file is taken."""
+        if name in self.table_names():
+            raise LedgerError(f"the event already has a table {name!r}").coded("table_exists", table=name)
+        if len(self.table_names()) >= MAX_TABLES:
+            raise LedgerError(f"an event has at most {MAX_TABLES} tables").coded("too_many_tables",
+                                                                                 most=MAX_TABLES)
+        stray = self.folder / f"{name}.sqlite"
+        if stray.exists() or stray.is_symlink():
+            if not _is_empty_ledger(stray):
+                raise LedgerError(f"{stray.name} in the event folder is the ledger of no table of this event: move "
+                                  "it away first").coded("stray_ledger", table=name)
+            # a table an earlier version was making when it was killed: it holds nothing, and blocks the name
+            _remove_ledger_files(stray)
+
+    def _list_table(self, name: str, title: str | None, rules: StoredRules | None) -> None:
+        """List the table in ``event.json``: the moment it exists (its ledger then takes its own name)."""
+        houses = dict(self._data.get("houses", {}))
+        if isinstance(rules, HouseRules):
+            houses[rules.digest] = rules.registry_entry()
+        data = {**self._data, "tables": [*self._data["tables"], {"name": name, "title": title or name}],
+                **({"houses": houses} if houses else {})}
+        self._write(data)
+
+    def _keep_house_file(self, rules: StoredRules) -> None:
+        """A copy of a pasted house file under ``houses/``, for the game master (the ledger keeps the rules)."""
+        if not isinstance(rules, HouseRules) or not rules.text:
+            return
+        houses = self.folder / HOUSES
+        houses.mkdir(exist_ok=True)
+        if not (houses / rules.ref).exists():
+            _write_synced(houses / rules.ref, rules.text)
+
+    def _half_done(self) -> bool:
+        """Whether a killed process left a table creation or a move half done (one look at the folder)."""
+        try:
+            return any(entry.name == MOVING or (entry.name.startswith(".") and entry.name.endswith(".creating.sqlite"))
+                       for entry in os.scandir(self.folder))
+        except OSError:
+            return False
+
+    def _recover(self) -> None:
+        """Finish or undo what a killed process left half done (called with the event's lock held)."""
+        self.reload()
+        listed = set(self.table_names())
+        for entry in list(os.scandir(self.folder)):
+            if not (entry.name.startswith(".") and entry.name.endswith(".creating.sqlite")):
+                continue
+            table = entry.name[1:-len(".creating.sqlite")]
+            making, final = Path(entry.path), self.folder / f"{table}.sqlite"
+            if table in listed and not final.exists():
+                _settle_new_ledger(making, final)  # listed, then killed before the rename: finish it
+            else:
+                _remove_ledger_files(making)  # killed before the table was listed: it never existed
+        if (self.folder / MOVING).exists():
+            self._finish_move()
+
+    def _finish_move(self) -> None:
+        """A move the process was killed in: done whole (the join made) or not at all (the leave taken back)."""
+        plan = json.loads((self.folder / MOVING).read_text(encoding="utf-8"))
+        name, source, target = plan["name"], plan["source"], plan["target"]
         with self.ledger(source) as src, self.ledger(target) as dst:
-            sits_at_source(src)  # again inside the move: another console may have moved them meanwhile
-            if name in [n for n, _ in dst.seated()]:
-                raise LedgerError(f"{name} is already at table {target}").coded("already_at_table", name=name,
-                                                                                 table=target)
-            move = {"from": source, "to": target}
-            src.leave(name, move=move)
-            try:
-                dst.join(name, stake=stake, after=after, move=move)
-            except BaseException:
-                src.undo()
-                raise
+            at_source = name in [n for n, _ in src.seated()]
+            at_target = name in [n for n, _ in dst.seated()]
+            if not at_source and not at_target:  # killed between the leave and the join
+                try:
+                    dst.join(name, stake=plan.get("stake"), after=plan.get("after"),
+                             move={"from": source, "to": target})
+                except LedgerError:
+                    _take_leave_back(src, name)
+        (self.folder / MOVING).unlink()
 
     def last_change(self, table: str) -> dict[str, Any] | None:
         """What :meth:`undo` at ``table`` would take back now (None: nothing): a move's half names the move."""
@@ -322,13 +458,72 @@ class Event:
 
     def _write(self, data: dict[str, Any]) -> None:
         """Written whole to a temporary file, synced, then renamed over: a crash leaves the old or the new."""
-        target = self.folder / EVENT_FILE
-        temporary = self.folder / f".{EVENT_FILE}.{os.getpid()}.tmp"
-        with open(temporary, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=2)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
+        _write_synced(self.folder / EVENT_FILE, data)
+        self._data = data
+
+
+def _write_synced(path: Path, content: Any) -> None:
+    """``content`` (JSON data, or text) to ``path`` whole: a temporary file, synced, renamed over, the folder
+    synced, so that after a kill the file is there whole or not at all."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        if isinstance(content, str):
+            handle.write(content)
+        else:
+            json.dump(content, handle, ensure_ascii=False, indent=2)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (a kill of the machine, not only of the process)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _remove_ledger_files(path: Path) -> None:
+    for leftover in (path, *(Path(f"{path}{suffix}") for suffix in _SIDECARS)):
+        leftover.unlink(missing_ok=True)
+
+
+def _settle_new_ledger(making: Path, final: Path) -> None:
+    """The new ledger at ``making`` (closed) takes its own name ``final``, with its log if SQLite left one."""
+    Path(f"{making}-shm").unlink(missing_ok=True)
+    for suffix in ("-wal", "-journal"):
+        if Path(f"{making}{suffix}").exists():
+            os.replace(f"{making}{suffix}", f"{final}{suffix}")
+    os.replace(making, final)
+    _sync_folder(final.parent)
+
+
+def _is_empty_ledger(path: Path) -> bool:
+    """Whether ``path`` is a ledger that holds nothing yet (no hand, no event): what a killed creation leaves."""
+    try:
+        with Ledger.open(path, writable=False) as led:
+            return led.hand_count() == 0 and not led.events()
+    except LedgerError:
+        return False
+
+
+def _take_leave_back(src: Ledger, name: str) -> None:
+    """``name`` sits at ``src`` again after a move whose join was refused: the leave undone where it is still the
+    table's last event, else (a hand was recorded there meanwhile) a join of their own, at their stake."""
+    standing = [e for e in src.events() if e["undone_by"] is None and e["kind"] != "undo"]
+    if standing and standing[-1]["kind"] == "leave" and standing[-1]["name"] == name:
+        src.undo()
+        return
+    stake = next((p["stake"] for p in src.players() if p["name"] == name), None)
+    src.join(name, stake=stake)
 
 
 #: What a damaged event file does not touch (said with its refusal).
@@ -361,6 +556,7 @@ def _read(folder: Path) -> dict[str, Any]:
     if (not isinstance(tables, list) or data.get("language") not in LANGUAGES
             or not all(isinstance(data.get(k), str) for k in ("title", "currency"))
             or not all(isinstance(t, dict) and isinstance(t.get("name"), str) and isinstance(t.get("title"), str)
-                       and why_bad_table_name(t["name"]) is None for t in tables)):
+                       and why_bad_table_name(t["name"]) is None for t in tables)
+            or not isinstance(data.get("houses", {}), dict)):
         raise LedgerError(f"{path}: the event file is damaged (its title, language, currency or tables)")
     return data

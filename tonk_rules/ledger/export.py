@@ -146,9 +146,27 @@ def export_json(ledger: Ledger) -> str:
     return json.dumps(export_data(ledger), indent=2, ensure_ascii=False) + "\n"
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection): a text cell that begins so
+#: is written with a leading ``'``, which the spreadsheet shows as text and never runs.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell as the CSV export writes it: numbers as they are (a negative net stays a number), text that a
+    spreadsheet would run as a formula (``+cmd|…``, ``@SUM(…)``, ``=1+1``) behind a ``'``.
+
+    >>> csv_cell(-2), csv_cell("Ann"), csv_cell("=HYPERLINK(1)"), csv_cell("-2")
+    (-2, 'Ann', "'=HYPERLINK(1)", "'-2")
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return f"'{value}"
+    return value
+
+
 def export_csv(ledger: Ledger, *, byte_order_mark: bool = False) -> str:
     """One row per player per hand: summing ``net`` by player gives the balances. ``count`` is empty where
-    the hand was entered without it (quick entry); the currency is a column of its own (a label)."""
+    the hand was entered without it (quick entry); the currency is a column of its own (a label). A text cell
+    (a name, the currency) that a spreadsheet would run as a formula is neutralised (:func:`csv_cell`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -156,7 +174,7 @@ def export_csv(ledger: Ledger, *, byte_order_mark: bool = False) -> str:
     for hand in ledger.hands():
         for name in hand["players"]:
             count = hand["counts"][name]
-            writer.writerow([hand["number"], hand["kind"], hand["ending"], hand["dealer"], name,
-                             "" if count is None else count, hand["stakes"][name], hand["net"][name],
-                             "yes" if name in hand["winners"] else "no", currency])
+            writer.writerow([csv_cell(cell) for cell in (
+                hand["number"], hand["kind"], hand["ending"], hand["dealer"], name, "" if count is None else count,
+                hand["stakes"][name], hand["net"][name], "yes" if name in hand["winners"] else "no", currency)])
     return (BYTE_ORDER_MARK if byte_order_mark else "") + out.getvalue()

@@ -143,6 +143,10 @@ WORDS: dict[str, dict[str, str]] = {
                        "ru": "имя стола — от 1 до 32 строчных латинских букв, цифр, «-» или «_», первый знак — "
                              "буква или цифра: «{table}»"},
     "table_exists": {"en": "the event already has a table {table!r}", "ru": "в событии уже есть стол «{table}»"},
+    "stray_ledger": {"en": "{table}.sqlite in the event folder is the ledger of no table of this event: move it "
+                           "away first",
+                     "ru": "в папке события уже есть журнал для стола «{table}», не принадлежащий ни одному "
+                           "столу события: сначала уберите его из папки"},
     "too_many_tables": {"en": "an event has at most {most} tables",
                         "ru": "в событии может быть не больше {most} {most:стола|столов|столов}"},
     "seated_elsewhere": {"en": "{name} is already seated at table {table}: move them instead",

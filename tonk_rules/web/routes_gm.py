@@ -4,9 +4,6 @@ export and import. Every route here needs the game master's secret (its cookie, 
 from __future__ import annotations
 
 import re
-import secrets
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import segno
@@ -15,7 +12,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tonk_rules.errors import LedgerError, TonkError, VariantError
+from tonk_rules.errors import LedgerError, TonkError
+from tonk_rules.event.house_rules import read_house
 from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
 from tonk_rules.ledger.export import export_csv, export_json
 from tonk_rules.ledger.stored_rules import StoredRules
@@ -66,33 +64,19 @@ async def console(request: Request, notice: str = "", status: int = 200) -> Resp
                 lang=event.language)
 
 
-def _house_rules(folder: Any, text: str, label: str, *, keep: bool = True) -> StoredRules:
+def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
     """A house-rule file given as text, read as a file named after its table (so that a preview and the change
-    it confirms read the same rules); ``keep``: kept in the event folder too (the ledger keeps its rules anyway)."""
+    it confirms read the same rules); the event keeps a copy in its folder once the rules are used."""
     if len(text.encode()) > HOUSE_FILE_LIMIT:
         raise LedgerError(f"the house-rule file is larger than {HOUSE_FILE_LIMIT // 1024} KiB").coded(
             "house_too_big", most=HOUSE_FILE_LIMIT // 1024)
-    with tempfile.TemporaryDirectory() as scratch:
-        path = Path(scratch) / f"{label}.yaml"
-        path.write_text(text, encoding="utf-8")
-        try:
-            loaded = load_variant(str(path), named=True)
-        except VariantError as exc:
-            first = exc.diagnostics[0]
-            where = f"line {first.line}: " if first.line else ""
-            raise LedgerError(f"the house-rule file: {where}{first.message}") from None
-    name = f"{label}-{secrets.token_hex(4)}.yaml"
-    if keep:
-        houses = folder / "houses"
-        houses.mkdir(exist_ok=True)
-        (houses / name).write_text(text, encoding="utf-8")
-    return StoredRules.of(loaded, f"house file {name if keep else label + '.yaml'}")
+    return read_house(folder, text, label)  # checked in a temporary file; kept in the folder once used
 
 
-def _rules_of(folder: Any, values: dict[str, str], label: str, *, keep: bool = True) -> StoredRules:
+def _rules_of(folder: Any, values: dict[str, str], label: str) -> StoredRules:
     house = values.get("house", "").strip()
     if house:
-        return _house_rules(folder, house, label, keep=keep)
+        return _house_rules(folder, house, label)
     variant = values.get("variant", "")
     if variant not in builtin_names():
         raise LedgerError("choose the built-in rules or give a house-rule file").coded("choose_rules")
@@ -163,19 +147,12 @@ def _rules(where: Any, values: dict[str, str], table: str) -> str:
     """The change confirmed on its preview: refused unless the table still plays the rules the preview showed
     and the rules chosen are still the ones shown (a house file is read again: the same text, the same rules)."""
     event = where.views.event()
-    with event.ledger(table) as led:
-        new = _rules_of(where.folder, values, table, keep=False)
-        if values.get("now") != led.stored_rules().digest or values.get("then") != new.digest:
-            raise LedgerError("the table's rules changed since the preview: look again").coded("rules_moved_on")
-        if not values.get("house", "").strip():
-            led.change_rules(new)
-            return ""
-        kept = _rules_of(where.folder, values, table)  # kept in the event folder only once confirmed
-        try:
-            led.change_rules(kept)
-        except BaseException:  # refused after all (the seats changed meanwhile): no house file left behind
-            (where.folder / "houses" / kept.ref.removeprefix("house file ")).unlink(missing_ok=True)
-            raise
+    new = _rules_of(where.folder, values, table)
+    if values.get("then") != new.digest:
+        raise LedgerError("the table's rules changed since the preview: look again").coded("rules_moved_on")
+    # the table's current rules checked again with its ledger open for writing; a house file is kept in the event
+    # folder only once the change is made
+    event.change_rules(table, new, playing=values.get("now", ""))
     return ""
 
 
@@ -247,7 +224,7 @@ async def rules(request: Request) -> Response:
     def preview() -> Any:
         event = where.views.event()
         titles = event.tables_titled()
-        new = _rules_of(where.folder, values, table, keep=False)
+        new = _rules_of(where.folder, values, table)
         with event.ledger(table, writable=False) as led:
             now = led.stored_rules()
             led.rules_change(new)  # refused now as the change would be: the same rules, or seats they cannot take

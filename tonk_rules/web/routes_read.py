@@ -11,7 +11,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from tonk_rules.event.event_folder import NoSuchTable, why_bad_table_name
-from tonk_rules.event.event_sheet import stored_sheet
+from tonk_rules.event.event_sheet import event_sheet
 from tonk_rules.web.forms import new_submission
 from tonk_rules.web.keys import table_cookie
 from tonk_rules.web.page_labels import ending_word, reached, words
@@ -93,8 +93,7 @@ async def sheet_page(request: Request) -> Response:
 
     def read() -> Any:
         event = where.views.event()
-        with event.ledger(table, writable=False) as led:
-            return event.language, stored_sheet(led.stored_rules(), event.language)
+        return event.language, event_sheet(event, table)
 
     lang, sheet = await run_in_threadpool(read)
     return HTMLResponse(ENV.get_template("sheet.html").render(sheet=sheet, lang=lang, table=table))
