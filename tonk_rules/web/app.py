@@ -32,7 +32,7 @@ from tonk_rules.web.pages import ENV, Site, message, site
 from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.views import Views
 
-#: per client (address and session): a phone reads a page or a live fragment about once a second
+#: per client address: a phone reads a page or a live fragment about once a second
 READS = (30.0, 120.0)
 #: and sends a form now and then; a double tap or a resend is well within this
 WRITES = (5.0, 20.0)

@@ -9,11 +9,10 @@ only from this server: nothing on the pages comes from elsewhere.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, MutableMapping
-from http.cookies import SimpleCookie
 from typing import Any
 
 from tonk_rules.variant.yaml_source import MAX_FILE_BYTES
-from tonk_rules.web.keys import SESSION_COOKIE, RateLimit
+from tonk_rules.web.keys import RateLimit
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -59,7 +58,7 @@ class Guard:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         method = scope["method"]
-        client = f"{(scope.get('client') or ('?', 0))[0]}/{_session(headers.get('cookie', ''))}"
+        client = str((scope.get("client") or ("?", 0))[0])
         if method == "POST":
             limit = post_limit(scope["path"])
             length = headers.get("content-length", "")
@@ -87,12 +86,3 @@ class Guard:
                     "headers": [(b"content-type", kind.encode()), (b"content-length", str(len(body)).encode()),
                                 *([(b"retry-after", b"1")] if status == 429 else []), *HEADERS]})
         await send({"type": "http.response.body", "body": body})
-
-
-def _session(cookie_header: str) -> str:
-    try:
-        jar = SimpleCookie(cookie_header)
-    except Exception:  # a malformed cookie header: the client has no session
-        return "-"
-    morsel = jar.get(SESSION_COOKIE)
-    return morsel.value[:40] if morsel is not None else "-"
