@@ -113,6 +113,8 @@ def guarded_protocol(limits: ConnectionLimits) -> type[H11Protocol]:
     connections = _Open(limits)
 
     class GuardedH11Protocol(H11Protocol):
+        #: the server's open connections (read by the tests)
+        open_connections = connections
         address = "?"
         served = 0
         since = 0.0

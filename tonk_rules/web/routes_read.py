@@ -93,8 +93,8 @@ async def sheet_page(request: Request) -> Response:
 
     def read() -> Any:
         event = where.views.event()
-        with event.ledger(table, writable=False) as led:
-            return event.language, stored_sheet(led.stored_rules(), event.language)
+        led = where.views.ledger(event, table)  # this thread's open ledger: a busy one is said in 2 s
+        return event.language, stored_sheet(led.stored_rules(), event.language)
 
     lang, sheet = await run_in_threadpool(read)
     return HTMLResponse(ENV.get_template("sheet.html").render(sheet=sheet, lang=lang, table=table))
@@ -144,7 +144,9 @@ async def standings_json(request: Request) -> Response:
                          "tables": [{"name": t.name, "title": t.title, "hands": t.hands, "next_dealer": t.next_dealer,
                                      "seated": [n for n, _ in t.seated], "balances": t.balances} for t in view.tables],
                          "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table, "table": r.table}
-                                       for r in view.standings]})
+                                       for r in view.standings],
+                         # tables busy or unreadable now: their players' money is missing from the standings
+                         "unavailable": [{"name": name, "said": said} for name, said in view.unavailable]})
 
 
 async def static_file(request: Request) -> Response:
