@@ -89,18 +89,25 @@ CREATE TABLE events (
 """
 
 
-def _connect(path: Path, mode: str, busy_s: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
+def _connect(path: Path, mode: str) -> sqlite3.Connection:
     uri = f"file:{quote(str(path))}?mode={mode}"
     if mode == "ro" and _cannot_share(path):
         # a folder this user cannot write holds no -wal (nobody can be writing): SQLite reads the file as it is,
         # instead of failing to create the -shm file a reader of a WAL ledger otherwise needs
         uri += "&immutable=1"
     # isolation_level=None: no implicit transactions; every change goes through `transaction` below
-    db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=busy_s)
+    db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S)
     if mode == "ro":
         return db
     db.execute("PRAGMA foreign_keys = ON")
-    db.execute(f"PRAGMA busy_timeout = {int(busy_s * 1000)}")
+    db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+    return db
+
+
+def _waiting(db: sqlite3.Connection, busy_s: float) -> sqlite3.Connection:
+    """``db`` waiting ``busy_s`` for another program's lock (the default: a terminal's wait)."""
+    if busy_s != BUSY_TIMEOUT_S:
+        db.execute(f"PRAGMA busy_timeout = {int(busy_s * 1000)}")
     return db
 
 
@@ -216,7 +223,7 @@ def open_database(path: Path, *, writable: bool = True, busy_s: float = BUSY_TIM
     # only then (a read-only connection leaves them beside the ledger)
     mode = "rw" if writable or why_not_writable(path) is None else "ro"
     try:
-        return _connect(path, mode, busy_s)
+        return _waiting(_connect(path, mode), busy_s)
     except sqlite3.Error as exc:
         raise explain(path, exc) from None
 
@@ -246,7 +253,7 @@ def _check_file(path: Path, mode: str, busy_s: float) -> None:
     if header != _SQLITE_HEADER:  # not SQLite at all: refused without letting SQLite near it
         raise NotALedgerError(f"{path}: not a tonk session ledger (not an SQLite file)")
     try:
-        db = _connect(path, mode, busy_s)
+        db = _waiting(_connect(path, mode), busy_s)
     except sqlite3.Error as exc:
         raise explain(path, exc) from None
     try:

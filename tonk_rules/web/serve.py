@@ -52,8 +52,7 @@ def bind(host: str, port: int) -> socket.socket:
         why = ("another program (or another `tonk serve`) is serving it" if exc.errno == errno.EADDRINUSE
                else "this user may not use it (ports below 1024 need the administrator)" if exc.errno == errno.EACCES
                else exc.strerror or str(exc))
-        raise StartError(f"cannot serve on port {port}: {why}; choose another with --port").coded(
-            "port_unavailable", port=port) from None
+        raise StartError(f"cannot serve on port {port}: {why}; choose another with --port") from None
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
