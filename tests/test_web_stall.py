@@ -228,3 +228,29 @@ def test_the_cli_recording_while_the_server_records_doubles_nothing(tmp_path: Pa
         kept = [h["detail"].get("submission") for h in led.hands()]
     assert sorted(k for k in kept if k) == sorted(sent)  # each form once
     assert len(kept) == len(sent) + 3  # and each CLI record once
+
+
+def test_a_form_whose_body_stops_arriving_is_closed_and_nothing_is_printed(tmp_path: Path) -> None:
+    event = make_event(tmp_path / "night")
+    port = free_port()
+    # the server with short limits (the real ones: 10 s and 60 s), in a process of its own
+    code = f"""
+import socket, threading, time, uvicorn
+from tonk_rules.web.app import create_app
+from tonk_rules.web.connections import ConnectionLimits, guarded_protocol
+server = uvicorn.Server(uvicorn.Config(create_app({str(event.folder)!r}), host="127.0.0.1", port={port},
+                                       log_level="warning", http=guarded_protocol(ConnectionLimits(body_s=1))))
+threading.Thread(target=server.run, daemon=True).start()
+while not server.started:
+    time.sleep(0.05)
+held = socket.create_connection(("127.0.0.1", {port}), timeout={HANG})
+held.sendall(b"POST /t/t1/edit HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n"
+             b"Content-Length: 500\\r\\n\\r\\ncount_0=3")
+print("answer", held.recv(100))
+server.should_exit = True
+time.sleep(1)
+"""
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert ran.stdout.strip() == "answer b''"  # closed, no answer to a form never sent whole
+    assert "Traceback" not in ran.stderr and "Exception" not in ran.stderr

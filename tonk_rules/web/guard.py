@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from starlette.requests import ClientDisconnect
+
 from tonk_rules.variant.yaml_source import MAX_FILE_BYTES
 from tonk_rules.web.keys import RateLimit
 
@@ -78,7 +80,12 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *HEADERS]
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except ClientDisconnect:
+            # the client went, or was closed as too slow (web/connections.py), before its form had arrived:
+            # nobody to answer, and nothing wrong to put in the game master's terminal
+            return
 
     async def _refuse(self, send: Send, status: int, word: str) -> None:
         body, kind = self.refuse(status, word)

@@ -54,7 +54,6 @@ def bind(host: str, port: int) -> socket.socket:
                else exc.strerror or str(exc))
         raise StartError(f"cannot serve on port {port}: {why}; choose another with --port") from None
     sock.listen(2048)
-    sock.set_inheritable(True)
     return sock
 
 
