@@ -26,10 +26,6 @@ SERVER_BUSY_S = 1.5
 class TableUnavailable(LedgerError):
     """The table's ledger is busy or cannot be read (its :attr:`refusal`'s code says which)."""
 
-    @property
-    def busy(self) -> bool:
-        return self.refusal is not None and self.refusal.code == "table_busy"
-
 
 def unavailable(path: Path, title: str, error: Exception) -> TableUnavailable | None:
     """What ``error``, met opening or reading the ledger at ``path`` of the table titled ``title``, says of the
