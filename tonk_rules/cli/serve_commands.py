@@ -15,7 +15,6 @@ def serve(event_dir: str, port: int, lan: bool) -> None:
     rules sheets, and the game master's console (its link, with the secret, is printed at start)."""
     from tonk_rules.web.serve import serve as run
 
-    try:
-        run(event_dir, port=port, lan=lan, echo=click.echo)
-    except OSError as exc:
-        raise click.ClickException(f"cannot serve on port {port}: {exc.strerror or exc}") from None
+    # every refusal at start (not an event, served already, the keys file, the port) is one line of its own
+    # cause; the CLI's TonkError handler prints it and exits 1
+    run(event_dir, port=port, lan=lan, echo=click.echo)

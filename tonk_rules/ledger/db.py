@@ -104,6 +104,13 @@ def _connect(path: Path, mode: str) -> sqlite3.Connection:
     return db
 
 
+def _waiting(db: sqlite3.Connection, busy_s: float) -> sqlite3.Connection:
+    """``db`` waiting ``busy_s`` for another program's lock (the default: a terminal's wait)."""
+    if busy_s != BUSY_TIMEOUT_S:
+        db.execute(f"PRAGMA busy_timeout = {int(busy_s * 1000)}")
+    return db
+
+
 def _cannot_share(path: Path) -> bool:
     """Whether a reader cannot make the ``-shm`` file beside the ledger, and no ``-wal`` is there to read."""
     if any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm")):
@@ -199,23 +206,24 @@ def discard_new(path: Path, db: sqlite3.Connection | None) -> None:
         leftover.unlink(missing_ok=True)
 
 
-def open_database(path: Path, *, writable: bool = True) -> sqlite3.Connection:
+def open_database(path: Path, *, writable: bool = True, busy_s: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
     """Open an existing ledger after checking it is one, undamaged, of a version this program reads.
 
     ``writable=False`` opens it read-only (for commands that only read it): such a ledger may sit in a folder
-    this user cannot write, or on a read-only disk."""
+    this user cannot write, or on a read-only disk. ``busy_s``: how long to wait for another program's lock
+    before saying the ledger is busy (the server waits less than a terminal: a phone is waiting)."""
     if not path.exists():
         raise LedgerError(f"{path}: no such ledger (create one with `tonk session create`)")
     if not path.is_file():
         raise LedgerError(f"{path}: not a file")
     # every check runs on a read-only connection first: a damaged file is never written to, not even by the
     # checkpoint SQLite makes when the last connection closes
-    _check(path, "ro")
+    _check(path, "ro", busy_s)
     # a reader that may write opens read-write all the same: SQLite removes its -wal and -shm files at close
     # only then (a read-only connection leaves them beside the ledger)
     mode = "rw" if writable or why_not_writable(path) is None else "ro"
     try:
-        return _connect(path, mode)
+        return _waiting(_connect(path, mode), busy_s)
     except sqlite3.Error as exc:
         raise explain(path, exc) from None
 
@@ -223,12 +231,12 @@ def open_database(path: Path, *, writable: bool = True) -> sqlite3.Connection:
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def _check(path: Path, mode: str) -> None:
+def _check(path: Path, mode: str, busy_s: float) -> None:
     """Check the file is an undamaged ledger; when it is not, leave it (and its folder) exactly as it was."""
     sidecars = [Path(f"{path}{suffix}") for suffix in ("-wal", "-shm", "-journal")]
     before = {p for p in sidecars if p.exists()}
     try:
-        _check_file(path, mode)
+        _check_file(path, mode, busy_s)
     except LedgerError:
         # a read-only connection to a WAL file still makes -shm/-wal next to it: remove what this check made
         for made in (p for p in sidecars if p not in before):
@@ -236,7 +244,7 @@ def _check(path: Path, mode: str) -> None:
         raise
 
 
-def _check_file(path: Path, mode: str) -> None:
+def _check_file(path: Path, mode: str, busy_s: float) -> None:
     try:
         with path.open("rb") as handle:
             header = handle.read(len(_SQLITE_HEADER))
@@ -245,7 +253,7 @@ def _check_file(path: Path, mode: str) -> None:
     if header != _SQLITE_HEADER:  # not SQLite at all: refused without letting SQLite near it
         raise NotALedgerError(f"{path}: not a tonk session ledger (not an SQLite file)")
     try:
-        db = _connect(path, mode)
+        db = _waiting(_connect(path, mode), busy_s)
     except sqlite3.Error as exc:
         raise explain(path, exc) from None
     try:

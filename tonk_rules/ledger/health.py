@@ -120,7 +120,7 @@ def explain(path: Path | str, exc: sqlite3.Error | OSError) -> LedgerError:
     if code == _FULL or "disk is full" in text:
         return disk_full(path)
     if code in (_BUSY, _LOCKED) or "locked" in text or "busy" in text:
-        return LedgerError(busy_message(path))
+        return LedgerError(busy_message(path)).coded("ledger_busy")  # a page says it in its language
     if code in (_READONLY, _PERM) or "readonly" in text:
         return read_only(path)
     if code in (_CANTOPEN, _IOERR) and _disk_is_full(path):  # the -shm or -wal file could not be made

@@ -31,7 +31,14 @@ from typing import Any
 from tonk_rules.errors import LedgerError, Refusal
 from tonk_rules.ledger import api_checks as checks
 from tonk_rules.ledger import state_rows as rows
-from tonk_rules.ledger.db import create_database, discard_new, migrate_v1, open_database, schema_version
+from tonk_rules.ledger.db import (
+    BUSY_TIMEOUT_S,
+    create_database,
+    discard_new,
+    migrate_v1,
+    open_database,
+    schema_version,
+)
 from tonk_rules.ledger.db import transaction as db_transaction
 from tonk_rules.ledger.entry import HandEntry, why_not_entry
 from tonk_rules.ledger.resettle import why_not_entry_as_settled
@@ -90,15 +97,17 @@ class Ledger:
             raise
 
     @classmethod
-    def open(cls, path: str | Path, *, writable: bool = True) -> Ledger:
-        """The ledger at ``path``, checked (``writable=False``: read-only, e.g. in a folder one may not write)."""
+    def open(cls, path: str | Path, *, writable: bool = True, busy_s: float | None = None) -> Ledger:
+        """The ledger at ``path``, checked (``writable=False``: read-only, e.g. in a folder one may not write;
+        ``busy_s``: how long to wait for another program's lock, the terminal's 10 s unless given)."""
         path = checks.path("Ledger.open", path)
-        ledger = cls(path, open_database(path, writable=writable))
+        wait = BUSY_TIMEOUT_S if busy_s is None else busy_s
+        ledger = cls(path, open_database(path, writable=writable, busy_s=wait))
         try:
             if schema_version(ledger.db) == 1:
                 if not writable:  # the migration writes, once
                     ledger.db.close()
-                    ledger.db = open_database(path)
+                    ledger.db = open_database(path, busy_s=wait)
                 ledger._migrate_v1()
             ledger.stored_rules()  # the stored rules are checked against their digest before any use
         except BaseException:

@@ -30,9 +30,10 @@ from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.page_labels import words
 from tonk_rules.web.pages import ENV, Site, message, site
 from tonk_rules.web.refusal_words import in_language
+from tonk_rules.web.unavailable import TableUnavailable
 from tonk_rules.web.views import Views
 
-#: per client (address and session): a phone reads a page or a live fragment about once a second
+#: per client address: a phone reads a page or a live fragment about once a second
 READS = (30.0, 120.0)
 #: and sends a form now and then; a double tap or a resend is well within this
 WRITES = (5.0, 20.0)
@@ -41,12 +42,21 @@ WRITES = (5.0, 20.0)
 async def _refused(request: Request, exc: Exception) -> Response:
     # worded in the event's language from its code, where it has one
     said = in_language(exc, site(request).language()) or site(request).clean(str(exc))
-    return message(request, 400, said, back=_back(request))
+    busy = isinstance(exc, TonkError) and exc.refusal is not None and exc.refusal.code == "ledger_busy"
+    return message(request, 503 if busy else 400, said, back=_back(request))
 
 
 async def _no_table(request: Request, exc: Exception) -> Response:
     """In the event's language, naming the table asked for (the list of tables is the event page's)."""
     return message(request, 404, in_language(exc, site(request).language()) or site(request).clean(str(exc)))
+
+
+async def _table_unavailable(request: Request, exc: Exception) -> Response:
+    """A table busy or unreadable: said for that table, in the event's language; the rest of the event goes on."""
+    said = in_language(exc, site(request).language()) or words(site(request).language())["error"]
+    answer = message(request, 503, said, back="/")
+    answer.headers["retry-after"] = "2"
+    return answer
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -91,7 +101,8 @@ def create_app(folder: str | Path, *, base_url: str = "http://127.0.0.1:8000",
     app = Starlette(routes=[*routes_read.ROUTES, *routes_record.ROUTES, *routes_gm.ROUTES, *design_form.ROUTES,
                             *design_play.ROUTES],
                     lifespan=_lifespan,
-                    exception_handlers={NoSuchTable: _no_table, TonkError: _refused, PermissionError: _forbidden,
+                    exception_handlers={TableUnavailable: _table_unavailable, NoSuchTable: _no_table,
+                                        TonkError: _refused, PermissionError: _forbidden,
                                         HTTPException: _http_error, Exception: _server_error})
     app.state.site = where
 

@@ -9,11 +9,12 @@ only from this server: nothing on the pages comes from elsewhere.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, MutableMapping
-from http.cookies import SimpleCookie
 from typing import Any
 
+from starlette.requests import ClientDisconnect
+
 from tonk_rules.variant.yaml_source import MAX_FILE_BYTES
-from tonk_rules.web.keys import SESSION_COOKIE, RateLimit
+from tonk_rules.web.keys import RateLimit
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -59,7 +60,7 @@ class Guard:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         method = scope["method"]
-        client = f"{(scope.get('client') or ('?', 0))[0]}/{_session(headers.get('cookie', ''))}"
+        client = str((scope.get("client") or ("?", 0))[0])
         if method == "POST":
             limit = post_limit(scope["path"])
             length = headers.get("content-length", "")
@@ -79,7 +80,12 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *HEADERS]
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except ClientDisconnect:
+            # the client went, or was closed as too slow (web/connections.py), before its form had arrived:
+            # nobody to answer, and nothing wrong to put in the game master's terminal
+            return
 
     async def _refuse(self, send: Send, status: int, word: str) -> None:
         body, kind = self.refuse(status, word)
@@ -87,12 +93,3 @@ class Guard:
                     "headers": [(b"content-type", kind.encode()), (b"content-length", str(len(body)).encode()),
                                 *([(b"retry-after", b"1")] if status == 429 else []), *HEADERS]})
         await send({"type": "http.response.body", "body": body})
-
-
-def _session(cookie_header: str) -> str:
-    try:
-        jar = SimpleCookie(cookie_header)
-    except Exception:  # a malformed cookie header: the client has no session
-        return "-"
-    morsel = jar.get(SESSION_COOKIE)
-    return morsel.value[:40] if morsel is not None else "-"

@@ -207,6 +207,35 @@ WORDS: dict[str, dict[str, str]] = {
                        "ru": "правила стола изменились после предпросмотра: посмотрите ещё раз"},
     "stake_needed": {"en": "at “{table}” each player has a stake of their own: give {name}'s stake",
                      "ru": "за столом «{table}» у каждого своя ставка: укажите ставку ({name})"},
+    # a table the server cannot use now (tonk_rules/web/unavailable.py): named by its title, the others go on
+    "ledger_busy": {"en": "this table is busy: another program is writing its ledger; nothing was changed; try "
+                          "again in a moment",
+                    "ru": "стол занят: его журнал сейчас пишет другая программа; ничего не изменено; попробуйте "
+                          "ещё раз через минуту"},
+    "table_busy": {"en": "table {table!r} is busy: another program is writing its ledger; nothing was changed; "
+                         "try again in a moment",
+                   "ru": "стол «{table}» занят: его журнал сейчас пишет другая программа; ничего не изменено; "
+                         "попробуйте ещё раз через минуту"},
+    "table_ledger_missing": {"en": "table {table!r}: this table's ledger cannot be read: its file is no longer in "
+                                   "the event folder (removed or renamed); tell the game master",
+                             "ru": "стол «{table}»: журнал этого стола не читается: его файла больше нет в папке "
+                                   "события (удалён или переименован); скажите ведущему"},
+    "table_ledger_damaged": {"en": "table {table!r}: this table's ledger cannot be read: its file is damaged or cut "
+                                   "short; the game master restores it from a copy or an export",
+                             "ru": "стол «{table}»: журнал этого стола не читается: файл повреждён или обрезан; "
+                                   "ведущий восстановит его из копии или выгрузки"},
+    "table_ledger_not_ledger": {"en": "table {table!r}: this table's ledger cannot be read: its file is not a "
+                                      "ledger (replaced by another file?); tell the game master",
+                                "ru": "стол «{table}»: журнал этого стола не читается: на месте журнала другой "
+                                      "файл; скажите ведущему"},
+    "table_ledger_no_permission": {"en": "table {table!r}: this table's ledger cannot be read: the server may not "
+                                         "open its file (permissions); tell the game master",
+                                   "ru": "стол «{table}»: журнал этого стола не читается: серверу не разрешено "
+                                         "открыть его файл (права доступа); скажите ведущему"},
+    "table_ledger_unreadable": {"en": "table {table!r}: this table's ledger cannot be read: the disk or the file "
+                                      "refused; tell the game master",
+                                "ru": "стол «{table}»: журнал этого стола не читается: диск или файл не дали его "
+                                      "прочитать; скажите ведущему"},
     "knock_refused": {"en": "the rules do not allow this knock", "ru": "правила не разрешают так открыться"},
 }
 

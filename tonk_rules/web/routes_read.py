@@ -11,7 +11,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from tonk_rules.event.event_folder import NoSuchTable, why_bad_table_name
-from tonk_rules.event.event_sheet import event_sheet
+from tonk_rules.event.event_sheet import stored_sheet
 from tonk_rules.web.forms import new_submission
 from tonk_rules.web.keys import table_cookie
 from tonk_rules.web.page_labels import ending_word, reached, words
@@ -93,7 +93,9 @@ async def sheet_page(request: Request) -> Response:
 
     def read() -> Any:
         event = where.views.event()
-        return event.language, event_sheet(event, table)
+        led = where.views.ledger(event, table)  # this thread's open ledger: a busy one is said in 2 s
+        rules = led.stored_rules()
+        return event.language, stored_sheet(rules, event.language, event.house(rules.digest))
 
     lang, sheet = await run_in_threadpool(read)
     return HTMLResponse(ENV.get_template("sheet.html").render(sheet=sheet, lang=lang, table=table))
@@ -143,7 +145,9 @@ async def standings_json(request: Request) -> Response:
                          "tables": [{"name": t.name, "title": t.title, "hands": t.hands, "next_dealer": t.next_dealer,
                                      "seated": [n for n, _ in t.seated], "balances": t.balances} for t in view.tables],
                          "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table, "table": r.table}
-                                       for r in view.standings]})
+                                       for r in view.standings],
+                         # tables busy or unreadable now: their players' money is missing from the standings
+                         "unavailable": [{"name": name, "said": said} for name, said in view.unavailable]})
 
 
 async def static_file(request: Request) -> Response:

@@ -10,8 +10,6 @@ send again. A hand is acknowledged only after its transaction is committed to di
 
 from __future__ import annotations
 
-import threading
-from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
@@ -30,9 +28,6 @@ from tonk_rules.web.page_labels import undo_words, words
 from tonk_rules.web.pages import may_record, message, page, see_other, site
 from tonk_rules.web.refusal_words import said, say
 from tonk_rules.web.routes_read import FormValues, table_name, table_page
-
-#: one save at a time per table inside this server, so that the key lookup and the record are one step
-_TABLE_LOCKS: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
 
 
 async def read_form(request: Request, *, largest: int = FORM_LIMIT) -> dict[str, str]:
@@ -114,7 +109,7 @@ async def record(request: Request) -> Response:
 
     def run() -> tuple[str, Any]:
         event = where.views.event()
-        with _TABLE_LOCKS[table]:
+        with where.views.turn(event, table):
             led = where.views.ledger(event, table)
             done = find_submission(led, form.submission)
             if done is not None:
@@ -155,7 +150,7 @@ async def undo(request: Request) -> Response:
     def run() -> tuple[str, Any]:
         event = where.views.event()
         lang = event.language
-        with _TABLE_LOCKS[table]:
+        with where.views.turn(event, table):
             led = where.views.ledger(event, table)
             last = led.last_event()
             if last is None:
