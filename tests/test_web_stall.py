@@ -24,7 +24,7 @@ from tonk_rules.event.event_folder import Event
 from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol
 from tonk_rules.web.forms import new_submission
-from tonk_rules.web.keys import Keys, table_cookie
+from tonk_rules.web.keys import Keys
 
 #: a guard against a hang only, never a measure of speed
 HANG = 60
