@@ -246,7 +246,9 @@ while not server.started:
 held = socket.create_connection(("127.0.0.1", {port}), timeout={HANG})
 # the table's own link (its cookie): the role is checked before the body is read
 from tonk_rules.web.keys import Keys, table_cookie
-cookie = (table_cookie("t1") + "=" + Keys.load_or_create(__import__("pathlib").Path({str(event.folder)!r})).table_token("t1")).encode()
+from pathlib import Path
+token = Keys.load_or_create(Path({str(event.folder)!r})).table_token("t1")
+cookie = (table_cookie("t1") + "=" + token).encode()
 held.sendall(b"POST /t/t1/edit HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n"
              b"Cookie: " + cookie + b"\\r\\nContent-Length: 500\\r\\n\\r\\ncount_0=3")
 print("answer", held.recv(100))
