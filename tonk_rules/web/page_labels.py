@@ -50,6 +50,8 @@ WORDS: dict[str, dict[str, str]] = {
         "too_big": "That is more than a form may send.", "expired": "This form has expired: reload the page "
         "and send it again.", "after": "after", "corrections": "Corrections", "was": "was", "now": "now",
         "ends": "ending",
+        "gone": "No connection to the server… What you see may be out of date; the page will update itself "
+                "when the server answers again.",
     },
     "ru": {
         "tables": "Столы", "standings": "Итоги", "player": "Игрок", "total": "Итог", "at": "Стол",
@@ -92,6 +94,8 @@ WORDS: dict[str, dict[str, str]] = {
         "too_big": "Это больше, чем может отправить форма.", "expired": "Форма устарела: обновите страницу и "
         "отправьте ещё раз.", "after": "после", "corrections": "Исправления", "was": "было", "now": "стало",
         "ends": "исход",
+        "gone": "Нет связи с сервером… Данные на странице могут быть устаревшими; она обновится сама, когда "
+                "сервер снова ответит.",
     },
 }
 
