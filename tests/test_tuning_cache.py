@@ -78,7 +78,7 @@ def test_a_bad_entry_is_tuned_again_with_one_short_warning_naming_no_path(
     assert tuning.tuned_reckoner(rules, 3) == GOOD
     assert calls == [3]
     err = capsys.readouterr().err.splitlines()
-    warning = [line for line in err if "cache entry" in line]  # (beside it, the tuning's own progress line)
+    warning = [line for line in err if "bad cache entry" in line]  # (beside it, the tuning's own progress line)
     assert len(warning) == 1 and "tuning again" in warning[0] and len(warning[0]) <= 80
     assert not any(str(path.parent) in line for line in err)
     assert TunedReckoner.from_json(json.loads(path.read_text(encoding="utf-8"))) == GOOD  # replaced

@@ -67,7 +67,7 @@ def _kind(job: Job | PairedJob, index: int) -> tuple[str, str]:
     """What rule set ``index`` of ``job`` is, as a tuning stage names it: (one, several), e.g. ("a one-rule
     probe", "one-rule probes"), or its own name and "rule sets"."""
     if isinstance(job, PairedJob) and index < len(job.names):  # a sweep's point, by its values
-        return job.names[index], "sweep points"
+        return job.names[index].removeprefix(f"{job.label} with "), "sweep points"
     if isinstance(job, PairedJob) and job.label.endswith(" one rule at a time"):
         return "a one-rule probe", "one-rule probes"
     if isinstance(job, PairedJob) and (job.label == "main" or job.label.startswith("check: ")):

@@ -173,14 +173,14 @@ def compile_batch(ruleset: Ruleset) -> None:
 
 def tuning(who: str, ruleset: Ruleset, players: int, cache: Path, measure: Callable[[], T]) -> T:
     """``measure()``, the tuning of ``who`` to ``ruleset`` at ``players`` seats, under its stage (named by
-    :func:`about`'s words, else as rules not shipped with tonk-rules), after the batch player it plays with
+    :func:`about`'s words, else as house rules: not shipped with tonk-rules), after the batch player it plays with
     is compiled under its own; within :func:`together`, under that one stage (nothing said here). The
     values go to the tuning cache (``cache``), which a line on stderr does not name: nothing there is for
     a person to do."""
     compile_batch(ruleset)
     if GROUPED.get():
         return measure()
-    what = ABOUT.get() or "rules not shipped with tonk-rules"
+    what = ABOUT.get() or "house rules"
     with stage(f"tuning {who} for {what}", TUNING_CPU, _ONCE):
         return measure()
 

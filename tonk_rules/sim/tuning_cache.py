@@ -100,10 +100,10 @@ _said: set[str] = set()
 def _say_once(why: str) -> None:
     """That a bad entry is tuned again, and ``why`` (cut to fit 80 columns), on stderr, unless it was said
     already; the line names no path (nothing there is for a person to do)."""
-    head, tail = "tonk: a tuning cache entry could not be read (", "); tuning again"
-    room = 80 - len(head) - len(tail)
-    why = " ".join(why.split())
-    text = head + (why if len(why) <= room else why[: room - 1] + "…") + tail
+    head = "tonk: tuning again (bad cache entry): "
+    room = 80 - len(head)
+    why = " ".join(why.removeprefix("not a tuning entry: ").split())
+    text = head + (why if len(why) <= room else why[: room - 1] + "…")
     if text not in _said:
         _said.add(text)
         print(text, file=sys.stderr)
