@@ -285,7 +285,9 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
 
         first = comparison.names[0]
         for bot, said, differs in players_once(comparison):  # once, then only what differs per variant
-            where = f" (in {first}; alike in the others but as below)" if differs else ""
+            others = (f"in {comparison.names[1]} as below" if len(comparison.names) == 2
+                      else "alike in the others but as below")
+            where = f" (in {first}; {others})" if differs else ""
             out.append(_paragraph(f"{bot}{where}: {said}", "- ", "  "))
             out += [_paragraph(f"{name}: {words}", "    ", "      ") for name, words in differs]
     for section in comparison.findings:
