@@ -78,7 +78,7 @@ def line(what: str, tail: str = "") -> str:
     where the whole would not fit.
 
     >>> line("tuning the default player for " + "x" * 80, ", about 5 s ...")[-24:]
-    'xxxxxxx…, about 5 s ...'
+    'xxxxxxxx…, about 5 s ...'
     >>> len(line("tuning the default player for " + "x" * 80, ", about 5 s ..."))
     80
     """
