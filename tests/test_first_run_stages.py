@@ -1,5 +1,6 @@
-"""What a first run says while it tunes (issue 24, item 1): off a terminal, one line per stage, and the
-one-rule probes of a comparison of built-ins say that they are probes (numbered), never "rules not shipped"."""
+"""What a first run says while it tunes (issue 24, item 1; issue 39, item 3): off a terminal, one line per
+stage, at most 80 columns, no path; the one-rule probes of a comparison of built-ins are tuned under one stage
+that says they are probes, never "rules not shipped"."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tonk_rules.sim.progress import run_with_feedback
 from tonk_rules.table.table_setup import ruleset_for
 
 
-def test_each_probe_tuned_says_it_is_a_one_rule_probe_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_the_probes_tuned_say_they_are_one_rule_probes_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("TONK_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(reckoner_tuning, "HOUSE_HANDS", 100)  # what is said is under test, not the values
@@ -32,12 +33,9 @@ def test_each_probe_tuned_says_it_is_a_one_rule_probe_in_one_line(tmp_path: Path
     run_with_feedback([job], make_executor("local", 1), run=lambda jobs, executor: [])
     tuning.tuned_reckoner.cache_clear()  # values tuned on 100 hands leave with this test
     tuning_lines = [line for line in capsys.readouterr().err.splitlines() if "tuning" in line]
-    assert len(tuning_lines) == 2, tuning_lines  # the two probes; pagat's values are shipped
-    for nth, line in enumerate(tuning_lines, 1):
-        assert line.startswith(f"tonk: tuning the default player to one-rule probe {nth} of 2 (pagat with one rule "
-                               "changed, run by the report to tell which rule makes a difference) at 3 players, "
-                               "about "), line
-        assert "not shipped" not in line
+    assert len(tuning_lines) == 1, tuning_lines  # the two probes, in one stage; pagat's values are shipped
+    assert tuning_lines[0].startswith("tonk: tuning the default player for 2 one-rule probes, about "), tuning_lines
+    assert len(tuning_lines[0]) <= 80 and str(tmp_path) not in tuning_lines[0]
 
 
 class _Terminal(io.StringIO):
@@ -75,6 +73,32 @@ def test_each_sweep_point_tuned_is_named_by_its_values(tmp_path: Path, monkeypat
     run_with_feedback(jobs, make_executor("local", 1), run=lambda jobs, executor: [])
     tuning.tuned_reckoner.cache_clear()
     tuning_lines = [line for line in capsys.readouterr().err.splitlines() if "tuning" in line]
-    assert [line.split(" at 3 players")[0] for line in tuning_lines] == [  # 15 is russian's own: shipped values
-        "tonk: tuning the default player to the rules of russian with deal_check.at_most=14",
-        "tonk: tuning the default player to the rules of russian with deal_check.at_most=16"], tuning_lines
+    # 15 is russian's own: shipped values; 14 and 16 in one stage
+    assert [line.split(", about")[0] for line in tuning_lines] == [
+        "tonk: tuning the default player for 2 sweep points"], tuning_lines
+
+
+def test_one_sweep_point_tuned_is_named_by_its_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from tonk_rules.sim.sweep import SweepPlan, run_sweep
+
+    monkeypatch.setenv("TONK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(reckoner_tuning, "HOUSE_HANDS", 100)
+    jobs: list[PairedJob] = []
+
+    class Played(Exception):
+        pass
+
+    def keep(played: list[PairedJob], executor: object) -> list[object]:
+        jobs.extend(played)
+        raise Played
+
+    plan = SweepPlan("russian", (("deal_check.at_most", (14, 15)),), 10, 3, 1, (BotSpec("reckoner", {}),) * 3)
+    with pytest.raises(Played):
+        run_sweep(plan, make_executor("local", 1), keep)  # type: ignore[arg-type]
+    tuning.tuned_reckoner.cache_clear()
+    run_with_feedback(jobs, make_executor("local", 1), run=lambda jobs, executor: [])
+    tuning.tuned_reckoner.cache_clear()
+    tuning_lines = [line for line in capsys.readouterr().err.splitlines() if "tuning" in line]
+    assert [line.split(", about")[0] for line in tuning_lines] == [
+        "tonk: tuning the default player for deal_check.at_most=14"], tuning_lines

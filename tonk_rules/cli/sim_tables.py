@@ -281,9 +281,15 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
                           f"{w['bots']}: {bots}; "
                           f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
     if comparison.rulesets:  # what each player does, in sentences (the report's "What was played" says it too)
-        from tonk_rules.report.comparison import players_said
+        from tonk_rules.report.comparison import players_once
 
-        out += [_paragraph(f"{bot}: {said}", "- ", "  ") for bot, said in players_said(comparison)]
+        first = comparison.names[0]
+        for bot, said, differs in players_once(comparison):  # once, then only what differs per variant
+            others = (f"in {comparison.names[1]} as below" if len(comparison.names) == 2
+                      else "alike in the others but as below")
+            where = f" (in {first}; {others})" if differs else ""
+            out.append(_paragraph(f"{bot}{where}: {said}", "- ", "  "))
+            out += [_paragraph(f"{name}: {words}", "    ", "      ") for name, words in differs]
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
         out += ["", heading.upper(), ""]

@@ -109,15 +109,13 @@ def _warn_once(kind: str, line: str) -> None:
     if kind not in _warned:
         _warned.add(kind)
         with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write(f"tonk: {line}\n")
+            sys.stderr.write(f"tonk: {line}"[:80] + "\n")  # 80 columns, no path: one line a person reads
             sys.stderr.flush()
 
 
 def _discard(cache: Any, index: Path | None, exc: BaseException) -> None:
     """Forget what the cache of one function holds (an empty index: numba compiles again and saves anew)."""
-    what = f"{index}: {type(exc).__name__}" if index is not None else type(exc).__name__
-    _warn_once("load", f"the compiled-kernel cache could not be read ({what}); it was discarded and the kernel "
-                       "is compiled again (a minute or so, once)")
+    _warn_once("load", "the compiled-kernel cache could not be read; discarded, compiling again")
     try:
         cache.flush()
     except Exception:  # an index that cannot even be rewritten: removed, or left for numba to overwrite
@@ -156,9 +154,8 @@ def _guarded(dispatcher: Any) -> Any:
     def save_overload(sig: Any, data: Any) -> None:
         try:
             save(sig, data)
-        except Exception as exc:
-            _warn_once("save", f"the compiled kernel could not be cached in {cache_dir()} ({type(exc).__name__}: "
-                               f"{exc}); it runs, and is compiled again by the next run")
+        except Exception:
+            _warn_once("save", "the compiled kernel could not be cached; the next run compiles it again")
 
     cache.load_overload, cache.save_overload = load_overload, save_overload
     return dispatcher

@@ -65,3 +65,53 @@ def players_said(comparison: Comparison) -> list[tuple[str, str]]:
         else:
             out += [(f"{spec} ({name})", text) for name, text in said.items()]
     return out
+
+
+def what_differs(base: str, other: str, before: int = 4, after: int = 3) -> str:
+    """The words of ``other`` that differ from ``base`` (two descriptions of one player under two rule
+    sets), each with a few words around it up to the clause's edge, joined by " … ": what a reader who
+    has read ``base`` needs to know of ``other``; "" when they are the same.
+
+    >>> what_differs("Knocks at a count of at most 25, after that at most 18.",
+    ...              "Knocks at a count of at most 24, after that at most 18.")
+    'count of at most 24'
+    >>> what_differs("Discards the card.", "Discards the card, even the one it took.")
+    'Discards the card, even the one it took'
+    """
+    import difflib
+
+    a, b = base.split(), other.split()
+    spans: list[list[Any]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        start, end = j1, max(j2, j1 + 1) if j1 < len(b) else j2
+        gone = " ".join(a[i1:i2]).strip(",;:.") if i2 - i1 > j2 - j1 else ""  # words it lacks
+        if j1 == j2:  # words ``other`` lacks: the words around where they were, and what is gone
+            start, end = max(0, j1 - 1), min(len(b), j1 + 1)
+        while start > 0 and j1 - start < before and not b[start - 1].endswith((",", ";", ":", ".")):
+            start -= 1
+        while end < len(b) and end - j2 < after and not b[end - 1].endswith((",", ";", ":", ".")):
+            end += 1
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], end)
+            spans[-1][2] += f" (without «{gone}»)" if gone else ""
+        else:
+            spans.append([start, end, f" (without «{gone}»)" if gone else ""])
+    return " … ".join(" ".join(b[s:e]).rstrip(",;:.") + without for s, e, without in spans)
+
+
+def players_once(comparison: Comparison) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """What each player of the main table does, said once for the terminal: ``(bot, sentences, per
+    variant)``, the sentences those of the first variant and, per other variant where the player plays
+    otherwise, only the words that differ (:func:`what_differs`); the report files keep every variant's
+    whole sentences (:func:`players_said`)."""
+    plan = comparison.plan
+    out: list[tuple[str, str, list[tuple[str, str]]]] = []
+    for spec in dict.fromkeys(str(s) for s in plan.seats):
+        said = {name: describe_player(spec, ruleset, plan.players)
+                for name, ruleset in zip(comparison.names, comparison.rulesets, strict=True)}
+        first, *others = comparison.names
+        differs = [(name, what_differs(said[first], said[name])) for name in others if said[name] != said[first]]
+        out.append((spec, said[first], differs))
+    return out

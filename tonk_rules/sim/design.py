@@ -45,7 +45,7 @@ from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.simulate import Chunk, check_table, prepare_chunk
 from tonk_rules.sim.sweep import MAX_POINTS, Values, grid, load_points, point_label
-from tonk_rules.sim.tuning import seats_for
+from tonk_rules.sim.tuning import seats_for_all
 from tonk_rules.variant.diff import rule_values
 from tonk_rules.variant.loader import load_variant
 
@@ -155,7 +155,8 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
     changes = [{k: v for k, v in {**{k: v for k, v in companions.items() if k not in gone}, **values}.items()
                 if k not in inherited or inherited[k] != v}
                for values, gone in zip(points, dropped, strict=True)]
-    seats = [tuple(seats_for(r, plan.players, plan.seats)) for r in rulesets]
+    seats = [tuple(s) for s in seats_for_all([(r, plan.players, plan.seats) for r in rulesets], lambda tuned: (
+        f"{len(tuned)} design points" if len(tuned) > 1 else f"the design point {labels[tuned[0]]}"))]
     # the figures counted exactly are read exactly from the first round on: a bound on them is met or
     # broken whatever the hands, and a point is never kept or dropped on a sample of them
     sums = DesignSums({}, {}, {}, {}, {p: exact_values(r, plan.players) for p, r in enumerate(rulesets)})

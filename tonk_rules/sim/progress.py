@@ -19,7 +19,7 @@ from tonk_rules.sim import stages
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired_run import PairedJob, run_all, total_hands
 from tonk_rules.sim.simulate import Job
-from tonk_rules.sim.tuning import kinds_tuned, known, seats_for
+from tonk_rules.sim.tuning import seats_for_all
 
 
 def kernel_cached() -> bool:
@@ -63,33 +63,44 @@ def _compile(jobs: Sequence[Job | PairedJob]) -> None:
             search_hands(ruleset, seats, 1, 1)
 
 
-def _about(job: Job | PairedJob, nth: int = 1, untuned: int = 1, index: int = 0) -> str:
-    """The rules of ``job`` (its rule set ``index``) as a tuning stage names them (a one-rule probe: the
-    ``nth`` of the ``untuned`` rule sets of the job that have no tuned values yet, so that each of their lines
-    says which it is; a sweep's point: by its values)."""
-    if isinstance(job, PairedJob) and index < len(job.names):
-        return f"the rules of {job.names[index]}"
+def _kind(job: Job | PairedJob, index: int) -> tuple[str, str]:
+    """What rule set ``index`` of ``job`` is, as a tuning stage names it: (one, several), e.g. ("a one-rule
+    probe", "one-rule probes"), or its own name and "rule sets"."""
+    if isinstance(job, PairedJob) and index < len(job.names):  # a sweep's point, by its values
+        return job.names[index].removeprefix(f"{job.label} with "), "sweep points"
     if isinstance(job, PairedJob) and job.label.endswith(" one rule at a time"):
-        base = job.label.removesuffix(" one rule at a time")
-        return (f"one-rule probe {nth} of {untuned} ({base} with one rule changed, run by the report to tell "
-                "which rule makes a difference)")
-    if isinstance(job, PairedJob) and job.label == "main":
-        return "the variants compared"
-    if isinstance(job, PairedJob) and job.label.startswith("check: "):  # a panel table (report.build)
-        return f"the variants compared, for the {job.label.removeprefix('check: ')} table"
-    return f"the rules of {job.label}"
+        return "a one-rule probe", "one-rule probes"
+    if isinstance(job, PairedJob) and (job.label == "main" or job.label.startswith("check: ")):
+        return "a variant compared", "variants compared"
+    return job.label, "rule sets"
+
+
+def _what(kinds: list[tuple[str, str]]) -> str:
+    """The rule sets a tuning stage tunes, in a few words: "7 one-rule probes of the report", "house.yaml".
+
+    >>> _what([("house.yaml", "rule sets")]), _what([("a", "sweep points"), ("b", "sweep points")])
+    ('house.yaml', '2 sweep points')
+    >>> _what([("a", "sweep points"), ("a variant compared", "variants compared")])
+    '2 rule sets'
+    """
+    if len(kinds) == 1:
+        return kinds[0][0]
+    plurals = {plural for _, plural in kinds}
+    return f"{len(kinds)} {plurals.pop() if len(plurals) == 1 else 'rule sets'}"
 
 
 def _tune(jobs: Sequence[Job | PairedJob]) -> None:
-    """Resolve every job's seats now (the runs resolve them again from the cache): a rule set whose
-    default player is not tuned yet is tuned here, under a stage that names the job."""
-    for job in jobs:
-        players, kinds = len(job.seats), kinds_tuned(job.seats)
-        untuned = [i for i, ruleset in enumerate(_rulesets(job))
-                   if any(known(kind, ruleset, players) is None for kind in kinds)]
-        for i, ruleset in enumerate(_rulesets(job)):
-            with stages.about(_about(job, untuned.index(i) + 1 if i in untuned else 0, len(untuned), i)):
-                seats_for(ruleset, players, job.seats)
+    """Resolve every job's seats now (the runs resolve them again from the cache): the rule sets whose
+    default player is not tuned yet are tuned here, all under one stage that says what they are."""
+    tables = [(ruleset, len(job.seats), job.seats, _kind(job, i))
+              for job in jobs for i, ruleset in enumerate(_rulesets(job))]
+
+    def what(indices: list[int]) -> str:
+        named = dict.fromkeys((tables[i][0], tables[i][1]) for i in indices)  # each rule set once
+        first = {(tables[i][0], tables[i][1]): tables[i][3] for i in reversed(indices)}
+        return _what([first[key] for key in named])
+
+    seats_for_all([(r, p, specs) for r, p, specs, _ in tables], what)
 
 
 def run_with_feedback(jobs: Sequence[Job | PairedJob], executor: Executor, description: str = "simulating",

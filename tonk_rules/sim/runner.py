@@ -26,7 +26,7 @@ from tonk_rules.sim import reference
 
 @cache
 def _notice() -> None:
-    print("tonk: numba is not installed; simulating on the (much slower) reference engine", file=sys.stderr)
+    print("tonk: numba is not installed; simulating on the much slower reference engine", file=sys.stderr)
 
 
 def on_kernel(seats: Sequence[SeatSpec]) -> bool:

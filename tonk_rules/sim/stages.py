@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: The widest a line on stderr may be: an 80-column terminal's.
+WIDTH = 80
+#: Set while several rule sets are tuned under one stage (:func:`together`): each says nothing of its own.
+GROUPED: ContextVar[bool] = ContextVar("GROUPED", default=False)
+
 #: What the rule sets being prepared are, in the caller's words (a stage names them: "the one-rule
 #: changes the report probes"), set with :func:`about`.
 ABOUT: ContextVar[str | None] = ContextVar("ABOUT", default=None)
@@ -68,6 +73,21 @@ def seconds(value: float) -> str:
     return f"{value:.0f} s" if value < 120 else f"{value / 60:.0f} min"
 
 
+def line(what: str, tail: str = "") -> str:
+    """``tonk: what`` then ``tail``, at most :data:`WIDTH` columns: ``what`` is cut (with an ellipsis)
+    where the whole would not fit.
+
+    >>> line("tuning the default player for " + "x" * 80, ", about 5 s ...")[-24:]
+    'xxxxxxxx…, about 5 s ...'
+    >>> len(line("tuning the default player for " + "x" * 80, ", about 5 s ..."))
+    80
+    """
+    room = WIDTH - len("tonk: ") - len(tail)
+    if len(what) > room:
+        what = what[: max(0, room - 1)].rstrip() + "…"
+    return f"tonk: {what}{tail}"
+
+
 @contextlib.contextmanager
 def stage(what: str, cpu_seconds: float, note: str = "", *, stream: TextIO | None = None,
           load: tuple[float, int] | None = None) -> Iterator[None]:
@@ -78,11 +98,11 @@ def stage(what: str, cpu_seconds: float, note: str = "", *, stream: TextIO | Non
     estimate = cpu_seconds / core_share(load)
     said = f" ({note})" if note else ""
     if not out.isatty():
-        print(f"tonk: {what}, about {seconds(estimate)}{said} ...", file=out, flush=True)
+        print(line(what, f", about {seconds(estimate)}{said} ..."), file=out, flush=True)
         yield
         return
     if note:  # the bar goes when the stage ends: this line keeps what was done, and why it is once only
-        print(f"tonk: {what}{said}", file=out, flush=True)
+        print(line(what, said), file=out, flush=True)
     with _bar(what, cpu_seconds, estimate, out):
         yield
 
@@ -124,7 +144,7 @@ def _bar(what: str, cpu_seconds: float, estimate: float, out: TextIO) -> Iterato
 COMPILE_BATCH_CPU = 30.0
 COMPILE_SEARCH_CPU = 14.0
 TUNING_CPU = 2.0
-_ONCE = "once: later runs load it from the disk cache in a second"
+_ONCE = "once"
 #: Each compiled entry by the file its cache holds (:func:`tonk_rules.kernel.jit.cache_dir`).
 _ENTRIES = {"batch": "policies_nb.play_batch", "search": "policies_nb.mc_choice"}
 
@@ -153,12 +173,35 @@ def compile_batch(ruleset: Ruleset) -> None:
 
 def tuning(who: str, ruleset: Ruleset, players: int, cache: Path, measure: Callable[[], T]) -> T:
     """``measure()``, the tuning of ``who`` to ``ruleset`` at ``players`` seats, under its stage (named by
-    :func:`about`'s words, else as rules not shipped with tonk-rules), after the batch player it plays with
-    is compiled under its own."""
+    :func:`about`'s words, else as house rules: not shipped with tonk-rules), after the batch player it plays with
+    is compiled under its own; within :func:`together`, under that one stage (nothing said here). The
+    values go to the tuning cache (``cache``), which a line on stderr does not name: nothing there is for
+    a person to do."""
     compile_batch(ruleset)
-    what = ABOUT.get() or "rules not shipped with tonk-rules"
-    with stage(f"tuning {who} to {what} at {players} players", TUNING_CPU, f"once: cached in {cache}"):
+    if GROUPED.get():
         return measure()
+    what = ABOUT.get() or "house rules"
+    with stage(f"tuning {who} for {what}", TUNING_CPU, _ONCE):
+        return measure()
+
+
+def tuned_who(kinds: set[str] | list[str]) -> str:
+    """Who is tuned, for the tuned values ``kinds`` ("greedy", "reckoner")."""
+    if set(kinds) == {"greedy"}:
+        return "greedy's knock threshold"
+    return "the default player" if set(kinds) == {"reckoner"} else "the players"
+
+
+@contextlib.contextmanager
+def together(who: str, what: str, count: int) -> Iterator[None]:
+    """One stage for ``count`` tunings of ``who`` to ``what`` (say "7 one-rule probes"): the tunings done in
+    this block say nothing of their own."""
+    token = GROUPED.set(True)
+    try:
+        with stage(f"tuning {who} for {what}", TUNING_CPU * count, _ONCE):
+            yield
+    finally:
+        GROUPED.reset(token)
 
 
 #: The compiled decision of each bot that decides in the kernel one move at a time (a table in the

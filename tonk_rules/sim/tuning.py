@@ -33,7 +33,7 @@ import functools
 import hashlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -219,6 +219,27 @@ def seats_for(ruleset: Ruleset, players: int, specs: Sequence[BotSpec]) -> list[
             params = {**{k: tuned_params[k] for k in ("knock", "patience") if k in tuned_params}, **params}
         seats.append((spec.name, params))
     return seats
+
+
+def seats_for_all(tables: Sequence[tuple[Ruleset, int, Sequence[BotSpec]]],
+                  what: Callable[[list[int]], str]) -> list[list[SeatSpec]]:
+    """:func:`seats_for` of each table ``(ruleset, players, specs)``; the rule sets whose values are not
+    tuned yet are tuned first under one stage (:func:`~tonk_rules.sim.stages.together`), named by
+    ``what(indices)`` (the indices of the tables to tune, one per rule set and table size: "7 one-rule
+    probes"), so that a command says it once however many it tunes."""
+    missing: dict[tuple[Ruleset, int, str], int] = {}
+    for i, (ruleset, players, specs) in enumerate(tables):
+        for kind in kinds_tuned(specs):
+            if stand_in(kind, ruleset, players) is None and known(kind, ruleset, players) is None:
+                missing.setdefault((ruleset, players, kind), i)
+    if not missing:
+        return [seats_for(r, p, specs) for r, p, specs in tables]
+    first = min(missing.values())
+    stages.compile_batch(tables[first][0])  # under its own stage, before the tuning's
+    indices = sorted(set(missing.values()))
+    who = stages.tuned_who({kind for _, _, kind in missing})
+    with stages.together(who, what(indices), len(missing)):
+        return [seats_for(r, p, specs) for r, p, specs in tables]
 
 
 def _reckoner_params(ruleset: Ruleset, players: int) -> dict[str, int]:

@@ -7,7 +7,7 @@ is: a regular file only (a FIFO or device is passed over without opening it for 
 :func:`tonk_rules.safe_read.read_limited`), at most :data:`MAX_BYTES`, UTF-8, strict JSON nested at most
 :data:`MAX_DEPTH` deep (:mod:`tonk_rules.jsonio`), and every value of the right type and range (the reader
 each caller passes). An entry that fails any check is recomputed and rewritten, with one warning line on
-standard error naming the cache file and why.
+standard error saying why (at most 80 columns; no path: nothing there is for a person to do).
 
 Where: ``$TONK_CACHE_DIR/tuning``, else ``$XDG_CACHE_HOME`` (or ``~/.cache``) ``/tonk-rules/tuning``.
 """
@@ -93,6 +93,22 @@ def peek(kind: str, digest: str, players: int, parse: Callable[[Any], T]) -> T |
     return read_entry(cache_file(kind, digest, players), parse)[0]
 
 
+#: The lines said on stderr so far (each is said once a run, however many entries it is true of).
+_said: set[str] = set()
+
+
+def _say_once(why: str) -> None:
+    """That a bad entry is tuned again, and ``why`` (cut to fit 80 columns), on stderr, unless it was said
+    already; the line names no path (nothing there is for a person to do)."""
+    head = "tonk: tuning again (bad cache entry): "
+    room = 80 - len(head)
+    why = " ".join(why.removeprefix("not a tuning entry: ").split())
+    text = head + (why if len(why) <= room else why[: room - 1] + "…")
+    if text not in _said:
+        _said.add(text)
+        print(text, file=sys.stderr)
+
+
 def cached(kind: str, digest: str, players: int, parse: Callable[[Any], T], compute: Callable[[], T],
            dump: Callable[[T], Any], notice: Callable[[], None] | None = None) -> T:
     """The cached entry, or ``compute()`` (then written); a bad entry is reported in one line and replaced."""
@@ -101,7 +117,7 @@ def cached(kind: str, digest: str, players: int, parse: Callable[[Any], T], comp
     if found is not None:
         return found
     if why is not None:
-        print(f"tonk: ignoring the tuning cache entry {path}: {why}; tuning again", file=sys.stderr)
+        _say_once(why)
     elif notice is not None:
         notice()
     value = parse(dump(compute()))  # as the cache will read it

@@ -128,8 +128,8 @@ class HouseTuning:
             return
         found = [tuning.known(b.kind, self.rules, self.players) for b in self.borrowed]
         if any(value is None for value in found):  # tuned, but the cache could not keep it: never tune here
-            self.note(f"tonk: the bots were tuned to the rules of {self.name}, but the tuning cache "
-                      f"({tuning.cache_dir()}) could not keep the values; they go on playing {self._borrowed_text()}.")
+            self.note(f"tonk: the bots were tuned to the rules of {self.name}, but the tuning cache could not "
+                      f"keep the values; they go on playing {self._borrowed_text()}.")
             return
         self._restore()
         values = "; ".join(values_text(value) for value in found if value is not None)
