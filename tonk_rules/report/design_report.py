@@ -378,7 +378,9 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
 _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.4}"
           ".scroll{overflow-x:auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;"
           "text-align:left;vertical-align:top}img{max-width:100%}.note{color:#555;font-size:.9rem}"
-          "dt{font-weight:600}h1{overflow-wrap:anywhere}"
+          # a point's name (taken_discard.rule=not_discarded_this_turn) is one long word: it breaks rather than widen
+          # the page on a phone
+          "dt{font-weight:600}h1,p,li,dd{overflow-wrap:anywhere}"
           "@media (max-width:600px){table{font-size:.8rem}td,th{padding:.15rem .3rem}h1{font-size:1.4rem}}")
 
 
