@@ -149,7 +149,7 @@ def test_the_cli_makes_an_event_and_shows_sheets(tmp_path: Path) -> None:
     folder = str(tmp_path / "ev")
     assert run("event", "create", folder, "--title", "Ночь", "--language", "ru", "--currency", "крона").returncode == 0
     made = run("event", "add-table", folder, "t1", "--variant", "russian", "--players", "Аня,Боря", "--stake", "1")
-    assert made.returncode == 0 and "next dealer: Аня" in made.stdout
+    assert made.returncode == 0 and "следующим сдаёт: Аня" in made.stdout
     sheet = run("event", "sheet", folder, "t1")
     assert sheet.returncode == 0 and "правил" in sheet.stdout.lower(), sheet.stdout[:200]
     twice = run("event", "create", folder, "--title", "x", "--currency", "y")

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from tonk_rules.cli.event_lines import language_name, line, table_name
 from tonk_rules.cli.ledger_open import open_ledger
 from tonk_rules.cli.settle_input import Misuse, how_it_ended, print_result, settle_options, table_input
 
@@ -47,8 +48,9 @@ def event_create(folder: str, title: str, language: str, currency: str) -> None:
     from tonk_rules.event.event_folder import Event
 
     made = Event.create(folder, title=title, language=language, currency=currency)
-    click.echo(plain(f"created the event {made.title} in {folder} (language {made.language}, "
-                     f"currency {made.currency}); add tables with `tonk event add-table {folder} NAME …`"))
+    lang = made.language
+    click.echo(plain(line("created", lang, title=made.title, folder=folder, language=language_name(lang, lang),
+                          currency=made.currency)))
 
 
 @event.command("add-table")
@@ -79,9 +81,15 @@ def _print_table(ev: Any, table: str) -> None:
     from tonk_rules.cli.terminal import plain
 
     state = ev.state(table)
-    seated = ", ".join(f"{n} ({s})" for n, s in state.seated)
-    click.echo(plain(f"{state.name} ({state.title}, {state.rules}): {seated}; next dealer: {state.next_dealer}; "
-                     f"{state.hands} hand(s)"))
+    lang = ev.language
+    seated = ", ".join(f"{n} ({s})" for n, s in state.seated) or line("nobody", lang)
+    rules = state.rules
+    if lang != "en":  # a built-in's title is English: name the rules as the game master gave them
+        with ev.ledger(table, writable=False) as led:
+            rules = led.stored_rules().ref or rules
+    click.echo(plain(line("table", lang, name=state.name, title=state.title, table=table_name(
+        state.name, state.title, lang), rules=rules, seated=seated, dealer=state.next_dealer,
+                          hands=line("hands", lang, n=state.hands))))
 
 
 @event.command("tables")
@@ -92,7 +100,7 @@ def event_tables(folder: str) -> None:
     for table in ev.table_names():
         _print_table(ev, table)
     if not ev.table_names():
-        click.echo("No tables yet.")
+        click.echo(line("no_tables", ev.language))
 
 
 @event.command("standings")
@@ -109,10 +117,14 @@ def event_standings(folder: str, as_json: bool) -> None:
                                "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table,
                                               "table": r.table} for r in rows]}, indent=2, ensure_ascii=False))
         return
-    click.echo(plain(f"{ev.title} (currency: {ev.currency}):"))
+    lang = ev.language
+    titles = ev.tables_titled()
+    click.echo(plain(line("standings", lang, title=ev.title, currency=ev.currency)))
     width = max((len(r.name) for r in rows), default=0)
     for r in rows:
-        where = f"at {r.table}" if r.table else "not seated"
+        where = (line("seated_at", lang, table=table_name(r.table, titles.get(r.table, r.table), lang,
+                                                           short=True)) if r.table
+                 else line("not_seated", lang))
         click.echo(plain(f"  {r.name:<{width}}  {r.total:+d}  ({where})"))
 
 
@@ -124,6 +136,7 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
                  deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
                  stock_out: bool, as_json: bool) -> None:
     """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger."""
+    from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.settled_entry import settle_entry
 
     how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
@@ -133,11 +146,13 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
                                                     list(tonks), how, led.stored_rules().digest))
         print_result(settled.result, as_json, led.currency)
         if settled.entry is None:
-            click.echo("Nothing recorded: the hand is played.", err=True)
+            click.echo(line("not_recorded", ev.language), err=True)
             return
         number = led.record(settled.entry)
         if not as_json:
-            click.echo(f"Recorded as hand {number} at {table}; next dealer: {led.next_dealer()}.")
+            name = table if ev.language == "en" else table_name(table, ev.tables_titled().get(table, table),
+                                                                ev.language)
+            click.echo(plain(line("recorded", ev.language, number=number, table=name, dealer=led.next_dealer())))
 
 
 def _table_command(name: str, help_text: str, action: Callable[..., None]) -> None:
@@ -175,7 +190,7 @@ def event_move(folder: str, player: str, source: str, target: str, stake: int | 
 def event_history(folder: str, table: str) -> None:
     """TABLE's events, oldest first, then its corrections."""
     ev = _open(folder)
-    _history(str(ev.ledger_path(table)))
+    _history(str(ev.ledger_path(table)), ev.language)
 
 
 @event.command("sheet")
@@ -190,23 +205,24 @@ def event_sheet(folder: str, table: str, fmt: str) -> None:
     click.echo(table_sheet(ev, table, fmt), nl=False)
 
 
-def _history(ledger: str) -> None:
+def _history(ledger: str, lang: str = "en") -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.corrections import correction_lines, voided_events
     from tonk_rules.ledger.history import history_lines
 
     with open_ledger(ledger, writable=False) as led:
-        for line in history_lines(led.events(), frozenset(voided_events(led))):
-            click.echo(plain(line))
+        for said in history_lines(led.events(), frozenset(voided_events(led))):
+            click.echo(plain(said))
         fixes = correction_lines(led)
         if fixes:
-            click.echo("Corrections:")
-            for line in fixes:
-                click.echo(plain(line))
+            click.echo(line("corrections", lang))
+            for fix in fixes:
+                click.echo(plain(fix))
 
 
 # --- corrections -------------------------------------------------------------------------------------------
-def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[str, Any]) -> None:
+def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[str, Any],
+             lang: str = "en") -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
     from tonk_rules.ledger.settled_entry import settle_entry
@@ -235,13 +251,19 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
                 raise Misuse("the amended hand has no tonk on the deal: void the hand instead")
             print_result(settled.result, False, led.currency)
             took = amend_hand(led, number, settled.entry, reason)
-        click.echo(plain(f"{took['said'][0].upper()}{took['said'][1:]}. Next dealer: {led.next_dealer()}."))
+        said = f"{took['said'][0].upper()}{took['said'][1:]}"
+        click.echo(plain(line("corrected", lang, said=said, dealer=led.next_dealer())))
 
 
 def add_correct_command(group: click.Group, with_table: bool) -> None:
     def run(args: dict[str, Any]) -> None:
-        ledger = str(_open(args.pop("folder")).ledger_path(args.pop("table"))) if with_table else args.pop("ledger")
-        _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args)
+        lang = "en"
+        if with_table:
+            ev = _open(args.pop("folder"))
+            ledger, lang = str(ev.ledger_path(args.pop("table"))), ev.language
+        else:
+            ledger = args.pop("ledger")
+        _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args, lang)
 
     def command(**args: Any) -> None:
         run(args)

@@ -1,0 +1,68 @@
+"""What ``tonk event …`` prints itself, in the event's language (English or Russian).
+
+Each line is a template of :func:`tonk_rules.words.numbers.fill`: a number picks its noun's form there
+(``{n:hand|hands}``, ``{n:раздача|раздачи|раздач}``). Names are never declined: the Russian lines put them
+after a colon or in «…», where no case is needed. Tables are named by their titles where a person reads them.
+
+    >>> line("hands", "ru", n=21), line("hands", "ru", n=3), line("hands", "en", n=1)
+    ('21 раздача', '3 раздачи', '1 hand')
+    >>> table_name("t1", "Первый", "ru"), table_name("t1", "t1", "ru")
+    ('«Первый» (t1)', '«t1»')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tonk_rules.words.numbers import fill
+
+#: The languages' names, as each language says them.
+LANGUAGE_NAMES = {"en": {"en": "English", "ru": "Russian"}, "ru": {"en": "английский", "ru": "русский"}}
+
+#: Every line by its key, in English and in Russian.
+LINES: dict[str, dict[str, str]] = {
+    "created": {
+        "en": "created the event {title} in {folder} (language {language}, currency {currency}); "
+              "add tables with `tonk event add-table {folder} NAME …`",
+        "ru": "событие создано: {title}; папка: {folder}; язык: {language}; валюта: {currency}. "
+              "Столы добавляет команда `tonk event add-table {folder} ИМЯ …`",
+    },
+    "table": {
+        "en": "{name} ({title}, {rules}): {seated}; next dealer: {dealer}; {hands}",
+        "ru": "стол {table}, правила: {rules}; игроки: {seated}; следующим сдаёт: {dealer}; {hands}",
+    },
+    "hands": {"en": "{n} {n:hand|hands}", "ru": "{n} {n:раздача|раздачи|раздач}"},
+    "nobody": {"en": "nobody", "ru": "никого"},
+    "no_tables": {"en": "No tables yet.", "ru": "Столов пока нет."},
+    "standings": {"en": "{title} (currency: {currency}):", "ru": "{title} (валюта: {currency}):"},
+    "seated_at": {"en": "at {table}", "ru": "за столом {table}"},
+    "not_seated": {"en": "not seated", "ru": "ни за каким столом"},
+    "recorded": {
+        "en": "Recorded as hand {number} at {table}; next dealer: {dealer}.",
+        "ru": "Записана раздача № {number}, стол {table}; следующим сдаёт: {dealer}.",
+    },
+    "not_recorded": {"en": "Nothing recorded: the hand is played.",
+                     "ru": "Ничего не записано: раздача продолжается."},
+    "corrections": {"en": "Corrections:", "ru": "Исправления:"},
+    "corrected": {"en": "{said}. Next dealer: {dealer}.", "ru": "{said}. Следующим сдаёт: {dealer}."},
+}
+
+
+def line(key: str, lang: str, /, **values: Any) -> str:
+    """The line ``key`` in ``lang`` (English where the language has none) with ``values`` put in."""
+    words = LINES[key]
+    lang = lang if lang in words else "en"
+    return fill(words[lang], lang, **values)
+
+
+def language_name(code: str, lang: str) -> str:
+    """The language ``code``'s name, said in ``lang``."""
+    return LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(code, code)
+
+
+def table_name(name: str, title: str, lang: str, *, short: bool = False) -> str:
+    """A table as a person reads it: its title, with its name (what commands take) where the two differ
+    (``short``: the title alone)."""
+    if lang == "ru":
+        return f"«{title}»" if title == name or short else f"«{title}» ({name})"
+    return title if title == name or short else f"{title} ({name})"
