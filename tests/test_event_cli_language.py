@@ -65,3 +65,13 @@ def test_the_hands_agree_with_their_number(n: int, said: str) -> None:
     from tonk_rules.cli.event_lines import line
 
     assert line("hands", "ru", n=n) == said
+
+
+@pytest.mark.parametrize(("lang", "names", "said"), [
+    ("ru", ("Аня", "Боря", "Вова", "Галя", "Дима"), "ошибка: Аня уже за этим столом"),
+    ("en", ("Ann", "Bob", "Cy", "Di", "Ed"), "error: Ann is already at the table")])
+def test_a_refusal_is_said_in_the_events_language(tmp_path: Path, lang: str, names: tuple[str, ...],
+                                                  said: str) -> None:
+    folder, _ = _event(tmp_path, lang, names)
+    refused = run("event", "join", folder, "t1", names[0])
+    assert refused.returncode == 1 and said in refused.stderr, refused.stderr

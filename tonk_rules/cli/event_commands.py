@@ -13,8 +13,32 @@ from tonk_rules.cli.event_lines import language_name, line, table_name
 from tonk_rules.cli.ledger_open import open_ledger
 from tonk_rules.cli.settle_input import Misuse, how_it_ended, print_result, settle_options, table_input
 
+#: Where the event a command opened keeps its language in click's context (shared by the group and its command).
+LANG_KEY = "tonk_rules.event_language"
 
-@click.group()
+
+class _EventGroup(click.Group):
+    """The ``event`` group: a refusal that has words in the opened event's language is said in it."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from tonk_rules.errors import TonkError
+
+        try:
+            return super().invoke(ctx)
+        except TonkError as exc:
+            lang = ctx.meta.get(LANG_KEY, "en")
+            if lang == "en":
+                raise
+            from tonk_rules.web.refusal_words import in_language
+
+            said = in_language(exc, lang)
+            if said is None:
+                raise
+            click.echo(line("refused", lang, said=said), err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_EventGroup)
 def event() -> None:
     """An event of several tables: one folder, a ledger per table, standings across the tables.
 
@@ -33,7 +57,11 @@ def event() -> None:
 def _open(folder: str) -> Any:
     from tonk_rules.event.event_folder import Event
 
-    return Event.open(folder)
+    opened = Event.open(folder)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[LANG_KEY] = opened.language
+    return opened
 
 
 @event.command("create")

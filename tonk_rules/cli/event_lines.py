@@ -32,6 +32,7 @@ LINES: dict[str, dict[str, str]] = {
         "ru": "стол {table}, правила: {rules}; игроки: {seated}; следующим сдаёт: {dealer}; {hands}",
     },
     "hands": {"en": "{n} {n:hand|hands}", "ru": "{n} {n:раздача|раздачи|раздач}"},
+    "refused": {"en": "error: {said}", "ru": "ошибка: {said}"},
     "nobody": {"en": "nobody", "ru": "никого"},
     "no_tables": {"en": "No tables yet.", "ru": "Столов пока нет."},
     "standings": {"en": "{title} (currency: {currency}):", "ru": "{title} (валюта: {currency}):"},
