@@ -140,7 +140,7 @@ def test_the_cli_corrects_a_session_and_an_event(night: Event, tmp_path: Path) -
     history = run("event", "history", folder, "t1").stdout
     assert "(void)" in history and "hand 3 amended (Cy went out)" in history
     refused = run("event", "correct", folder, "t1", "1", "--void", "--out", "Cy", "--reason", "x")
-    assert refused.returncode == 2 and "--void takes no hand" in refused.stderr
+    assert refused.returncode == 2 and "--void не принимает раздачу" in refused.stderr
     standings = json.loads(run("event", "standings", folder, "--json").stdout)
     assert {r["name"]: r["total"] for r in standings["standings"]}["Cy"] == 1  # -1 for hand 1, +2 as amended
 

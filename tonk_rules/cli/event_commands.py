@@ -36,6 +36,12 @@ class _EventGroup(click.Group):
                 raise
             click.echo(line("refused", lang, said=said), err=True)
             ctx.exit(1)
+        except click.ClickException as exc:  # a misuse found once the event is open: said in its language
+            lang = ctx.meta.get(LANG_KEY, "en")
+            if lang == "en":
+                raise
+            click.echo(line("refused", lang, said=exc.format_message()), err=True)
+            ctx.exit(exc.exit_code)
 
 
 @click.group(cls=_EventGroup)
@@ -256,10 +262,10 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
     from tonk_rules.ledger.settled_entry import settle_entry
 
     if options.pop("as_json"):
-        raise Misuse("a correction prints its result as text: drop --json")
+        raise Misuse(line("correct_json", lang))
     given = any(options[k] for k in ("hands", "counts", "tonks", "deal", "knock", "out", "stock_out"))
     if void and given:
-        raise Misuse("--void takes no hand: drop the hand's options, or drop --void to amend it")
+        raise Misuse(line("void_and_hand", lang))
     with open_ledger(ledger) as led:
         if void:
             took = void_hand(led, number, reason)
@@ -268,7 +274,7 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
                        options["new_spread"], options["stock_out"])
             hands = led.hands(number)
             if not hands:
-                raise Misuse(f"there is no hand {number} (hands: 1 to {led.hand_count()})")
+                raise Misuse(line("no_hand", lang, number=number, count=led.hand_count()))
             hand = hands[0]
             seated = [(n, hand["stakes"][n]) for n in hand["players"]]
             rules = rules_at(led, number)
@@ -276,7 +282,7 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
                                                         list(options["counts"]), list(options["tonks"]), how,
                                                         rules.digest))
             if settled.entry is None:
-                raise Misuse("the amended hand has no tonk on the deal: void the hand instead")
+                raise Misuse(line("amend_played", lang))
             print_result(settled.result, False, led.currency)
             took = amend_hand(led, number, settled.entry, reason)
         said = f"{took['said'][0].upper()}{took['said'][1:]}"
