@@ -274,7 +274,8 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
                        options["new_spread"], options["stock_out"])
             hands = led.hands(number)
             if not hands:
-                raise Misuse(line("no_hand", lang, number=number, count=led.hand_count()))
+                count = led.hand_count()
+                raise Misuse(line("no_hand" if count else "no_hand_yet", lang, number=number, count=count))
             hand = hands[0]
             seated = [(n, hand["stakes"][n]) for n in hand["players"]]
             rules = rules_at(led, number)

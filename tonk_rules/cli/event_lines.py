@@ -39,6 +39,8 @@ LINES: dict[str, dict[str, str]] = {
                       "ru": "--void не принимает раздачу: уберите её параметры или уберите --void, чтобы исправить"},
     "no_hand": {"en": "there is no hand {number} (hands: 1 to {count})",
                 "ru": "раздачи № {number} нет (раздачи: с 1 по {count})"},
+    "no_hand_yet": {"en": "there is no hand {number} (no hands yet)",
+                    "ru": "раздачи № {number} нет (раздач пока нет)"},
     "amend_played": {"en": "the amended hand has no tonk on the deal: void the hand instead",
                      "ru": "в исправленной раздаче нет тонка на сдаче: вместо этого отмените раздачу (--void)"},
     "nobody": {"en": "nobody", "ru": "никого"},
