@@ -219,6 +219,21 @@ def ledger_inputs(ledger: str | Path) -> list[tuple[str, str]]:
                                           for suffix in ("-wal", "-shm", "-journal"))]
 
 
+def sync_folder(folder: Path) -> None:
+    """Make a rename or a link in ``folder`` durable: it lives in the folder's entry, not in the file, so a kill
+    of the machine (not only of the process) could otherwise lose it."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:  # some file systems refuse fsync on a folder: the file itself is synced already
+        pass
+    finally:
+        os.close(descriptor)
+
+
 def write_atomic(path: str | Path, content: str | bytes) -> None:
     """Write ``content`` (text as UTF-8) to ``path`` through a temporary file in the same folder and a rename.
 

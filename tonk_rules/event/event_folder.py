@@ -33,6 +33,7 @@ from tonk_rules.event.table_names import checked_table_name, why_bad_table_name
 from tonk_rules.ledger.session_ledger import Ledger
 from tonk_rules.ledger.state_rows import now
 from tonk_rules.ledger.stored_rules import StoredRules
+from tonk_rules.outputs import sync_folder
 
 EVENT_FORMAT = "tonk-event"
 EVENT_VERSION = 1
@@ -474,21 +475,7 @@ def _write_synced(path: Path, content: Any) -> None:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (a kill of the machine, not only of the process)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+    sync_folder(path.parent)
 
 
 def _remove_ledger_files(path: Path) -> None:
@@ -503,7 +490,7 @@ def _settle_new_ledger(making: Path, final: Path) -> None:
         if Path(f"{making}{suffix}").exists():
             os.replace(f"{making}{suffix}", f"{final}{suffix}")
     os.replace(making, final)
-    _sync_folder(final.parent)
+    sync_folder(final.parent)
 
 
 def _is_empty_ledger(path: Path) -> bool:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tonk_rules.errors import TonkError
+from tonk_rules.outputs import sync_folder
 
 KEYS_FILE = ".tonk-serve-keys.json"
 GM_COOKIE = "tonk_gm"
@@ -130,7 +131,7 @@ def _create(path: Path) -> Keys:
         raise KeysFileError(f"{path}: the server's keys file cannot be written: {exc.strerror or exc}") from None
     finally:
         temporary.unlink(missing_ok=True)
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
     return keys
 
 
@@ -145,20 +146,6 @@ def _claim(temporary: Path, path: Path) -> None:
         if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK):
             raise
         os.replace(temporary, path)
-
-
-def _sync_folder(folder: Path) -> None:
-    """The new name made durable (a rename or link lives in the folder's entry, not in the file)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:  # some file systems refuse fsync on a folder: the file itself is synced already
-        pass
-    finally:
-        os.close(descriptor)
 
 
 def new_session() -> str:
