@@ -32,19 +32,13 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.ruleset import Ruleset, meld_masks, who_pays
 from tonk_rules.ruleset.melds import rule_table
 from tonk_rules.ruleset.params import code, params_of
-from tonk_rules.terms import (
-    Role,
-)
+from tonk_rules.ruleset.payments import ROLE_CODES
 
 layout = L
 
 #: Ruleset fields that govern a sequence of hands, not the play of one (see ``tonk_rules.kernel.batch``);
 #: a points target matters to one hand only through its stakes (all 1), which :func:`seating` reports.
 SESSION_FIELDS = ("dealer",)
-
-_ROLE = {Role.WINNERS: L.ROLE_WINNERS, Role.OTHERS: L.ROLE_OTHERS, Role.KNOCKER: L.ROLE_KNOCKER,
-         Role.AT_OR_BELOW_KNOCKER: L.ROLE_AT_OR_BELOW, Role.ABOVE_KNOCKER: L.ROLE_ABOVE}
-
 
 @dataclass(frozen=True)
 class Seating:
@@ -121,7 +115,7 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
 
 def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Each ending's payment rules as rows of :mod:`~tonk_rules.ruleset.who_pays`'s pay table (the engine's
-    rows, with the kernel's checks), and how many each ending has."""
+    rows, read through the engine's own map of roles, with the kernel's checks), and how many each ending has."""
     pay = np.zeros((L.N_ENDINGS, L.MAX_PAY_RULES, who_pays.RULE_SIZE), np.int64)
     pay_n = np.zeros(L.N_ENDINGS, np.int64)
     for name, event_rules in rules.items():
@@ -131,8 +125,8 @@ def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDAr
         if len(event_rules) > L.MAX_PAY_RULES:
             raise KernelError(f"payments.{name}: at most {L.MAX_PAY_RULES} rules in the compiled kernel")
         rows = who_pays.rule_rows(
-            (code(_ROLE, r.payer, f"payments.{name}.rules.{i}.payer"),
-             code(_ROLE, r.receiver, f"payments.{name}.rules.{i}.receiver"), r.stakes, int(r.at_payers_stake))
+            (code(ROLE_CODES, r.payer, f"payments.{name}.rules.{i}.payer"),
+             code(ROLE_CODES, r.receiver, f"payments.{name}.rules.{i}.receiver"), r.stakes, int(r.at_payers_stake))
             for i, r in enumerate(event_rules))
         pay[e, : len(event_rules)] = np.array(rows, np.int64).reshape(len(event_rules), who_pays.RULE_SIZE)
         pay_n[e] = len(event_rules)
