@@ -30,7 +30,7 @@ from tonk_rules.variant.model import Variant
 
 #: Fields that only document a variant (presentation: the title, what the variant is, where each rule comes
 #: from): they must never change play, so no behaviour is asked of them.
-DOCUMENTATION_ONLY = {"title", "description", "source", "source_for"}
+DOCUMENTATION_ONLY = {"title", "description", "title_ru", "description_ru", "source", "source_for"}
 
 Path = tuple[str, ...]  # "*" stands for any list index
 Where = tuple[int | str, ...]  # a concrete place in a variant's data

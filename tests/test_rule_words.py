@@ -15,7 +15,7 @@ from tonk_rules.variant.model import Variant
 from tonk_rules.words import DESCRIPTIONS, RULE_WORDS, SECTION_MODULES, fill, refusal, sentence
 
 PACKAGE = sources.PACKAGE
-DOCUMENTATION_ONLY = {"title", "description", "source", "source_for"}
+DOCUMENTATION_ONLY = {"title", "description", "title_ru", "description_ru", "source", "source_for"}
 
 
 def _sections() -> dict[str, type[BaseModel]]:

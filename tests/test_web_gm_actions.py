@@ -112,7 +112,8 @@ def test_a_rules_change_starts_at_the_current_rules_and_shows_what_it_changes(
     event, _, gm = night
     console = gm.get("/gm").text
     t1 = console[console.index('id="table-t1"'):console.index('id="table-t3"')]
-    assert re.search(r'<option value="russian" selected>russian \(сейчас\)</option>', t1)
+    assert re.search(r'<option value="russian" selected>Русские правила \(ролевая группа «Чёрный отряд», '
+                     r'Новосибирск\) \(сейчас\)</option>', t1)
     t3 = console[console.index('id="table-t3"'):console.index('id="table-t4"')]
     assert re.search(r'<option value="" selected>Our house \(сейчас\)</option>', t3)
     preview = gm.post("/gm/t/t1/rules", {"variant": "russian-2001"})
@@ -120,7 +121,7 @@ def test_a_rules_change_starts_at_the_current_rules_and_shows_what_it_changes(
     now = re.findall(r"<li>([^<]*)</li>", preview.text[preview.text.index('class="now"'):
                                                          preview.text.index('class="then"')])
     assert any("туз" in line.lower() for line in now), now  # the ace, which russian-2001 plays high or low
-    assert event.state("t1").rules == "Russian rules (JNM \"Black Company\" LARP, Novosibirsk)"
+    assert event.state("t1").rules == "Русские правила (ролевая группа «Чёрный отряд», Новосибирск)"
     digests = {k: re.search(rf'name="{k}" value="([0-9a-f]+)"', preview.text)[1]  # type: ignore[index]
                for k in ("now", "then")}
     stale = gm.post("/gm/t/t1/rules?confirm=1", {"variant": "pagat", **digests})  # not the rules previewed

@@ -117,10 +117,7 @@ def _print_table(ev: Any, table: str) -> None:
     state = ev.state(table)
     lang = ev.language
     seated = ", ".join(f"{n} ({s})" for n, s in state.seated) or line("nobody", lang)
-    rules = state.rules
-    if lang != "en":  # a built-in's title is English: name the rules as the game master gave them
-        with ev.ledger(table, writable=False) as led:
-            rules = led.stored_rules().ref or rules
+    rules = state.rules  # their title in the event's language
     click.echo(plain(line("table", lang, name=state.name, title=state.title, table=table_name(
         state.name, state.title, lang), rules=rules, seated=seated, dealer=state.next_dealer,
                           hands=line("hands", lang, n=state.hands))))

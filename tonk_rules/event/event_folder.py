@@ -81,11 +81,12 @@ class TableState:
     target: int | None = None
 
     @classmethod
-    def of(cls, led: Ledger, name: str, title: str) -> TableState:
-        """The state of the table ``name`` (titled ``title``) from its ledger, the payments read once."""
+    def of(cls, led: Ledger, name: str, title: str, lang: str = "en") -> TableState:
+        """The state of the table ``name`` (titled ``title``) from its ledger, the payments read once; its
+        rules named by their title in ``lang``."""
         balances = led.balances()
         leaders = led.leaders(balances)
-        return cls(name, title, led.stored_rules().title, led.seated(), balances, led.next_dealer(),
+        return cls(name, title, led.stored_rules().title_in(lang), led.seated(), balances, led.next_dealer(),
                    led.hand_count(), led.game_over(leaders), leaders, led.rules.points_target)
 
 
@@ -420,7 +421,7 @@ class Event:
     # --- reading ---------------------------------------------------------------------------------------
     def state(self, table: str) -> TableState:
         with self.ledger(table, writable=False) as led:
-            return TableState.of(led, table, self._title_of(table))
+            return TableState.of(led, table, self._title_of(table), self.language)
 
     def states(self) -> list[TableState]:
         return [self.state(t) for t in self.table_names()]

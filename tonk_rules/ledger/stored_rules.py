@@ -26,6 +26,7 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.variant.canonical import without_added_defaults
 from tonk_rules.variant.loader import LoadedVariant
 from tonk_rules.variant.model import Variant
+from tonk_rules.variant.sections import NAMING_KEYS
 
 #: compiled Rulesets by digest: equal rules compile to equal Rulesets, so one per digest is enough
 _COMPILED: dict[str, Ruleset] = {}
@@ -57,6 +58,14 @@ class StoredRules:
         if digest is not None and digest != actual:
             raise LedgerError("the stored rules do not match their digest: the ledger was edited or damaged")
         return cls(ref, variant.title, actual, variant)
+
+    def title_in(self, lang: str) -> str:
+        """The title of these rules as a reader of ``lang`` reads it."""
+        return _with_builtin_words(self.ref, self.variant).title_in(lang)
+
+    def description_in(self, lang: str) -> str:
+        """The description of these rules as a reader of ``lang`` reads it."""
+        return _with_builtin_words(self.ref, self.variant).description_in(lang)
 
     @classmethod
     def from_json(cls, text: str, ref: str = "", digest: str | None = None) -> StoredRules:
@@ -97,8 +106,8 @@ def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
 
 def rules_diff(before: StoredRules, after: StoredRules) -> list[dict[str, Any]]:
     """Every rule value that differs (title and description are names, not rules), in the model's order."""
-    old = _flatten({k: v for k, v in before.data().items() if k not in ("title", "description")})
-    new = _flatten({k: v for k, v in after.data().items() if k not in ("title", "description")})
+    old = _flatten({k: v for k, v in before.data().items() if k not in NAMING_KEYS})
+    new = _flatten({k: v for k, v in after.data().items() if k not in NAMING_KEYS})
     return [{"path": path, "before": old.get(path), "after": new.get(path)}
             for path in dict.fromkeys([*old, *new]) if old.get(path) != new.get(path)]
 
@@ -128,3 +137,16 @@ def first_format_rules(path: Any, meta: dict[str, str]) -> StoredRules:
                           f"rules, and {ref} {what}; put the file as it was back there once: the ledger then keeps "
                           "its rules inside and never needs the file again")
     return StoredRules.of(loaded, ref)
+
+
+def _with_builtin_words(ref: str, variant: Variant) -> Variant:
+    """Rules stored before variants had Russian titles: a built-in's, still titled as that built-in is, read
+    with the built-in's Russian title and description (as they are read: what the ledger keeps stays as kept)."""
+    from tonk_rules.variant.loader import builtin_names, load_variant
+
+    if variant.title_ru is not None or ref not in builtin_names():
+        return variant
+    builtin = load_variant(ref).variant
+    if builtin.title != variant.title or builtin.description != variant.description:
+        return variant
+    return variant.model_copy(update={"title_ru": builtin.title_ru, "description_ru": builtin.description_ru})

@@ -40,5 +40,5 @@ def build_sheet(view: VariantView, lang: str) -> Sheet:
     if view.parent_name is not None:
         intro.append(w["extends"].format(parent=view.parent_name))
     blocks = sheet_blocks(view.values, view.differs, lang)
-    return Sheet(lang, f"Tonk — {w['title_suffix']}: {view.variant.title}", tuple(intro), blocks,
+    return Sheet(lang, f"{w['game']} — {w['title_suffix']}: {view.variant.title_in(lang)}", tuple(intro), blocks,
                  w["differs_mark"])

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tonk_rules.variant.added import ADDED_KEY, added_rule
+from tonk_rules.variant.sections import NAMING_KEYS
 
 __all__ = ["ADDED_KEY", "added_rule", "canonical_rules", "without_added_defaults"]
 
@@ -54,7 +55,7 @@ def canonical_rules(variant: BaseModel) -> dict[str, Any]:
     their default."""
     from tonk_rules.variant.provenance import strip_sources
 
-    data = variant.model_dump(mode="json", exclude={"title", "description"})
+    data = variant.model_dump(mode="json", exclude=set(NAMING_KEYS))
     _drop_added_defaults(variant, data)
     strip_sources(data)
     return data
@@ -65,4 +66,7 @@ def without_added_defaults(variant: BaseModel) -> dict[str, Any]:
     keeps, so that a ledger written before a rule was added reads, exports and imports as the same data."""
     data = variant.model_dump(mode="json")
     _drop_added_defaults(variant, data)
+    for key in NAMING_KEYS - {"title", "description"}:  # a title in a language the file does not give
+        if data.get(key, "") is None:
+            del data[key]
     return data

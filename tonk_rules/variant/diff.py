@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tonk_rules.variant.loader import LoadedVariant, strip_sources
+from tonk_rules.variant.sections import NAMING_KEYS
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.provenance import Provenance, value_paths
 from tonk_rules.variant.sources import Assumption, Quote
@@ -87,7 +88,7 @@ class DiffReport:
 def rule_values(variant: Variant) -> dict[str, Any]:
     """Every rule value as ``section.key -> value`` (JSON types; sources, title and description left out): what
     the rules sheet and the compare report word (:func:`tonk_rules.words.sheet_lines.sheet_blocks`)."""
-    data = variant.model_dump(mode="json", exclude={"title", "description"})
+    data = variant.model_dump(mode="json", exclude=set(NAMING_KEYS))
     strip_sources(data)
     flat: dict[str, Any] = {}
     for section, body in data.items():

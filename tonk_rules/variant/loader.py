@@ -59,6 +59,7 @@ from tonk_rules.variant.yaml_source import (
     read_yaml_file,
     read_yaml_text,
 )
+from tonk_rules.words.variant_titles import house_description, house_title
 from tonk_rules.yamlio import KeyPath
 
 BUILTIN_PACKAGE = "tonk_rules.builtin_variants"
@@ -230,12 +231,26 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 
 def _house_title(doc: YamlDocument, parent: dict[str, Any]) -> dict[str, Any]:
-    """A file that extends another without a title of its own is named after itself, not after its parent."""
+    """A file that extends another without a title of its own is named after itself, not after its parent
+    (in English and in Russian, the parent named by its title in each)."""
     named = dict(doc.data)
-    based_on = f"based on {parent.get('title', 'its parent')}"
-    named.setdefault("title", f"{Path(doc.file).stem}, {based_on}")
-    named.setdefault("description", f"House rules in {Path(doc.file).name}, {based_on}.")
+    if "title" not in named:
+        for lang, key in (("en", "title"), ("ru", "title_ru")):
+            parent_title = str(parent.get(key) or parent.get("title", ""))
+            named[key] = house_title(lang, Path(doc.file).stem, parent_title)
+    if "description" not in named:
+        for lang, key in (("en", "description"), ("ru", "description_ru")):
+            parent_title = str(parent.get("title_ru" if lang == "ru" else "title") or parent.get("title", ""))
+            named[key] = house_description(lang, Path(doc.file).name, parent_title)
     return named
+
+
+def _own_words(merged: dict[str, Any], data: dict[str, Any]) -> None:
+    """A file's Russian title and description belong to it: a file that gives its own title (or description)
+    without the Russian one leaves the parent's Russian words behind, which named the parent, not it."""
+    for key, local in (("title", "title_ru"), ("description", "description_ru")):
+        if key in data and local not in data:
+            merged.pop(local, None)
 
 
 def load_variant(ref: str | Path, *, named: bool = False) -> LoadedVariant:
@@ -309,6 +324,7 @@ def _resolve(text_ref: str, chain: list[YamlDocument], beside: tuple[KeyPath, ..
     merged: dict[str, Any] = {}
     for doc in reversed(chain):
         data = _house_title(doc, merged) if merged else doc.data
+        _own_words(merged, data)
         merged = _merge(merged, {k: v for k, v in data.items() if k != "extends"})
     provenance = resolve_provenance((doc.file, doc.data) for doc in reversed(chain))
     merged = copy.deepcopy(merged)  # it shares nodes with the (cached) documents, which must keep their sources

@@ -26,13 +26,14 @@ from pydantic import BaseModel
 
 from tonk_rules.errors import SimulationError, YamlReadError
 from tonk_rules.variant.model import Variant
+from tonk_rules.variant.sections import NAMING_KEYS
 from tonk_rules.variant.yaml_source import MAX_FILE_BYTES
 from tonk_rules.yamlio import read_yaml_text
 
 Scalar = str | int | float | bool | None
 
 #: Keys of a variant file that are not rules: what it extends, its title and description, provenance.
-NOT_RULES = frozenset({"extends", "title", "description", "source", "source_for", "sources", "format"})
+NOT_RULES = frozenset({"extends", "source", "source_for", "sources", "format", *NAMING_KEYS})
 
 
 def _model_of(annotation: Any) -> type[BaseModel] | None:

@@ -209,12 +209,20 @@ class Payments(_Strict):
     stock_exhausted: PaymentEvent = Field(description=about("payments.stock_exhausted"))
 
 
+#: The keys of a variant that name it rather than rule it: left out of its digest and of every rules diff.
+NAMING_KEYS = frozenset({"title", "description", "title_ru", "description_ru"})
+
+
 class VariantSections(_Strict):
     """Every section of a resolved variant, each checked on its own (:class:`~tonk_rules.variant.model.Variant`
     adds the checks across sections)."""
 
     title: str = Field(min_length=1, description="A one-line title.")
     description: str = Field(description="What this variant is and where it comes from.")
+    # The title and description in Russian, for the pages and sheets of a Russian event. Each belongs to the
+    # file that gives the English one: a file that sets ``title`` without ``title_ru`` inherits no Russian title.
+    title_ru: str | None = Field(None, min_length=1, description="The one-line title in Russian (optional).")
+    description_ru: str | None = Field(None, min_length=1, description="The description in Russian (optional).")
     players: Players
     dealer: Dealer
     deck: Deck
@@ -230,3 +238,11 @@ class VariantSections(_Strict):
     stakes: Stakes
     scoring: Scoring
     payments: Payments
+
+    def title_in(self, lang: str) -> str:
+        """The title as a reader of ``lang`` reads it (English where the file gives none in ``lang``)."""
+        return self.title_ru if lang == "ru" and self.title_ru else self.title
+
+    def description_in(self, lang: str) -> str:
+        """The description as a reader of ``lang`` reads it (English where the file gives none in ``lang``)."""
+        return self.description_ru if lang == "ru" and self.description_ru else self.description

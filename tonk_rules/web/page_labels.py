@@ -60,9 +60,9 @@ WORDS: dict[str, dict[str, str]] = {
         "out": "Вышел", "stock_out": "Кончилась колода", "deal": "Тонк на раздаче", "who": "Кто?",
         "count": "Очки", "cards": "Карты (вместо очков)", "tonk": "Тонк на руках",
         "no_discard": "без последнего сброса", "new_spread": "последние карты — новая выкладка",
-        "check": "Проверить, кто платит", "confirm": "Сохранить раздачу", "back": "Исправить", "pays": "платит",
+        "check": "Проверить, кто платит", "confirm": "Сохранить раздачу", "back": "Исправить", "pays": "→",
         "nobody_pays": "Никто не платит.", "history": "История", "dealt_by": "сдавал", "won_by": "выиграл",
-        "void": "аннулирована", "amended": "исправлена", "sheet": "Правила", "print": "Печать (A4)",
+        "void": "аннулирована", "amended": "исправлена", "sheet": "Правила", "print": "Печать (А4)",
         "gm": "Мастер", "recorded": "Записана раздача", "already": "Уже записана раздача",
         "retry": "Другой телефон только что записал раздачу за этим столом. Проверьте историю; если ваша "
                  "раздача другая, отправьте её ещё раз.",
@@ -80,8 +80,8 @@ WORDS: dict[str, dict[str, str]] = {
         "amended_hand": "Исправлена раздача {number}: было — {was}; стало — {now}.",
         "read_only": "Только просмотр: чтобы записывать, попросите у мастера ссылку этого стола.",
         "event_link": "Ссылка события (просмотр)", "table_link": "Ссылка для помощников этого стола",
-        "new_table": "Новый стол", "name": "Имя (a-z, 0-9)", "title": "Название", "variant": "Встроенные правила",
-        "house": "или файл домашних правил (YAML)", "players": "Игроки через запятую", "first_dealer":
+        "new_table": "Новый стол", "name": "Имя стола (строчные латинские буквы и цифры)", "title": "Название",
+        "variant": "Встроенные правила", "house": "или текст файла домашних правил", "players": "Игроки через запятую", "first_dealer":
         "Первый сдающий (необязательно)", "create": "Создать", "join": "Сесть", "leave": "Встать",
         "move": "Пересадить за другой стол", "rules": "Сменить правила", "correct": "Исправить раздачу",
         "hand_no": "Номер раздачи", "reason": "Причина", "void_it": "Аннулировать",
@@ -98,6 +98,13 @@ WORDS: dict[str, dict[str, str]] = {
                 "сервер снова ответит.",
     },
 }
+
+#: Words added for issue 38 (every word in the event's language): the export's formats, the payment line's
+#: arrow form that needs no case of a name, local times.
+WORDS["en"].update({"export_json": "JSON", "export_csv": "CSV", "export_text": "JSON", "to_amount": "",
+                    "at_time": "%Y-%m-%d %H:%M"})
+WORDS["ru"].update({"export_json": "полный (для импорта)", "export_csv": "таблица", "export_text": "Текст экспорта",
+                    "to_amount": ":", "at_time": "%d.%m.%Y %H:%M"})
 
 ENDINGS: dict[str, dict[str, str]] = {
     "en": {"knock_won": "knock won", "knock_caught": "knock caught", "out_by_discard": "out by discard",
@@ -180,3 +187,23 @@ def undo_words(lang: str, event: dict[str, Any], form: str, titles: dict[str, st
               "source": titles.get(move["from"], move["from"]) if move else "",
               "target": titles.get(move["to"], move["to"]) if move else ""}
     return fill(_UNDO[lang][kind][form], lang, **values)
+
+
+def won_words(lang: str, winners: Sequence[str]) -> str:
+    """Who won a hand, the verb agreeing in number with them (``выиграл Ворон``, ``выиграли Ворон, Шёпот``)."""
+    if lang != "ru":
+        return f"won by {', '.join(winners)}"
+    return fill("{n:выиграл|выиграли|выиграли} {winners}", lang, n=len(winners), winners=", ".join(winners))
+
+
+def local_time(lang: str, at: str) -> str:
+    """A time the ledger keeps (ISO, UTC) as the game master's clock shows it, in ``lang``'s usual form."""
+    from datetime import datetime, timezone
+
+    try:
+        moment = datetime.fromisoformat(at)
+    except (TypeError, ValueError):
+        return str(at)
+    if moment.tzinfo is None:  # the ledger writes UTC
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone().strftime(words(lang)["at_time"])

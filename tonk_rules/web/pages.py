@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from tonk_rules.web.keys import GM_COOKIE, SESSION_COOKIE, Keys, RateLimit, new_session, table_cookie
-from tonk_rules.web.page_labels import ending_word, reached, words
+from tonk_rules.web.page_labels import ending_word, local_time, reached, won_words, words
 from tonk_rules.web.views import Views
 
 ENV = Environment(loader=PackageLoader("tonk_rules.web", "templates"), autoescape=select_autoescape(default=True),
@@ -72,7 +72,8 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     lang = context.pop("lang", None) or where.language()
     body = ENV.get_template(template).render(
         w=words(lang), lang=lang, csrf=where.keys.csrf_token(session), is_gm=is_gm(request),
-        ending=lambda e: ending_word(lang, e), over=lambda leaders, target: reached(lang, leaders, target), **context)
+        ending=lambda e: ending_word(lang, e), over=lambda leaders, target: reached(lang, leaders, target),
+        **said_in(lang), **context)
     response = HTMLResponse(body, status_code=status)
     if fresh:
         set_cookie(response, SESSION_COOKIE, session)
@@ -89,4 +90,9 @@ def see_other(url: str) -> RedirectResponse:
 
 def fragment(template: str, lang: str, **context: Any) -> str:
     return ENV.get_template(template).render(w=words(lang), lang=lang, ending=lambda e: ending_word(lang, e),
-                                             **context)
+                                             **said_in(lang), **context)
+
+
+def said_in(lang: str) -> dict[str, Any]:
+    """What a template says in ``lang`` beyond its words: who won (in number), a time on the local clock."""
+    return {"won": lambda winners: won_words(lang, winners), "local": lambda at: local_time(lang, at)}

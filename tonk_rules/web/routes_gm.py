@@ -61,7 +61,12 @@ async def console(request: Request, notice: str = "", status: int = 200) -> Resp
     return page(request, "gm.html", status, view=view, links=links, qrs={t: qr(u) for t, u in links.items()},
                 event_url=where.base_url + "/", event_qr=qr(where.base_url + "/"), builtins=builtin_names(),
                 current=current, notice=notice, title=words(event.language)["gm"], event_title=event.title,
-                lang=event.language)
+                lang=event.language, builtin_titles=builtin_titles(event.language))
+
+
+def builtin_titles(lang: str) -> dict[str, str]:
+    """Each built-in's title in ``lang``, as the console's selects name them (the built-in's name is the value)."""
+    return {name: load_variant(name).variant.title_in(lang) for name in builtin_names()}
 
 
 def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
@@ -238,7 +243,7 @@ async def rules(request: Request) -> Response:
     lang = event.language
     w = words(lang)
     return page(request, "rules_preview.html", table=table, change=rules_change(now, new, lang),
-                question=w["rules_preview"].format(table=titles.get(table, table), title=new.title),
+                question=w["rules_preview"].format(table=titles.get(table, table), title=new.title_in(lang)),
                 now=now, new=new, variant=values.get("variant", ""), house=values.get("house", ""),
                 title=w["rules"], event_title=event.title, lang=lang)
 

@@ -19,6 +19,7 @@ from tonk_rules.web.pages import (
     ENV,
     may_record,
     page,
+    said_in,
     see_other,
     set_cookie,
     site,
@@ -95,10 +96,11 @@ async def sheet_page(request: Request) -> Response:
         event = where.views.event()
         led = where.views.ledger(event, table)  # this thread's open ledger: a busy one is said in 2 s
         rules = led.stored_rules()
-        return event.language, stored_sheet(rules, event.language, event.house(rules.digest))
+        return (event.language, stored_sheet(rules, event.language, event.house(rules.digest)),
+                rules.description_in(event.language))
 
-    lang, sheet = await run_in_threadpool(read)
-    return HTMLResponse(ENV.get_template("sheet.html").render(sheet=sheet, lang=lang, table=table))
+    lang, sheet, about = await run_in_threadpool(read)
+    return HTMLResponse(ENV.get_template("sheet.html").render(sheet=sheet, lang=lang, table=table, about=about))
 
 
 async def live_event(request: Request) -> Response:
@@ -130,7 +132,8 @@ async def live_table(request: Request) -> Response:
     body = ENV.get_template("table_live.html").render(view=view, w=words(lang), lang=lang,
                                                       seated={n for n, _ in view.state.seated},
                                                       ending=lambda e: ending_word(lang, e),
-                                                      over=lambda leaders, target: reached(lang, leaders, target))
+                                                      over=lambda leaders, target: reached(lang, leaders, target),
+                                                      **said_in(lang))
     return HTMLResponse(body, headers={"X-Version": view.version})
 
 

@@ -146,7 +146,7 @@ class Views:
             return cached[1]
         led = self.ledger(event, table)
         try:
-            state = TableState.of(led, table, _title(event, table))
+            state = TableState.of(led, table, _title(event, table), event.language)
         except (LedgerError, sqlite3.Error) as exc:
             raise self._unavailable(event, table, exc) from None
         with self._lock:

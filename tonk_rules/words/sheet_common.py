@@ -14,6 +14,7 @@ LANGS: tuple[str, ...] = ("en", "ru")
 SHEET_WORDS: dict[str, dict[Any, Any]] = {
     "en": {
         "title_suffix": "rules sheet",
+        "game": "Tonk",
         "variant_line": "Variant: {name}",
         "h.cards": "Players, cards and the deal",
         "h.deal_check": "Tonk on the deal",
@@ -31,6 +32,7 @@ SHEET_WORDS: dict[str, dict[Any, Any]] = {
     },
     "ru": {
         "title_suffix": "правила",
+        "game": "Тонк",
         "variant_line": "Вариант: {name}",
         "h.cards": "Игроки, карты и раздача",
         "h.deal_check": "Тонк на раздаче",
