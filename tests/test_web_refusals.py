@@ -222,7 +222,8 @@ SAMPLE = {"name": "Гоблин", "other": "Элмо", "player": "Костопр
           "count": 7, "most": 60, "held": 4, "size": 5, "least": 2, "n": 11, "max_count": 5, "min_turns": 1,
           "turns_taken": 0, "locked_turns": 2, "cards_most": 6, "token": "Ьы", "text": "много", "option": "Гоблин",
           "stake": "ноль", "leaders": ("Гоблин",), "target": 100, "table": "стол1", "number": 3, "hands": 2,
-          "readings": (("Latin", parse_card("10C")), ("Cyrillic", parse_card("AC")))}
+          "readings": (("Latin", parse_card("10C")), ("Cyrillic", parse_card("AC"))),
+          "line": 2, "key": "ключ", "guess": "ключи"}
 
 
 @pytest.mark.parametrize("code", sorted(WORDS))

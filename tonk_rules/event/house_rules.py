@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tonk_rules.errors import LedgerError, VariantError
+from tonk_rules.errors import LedgerError, Refusal, VariantError
 from tonk_rules.event.table_names import checked_table_name
 from tonk_rules.ledger.stored_rules import StoredRules
 from tonk_rules.variant.diff import rule_values
@@ -80,13 +80,14 @@ def read_house(folder: Path, text: str, label: str) -> HouseRules:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             handle.write(text)
-        loaded = load_variant(str(temporary), named=True)
+        # read as `tonk check` reads a file the game master typed: every problem located, with "did you mean"
+        loaded = load_variant(str(temporary))
         house = _house_of(loaded, f"{label}-{loaded.digest[:8]}.yaml", text)
     except VariantError as exc:
         first = exc.diagnostics[0]
         where = f"line {first.line}: " if first.line else ""
         message = first.message.replace(str(temporary), "the house-rule file").replace(str(folder), ".")
-        raise LedgerError(f"the house-rule file: {where}{message}") from None
+        raise LedgerError(f"the house-rule file: {where}{message}").refused_as(house_refusal(first)) from None
     except OSError as exc:
         raise LedgerError(f"the house-rule file cannot be read in the event folder: {exc.strerror}") from None
     finally:
@@ -101,3 +102,19 @@ def rules_of_ref(ref: str) -> StoredRules:
     if not is_variant_path(ref) and ref in builtin_names():
         return StoredRules.of(loaded, ref)
     return _house_of(loaded, shown_name(ref), "")
+
+
+#: A house file's problems a page words in its own language: the key unknown (with the key it is likely
+#: meant to be), the parent unknown; any other is named by its line and key.
+_UNKNOWN = re.compile(r"unknown (key|variant) '([^']{1,40})'(?:; did you mean '([^']{1,40})'\?)?")
+
+
+def house_refusal(problem: Any) -> Refusal:
+    """The code of the pasted house file's first problem (a :class:`~tonk_rules.errors.Diagnostic`)."""
+    found = _UNKNOWN.match(problem.message)
+    values = {"line": problem.line, "key": problem.key_path or "extends"}
+    if found:
+        kind, name, guess = found.groups()
+        return Refusal(f"house_unknown_{kind}{'_guess' if guess else ''}", "how", None,
+                       {**values, "name": name, "guess": guess or ""})
+    return Refusal("house_problem", "how", None, values)

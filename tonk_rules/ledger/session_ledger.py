@@ -341,7 +341,7 @@ class Ledger:
                               ).coded("same_rules")
         names, stakes = zip(*self.seated(), strict=True)
         if found := seating_refusal(new.ruleset, list(names), list(stakes)):
-            refusal = found[1] if found[1] is not None and found[1].code.startswith("seats_") else None
+            refusal = found[1] if found[1] is not None and found[1].code.startswith(("seats_", "stakes_")) else None
             raise LedgerError(f"the table as seated cannot play the new rules: {found[0]}").refused_as(
                 refusal and Refusal(f"new_rules_{refusal.code}", "seats", None, refusal.params))
         return diff

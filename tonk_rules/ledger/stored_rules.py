@@ -150,3 +150,13 @@ def _with_builtin_words(ref: str, variant: Variant) -> Variant:
     if builtin.title != variant.title or builtin.description != variant.description:
         return variant
     return variant.model_copy(update={"title_ru": builtin.title_ru, "description_ru": builtin.description_ru})
+
+
+def titled_in(ref: str, title: str, lang: str) -> str:
+    """A title a ledger's event keeps (a rules change's), in ``lang``: a built-in's own title read in ``lang``,
+    any other as it was kept."""
+    from tonk_rules.variant.loader import builtin_names, load_variant
+
+    if ref in builtin_names() and load_variant(ref).variant.title == title:
+        return load_variant(ref).variant.title_in(lang)
+    return title

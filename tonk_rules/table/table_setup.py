@@ -80,8 +80,19 @@ def seating_refusal(rules: Ruleset, names: list[str], stakes: list[int]) -> tupl
             return why, Refusal("bad_name", "seats", None, {"name": name})
     if len({canonical(name) for name in names}) != n:
         return "a seat name is given twice", Refusal("seat_twice", "seats")
-    if why := why_names_clash(names) or why_not_stakes(rules, stakes, n):
+    if why := why_names_clash(names):
         return why, None
+    if why := why_not_stakes(rules, stakes, n):
+        return why, _stakes_refusal(rules, stakes)
+    return None
+
+
+def _stakes_refusal(rules: Ruleset, stakes: list[int]) -> Refusal | None:
+    """The code of the stakes' refusal where a page words it (stakes the rules' kind of stake cannot take)."""
+    if rules.points_target is not None and any(s != 1 for s in stakes):
+        return Refusal("stakes_points", "stake")
+    if not rules.per_player_stakes and len(set(stakes)) > 1:
+        return Refusal("stakes_uniform", "stake")
     return None
 
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tonk_rules.variant.loader import LoadedVariant, strip_sources
-from tonk_rules.variant.sections import NAMING_KEYS
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.provenance import Provenance, value_paths
+from tonk_rules.variant.sections import NAMING_KEYS
 from tonk_rules.variant.sources import Assumption, Quote
 
 

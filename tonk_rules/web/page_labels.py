@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tonk_rules.ledger.stored_rules import titled_in
 from tonk_rules.words.numbers import fill
 
 WORDS: dict[str, dict[str, str]] = {
@@ -81,7 +82,8 @@ WORDS: dict[str, dict[str, str]] = {
         "read_only": "Только просмотр: чтобы записывать, попросите у мастера ссылку этого стола.",
         "event_link": "Ссылка события (просмотр)", "table_link": "Ссылка для помощников этого стола",
         "new_table": "Новый стол", "name": "Имя стола (строчные латинские буквы и цифры)", "title": "Название",
-        "variant": "Встроенные правила", "house": "или текст файла домашних правил", "players": "Игроки через запятую", "first_dealer":
+        "variant": "Встроенные правила", "house": "или текст файла домашних правил",
+        "players": "Игроки через запятую", "first_dealer":
         "Первый сдающий (необязательно)", "create": "Создать", "join": "Сесть", "leave": "Встать",
         "move": "Пересадить за другой стол", "rules": "Сменить правила", "correct": "Исправить раздачу",
         "hand_no": "Номер раздачи", "reason": "Причина", "void_it": "Аннулировать",
@@ -102,9 +104,9 @@ WORDS: dict[str, dict[str, str]] = {
 #: Words added for issue 38 (every word in the event's language): the export's formats, the payment line's
 #: arrow form that needs no case of a name, local times.
 WORDS["en"].update({"export_json": "JSON", "export_csv": "CSV", "export_text": "JSON", "to_amount": "",
-                    "at_time": "%Y-%m-%d %H:%M"})
+                    "at_time": "%Y-%m-%d %H:%M", "qr": "QR code", "ok": "OK"})
 WORDS["ru"].update({"export_json": "полный (для импорта)", "export_csv": "таблица", "export_text": "Текст экспорта",
-                    "to_amount": ":", "at_time": "%d.%m.%Y %H:%M"})
+                    "to_amount": ":", "at_time": "%d.%m.%Y %H:%M", "qr": "код для камеры телефона", "ok": "Хорошо"})
 
 ENDINGS: dict[str, dict[str, str]] = {
     "en": {"knock_won": "knock won", "knock_caught": "knock caught", "out_by_discard": "out by discard",
@@ -182,7 +184,8 @@ def undo_words(lang: str, event: dict[str, Any], form: str, titles: dict[str, st
     move = detail.get("move")
     if move and kind in ("join", "leave"):
         kind = "move"
-    values = {"name": event.get("name") or "", "title": detail.get("title", ""), "number": hand.get("number", ""),
+    title = titled_in(str(detail.get("ref", "")), detail.get("title", ""), lang)
+    values = {"name": event.get("name") or "", "title": title, "number": hand.get("number", ""),
               "what": hand_words(lang, hand) if kind == "hand" else "",
               "source": titles.get(move["from"], move["from"]) if move else "",
               "target": titles.get(move["to"], move["to"]) if move else ""}
@@ -198,12 +201,12 @@ def won_words(lang: str, winners: Sequence[str]) -> str:
 
 def local_time(lang: str, at: str) -> str:
     """A time the ledger keeps (ISO, UTC) as the game master's clock shows it, in ``lang``'s usual form."""
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     try:
         moment = datetime.fromisoformat(at)
     except (TypeError, ValueError):
         return str(at)
     if moment.tzinfo is None:  # the ledger writes UTC
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return moment.astimezone().strftime(words(lang)["at_time"])

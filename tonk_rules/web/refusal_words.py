@@ -194,6 +194,35 @@ WORDS: dict[str, dict[str, str]] = {
                                     "players, and {n} are seated",
                               "ru": "стол в нынешнем составе не может играть по новым правилам: в них играют от "
                                     "{least} до {most} игроков, а за столом {n}"},
+    "new_rules_stakes_uniform": {
+        "en": "the table as seated cannot play the new rules: they play for one agreed stake, and the players' "
+              "stakes differ",
+        "ru": "стол в нынешнем составе не может играть по новым правилам: в них у всех одна ставка, а у игроков за "
+              "столом ставки разные"},
+    "new_rules_stakes_points": {"en": "the table as seated cannot play the new rules: they play to points, where "
+                                      "every stake is 1",
+                                "ru": "стол в нынешнем составе не может играть по новым правилам: в них играют на "
+                                      "очки, и ставка у всех 1"},
+    "stakes_uniform": {"en": "this variant plays for one agreed stake: give every player the same stake",
+                       "ru": "в этом варианте у всех одна ставка: дайте всем игрокам одинаковую ставку"},
+    "stakes_points": {"en": "this variant plays to points: every stake is 1",
+                      "ru": "в этом варианте играют на очки: ставка у всех 1"},
+    # a pasted house file (tonk_rules/event/house_rules.py), located as `tonk check` locates it
+    "house_unknown_key_guess": {"en": "the house-rule file: line {line}: unknown key {name!r}; did you mean {guess!r}?",
+                                "ru": "файл домашних правил, строка {line}: неизвестный ключ «{name}»; может быть, "
+                                      "имелось в виду «{guess}»?"},
+    "house_unknown_key": {"en": "the house-rule file: line {line}: unknown key {name!r}",
+                          "ru": "файл домашних правил, строка {line}: неизвестный ключ «{name}»"},
+    "house_unknown_variant_guess": {"en": "the house-rule file: line {line}: unknown variant {name!r}; did you mean "
+                                          "{guess!r}?",
+                                    "ru": "файл домашних правил, строка {line}: нет встроенных правил «{name}»; "
+                                          "может быть, имелось в виду «{guess}»?"},
+    "house_unknown_variant": {"en": "the house-rule file: line {line}: unknown variant {name!r}", "ru": "файл домашних правил, строка {line}: нет встроенных правил «{name}»"},
+    # any other problem: named by its line and key, the value not said back
+    "house_problem": {"en": "the house-rule file: line {line}: the value of {key} does not fit; `tonk check` on "
+                            "the file says why",
+                      "ru": "файл домашних правил, строка {line}: значение ключа «{key}» не подходит; проверьте его "
+                            "по описанию правил"},
     "correct_number": {"en": "give the number of the hand to correct", "ru": "укажите номер исправляемой раздачи"},
     "no_table": {"en": "the event has no table {table!r}", "ru": "в этом событии нет стола «{table}»"},
     "nothing_to_undo": {"en": "there is nothing to undo at this table", "ru": "за этим столом отменять нечего"},
