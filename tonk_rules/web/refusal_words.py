@@ -217,7 +217,8 @@ WORDS: dict[str, dict[str, str]] = {
                                           "{guess!r}?",
                                     "ru": "файл домашних правил, строка {line}: нет встроенных правил «{name}»; "
                                           "может быть, имелось в виду «{guess}»?"},
-    "house_unknown_variant": {"en": "the house-rule file: line {line}: unknown variant {name!r}", "ru": "файл домашних правил, строка {line}: нет встроенных правил «{name}»"},
+    "house_unknown_variant": {"en": "the house-rule file: line {line}: unknown variant {name!r}",
+                              "ru": "файл домашних правил, строка {line}: нет встроенных правил «{name}»"},
     # any other problem: named by its line and key, the value not said back
     "house_problem": {"en": "the house-rule file: line {line}: the value of {key} does not fit; `tonk check` on "
                             "the file says why",
