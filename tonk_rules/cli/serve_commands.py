@@ -13,8 +13,17 @@ import click
 def serve(event_dir: str, port: int, lan: bool) -> None:
     """Serve the event in EVENT_DIR (made by `tonk event create`) to browsers: the event, every table, the
     rules sheets, and the game master's console (its link, with the secret, is printed at start)."""
+    from tonk_rules.cli.event_lines import line
+    from tonk_rules.cli.problems import one_line
+    from tonk_rules.web.serve import StartError
     from tonk_rules.web.serve import serve as run
 
     # every refusal at start (not an event, served already, the keys file, the port) is one line of its own
-    # cause; the CLI's TonkError handler prints it and exits 1
-    run(event_dir, port=port, lan=lan, echo=click.echo)
+    # cause; the CLI's TonkError handler prints it and exits 1 (in the event's language: here)
+    try:
+        run(event_dir, port=port, lan=lan, echo=click.echo)
+    except StartError as exc:
+        if exc.lang == "en":
+            raise
+        click.echo(line("refused", exc.lang, said=one_line(str(exc))), err=True)
+        click.get_current_context().exit(1)

@@ -33,6 +33,15 @@ class EventServedError(TonkError):
     """Another ``tonk serve`` serves this event folder (or its lock file cannot be used)."""
 
 
+class TakenOver(str):
+    """The line saying a killed server's lock was taken over, with what it names (a page or a line in another
+    language says it from these)."""
+
+    pid: int
+    running: bool  # the process id is in use again (by another program: the lock was free)
+    where: str
+
+
 def _holder(text: str) -> tuple[int | None, str]:
     """The process id and address a lock file names (None and "" where it names none)."""
     try:
@@ -75,16 +84,18 @@ def serve_lock(folder: str | Path, address: str) -> Iterator[str | None]:
             raise EventServedError(
                 f"{Path(folder)}: this event is already served by another `tonk serve` ({named}"
                 f"{', at ' + where if where else ''}); stop it first (two servers on one event could record "
-                "a form twice)") from None
+                "a form twice)").coded("event_served", "how", None, folder=str(Path(folder)), pid=pid,
+                                       where=where) from None
         except OSError as exc:
             raise EventServedError(f"{path}: the serve lock cannot be taken ({exc.strerror or exc})") from None
         pid, where = _holder(handle.read(4096))
-        left = None
+        left: TakenOver | None = None
         if pid is not None and pid != os.getpid():
             # the lock was free, so its server is gone; whether its pid is reused by now says nothing more
             state = "no longer running" if not _alive(pid) else "stopped serving"
-            left = (f"the lock left by a server that did not stop cleanly (process {pid}, {state}"
-                    f"{', at ' + where if where else ''}) was taken over")
+            left = TakenOver(f"the lock left by a server that did not stop cleanly (process {pid}, {state}"
+                             f"{', at ' + where if where else ''}) was taken over")
+            left.pid, left.running, left.where = pid, _alive(pid), where
         handle.seek(0)
         handle.truncate()
         handle.write(json.dumps({"pid": os.getpid(), "address": address}))

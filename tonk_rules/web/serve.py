@@ -25,10 +25,14 @@ from tonk_rules.event.event_folder import Event
 from tonk_rules.event.serve_lock import serve_lock
 from tonk_rules.web.app import create_app
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol, raise_file_limit
+from tonk_rules.web.serve_lines import line, start_refusal, where_part
 
 
 class StartError(TonkError):
-    """The server cannot start: the port cannot be had (its message says which port and why)."""
+    """The server cannot start: the port cannot be had (its message says which port and why), or a refusal at
+    start said in the event's language (``lang``)."""
+
+    lang = "en"
 
 
 def lan_address() -> str:
@@ -41,7 +45,7 @@ def lan_address() -> str:
     return found[0] if found else "127.0.0.1"
 
 
-def bind(host: str, port: int) -> socket.socket:
+def bind(host: str, port: int, lang: str = "en") -> socket.socket:
     """The listening socket, bound before anything is printed: a port taken is said as such, not as anything else."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -49,10 +53,9 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        why = ("another program (or another `tonk serve`) is serving it" if exc.errno == errno.EADDRINUSE
-               else "this user may not use it (ports below 1024 need the administrator)" if exc.errno == errno.EACCES
-               else exc.strerror or str(exc))
-        raise StartError(f"cannot serve on port {port}: {why}; choose another with --port") from None
+        key = ("port_taken" if exc.errno == errno.EADDRINUSE else "port_denied" if exc.errno == errno.EACCES
+               else "port_other")
+        raise StartError(line(key, lang, port=port, why=exc.strerror or str(exc))) from None
     sock.listen(2048)
     return sock
 
@@ -63,26 +66,42 @@ def serve(folder: str | Path, *, port: int = 8000, lan: bool = False,
     shown = lan_address() if lan else "127.0.0.1"
     base = f"http://{shown}:{port}"
     folder = Path(folder)
-    Event.open(folder)  # not an event folder: said first, before any file is made in it
+    lang = Event.open(folder).language  # not an event folder: said first, before any file is made in it
+    try:
+        _serve(folder, host, port, base, lang, lan=lan, shown=shown, echo=echo)
+    except TonkError as exc:  # a refusal at start with words in the event's language is said in it
+        said = start_refusal(exc, lang) if lang != "en" else None
+        if said is None:
+            if isinstance(exc, StartError):
+                exc.lang = lang  # the port's refusal: worded in the event's language already
+            raise
+        error = StartError(said)
+        error.lang = lang
+        raise error from None
+
+
+def _serve(folder: Path, host: str, port: int, base: str, lang: str, *, lan: bool, shown: str,
+           echo: Callable[[str], None]) -> None:
     with serve_lock(folder, f"{base}/") as taken_over:
         app = create_app(folder, base_url=base)  # the keys file: read, or made once
-        sock = bind(host, port)
+        sock = bind(host, port, lang)
         if taken_over:
-            echo(taken_over[0].upper() + taken_over[1:] + ".")
+            said = taken_over[0].upper() + taken_over[1:]
+            echo(line("taken_over", lang, said=said, pid=getattr(taken_over, "pid", "?"),
+                      where=where_part(lang, getattr(taken_over, "where", ""))))
         keys = app.state.site.keys
-        echo(f"Serving the event in {folder} at {base}/  (stop with Ctrl+C)")
-        echo(f"Game master's console: {base}/gm?key={keys.gm}")
-        echo("  (the key is the game master's secret: it opens table creation, rules changes, corrections, import)")
+        echo(line("serving", lang, folder=folder, base=base))
+        echo(line("console", lang, base=base, key=keys.gm))
+        echo(line("secret", lang))
         if lan and shown.startswith("127."):
-            echo("This computer has no address on a local network (is the Wi-Fi connected?): phones cannot reach "
-                 "it yet; serving every address anyway.")
+            echo(line("no_lan_address", lang))
         if lan:
-            echo("Phones on this network open the event with this code:")
+            echo(line("lan_code", lang))
             drawn = io.StringIO()
             segno.make(f"{base}/", error="m").terminal(out=drawn, compact=True)
             echo(drawn.getvalue())
         else:
-            echo("Only this computer can reach it; add --lan to serve the phones on the venue's network.")
+            echo(line("local_only", lang))
         limits = ConnectionLimits.for_open_files(raise_file_limit())
         # no limit_concurrency: it answered 503 to everyone once ~400 sockets were open, idle or not; the
         # connections' own limits (per address, idle time, a request's time) bound the work instead

@@ -1,0 +1,84 @@
+"""What ``tonk serve`` prints at start, and its refusals at start, in the event's language.
+
+A name, a path, an address and a process id are put in as they are, after a colon or in parentheses, where
+no case is needed.
+
+    >>> line("local_only", "ru")
+    'Открыть его можно только на этом компьютере; чтобы телефоны в сети площадки его видели, добавьте --lan.'
+    >>> line("port_taken", "ru", port=8000)
+    'порт 8000 занят: на нём уже работает другая программа (или другой `tonk serve`); выберите другой: --port'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tonk_rules.errors import TonkError
+
+#: Every line by its key, in English and in Russian (the English lines are those ``tonk serve`` always printed).
+LINES: dict[str, dict[str, str]] = {
+    "serving": {"en": "Serving the event in {folder} at {base}/  (stop with Ctrl+C)",
+                "ru": "Событие из папки {folder} открыто по адресу {base}/  (остановить: Ctrl+C)"},
+    "console": {"en": "Game master's console: {base}/gm?key={key}",
+                "ru": "Пульт мастера: {base}/gm?key={key}"},
+    "secret": {"en": "  (the key is the game master's secret: it opens table creation, rules changes, corrections, "
+                     "import)",
+               "ru": "  (ключ — секрет мастера: он открывает создание столов, смену правил, исправления и импорт)"},
+    "no_lan_address": {"en": "This computer has no address on a local network (is the Wi-Fi connected?): phones "
+                             "cannot reach it yet; serving every address anyway.",
+                       "ru": "У этого компьютера нет адреса в локальной сети (подключён ли Wi-Fi?): телефоны пока "
+                             "его не видят; сервер всё равно слушает все адреса."},
+    "lan_code": {"en": "Phones on this network open the event with this code:",
+                 "ru": "Телефоны в этой сети открывают событие по этому коду:"},
+    "local_only": {"en": "Only this computer can reach it; add --lan to serve the phones on the venue's network.",
+                   "ru": "Открыть его можно только на этом компьютере; чтобы телефоны в сети площадки его видели, "
+                         "добавьте --lan."},
+    "taken_over": {"en": "{said}.",
+                   "ru": "Блокировка сервера, который остановился не сам (процесс {pid}{where}), снята и занята "
+                         "этим сервером."},
+    "port_taken": {"en": "cannot serve on port {port}: another program (or another `tonk serve`) is serving it; "
+                         "choose another with --port",
+                   "ru": "порт {port} занят: на нём уже работает другая программа (или другой `tonk serve`); "
+                         "выберите другой: --port"},
+    "port_denied": {"en": "cannot serve on port {port}: this user may not use it (ports below 1024 need the "
+                          "administrator); choose another with --port",
+                    "ru": "порт {port} недоступен: порты меньше 1024 открывает только администратор; выберите "
+                          "другой: --port"},
+    "port_other": {"en": "cannot serve on port {port}: {why}; choose another with --port",
+                   "ru": "на порту {port} открыть сервер нельзя (система ответила: {why}); выберите другой: --port"},
+    # refusals at start that carry a code (tonk_rules/event/serve_lock.py, tonk_rules/web/keys.py)
+    "event_served": {"en": "", "ru": "{folder}: это событие уже открыто другим `tonk serve` (процесс {pid}{where}); "
+                                    "сначала остановите его (два сервера на одно событие могли бы записать одну "
+                                    "форму дважды)"},
+    "keys_damaged": {"en": "", "ru": "{path}: файл ключей сервера повреждён; восстановите его из копии или удалите, "
+                                    "чтобы сделать новые секреты (тогда все напечатанные ссылки столов и ссылка "
+                                    "пульта сменятся)"},
+    "keys_unreadable": {"en": "", "ru": "{path}: файл ключей сервера не читается (права доступа или диск)"},
+    "keys_unwritable": {"en": "", "ru": "{path}: файл ключей сервера не записать (права доступа или диск)"},
+}
+
+
+def line(key: str, lang: str, /, **values: Any) -> str:
+    """The line ``key`` in ``lang`` (English where it has none) with ``values`` put in."""
+    words = LINES[key]
+    return (words.get(lang) or words["en"]).format(**values)
+
+
+def where_part(lang: str, where: str) -> str:
+    """The address a server served, after its process id (nothing where none is known)."""
+    if not where:
+        return ""
+    return f", адрес: {where}" if lang == "ru" else f", at {where}"
+
+
+def start_refusal(error: TonkError, lang: str) -> str | None:
+    """A refusal at start in ``lang``, where it has a code and words there (None: its own English line)."""
+    refusal = error.refusal
+    if refusal is None or refusal.code not in LINES or not LINES[refusal.code].get(lang):
+        return None
+    values = dict(refusal.params)
+    if "where" in values:
+        values["where"] = where_part(lang, str(values["where"] or ""))
+    if values.get("pid") is None and "pid" in values:
+        values["pid"] = "?"
+    return line(refusal.code, lang, **values)
