@@ -134,11 +134,11 @@ def test_the_cli_corrects_a_session_and_an_event(night: Event, tmp_path: Path) -
                    "--knock", "Ann").returncode == 0
     done = run("event", "correct", folder, "t1", "2", "--void", "--reason", "a mistake")
     assert done.returncode == 0, done.stderr
-    assert "Voided hand 2" in done.stdout
+    assert "Раздача №2 аннулирована" in done.stdout  # the event is Russian: its lines are
     done = run("session", "correct", str(night.ledger_path("t1")), "3", "--out", "Cy", "--reason", "Cy went out")
     assert done.returncode == 0, done.stderr
     history = run("event", "history", folder, "t1").stdout
-    assert "(void)" in history and "hand 3 amended (Cy went out)" in history
+    assert "(аннулирована)" in history and "раздача №3 исправлена (причина: Cy went out)" in history
     refused = run("event", "correct", folder, "t1", "1", "--void", "--out", "Cy", "--reason", "x")
     assert refused.returncode == 2 and "--void не принимает раздачу" in refused.stderr
     standings = json.loads(run("event", "standings", folder, "--json").stdout)

@@ -9,9 +9,10 @@ from typing import Any
 
 import click
 
-from tonk_rules.cli.event_lines import language_name, line, table_name
+from tonk_rules.cli.event_lines import language_name, ledger_refusal, line, table_name
 from tonk_rules.cli.ledger_open import open_ledger
 from tonk_rules.cli.settle_input import Misuse, how_it_ended, print_result, settle_options, table_input
+from tonk_rules.cli.terminal import plain
 
 #: Where the event a command opened keeps its language in click's context (shared by the group and its command).
 LANG_KEY = "tonk_rules.event_language"
@@ -29,12 +30,17 @@ class _EventGroup(click.Group):
             lang = ctx.meta.get(LANG_KEY, "en")
             if lang == "en":
                 raise
-            from tonk_rules.web.refusal_words import in_language
+            from tonk_rules.errors import VariantError
+            from tonk_rules.web.refusal_words import diagnostic_in, in_language
 
-            said = in_language(exc, lang)
+            if isinstance(exc, VariantError):  # located, as `tonk check` prints it, in the event's language
+                for problem in exc.diagnostics:
+                    click.echo(plain(diagnostic_in(problem, lang)), err=True)
+                ctx.exit(1)
+            said = in_language(exc, lang) or ledger_refusal(exc, lang)
             if said is None:
                 raise
-            click.echo(line("refused", lang, said=said), err=True)
+            click.echo(plain(line("refused", lang, said=said)), err=True)
             ctx.exit(1)
         except click.ClickException as exc:  # a misuse found once the event is open: said in its language
             lang = ctx.meta.get(LANG_KEY, "en")
@@ -175,7 +181,7 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
     with open_ledger(str(ev.ledger_path(table))) as led:
         settled = table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts),
                                                     list(tonks), how, led.stored_rules().digest))
-        print_result(settled.result, as_json, led.currency)
+        print_result(settled.result, as_json, led.currency, lang=ev.language)
         if settled.entry is None:
             click.echo(line("not_recorded", ev.language), err=True)
             return
@@ -242,9 +248,9 @@ def _history(ledger: str, lang: str = "en") -> None:
     from tonk_rules.ledger.history import history_lines
 
     with open_ledger(ledger, writable=False) as led:
-        for said in history_lines(led.events(), frozenset(voided_events(led))):
+        for said in history_lines(led.events(), frozenset(voided_events(led)), lang):
             click.echo(plain(said))
-        fixes = correction_lines(led)
+        fixes = correction_lines(led, lang)
         if fixes:
             click.echo(line("corrections", lang))
             for fix in fixes:
@@ -281,9 +287,13 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
                                                         rules.digest))
             if settled.entry is None:
                 raise Misuse(line("amend_played", lang))
-            print_result(settled.result, False, led.currency)
+            print_result(settled.result, False, led.currency, lang=lang)
             took = amend_hand(led, number, settled.entry, reason)
         said = f"{took['said'][0].upper()}{took['said'][1:]}"
+        if lang == "ru":  # the ledger's own words are English: the Russian line names the hand
+            from tonk_rules.words.ledger_lines import ru
+
+            said = ru("corrected_void" if void else "corrected_amend", number=number)
         click.echo(plain(line("corrected", lang, said=said, dealer=led.next_dealer())))
 
 

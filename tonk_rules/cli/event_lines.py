@@ -56,6 +56,11 @@ LINES: dict[str, dict[str, str]] = {
                      "ru": "Ничего не записано: раздача продолжается."},
     "corrections": {"en": "Corrections:", "ru": "Исправления:"},
     "corrected": {"en": "{said}. Next dealer: {dealer}.", "ru": "{said}. Следующим сдаёт: {dealer}."},
+    # a table's ledger that cannot be used, said from the kind of its error (the path as given)
+    "ledger_damaged": {"en": "", "ru": "{path}: файл журнала стола повреждён; ничего не изменено; восстановите его "
+                                      "из копии или из выгрузки"},
+    "ledger_not_ledger": {"en": "", "ru": "{path}: на месте журнала стола другой файл; ничего не изменено"},
+    "ledger_no_permission": {"en": "", "ru": "{path}: файл журнала стола не открыть (права доступа)"},
 }
 
 
@@ -64,6 +69,18 @@ def line(key: str, lang: str, /, **values: Any) -> str:
     words = LINES[key]
     lang = lang if lang in words else "en"
     return fill(words[lang], lang, **values)
+
+
+def ledger_refusal(error: Exception, lang: str) -> str | None:
+    """A table's ledger that cannot be used, in ``lang`` (None: not such an error, or English)."""
+    from tonk_rules.errors import LedgerDamagedError, LedgerPermissionError, NotALedgerError
+
+    key = ("ledger_damaged" if isinstance(error, LedgerDamagedError) else "ledger_not_ledger"
+           if isinstance(error, NotALedgerError) else "ledger_no_permission"
+           if isinstance(error, LedgerPermissionError) else None)
+    if key is None or not LINES[key].get(lang):
+        return None
+    return line(key, lang, path=str(error).split(": ", 1)[0])
 
 
 def language_name(code: str, lang: str) -> str:

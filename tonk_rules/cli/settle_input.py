@@ -98,14 +98,15 @@ def how_it_ended(deal: bool, knocks: tuple[str, ...], outs: tuple[str, ...], no_
     return HowItEnded("stock_out")
 
 
-def print_result(result: Any, as_json: bool, currency: str | None = None, style: str = "unicode") -> None:
+def print_result(result: Any, as_json: bool, currency: str | None = None, style: str = "unicode",
+                 lang: str = "en") -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.table.settle import describe
 
     if as_json:
         click.echo(json.dumps(result.to_json(style), indent=2, ensure_ascii=False))
     else:
-        for line in describe(result, currency):
+        for line in describe(result, currency, lang):
             click.echo(plain(line))
 
 

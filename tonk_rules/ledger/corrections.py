@@ -31,6 +31,7 @@ from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 from tonk_rules.ledger.state_rows import now, set_next_dealer
 from tonk_rules.ledger.stored_rules import StoredRules
 from tonk_rules.ledger.undo import describe_hand
+from tonk_rules.words.ledger_lines import ending, local_time, ru, winners
 
 _TABLE = """CREATE TABLE IF NOT EXISTS corrections (
     id INTEGER PRIMARY KEY,
@@ -198,12 +199,20 @@ def _void(ending: str) -> bool:
     return Ending(ending).void
 
 
-def correction_lines(led: Ledger) -> list[str]:
-    """One line per correction, as ``tonk session history`` prints them after the events."""
+def correction_lines(led: Ledger, lang: str = "en") -> list[str]:
+    """One line per correction, as ``tonk session history`` prints them after the events (``lang``: English,
+    or Russian for a Russian event, its times on the local clock)."""
     lines = []
     for c in corrections(led):
+        if lang == "ru":
+            was = hand_said_ru(c["original"])
+            lines.append(ru("correction_void", at=local_time(c["at"], "ru"), number=c["hand"], reason=c["reason"],
+                            was=was) if c["amended"] is None else
+                         ru("correction_amend", at=local_time(c["at"], "ru"), number=c["hand"], reason=c["reason"],
+                            was=was, now=hand_said_ru(c["amended"])))
+            continue
         what = "voided" if c["kind"] == "void" else "amended"
-        lines.append(f"  -- {c['at']}: hand {c['hand']} {what} ({c['reason']}); it was "
+        lines.append(f"  -- {local_time(c['at'], 'en')}: hand {c['hand']} {what} ({c['reason']}); it was "
                      f"{describe_hand(c['original'])}" + (f", now {describe_hand(c['amended'])}" if c["amended"]
                                                           else ""))
     return lines
@@ -225,3 +234,9 @@ def last_correction(led: Ledger) -> int:
     if not _has_table(led):
         return 0
     return int(led.db.execute("SELECT COALESCE(MAX(id), 0) FROM corrections").fetchone()[0])
+
+
+def hand_said_ru(hand: dict[str, Any]) -> str:
+    """A hand as a Russian correction line names it: ``раздача №3 (вышел сбросом, выиграл Ворон)``."""
+    return ru("hand_said", number=hand["number"], ending=ending("ru", hand["ending"]),
+              winners=winners("ru", hand["winners"]))

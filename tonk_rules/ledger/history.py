@@ -17,19 +17,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from tonk_rules.ledger.stored_rules import describe_diff
+from tonk_rules.ledger.stored_rules import describe_diff, titled_in
+from tonk_rules.words.ledger_lines import RU, ending, payment, ru
+from tonk_rules.words.ledger_lines import winners as winners_of
 
 
-def hand_line(hand: dict[str, Any]) -> str:
+def hand_line(hand: dict[str, Any], lang: str = "en") -> str:
+    if lang == "ru":
+        pays = "; ".join(payment("ru", p["from"], p["to"], p["amount"]) for p in hand["payments"])
+        return ru("hand", number=hand["number"], kind=RU.get(hand["kind"], hand["kind"]), dealer=hand["dealer"],
+                  ending=ending("ru", hand["ending"]), winners=winners_of("ru", hand["winners"]),
+                  payments=pays or RU["no_payments"])
     winners = ", ".join(hand["winners"]) or "nobody"
     pays = "; ".join(f"{p['from']} -> {p['to']} {p['amount']}" for p in hand["payments"]) or "no payments"
     return (f"#{hand['number']} {hand['kind']}, dealt by {hand['dealer']}: {hand['ending'].replace('_', ' ')}, "
             f"won by {winners}: {pays}")
 
 
-def history_lines(events: list[dict[str, Any]], voided: frozenset[int] = frozenset()) -> list[str]:
+def history_lines(events: list[dict[str, Any]], voided: frozenset[int] = frozenset(), lang: str = "en") -> list[str]:
     """One line per event (a rules change: one more per changed value); hands of the events ``voided``
-    (corrected by the game master, :mod:`tonk_rules.ledger.corrections`) are marked "(void)"."""
+    (corrected by the game master, :mod:`tonk_rules.ledger.corrections`) are marked "(void)". ``lang``: the
+    language of the lines (English, or Russian for a Russian event)."""
+    if lang == "ru":
+        return _history_ru(events, voided)
     lines: list[str] = []
     for event in events:
         undone = " (undone)" if event["undone_by"] is not None else ""
@@ -46,3 +56,38 @@ def history_lines(events: list[dict[str, Any]], voided: frozenset[int] = frozens
         else:
             lines.append(f"  -- undo: took back {detail['said']}")
     return lines
+
+
+def _history_ru(events: list[dict[str, Any]], voided: frozenset[int]) -> list[str]:
+    """:func:`history_lines` in Russian: what an undo took back said again from the event it took back."""
+    by_id = {event["event"]: event for event in events}
+    lines: list[str] = []
+    for event in events:
+        undone = RU["undone"] if event["undone_by"] is not None else ""
+        kind, detail = event["kind"], event["detail"]
+        if kind == "hand":
+            void = RU["voided"] if event["event"] in voided else ""
+            said = hand_line(event["hand"], "ru")
+            lines.append(f"  {said}{undone}{void}" if undone else said + void)
+        elif kind in ("join", "leave"):
+            lines.append(ru(kind, name=event["name"], undone=undone))
+        elif kind == "rules":
+            lines.append(ru("rules", title=titled_in(detail["ref"], detail["title"], "ru"), ref=detail["ref"],
+                            undone=undone))
+            lines += [f"       {line}" for line in describe_diff(detail["diff"])]
+        else:
+            lines.append(ru("undo", said=_taken_back(by_id.get(detail.get("event")), detail)))
+    return lines
+
+
+def _taken_back(event: dict[str, Any] | None, detail: dict[str, Any]) -> str:
+    if event is None:
+        return ru("undo_other", event=detail.get("event", "?"))
+    kind = event["kind"]
+    if kind == "hand":
+        return ru("undo_hand", number=event["hand"]["number"])
+    if kind in ("join", "leave"):
+        return ru(f"undo_{kind}", name=event["name"])
+    if kind == "rules":
+        return ru("undo_rules", title=titled_in(event["detail"]["ref"], event["detail"]["title"], "ru"))
+    return ru("undo_other", event=event["event"])

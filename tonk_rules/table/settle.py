@@ -339,8 +339,11 @@ def settle_hand(variant: str | Ruleset, hands: HandsAtTable, how: HowItEnded, st
     return TableResult(hands.names, settlement, tuple(stakes), hands.cards, hands if hands.quick else None)
 
 
-def describe(result: TableResult, currency: str | None = None) -> list[str]:
-    """Who pays whom, in plain lines (as ``tonk replay`` prints a result), amounts in ``currency`` if given."""
+def describe(result: TableResult, currency: str | None = None, lang: str = "en") -> list[str]:
+    """Who pays whom, in plain lines (as ``tonk replay`` prints a result), amounts in ``currency`` if given;
+    ``lang``: English, or Russian for a Russian event's ``tonk event record``."""
+    if lang == "ru":
+        return _describe_ru(result, currency)
     hand_result = result.hand_result
     if hand_result is None:
         return ["No tonk on the deal: nobody pays, play the hand."]
@@ -355,4 +358,27 @@ def describe(result: TableResult, currency: str | None = None) -> list[str]:
     if currency:
         # a label, never an inflected word: "2 (крона)", as "2 крона" would be wrong Russian
         lines = [f"{line} ({currency})" if line.startswith("  ") and " pays " in line else line for line in lines]
+    return lines
+
+
+def _describe_ru(result: TableResult, currency: str | None) -> list[str]:
+    """:func:`describe` in Russian (:mod:`tonk_rules.words.ledger_lines`): names after a colon or an arrow."""
+    from tonk_rules.words.ledger_lines import RU, ending, payment, ru, winners
+
+    hand = result.hand_result
+    if hand is None:
+        return [RU["no_deal_tonk"]]
+    names = hand.players
+    won = winners("ru", [names[w] for w in hand.winners])
+    lines = [ru("ending", ending=ending("ru", hand.ending.value), winners=won)]
+    if result.table is not None and result.table.tonks:
+        lines.append(RU["counts_not_given"])
+    else:
+        counts = result.recorded_counts if result.table is not None else hand.counts
+        lines.append(ru("counts", counts=", ".join(f"{n} {RU['not_given'] if c is None else c}"
+                                                   for n, c in zip(names, counts, strict=True))))
+    if hand.void:
+        lines.append(RU["void"])
+    lines += [f"  {payment('ru', names[p.payer], names[p.receiver], p.amount, currency)}" for p in hand.payments]
+    lines.append(ru("net", net=", ".join(f"{names[i]} {n:+d}" for i, n in enumerate(hand.net))))
     return lines

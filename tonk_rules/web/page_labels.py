@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from tonk_rules.ledger.stored_rules import titled_in
+from tonk_rules.words.ledger_lines import ENDINGS as HAND_ENDINGS
+from tonk_rules.words.ledger_lines import local_time as ledger_time
+from tonk_rules.words.ledger_lines import winners
 from tonk_rules.words.numbers import fill
 
 WORDS: dict[str, dict[str, str]] = {
@@ -108,15 +111,8 @@ WORDS["en"].update({"export_json": "JSON", "export_csv": "CSV", "export_text": "
 WORDS["ru"].update({"export_json": "полный (для импорта)", "export_csv": "таблица", "export_text": "Текст экспорта",
                     "to_amount": ":", "at_time": "%d.%m.%Y %H:%M", "qr": "код для камеры телефона", "ok": "Хорошо"})
 
-ENDINGS: dict[str, dict[str, str]] = {
-    "en": {"knock_won": "knock won", "knock_caught": "knock caught", "out_by_discard": "out by discard",
-           "out_by_spread": "out by spread", "out_by_hit": "out by hit", "deal_tonk": "tonk on the deal",
-           "deal_void": "deal void", "stock_exhausted": "stock ran out", "stock_void": "stock ran out, void"},
-    "ru": {"knock_won": "открывшийся выиграл", "knock_caught": "открывшийся пойман", "out_by_discard": "вышел сбросом",
-           "out_by_spread": "вышел выкладкой", "out_by_hit": "вышел подкладкой", "deal_tonk": "тонк на раздаче",
-           "deal_void": "раздача аннулирована", "stock_exhausted": "кончилась колода",
-           "stock_void": "кончилась колода, без выплат"},
-}
+#: How a hand ended: the ledger's words (:mod:`tonk_rules.words.ledger_lines`).
+ENDINGS = HAND_ENDINGS
 
 
 #: After "Game over": who reached the points target, in each language (a noun after a number in its forms).
@@ -192,21 +188,11 @@ def undo_words(lang: str, event: dict[str, Any], form: str, titles: dict[str, st
     return fill(_UNDO[lang][kind][form], lang, **values)
 
 
-def won_words(lang: str, winners: Sequence[str]) -> str:
+def won_words(lang: str, names: Sequence[str]) -> str:
     """Who won a hand, the verb agreeing in number with them (``выиграл Ворон``, ``выиграли Ворон, Шёпот``)."""
-    if lang != "ru":
-        return f"won by {', '.join(winners)}"
-    return fill("{n:выиграл|выиграли|выиграли} {winners}", lang, n=len(winners), winners=", ".join(winners))
+    return winners(lang, names)
 
 
 def local_time(lang: str, at: str) -> str:
     """A time the ledger keeps (ISO, UTC) as the game master's clock shows it, in ``lang``'s usual form."""
-    from datetime import UTC, datetime
-
-    try:
-        moment = datetime.fromisoformat(at)
-    except (TypeError, ValueError):
-        return str(at)
-    if moment.tzinfo is None:  # the ledger writes UTC
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().strftime(words(lang)["at_time"])
+    return ledger_time(at, lang)

@@ -342,3 +342,31 @@ def said(error: TonkError, names: Sequence[str], lang: str) -> tuple[str, str]:
     if error.refusal is None or error.refusal.code not in WORDS:
         return "how", UNCODED.get(lang, str(error))
     return field_of(error.refusal, names), say(error.refusal, lang)
+
+
+#: A variant file's problem (:class:`~tonk_rules.errors.Diagnostic`) in Russian, by what it says: a key or a
+#: built-in unknown (with the likely one), an empty value; any other named by its key.
+_DIAGNOSTIC_RU = (
+    (r"unknown key '([^']+)'; did you mean '([^']+)'\?", "неизвестный ключ «{0}»; может быть, имелось в виду «{1}»?"),
+    (r"unknown key '([^']+)'", "неизвестный ключ «{0}»"),
+    (r"unknown variant '([^']+)'; did you mean '([^']+)'\?", "нет встроенных правил «{0}»; может быть, имелось в "
+                                                             "виду «{1}»?"),
+    (r"unknown variant '([^']+)'", "нет встроенных правил «{0}» (путь к файлу пишется с .yaml или с /)"),
+    (r"must not be empty", "значение не может быть пустым"),
+)
+
+
+def diagnostic_in(problem: Any, lang: str) -> str:
+    """A variant file's problem as ``tonk check`` prints it (``FILE:LINE:COL: …``), its words in ``lang``."""
+    if lang != "ru":
+        return str(problem)
+    import re
+
+    said = "значение не подходит"
+    for pattern, words in _DIAGNOSTIC_RU:
+        if found := re.match(pattern, problem.message):
+            said = words.format(*found.groups())
+            break
+    where = f"{problem.file}: " if problem.line == 0 else f"{problem.file}:{problem.line}:{problem.column}: "
+    key = f" (ключ: {problem.key_path})" if problem.key_path else ""
+    return where + said + key
