@@ -111,3 +111,22 @@ def test_an_english_evening_keeps_its_english_lines(tmp_path: Path) -> None:
     assert "unknown variant 'russan'; did you mean 'russian'?" in text
     assert not re.search(r"[А-Яа-яЁё]", text.replace("крона", "").replace("Ночь", "").replace("ошибка", "")
                          .replace("опечатка", ""))
+
+
+def test_tonk_session_on_a_russian_events_table_says_its_hands_in_russian(
+        russian: tuple[Path, list[Any]], tmp_path: Path) -> None:
+    folder, _ = russian
+    ledger = str(folder / "t1.sqlite")
+    recorded = run("session", "record", ledger, "--count", "Аня=3", "--count", "Боря=19", "--knock", "Аня")
+    assert recorded.returncode == 0 and "Исход: открывшийся выиграл; выиграл Аня" in recorded.stdout
+    assert "Записана раздача №" in recorded.stdout and "Следующим сдаёт:" in recorded.stdout
+    history = run("session", "history", ledger).stdout
+    assert "(валюта: крона):" in history and "Исправления:" in history
+    for out in (recorded.stdout, history):
+        assert _english(out, folder) == [], out
+    # a ledger of its own (no event around it) speaks as it always has
+    alone = str(tmp_path / "alone.sqlite")
+    assert run("session", "create", alone, "--variant", "russian", "--players", "Аня,Боря", "--stake", "1",
+               "--currency", "крона").returncode == 0
+    plain = run("session", "record", alone, "--count", "Аня=3", "--count", "Боря=19", "--knock", "Аня").stdout
+    assert "Ending: knock won; winner(s): Аня" in plain and "Recorded as hand 1." in plain

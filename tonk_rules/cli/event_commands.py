@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from tonk_rules.cli.event_lines import language_name, ledger_refusal, line, table_name
+from tonk_rules.cli.event_lines import language_name, ledger_language, ledger_refusal, line, table_name
 from tonk_rules.cli.ledger_open import open_ledger
 from tonk_rules.cli.settle_input import Misuse, how_it_ended, print_result, settle_options, table_input
 from tonk_rules.cli.terminal import plain
@@ -305,6 +305,7 @@ def add_correct_command(group: click.Group, with_table: bool) -> None:
             ledger, lang = str(ev.ledger_path(args.pop("table"))), ev.language
         else:
             ledger = args.pop("ledger")
+            lang = ledger_language(ledger)  # a table of a Russian event: said in Russian
         _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args, lang)
 
     def command(**args: Any) -> None:

@@ -55,6 +55,12 @@ LINES: dict[str, dict[str, str]] = {
     "not_recorded": {"en": "Nothing recorded: the hand is played.",
                      "ru": "Ничего не записано: раздача продолжается."},
     "corrections": {"en": "Corrections:", "ru": "Исправления:"},
+    # ``tonk session …`` on a ledger of a Russian event (the English lines are the session's own)
+    "session_recorded": {"en": "Recorded as hand {number}.", "ru": "Записана раздача № {number}."},
+    "session_seated": {"en": "Seated (stake): {seated}", "ru": "За столом (ставка): {seated}"},
+    "session_next_dealer": {"en": "Next dealer: {dealer}", "ru": "Следующим сдаёт: {dealer}"},
+    "session_title": {"en": "{title} (currency: {currency}):", "ru": "{title} (валюта: {currency}):"},
+    "session_no_hands": {"en": "No hands yet.", "ru": "Раздач пока нет."},
     "corrected": {"en": "{said}. Next dealer: {dealer}.", "ru": "{said}. Следующим сдаёт: {dealer}."},
     # a table's ledger that cannot be used, said from the kind of its error (the path as given)
     "ledger_damaged": {"en": "", "ru": "{path}: файл журнала стола повреждён; ничего не изменено; восстановите его "
@@ -69,6 +75,25 @@ def line(key: str, lang: str, /, **values: Any) -> str:
     words = LINES[key]
     lang = lang if lang in words else "en"
     return fill(words[lang], lang, **values)
+
+
+def ledger_language(ledger: str) -> str:
+    """The language of the event whose table ``ledger`` is (``tonk session …`` on it then speaks it), else
+    English: a ledger of its own, or a folder that is not an event, reads as it always has."""
+    from pathlib import Path
+
+    from tonk_rules.errors import TonkError
+    from tonk_rules.event.event_folder import EVENT_FILE, Event
+
+    path = Path(ledger).resolve()
+    if not (path.parent / EVENT_FILE).is_file():
+        return "en"
+    try:
+        event = Event.open(path.parent)
+        listed = any(event.ledger_path(t).resolve() == path for t in event.table_names())
+    except (TonkError, OSError):
+        return "en"
+    return event.language if listed else "en"
 
 
 def ledger_refusal(error: Exception, lang: str) -> str | None:

@@ -33,12 +33,13 @@ def session() -> None:
     """
 
 
-def _status(led: Any) -> None:
+def _status(led: Any, lang: str = "en") -> None:
+    from tonk_rules.cli.event_lines import line
     from tonk_rules.cli.terminal import plain
 
     seated = ", ".join(f"{n} ({s})" for n, s in led.seated())
-    click.echo(plain(f"Seated (stake): {seated}"))
-    click.echo(plain(f"Next dealer: {led.next_dealer()}"))
+    click.echo(plain(line("session_seated", lang, seated=seated)))
+    click.echo(plain(line("session_next_dealer", lang, dealer=led.next_dealer())))
 
 
 @session.command("create")
@@ -109,22 +110,24 @@ def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...],
     an empty stock; nothing more for --out NAME; every --hand, or --tonk NAME per holder, for --deal. The
     stakes, the seats and the rules are the session's.
     """
+    from tonk_rules.cli.event_lines import ledger_language, line
     from tonk_rules.ledger.settled_entry import settle_entry
 
     how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
+    lang = ledger_language(ledger)  # a table of a Russian event: its settled hands are said in Russian
     with _open(ledger) as led:
         settled = table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts), list(tonks),
                                                     how, led.stored_rules().digest))
         result, entry = settled.result, settled.entry
         if entry is None:
-            print_result(result, as_json, led.currency)
-            click.echo("Nothing recorded: the hand is played.", err=True)
+            print_result(result, as_json, led.currency, lang=lang)
+            click.echo(line("not_recorded", lang), err=True)
             return
         number = led.record(entry)  # refused, with the reason, if the seats or rules changed meanwhile
-        print_result(result, as_json, led.currency)
+        print_result(result, as_json, led.currency, lang=lang)
         if not as_json:
-            click.echo(f"Recorded as hand {number}.")
-            _status(led)
+            click.echo(line("session_recorded", lang, number=number))
+            _status(led, lang)
 
 
 @session.command("add-played")
@@ -176,24 +179,26 @@ def session_history(ledger: str, as_json: bool) -> None:
 
     What an undo took back stays in the history, marked "(undone)".
     """
+    from tonk_rules.cli.event_lines import ledger_language, line
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.corrections import correction_lines, voided_events
     from tonk_rules.ledger.history import history_lines
 
+    lang = ledger_language(ledger)
     with _open(ledger, writable=False) as led:
         events = led.events()
         if as_json:
             click.echo(json.dumps(events, indent=2, ensure_ascii=False))
             return
-        click.echo(plain(f"{led.stored_rules().title} (currency: {led.currency}):"))
-        for line in history_lines(events, frozenset(voided_events(led))):
-            click.echo(plain(line))
-        if fixes := correction_lines(led):
-            click.echo("Corrections:")
-            for line in fixes:
-                click.echo(plain(line))
+        click.echo(plain(line("session_title", lang, title=led.stored_rules().title_in(lang), currency=led.currency)))
+        for said in history_lines(events, frozenset(voided_events(led)), lang):
+            click.echo(plain(said))
+        if fixes := correction_lines(led, lang):
+            click.echo(line("corrections", lang))
+            for said in fixes:
+                click.echo(plain(said))
         if not events:
-            click.echo("No hands yet.")
+            click.echo(line("session_no_hands", lang))
 
 
 @session.command("undo")
