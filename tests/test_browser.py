@@ -21,7 +21,7 @@ from tonk_rules.web.keys import Keys
 pytestmark = pytest.mark.browser
 SIZES = [(360, 740), (1280, 800)]
 SAID = {"en": {"pays": "pays", "recorded": "Recorded as hand 1", "standings": "Standings"},
-        "ru": {"pays": "платит", "recorded": "Записана раздача 1", "standings": "Итоги"}}
+        "ru": {"pays": "→", "recorded": "Записана раздача 1", "standings": "Итоги"}}
 
 
 
