@@ -46,7 +46,7 @@ def test_a_russian_events_server_starts_in_russian_and_refuses_a_second_in_russi
     server = start(event.folder, port)
     try:
         second = tonk_serve(event.folder, free_port())
-        assert second.returncode == 1 and "уже открыто другим" in second.stderr, second.stderr
+        assert second.returncode == 1 and "уже открыто другим сервером" in second.stderr, second.stderr
         assert english_words(second.stderr, event.folder) == [], second.stderr
     finally:
         server.send_signal(signal.SIGTERM)

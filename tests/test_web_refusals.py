@@ -223,7 +223,7 @@ SAMPLE = {"name": "Гоблин", "other": "Элмо", "player": "Костопр
           "turns_taken": 0, "locked_turns": 2, "cards_most": 6, "token": "Ьы", "text": "много", "option": "Гоблин",
           "stake": "ноль", "leaders": ("Гоблин",), "target": 100, "table": "стол1", "number": 3, "hands": 2,
           "readings": (("Latin", parse_card("10C")), ("Cyrillic", parse_card("AC"))),
-          "line": 2, "key": "ключ", "guess": "ключи"}
+          "line": 2, "key": "ключ", "guess": "ключи", "pid": 4242, "where": "127.0.0.1:8000"}
 
 
 @pytest.mark.parametrize("code", sorted(WORDS))

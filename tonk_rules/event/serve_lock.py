@@ -84,8 +84,8 @@ def serve_lock(folder: str | Path, address: str) -> Iterator[str | None]:
             raise EventServedError(
                 f"{Path(folder)}: this event is already served by another `tonk serve` ({named}"
                 f"{', at ' + where if where else ''}); stop it first (two servers on one event could record "
-                "a form twice)").coded("event_served", "how", None, folder=str(Path(folder)), pid=pid,
-                                       where=where) from None
+                "a form twice)").coded("event_served", "how", None, pid="?" if pid is None else pid,
+                                       where=where or "?") from None
         except OSError as exc:
             raise EventServedError(f"{path}: the serve lock cannot be taken ({exc.strerror or exc})") from None
         pid, where = _holder(handle.read(4096))

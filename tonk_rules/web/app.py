@@ -30,7 +30,7 @@ from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.page_labels import words
 from tonk_rules.web.pages import ENV, Site, message, site
 from tonk_rules.web.refusal_words import in_language
-from tonk_rules.web.unavailable import TableUnavailable
+from tonk_rules.web.unavailable import TableUnavailable, other_ledger
 from tonk_rules.web.views import Views
 
 #: per client address: a phone reads a page or a live fragment about once a second
@@ -41,7 +41,9 @@ WRITES = (5.0, 20.0)
 
 async def _refused(request: Request, exc: Exception) -> Response:
     # worded in the event's language from its code, where it has one
-    said = in_language(exc, site(request).language()) or site(request).clean(str(exc))
+    lang = site(request).language()
+    said = (in_language(exc, lang) or other_ledger(exc, lambda: site(request).views.event().tables_titled(), lang)
+            or site(request).clean(str(exc)))
     busy = isinstance(exc, TonkError) and exc.refusal is not None and exc.refusal.code == "ledger_busy"
     return message(request, 503 if busy else 400, said, back=_back(request))
 

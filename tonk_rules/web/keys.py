@@ -52,11 +52,11 @@ class Keys:
             return _create(path)
         except OSError as exc:
             raise KeysFileError(f"{path}: the server's keys file cannot be read: {exc.strerror or exc}").coded(
-                "keys_unreadable", "how", None, path=str(path)) from None
+                "keys_unreadable", "how", None) from None
         try:
             return _parse(path, text)
         except KeysFileError as exc:  # each damage said in English; another language says that it is damaged
-            raise exc.coded("keys_damaged", "how", None, path=str(path)) from None
+            raise exc.coded("keys_damaged", "how", None) from None
 
     def _sign(self, what: str) -> str:
         return hmac.new(self.server, what.encode(), hashlib.sha256).hexdigest()[:24]
@@ -123,7 +123,7 @@ def _create(path: Path) -> Keys:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     except OSError as exc:
         raise KeysFileError(f"{path}: the server's keys file cannot be written: {exc.strerror or exc}").coded(
-            "keys_unwritable", "how", None, path=str(path)) from None
+            "keys_unwritable", "how", None) from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             json.dump({"gm": keys.gm, "server": keys.server.hex()}, handle)
@@ -134,7 +134,7 @@ def _create(path: Path) -> Keys:
         return Keys.load_or_create(path.parent)
     except OSError as exc:
         raise KeysFileError(f"{path}: the server's keys file cannot be written: {exc.strerror or exc}").coded(
-            "keys_unwritable", "how", None, path=str(path)) from None
+            "keys_unwritable", "how", None) from None
     finally:
         temporary.unlink(missing_ok=True)
     sync_folder(path.parent)

@@ -207,6 +207,19 @@ WORDS: dict[str, dict[str, str]] = {
                        "ru": "в этом варианте у всех одна ставка: дайте всем игрокам одинаковую ставку"},
     "stakes_points": {"en": "this variant plays to points: every stake is 1",
                       "ru": "в этом варианте играют на очки: ставка у всех 1"},
+    # refusals at start of `tonk serve` (tonk_rules/event/serve_lock.py, tonk_rules/web/keys.py), after the path
+    "event_served": {"en": "this event is already served by another `tonk serve` (process {pid}, at {where}); stop "
+                           "it first (two servers on one event could record a form twice)",
+                     "ru": "это событие уже открыто другим сервером (процесс {pid}, адрес: {where}); сначала "
+                           "остановите его (два сервера на одно событие могли бы записать одну форму дважды)"},
+    "keys_damaged": {"en": "the server's keys file is damaged; restore it from a copy, or remove it to make new "
+                           "secrets (every printed table link and the console's link then change)",
+                     "ru": "файл ключей сервера повреждён; восстановите его из копии или удалите, чтобы сделать "
+                           "новые секреты (тогда все напечатанные ссылки столов и ссылка пульта сменятся)"},
+    "keys_unreadable": {"en": "the server's keys file cannot be read",
+                        "ru": "файл ключей сервера не читается (права доступа или диск)"},
+    "keys_unwritable": {"en": "the server's keys file cannot be written",
+                        "ru": "файл ключей сервера не записать (права доступа или диск)"},
     # a pasted house file (tonk_rules/event/house_rules.py), located as `tonk check` locates it
     "house_unknown_key_guess": {"en": "the house-rule file: line {line}: unknown key {name!r}; did you mean {guess!r}?",
                                 "ru": "файл домашних правил, строка {line}: неизвестный ключ «{name}»; может быть, "

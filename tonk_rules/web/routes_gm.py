@@ -28,6 +28,7 @@ from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.routes_read import FormValues, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
 from tonk_rules.web.rules_change import rules_change
+from tonk_rules.web.unavailable import other_ledger
 
 
 def qr(url: str) -> str:
@@ -69,6 +70,14 @@ def builtin_titles(lang: str) -> dict[str, str]:
     return {name: load_variant(name).variant.title_in(lang) for name in builtin_names()}
 
 
+def refusal_said(where: Any, exc: Exception) -> str:
+    """A console action's refusal, in the event's language: from its code, or of the table whose ledger cannot
+    be read (a move or a join looks at every table), else as it is (the folder's path left out)."""
+    lang = where.language()
+    return (in_language(exc, lang) or other_ledger(exc, lambda: where.views.event().tables_titled(), lang)
+            or where.clean(str(exc)))
+
+
 def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
     """A house-rule file given as text, read as a file named after its table (so that a preview and the change
     it confirms read the same rules); the event keeps a copy in its folder once the rules are used."""
@@ -97,7 +106,7 @@ async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> R
     try:
         said = await run_in_threadpool(action, where, values)
     except LedgerError as exc:  # worded from its code in the event's language where it has one
-        said = in_language(exc, where.language()) or where.clean(str(exc))
+        said = refusal_said(where, exc)
         return await console(request, f"{words(where.language())['refused']}: {said}", 422)
     return await console(request, said or words(where.language())["done"])
 
@@ -238,7 +247,7 @@ async def rules(request: Request) -> Response:
     try:
         event, titles, now, new = await run_in_threadpool(preview)
     except LedgerError as exc:
-        said = in_language(exc, where.language()) or where.clean(str(exc))
+        said = refusal_said(where, exc)
         return await console(request, f"{words(where.language())['refused']}: {said}", 422)
     lang = event.language
     w = words(lang)
@@ -274,7 +283,7 @@ async def undo(request: Request) -> Response:
     try:
         outcome, text = await run_in_threadpool(run)
     except LedgerError as exc:
-        said = in_language(exc, where.language()) or where.clean(str(exc))
+        said = refusal_said(where, exc)
         return await console(request, f"{words(where.language())['refused']}: {said}", 409)
     w = words(where.language())
     if outcome == "ask":
@@ -331,7 +340,7 @@ async def amend_page(request: Request) -> Response:
     try:
         event, hand = await run_in_threadpool(read)
     except LedgerError as exc:
-        said = in_language(exc, where.language()) or where.clean(str(exc))
+        said = refusal_said(where, exc)
         return await console(request, f"{words(where.language())['refused']}: {said}", 422)
     w = words(event.language)
     filled = {**blank_form(0), **values_of_hand(hand), "reason": one_line(values.get("reason", ""))}

@@ -46,15 +46,6 @@ LINES: dict[str, dict[str, str]] = {
                           "другой: --port"},
     "port_other": {"en": "cannot serve on port {port}: {why}; choose another with --port",
                    "ru": "на порту {port} открыть сервер нельзя (система ответила: {why}); выберите другой: --port"},
-    # refusals at start that carry a code (tonk_rules/event/serve_lock.py, tonk_rules/web/keys.py)
-    "event_served": {"en": "", "ru": "{folder}: это событие уже открыто другим `tonk serve` (процесс {pid}{where}); "
-                                    "сначала остановите его (два сервера на одно событие могли бы записать одну "
-                                    "форму дважды)"},
-    "keys_damaged": {"en": "", "ru": "{path}: файл ключей сервера повреждён; восстановите его из копии или удалите, "
-                                    "чтобы сделать новые секреты (тогда все напечатанные ссылки столов и ссылка "
-                                    "пульта сменятся)"},
-    "keys_unreadable": {"en": "", "ru": "{path}: файл ключей сервера не читается (права доступа или диск)"},
-    "keys_unwritable": {"en": "", "ru": "{path}: файл ключей сервера не записать (права доступа или диск)"},
 }
 
 
@@ -72,13 +63,11 @@ def where_part(lang: str, where: str) -> str:
 
 
 def start_refusal(error: TonkError, lang: str) -> str | None:
-    """A refusal at start in ``lang``, where it has a code and words there (None: its own English line)."""
-    refusal = error.refusal
-    if refusal is None or refusal.code not in LINES or not LINES[refusal.code].get(lang):
+    """A refusal at start in ``lang``, where it has a code with words (:mod:`tonk_rules.web.refusal_words`),
+    after the path it is about as the English line names it (None: its own English line)."""
+    from tonk_rules.web.refusal_words import in_language
+
+    said = in_language(error, lang)
+    if said is None:
         return None
-    values = dict(refusal.params)
-    if "where" in values:
-        values["where"] = where_part(lang, str(values["where"] or ""))
-    if values.get("pid") is None and "pid" in values:
-        values["pid"] = "?"
-    return line(refusal.code, lang, **values)
+    return f"{str(error).split(': ', 1)[0]}: {said}"

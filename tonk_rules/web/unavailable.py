@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -49,6 +49,23 @@ def unavailable(path: Path, title: str, error: Exception) -> TableUnavailable | 
     else:
         return None
     return TableUnavailable(f"{path.name}: {code.replace('_', ' ')}").coded(code, table=title)
+
+
+def other_ledger(error: Exception, titles: Callable[[], dict[str, str]], lang: str) -> str | None:
+    """An action refused because a table's ledger cannot be read (a move or a join looks at every table): said
+    of that table, by its title (``titles``: the event's, by table name), in ``lang`` (None: not such an error)."""
+    from tonk_rules.errors import TonkError
+    from tonk_rules.web.refusal_words import in_language
+
+    if not isinstance(error, (LedgerDamagedError, NotALedgerError, LedgerPermissionError)):
+        return None
+    path = Path(str(error).split(": ", 1)[0])  # each of these errors begins with its ledger's path
+    try:
+        title = titles().get(path.stem, path.stem)
+    except TonkError:
+        title = path.stem
+    coded = unavailable(path, title, error)
+    return in_language(coded, lang) if coded is not None else None
 
 
 class TableTurns:
