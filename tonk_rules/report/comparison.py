@@ -45,7 +45,10 @@ class Comparison:
                                  for f in self.findings]
         data["variants"] = {f.label: {**f.tally.to_json([str(s) for s in self.plan.seats]),
                                       "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
-                                      "deal_check_exact": f.exact_deal_check} for f in self.figures}
+                                      "deal_check_exact": f.exact_deal_check,
+                                      "endings_exact": {label.removeprefix("ends: "): rate
+                                                        for label, rate in f.exact_endings.items()}}
+                            for f in self.figures}
         data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
         if self.rulesets:
             data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]

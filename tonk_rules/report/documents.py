@@ -13,7 +13,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tonk_rules.report.compare import Row, mark
+from tonk_rules.report.compare import OTHER_PAIRS, Row, mark
 from tonk_rules.report.plots import PLOTS
 
 
@@ -54,7 +54,7 @@ HEADINGS = {
            "played": "What was played", "in_play": "In play", "plots": "Plots",
            "values": "Rule values and their sources",
            "sources": "Sources of the rules", "no_diff": "No differences.", "rule": "rule", "keys": "keys",
-           "figure": "figure", "difference": "{b} − {a}", "significant": "significant",
+           "figure": "figure", "difference": "{b} − {a}",
            "players": "players", "hands": "hands per variant", "bots": "bots (by seat)", "seed": "seed",
            "depth": "strategic depth", "depth_value": "{strong} against {weak}, {n} hands per variant",
            "probes": "one rule at a time", "probes_value": "the first variant with each differing rule switched "
@@ -62,7 +62,7 @@ HEADINGS = {
     "ru": {"title": ": правила Тонка в игре", "findings": "Выводы", "rules": "Правила, которые отличаются",
            "played": "Что сыграно", "in_play": "В игре", "plots": "Графики", "values": "Значения правил и их источники",
            "sources": "Источники правил", "no_diff": "Отличий нет.", "rule": "правило", "keys": "ключи",
-           "figure": "показатель", "difference": "{b} − {a}", "significant": "значимо",
+           "figure": "показатель", "difference": "{b} − {a}",
            "players": "игроков", "hands": "сдач на вариант", "bots": "боты (по местам)", "seed": "seed",
            "depth": "стратегическая глубина", "depth_value": "{strong} против {weak}, {n} сдач на вариант",
            "probes": "по одному правилу", "probes_value": "первый вариант, в котором по отдельности заменено каждое "
@@ -82,7 +82,7 @@ th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vert
 th { background: #f2f2f2; }
 td.num { font-variant-numeric: tabular-nums; }
 @media (max-width: 40rem) { body { padding: 0.4rem; } table { font-size: 0.8rem; } th, td { padding: 0.2rem; } }
-tr.sig td:first-child::after { content: " ✱"; color: #b00; }
+tr.sig td:first-child { font-weight: 600; }
 .note { color: #444; font-size: 0.9rem; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9rem; color: #444; }
@@ -115,13 +115,13 @@ def _figure_rows(report: Report) -> tuple[list[str], list[list[str]], list[str]]
     w = HEADINGS[report.lang]
     first = report.variants[0]
     headers = [w["figure"], *report.variants, *(w["difference"].format(a=first, b=b) for b in report.variants[1:])]
-    if len(report.variants) > 2:
-        headers.append(w["significant"])
+    if len(report.variants) > 2:  # the pairs of later variants (a difference from the first carries its own ✱)
+        headers.append(OTHER_PAIRS[report.lang])
     body, classes = [], []
     for row in report.rows:
         cells = [row.label, *row.values, *row.differences]
         if len(report.variants) > 2:
-            cells.append(mark(row, len(report.variants)))
+            cells.append(mark(row, first).replace("≠", " ≠ "))
         body.append(cells)
         classes.append("sig" if row.significant else "")
     return headers, body, classes
@@ -209,9 +209,6 @@ def report_markdown(report: Report) -> str:
         lines.append("")
     lines += [f"## {w['played']}", "", *(f"- {_md(k)}: {_md(v)}" for k, v in report.settings), ""]
     headers, body, _ = _figure_rows(report)
-    if len(report.variants) == 2:
-        body = [[f"{cells[0]} ✱" if row.significant else cells[0], *cells[1:]]
-                for cells, row in zip(body, report.rows, strict=True)]
     lines += [f"## {w['in_play']}", "", *_table_md(headers, body), "", f"{report.test_note} {w['brackets']}", "",
               f"## {w['values']}", ""]
     for diff in report.diffs:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tonk_rules.report.compare import Test
+from tonk_rules.report.compare import EXACT_ENDINGS, Test
 from tonk_rules.report.rule_changes import RuleChange
 from tonk_rules.sim.paired import Difference
 from tonk_rules.sim.stats import Z95, percent
@@ -149,18 +149,32 @@ _LABELS_RU = (("ends: ", "конец сдачи: "), ("mean actions per hand", "
 
 
 def figure_label(metric: str, lang: str) -> str:
-    """A figure's label in ``lang``.
+    """A figure's label in ``lang``, in words (an ending by its name, never its code).
 
-    >>> figure_label("mean net per hand: dealer", "ru")
-    'средний выигрыш за сдачу: сдающий'
+    >>> figure_label("mean net per hand: dealer", "ru"), figure_label("ends: knock_caught", "en")
+    ('средний выигрыш за сдачу: сдающий', 'ends: a caught knock')
     """
+    if metric.startswith("ends: "):  # the ending's own name, not the code's
+        metric = "ends: " + _ENDINGS[lang].get(metric[6:], metric[6:])
     if lang != "ru":
         return metric
-    if metric.startswith("ends: "):  # the ending's own name, not the code's
-        metric = "ends: " + _ENDINGS["ru"].get(metric[6:], metric[6:])
     for english, russian in _LABELS_RU:
         metric = metric.replace(english, russian)
     return metric
+
+
+#: What a row whose figure is also counted exactly says after its label (its cell: sampled / exact).
+_SIM_EXACT = {"en": " (sim / exact)", "ru": " (модель / точно)"}
+
+
+def table_label(metric: str, lang: str) -> str:
+    """A figure's label as a table row heads it: :func:`figure_label`, and "(sim / exact)" where the cell
+    holds the exact value beside the sampled one.
+
+    >>> table_label("ends: deal_tonk", "en")
+    'ends: a tonk on the deal (sim / exact)'
+    """
+    return figure_label(metric, lang) + (_SIM_EXACT[lang] if metric in EXACT_ENDINGS else "")
 
 
 def _what(metric: str, lang: str) -> str:
