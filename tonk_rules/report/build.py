@@ -34,8 +34,8 @@ from tonk_rules.report.findings_build import CheckRun, findings_for
 from tonk_rules.report.rule_changes import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
-from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.design_figures import exact_values
+from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.paired_run import PairedJob, run_all
 from tonk_rules.sim.simulate import Job
