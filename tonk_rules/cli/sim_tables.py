@@ -299,8 +299,11 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
         out += ["", heading.upper(), ""]
-        for i, text in enumerate(section.findings, 1):
-            out.append(_paragraph(text, f"{i}. ", "   "))
+        parts = list(zip(section.headlines, section.details, strict=True)) or [(f, "") for f in section.findings]
+        for i, (headline, details) in enumerate(parts, 1):  # the headline on its own line, then the details
+            out.append(_paragraph(headline, f"{i}. ", "   "))
+            if details:
+                out.append(_paragraph(details, "   ", "   "))
         if section.unmoved:
             out += ["", _paragraph(section.unmoved)]
         out += ["", f"{w['rules']}: {section.a} vs {section.b}".upper(), ""]

@@ -38,7 +38,8 @@ class Comparison:
 
     def to_json(self) -> dict[str, Any]:
         data = comparison_json(self.figures, self.rows, self.tests, self.plan.settings())
-        data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved} for f in self.findings]
+        data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved,
+                             "headlines": f.headlines, "details": f.details} for f in self.findings]
         data["rules_in_play"] = [{"a": f.a, "b": f.b, "said": f.in_play,
                                   "rules": in_play_json([c for c in f.changes if c.in_play],
                                                         (f.a, self._tally(f.a)), (f.b, self._tally(f.b)))}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tonk_rules.report.compare import OTHER_PAIRS, Row, mark
 from tonk_rules.report.plots import PLOTS
@@ -47,10 +47,17 @@ class Report:
     test_note: str
     plots: dict[str, bytes]
     lang: str = "en"
+    #: per pair (as ``findings``): each finding's headline and details; the headlines come first on the page
+    parts: list[list[tuple[str, str]]] = field(default_factory=list)
+
+    def finding_parts(self) -> list[list[tuple[str, str]]]:
+        """Each pair's findings as (headline, details): ``parts``, or each whole finding as its own headline."""
+        return self.parts or [[(f, "") for f in findings] for _, findings, _ in self.findings]
 
 
 HEADINGS = {
-    "en": {"title": ": Tonk rules compared in play", "findings": "Findings", "rules": "Rules that differ",
+    "en": {"title": ": Tonk rules compared in play", "findings": "Findings",
+           "details": "The findings in detail", "rules": "Rules that differ",
            "played": "What was played", "in_play": "In play", "plots": "Plots",
            "values": "Rule values and their sources",
            "sources": "Sources of the rules", "no_diff": "No differences.", "rule": "rule", "keys": "keys",
@@ -59,7 +66,8 @@ HEADINGS = {
            "depth": "strategic depth", "depth_value": "{strong} against {weak}, {n} hands per variant",
            "probes": "one rule at a time", "probes_value": "the first variant with each differing rule switched "
            "alone, {n} hands each", "check": "check table (bots by seat)", "brackets": "Brackets: 95% intervals."},
-    "ru": {"title": ": правила Тонка в игре", "findings": "Выводы", "rules": "Правила, которые отличаются",
+    "ru": {"title": ": правила Тонка в игре", "findings": "Выводы",
+           "details": "Выводы подробно", "rules": "Правила, которые отличаются",
            "played": "Что сыграно", "in_play": "В игре", "plots": "Графики", "values": "Значения правил и их источники",
            "sources": "Источники правил", "no_diff": "Отличий нет.", "rule": "правило", "keys": "ключи",
            "figure": "показатель", "difference": "{b} − {a}",
@@ -75,6 +83,9 @@ _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 60rem;
        padding: 0.8rem; line-height: 1.4; color: #111; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 1.6rem; border-bottom: 1px solid #ccc; }
+h4 { font-size: 1rem; margin: 1rem 0 0.2rem; } h4 + p { margin-top: 0; }
+ol.headlines li { margin: 0.3rem 0; font-weight: 600; } ol.headlines a { color: inherit; }
+p, li, h1, h2, h3, h4 { overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
 th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top;
@@ -111,20 +122,21 @@ def _table_html(headers: Sequence[str], body: Sequence[Sequence[str]], classes: 
     return "".join(out)
 
 
-def _figure_rows(report: Report) -> tuple[list[str], list[list[str]], list[str]]:
+def _figure_tables(report: Report) -> list[tuple[list[str], list[list[str]], list[str]]]:
+    """The figures side by side and each later variant's difference from the first: one table for two
+    variants; for three or more, the figures, then the differences with the other pairs that differ (two
+    narrower tables, as the terminal prints them: a phone shows each whole)."""
     w = HEADINGS[report.lang]
     first = report.variants[0]
-    headers = [w["figure"], *report.variants, *(w["difference"].format(a=first, b=b) for b in report.variants[1:])]
-    if len(report.variants) > 2:  # the pairs of later variants (a difference from the first carries its own ✱)
-        headers.append(OTHER_PAIRS[report.lang])
-    body, classes = [], []
-    for row in report.rows:
-        cells = [row.label, *row.values, *row.differences]
-        if len(report.variants) > 2:
-            cells.append(mark(row, first).replace("≠", " ≠ "))
-        body.append(cells)
-        classes.append("sig" if row.significant else "")
-    return headers, body, classes
+    differences = [w["difference"].format(a=first, b=b) for b in report.variants[1:]]
+    classes = ["sig" if row.significant else "" for row in report.rows]
+    if len(report.variants) == 2:
+        return [([w["figure"], *report.variants, *differences],
+                 [[row.label, *row.values, *row.differences] for row in report.rows], classes)]
+    # the pairs of later variants (a difference from the first carries its own ✱)
+    return [([w["figure"], *report.variants], [[row.label, *row.values] for row in report.rows], classes),
+            ([w["figure"], *differences, OTHER_PAIRS[report.lang]],
+             [[row.label, *row.differences, mark(row, first).replace("≠", " ≠ ")] for row in report.rows], classes)]
 
 
 def report_html(report: Report) -> str:
@@ -137,10 +149,22 @@ def report_html(report: Report) -> str:
     ]
     w = HEADINGS[report.lang]
     parts.append(f"<h2>{_e(w['findings'])}</h2>")
-    for heading, findings, unmoved in report.findings:
+    pairs = report.finding_parts()
+    # the headlines first (a phone's first screen), each linked to its details below
+    for k, ((heading, _, _), found) in enumerate(zip(report.findings, pairs, strict=True)):
         if len(report.findings) > 1:
             parts.append(f"<h3>{_e(heading)}</h3>")
-        parts.append("<ol>" + "".join(f"<li>{_e(f)}</li>" for f in findings) + "</ol>")
+        parts.append('<ol class="headlines">' + "".join(
+            f'<li><a href="#finding-{k + 1}-{i}">{_e(h)}</a></li>' if d else f"<li>{_e(h)}</li>"
+            for i, (h, d) in enumerate(found, 1)) + "</ol>")
+    if any(d for found in pairs for _, d in found) or any(u for _, _, u in report.findings):
+        parts.append(f"<h2>{_e(w['details'])}</h2>")
+    for k, ((heading, _, unmoved), found) in enumerate(zip(report.findings, pairs, strict=True)):
+        if len(report.findings) > 1:
+            parts.append(f"<h3>{_e(heading)}</h3>")
+        for i, (h, d) in enumerate(found, 1):
+            if d:
+                parts.append(f'<h4 id="finding-{k + 1}-{i}">{i}. {_e(h)}</h4><p>{_e(d)}</p>')
         if unmoved:
             parts.append(f"<p>{_e(unmoved)}</p>")
     parts.append(f"<h2>{_e(w['rules'])}</h2>")
@@ -151,9 +175,9 @@ def report_html(report: Report) -> str:
                      else f"<p>{_e(w['no_diff'])}</p>")
     parts += [f"<h2>{_e(w['played'])}</h2>",
               "<ul>" + "".join(f"<li>{_e(k)}: {_e(v)}</li>" for k, v in report.settings) + "</ul>"]
-    headers, body, classes = _figure_rows(report)
-    parts += [f"<h2>{_e(w['in_play'])}</h2>", _table_html(headers, body, classes),
-              f'<p class="note">{_e(report.test_note)} {_e(w["brackets"])}</p>', f"<h2>{_e(w['values'])}</h2>"]
+    parts.append(f"<h2>{_e(w['in_play'])}</h2>")
+    parts += [_table_html(headers, body, classes) for headers, body, classes in _figure_tables(report)]
+    parts += [f'<p class="note">{_e(report.test_note)} {_e(w["brackets"])}</p>', f"<h2>{_e(w['values'])}</h2>"]
     for diff in report.diffs:
         parts.append(f"<h3>{_e(diff.heading)}</h3>")
         if diff.rows:
@@ -192,10 +216,17 @@ def report_markdown(report: Report) -> str:
     """The report as Markdown; the plots are the PNG files written beside it."""
     w = HEADINGS[report.lang]
     lines = [f"# {_md(report.title)}", "", f"## {w['findings']}", ""]
-    for heading, findings, unmoved in report.findings:
+    pairs = report.finding_parts()
+    for (heading, _, _), found in zip(report.findings, pairs, strict=True):  # the headlines first
         if len(report.findings) > 1:
             lines += [f"### {_md(heading)}", ""]
-        lines += [*(f"{i}. {_md(f)}" for i, f in enumerate(findings, 1)), ""]
+        lines += [*(f"{i}. {_md(h)}" for i, (h, _) in enumerate(found, 1)), ""]
+    if any(d for found in pairs for _, d in found) or any(u for _, _, u in report.findings):
+        lines += [f"## {w['details']}", ""]
+    for (heading, _, unmoved), found in zip(report.findings, pairs, strict=True):
+        if len(report.findings) > 1:
+            lines += [f"### {_md(heading)}", ""]
+        lines += [f"**{i}. {_md(h)}** {_md(d)}\n" for i, (h, d) in enumerate(found, 1) if d]
         if unmoved:
             lines += [_md(unmoved), ""]
     lines += [f"## {w['rules']}", ""]
@@ -208,8 +239,10 @@ def report_markdown(report: Report) -> str:
             lines.append(w["no_diff"])
         lines.append("")
     lines += [f"## {w['played']}", "", *(f"- {_md(k)}: {_md(v)}" for k, v in report.settings), ""]
-    headers, body, _ = _figure_rows(report)
-    lines += [f"## {w['in_play']}", "", *_table_md(headers, body), "", f"{report.test_note} {w['brackets']}", "",
+    lines += [f"## {w['in_play']}", ""]
+    for headers, body, _ in _figure_tables(report):
+        lines += [*_table_md(headers, body), ""]
+    lines += [f"{report.test_note} {w['brackets']}", "",
               f"## {w['values']}", ""]
     for diff in report.diffs:
         lines += [f"### {_md(diff.heading)}", ""]

@@ -60,4 +60,6 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
                                           f"{comparison.names[1]} ≠ {comparison.names[-1]}"), plan.lang),
         plots=plots,
         lang=plan.lang,
+        parts=[[(in_lang(h, plan.lang), in_lang(d, plan.lang)) for h, d in zip(f.headlines, f.details, strict=True)]
+               for f in comparison.findings] if all(f.headlines for f in comparison.findings) else [],
     )
