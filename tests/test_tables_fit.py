@@ -42,6 +42,21 @@ def _assert_whole(stdout: str, values: list[str]) -> None:
             assert any(part in cell for cell in cells), f"{part!r} of {value!r} is split in the table:\n{stdout}"
 
 
+def _assert_plots_whole(folder: Path) -> None:
+    """Every plot the command wrote has a margin of background on each side: no label, tick or legend is cut
+    at the image's edge (matplotlib draws a legend outside the axes past the figure unless told otherwise)."""
+    from PIL import Image
+
+    plots = sorted(folder.glob("*.png"))
+    assert plots
+    for path in plots:
+        with Image.open(path) as image:
+            pixels = image.convert("L")
+            w, h = pixels.size
+            edges = [pixels.crop(box) for box in ((0, 0, w, 2), (0, h - 2, w, h), (0, 0, 2, h), (w - 2, 0, w, h))]
+            assert all(edge.getextrema()[0] >= 250 for edge in edges), f"{path.name}: something is cut at its edge"
+
+
 def _md_tables(markdown: str, section: str) -> list[list[list[str]]]:
     """The Markdown tables under ``## section``: each a list of rows of cells (the header row left out)."""
     text = markdown.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
@@ -91,6 +106,7 @@ def test_compare_keeps_every_value_whole_and_prints_every_promised_mark(tmp_path
     # the report's page prints the same marks as text (not as a style a reader cannot copy)
     page = (tmp_path / "r" / "report.html").read_text(encoding="utf-8")
     assert "content:" not in page and page.count("✱") >= 1 + tables_text.count("✱")
+    _assert_plots_whole(tmp_path / "r")
     # the exact rates beside the sampled ones, as tonk odds counts them (pagat, 3 players: 1.341% one tonk)
     assert "1.341%" in tables_text and "ends: deal tonk sim/exact" in tables_text
     assert "deal_tonk" not in tables_text and "knock_caught" not in tables_text  # words, not the codes
@@ -101,7 +117,7 @@ def test_design_names_points_short_and_keeps_every_value_whole(tmp_path: Path) -
                 "taken_discard.rule=free,not_discarded_this_turn", "--target", "turns=min", "--keep",
                 "deal_tonk<=2%", "-n", "300", "-w", "1", "--out", "d", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    from tonk_rules.report.design_report import point_legend, point_table
+    from tonk_rules.report.design_report import point_legend, point_name, point_table
 
     data = json.loads((tmp_path / "d" / "design.json").read_text(encoding="utf-8"))
     headers, rows = point_table(data)
@@ -111,6 +127,17 @@ def test_design_names_points_short_and_keeps_every_value_whole(tmp_path: Path) -
     for name, label in point_legend(data):  # the legend says what each short name is, on one line
         assert f"{name}: {label}" in table
     assert "not_discarded_this_turn" in table and "not_discar\n" not in table
+    _assert_plots_whole(tmp_path / "d")
+    # each plot marks a point as its standing says (never "within the bounds" where the table says otherwise)
+    from tonk_rules.report.design_report import KIND_WORDS, standing_kind
+
+    for p in range(len(data["points"])):
+        kind, said = standing_kind(data, p), next(row[-1] for row in rows if row[0] == point_name(p))
+        assert kind in KIND_WORDS
+        assert (kind == "best") == said.startswith("best")
+        assert said.startswith("breaks") <= (kind == "breaks")
+        if kind == "unsettled":
+            assert "not settled" in said or said.startswith("plays as")
 
 
 def test_sweep_keeps_every_value_whole(tmp_path: Path) -> None:
@@ -125,6 +152,7 @@ def test_sweep_keeps_every_value_whole(tmp_path: Path) -> None:
     values = [cell for row in body for cell in row[keys:]]
     values += [cell for row in difference_rows(data)[1] for cell in row[1:]]
     _assert_whole(proc.stdout.split("Figures; brackets")[1], values)
+    _assert_plots_whole(tmp_path / "s")
 
 
 def test_the_check_sees_a_value_folded_inside_a_word() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -86,7 +87,9 @@ h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 1.6rem; border-bot
 h4 { font-size: 1rem; margin: 1rem 0 0.2rem; } h4 + p { margin-top: 0; }
 ol.headlines li { margin: 0.3rem 0; font-weight: 600; } ol.headlines a { color: inherit; }
 p, li, h1, h2, h3, h4 { overflow-wrap: anywhere; }
-.scroll { overflow-x: auto; }
+.scroll { overflow-x: auto; } .scroll + .scroll { margin-top: 1rem; }
+.ci { white-space: nowrap; }
+@media (max-width: 40rem) { td .ci { display: block; white-space: normal; } }
 table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
 th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top;
          overflow-wrap: break-word; }
@@ -110,13 +113,23 @@ def _breakable(text: str) -> str:
     return _e(text).replace(".", ".<wbr>").replace("_", "_<wbr>")
 
 
+def _unbroken(text: str) -> str:
+    """Escaped, each 95% interval marked to stay on one line (on a phone: on a line of its own, split only
+    where even that line is too narrow).
+
+    >>> _unbroken("1.10 [-0.52, +2.72]")
+    '1.10 <span class="ci">[-0.52, +2.72]</span>'
+    """
+    return re.sub(r"\[[^\]]*\]", lambda m: f'<span class="ci">{m.group(0)}</span>', _e(text))
+
+
 def _table_html(headers: Sequence[str], body: Sequence[Sequence[str]], classes: Sequence[str] = (),
                 numeric_from: int = 1) -> str:
     out = ['<div class="scroll"><table><thead><tr>', *(f"<th>{_e(h)}</th>" for h in headers), "</tr></thead><tbody>"]
     for i, cells in enumerate(body):
         cls = f' class="{classes[i]}"' if i < len(classes) and classes[i] else ""
         out.append(f"<tr{cls}>" + "".join(
-            f'<td class="num">{_e(c)}</td>' if numeric_from <= j else f"<td>{_breakable(c)}</td>"
+            f'<td class="num">{_unbroken(c)}</td>' if numeric_from <= j else f"<td>{_breakable(c)}</td>"
             for j, c in enumerate(cells)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)

@@ -67,8 +67,8 @@ def endings_plot(figures: Sequence[VariantFigures]) -> bytes:
                lambda v, g: 100 * v.tally.endings[g] / v.tally.hands,
                lambda v, g: tuple(100 * x for x in wilson(v.tally.endings[g], v.tally.hands)))
     # each ending by the name the report's table gives it (its words, not its code)
-    ax.set_xticks(range(len(ENDINGS)), [textwrap.fill(figure_label(f"ends: {e}", "en")[6:], 12) for e in ENDINGS],
-                  fontsize=8)
+    ax.set_xticks(range(len(ENDINGS)), [textwrap.fill(figure_label(f"ends: {e}", "en")[6:], 10) for e in ENDINGS],
+                  fontsize=7.5)
     ax.set_ylim(bottom=0)
     ax.set_ylabel("% of hands")
     ax.set_title(PLOTS["endings"])
