@@ -279,11 +279,17 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     from tonk_rules.report.comparison_plan import check_tables
 
     plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
+
+    def para(text: str, first: str = "", rest: str = "") -> str:
+        # the numbers in the language's convention before wrapping: an interval split over two lines is
+        # still an interval to in_lang
+        return _paragraph(in_lang(text, plan.lang), first, rest)
+
     out: list[str] = []
     if note:
-        out += [_paragraph(note), ""]
+        out += [para(note), ""]
     bots = ", ".join(str(s) for s in plan.seats)
-    out.append(_paragraph(f"{' vs '.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
+    out.append(para(f"{' vs '.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
                           f"{w['bots']}: {bots}; "
                           f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
     if comparison.rulesets:  # what each player does, in sentences (the report's "What was played" says it too)
@@ -294,28 +300,28 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             others = (f"in {comparison.names[1]} as below" if len(comparison.names) == 2
                       else "alike in the others but as below")
             where = f" (in {first}; {others})" if differs else ""
-            out.append(_paragraph(f"{bot}{where}: {said}", "- ", "  "))
-            out += [_paragraph(f"{name}: {words}", "    ", "      ") for name, words in differs]
+            out.append(para(f"{bot}{where}: {said}", "- ", "  "))
+            out += [para(f"{name}: {words}", "    ", "      ") for name, words in differs]
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
         out += ["", heading.upper(), ""]
         parts = list(zip(section.headlines, section.details, strict=True)) or [(f, "") for f in section.findings]
         for i, (headline, details) in enumerate(parts, 1):  # the headline on its own line, then the details
-            out.append(_paragraph(headline, f"{i}. ", "   "))
+            out.append(para(headline, f"{i}. ", "   "))
             if details:
-                out.append(_paragraph(details, "   ", "   "))
+                out.append(para(details, "   ", "   "))
         if section.unmoved:
-            out += ["", _paragraph(section.unmoved)]
+            out += ["", para(section.unmoved)]
         out += ["", f"{w['rules']}: {section.a} vs {section.b}".upper(), ""]
         for change in section.changes:
             label = f"{change.heading}: " if change.heading else ""
-            out.append(_paragraph(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
-            out.append(_paragraph(f"{section.a}: {change.left}", "    ", "      "))
-            out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
+            out.append(para(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
+            out.append(para(f"{section.a}: {change.left}", "    ", "      "))
+            out.append(para(f"{section.b}: {change.right}", "    ", "      "))
     if plan.probe_hands:
-        out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
+        out += ["", para(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
                                f"{w['check']}: {'; '.join(t.said(plan.lang) for t in check_tables(plan))}.")]
-    print(in_lang("\n".join(out), plan.lang) + "\n")
+    print("\n".join(out) + "\n")
     rows = [replace(row, label=table_label(row.label, plan.lang)) for row in comparison.rows]
     titles = [d.left_title for d in comparison.diffs[:1]] + [d.right_title for d in comparison.diffs]
     note = note_of_tests(comparison.tests, plan.lang, len(comparison.names), f"2≠{len(comparison.names)}")

@@ -212,7 +212,7 @@ def _what(metric: str, lang: str) -> str:
     if metric == "hands ended by a knock":
         return w["knocked"]
     if metric.startswith("win rate: "):
-        return w["wins"].format(position=metric[10:])
+        return w["wins"].format(position=figure_label(metric, lang).split(": ", 1)[1])
     return figure_label(metric, lang)
 
 
