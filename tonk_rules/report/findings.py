@@ -65,7 +65,7 @@ _WORDS = {
                      "practical threshold, but the difference is not shown to be that large): {labels}.",
         "ends": "a hand ends by «{ending}»",
         "knocked": "a hand ends by a knock",
-        "wins": "the {position} wins",
+        "wins": "{position} wins",
         "h_rate": "{What} more often in {hi} than in {lo}.",
         "h_ratio": "{What} {ratio:.1f} times as often in {hi} as in {lo}.",
         "h_new": "{What} in {hi}, never in {lo}.",
@@ -73,7 +73,7 @@ _WORDS = {
         "h_turns": "Hands last longer in {hi} than in {lo}.",
         "h_actions": "Hands take more actions in {hi} than in {lo}.",
         "h_count": "Players knock with a higher count in {hi} than in {lo}.",
-        "h_net": "The {position} does better per hand in {hi} than in {lo}.",
+        "h_net": "{Position} does better per hand in {hi} than in {lo}.",
         "h_depth": "Skill counts for more in {hi} than in {lo} (strategic depth).",
     },
     "ru": {
@@ -205,6 +205,16 @@ def table_label(metric: str, lang: str) -> str:
     return figure_label(metric, lang) + (_SIM_EXACT[lang] if metric in EXACT_ENDINGS else "")
 
 
+def _position(metric: str, lang: str) -> str:
+    """The seat a figure is of, as a sentence names it: "position 1", "the dealer" ("место 1", "сдающий").
+
+    >>> _position("win rate: dealer", "en"), _position("mean net per hand: position 2", "ru")
+    ('the dealer', 'место 2')
+    """
+    seat = figure_label(metric, lang).split(": ", 1)[1]
+    return "the dealer" if lang == "en" and seat == "dealer" else seat
+
+
 def _what(metric: str, lang: str) -> str:
     w = _WORDS[lang]
     if metric.startswith("ends: "):
@@ -212,7 +222,7 @@ def _what(metric: str, lang: str) -> str:
     if metric == "hands ended by a knock":
         return w["knocked"]
     if metric.startswith("win rate: "):
-        return w["wins"].format(position=figure_label(metric, lang).split(": ", 1)[1])
+        return w["wins"].format(position=_position(metric, lang))
     return figure_label(metric, lang)
 
 
@@ -262,8 +272,8 @@ def headline(test: Test, lang: str) -> str:
     if test.metric in special:
         return w[special[test.metric]].format(hi=hi, lo=lo)
     if test.metric.startswith("mean net per hand: "):
-        position = figure_label(test.metric, lang).split(": ", 1)[1]
-        return w["h_net"].format(hi=hi, lo=lo, position=position)
+        position = _position(test.metric, lang)
+        return w["h_net"].format(hi=hi, lo=lo, position=position, Position=position[:1].upper() + position[1:])
     return w["h_mean"].format(hi=hi, lo=lo, what=figure_label(test.metric, lang))
 
 
