@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -90,7 +91,30 @@ def test_a_switch_share_is_measured_on_the_one_rule_runs_own_deals() -> None:
     check_ = RuleChange(("deal_check.enabled",), "Tonk on the deal", "a tonk…", "no tonk…")
     on_probe_deals = Difference(-0.040, (-0.045, -0.035), 1e-20, True)
     said = attribution(main, [Effect(check_, on_probe_deals)], "en", whole=on_probe_deals)
-    assert "moves this figure 100% [82%, 118%] of the way" in said  # the share is judged with its interval
+    # the share is judged on the probe's own deals (1.33 of the main run's difference would be "more than")
+    assert "alone, this rule accounts for the whole difference (within its uncertainty)" in said
+    assert "%" not in said
+
+
+def test_a_share_beyond_the_whole_way_or_against_it_is_said_in_words_never_as_a_percentage() -> None:
+    from tonk_rules.report.findings import Effect, attribution
+    from tonk_rules.report.rule_changes import RuleChange
+    main = FigureTest("ends: knock_won", "pagat", "house", Difference(0.010, (0.008, 0.012), 1e-20, True))
+    rule = RuleChange(("deal.upcard",), "The deal", "An upcard.", "No upcard.")
+    other = RuleChange(("deal.first_turn",), "The deal", "Ordinary.", "Draw first.")
+    beyond = attribution(main, [Effect(rule, Difference(0.0223, (0.020, 0.0246), 1e-20, True))], "en")
+    assert beyond == ("Driven by one rule, [deal.upcard] as in house (in the rules below): alone, this rule does "
+                      "more than the whole difference (about 2.2 times as much); others pull the other way.")
+    against = attribution(main, [Effect(rule, Difference(-0.01, (-0.012, -0.008), 1e-9, True)),
+                                 Effect(other, Difference(-0.002, (-0.004, 0.0), 0.1, True))], "en")
+    assert against.startswith("No single rule accounts for it (alone, each rule leaves it as it is or moves it "
+                              "the other way)") and "%" not in against
+    part = attribution(main, [Effect(rule, Difference(0.006, (0.004, 0.008), 1e-9, True))], "en")
+    assert "moves this figure 60% [" in part and "of the way" in part
+    shares = [int(x) for x in re.findall(r"(\d+)%", part)]
+    assert shares and all(0 <= x <= 100 for x in shares)  # a share's interval is held within the whole way
+    # the rule's words are not quoted in the finding: they stand once in the list of rules below it
+    assert "An upcard." not in beyond + against + part and "No upcard." not in beyond + against + part
 
 
 def test_a_disabled_deal_check_is_one_rule_named_as_the_cause_without_one_rule_runs(tmp_path: Path) -> None:

@@ -53,9 +53,9 @@ def test_each_finding_says_whether_it_holds_with_each_panel_table(tmp_path: Path
         assert f"the casual table ({CASUAL_PLAYER} ×3)" in text
         assert "the search table (" in text and "There, " in text  # its interval
     [said] = pair.in_play
-    # the count covers both values: the key, then each side's rule with the variant it is the rule of
-    assert said.startswith("[taken_discard.rule] («A card taken from the discard pile may not be discarded")
-    assert "» in russian; «A card taken from the discard pile may be used freely" in said and " in russian and " in said
+    # the rule by its key: its words, each side's, stand once in the list of rules that differ
+    assert said.startswith("[taken_discard.rule]: came into play") and " in russian and " in said
+    assert "«" not in said and "A card taken from the discard pile" not in said
     assert said in pair.unmoved
     data = found.to_json()
     [rules] = data["rules_in_play"]

@@ -143,12 +143,18 @@ def _wrap(text: str, indent: str = "") -> str:
                          break_on_hyphens=False)
 
 
+def _stacked(text: str) -> str:
+    """A value on several lines, split only between its parts: the figure, the rate played, the interval
+    (``1.544% exact`` / ``(played 2.17%`` / ``[1.27, 3.67])``), never inside a word or an interval."""
+    return text.replace(" (played ", "\n(played ").replace(" [", "\n[")
+
+
 def _print_design(data: dict[str, Any], note: str | None) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from tonk_rules.cli.sim_tables import width
-    from tonk_rules.report.design_report import findings, headline, point_rows, settings_text
+    from tonk_rules.report.design_report import findings, headline, point_legend, point_table, settings_text
 
     if note:
         click.echo(_wrap(note))
@@ -157,12 +163,21 @@ def _print_design(data: dict[str, Any], note: str | None) -> None:
     click.echo()
     for line in findings(data):
         click.echo(_wrap(f"- {plain(line)}", "  "))
-    headers, rows = point_rows(data)
-    table = Table(title="Every point (the finalists first, best first)", title_justify="left")
-    for i, header in enumerate(headers):
-        table.add_column(markup_safe(header), justify="right" if 0 < i < len(headers) - 1 else "left",
-                         overflow="fold")
-    for row in rows:
-        table.add_row(*(markup_safe(c) for c in row))
+    headers, rows = point_table(data)
+    room = width()
+    # each value on one line where the table fits so, else split between its parts (figure, rate played,
+    # interval); the standing wraps between its words
+    inline = sum(max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers))) + 3 * len(headers) + 1
+    cells = rows if inline <= room else [[row[0], *(_stacked(c) for c in row[1:-1]), row[-1]] for row in rows]
     click.echo()
-    Console(width=width(), soft_wrap=False).print(table)
+    click.echo("Every point (the finalists first, best first); the points are:")
+    for name, label in point_legend(data):
+        click.echo(_wrap(f"  {name}: {plain(label)}", "     "))
+    table = Table(title_justify="left")
+    for i, header in enumerate(headers):
+        longest_word = max(len(word) for text in [header, *(r[i] for r in cells)] for word in text.split())
+        table.add_column(markup_safe(header), justify="right" if 0 < i < len(headers) - 1 else "left",
+                         min_width=longest_word, overflow="fold")
+    for row in cells:
+        table.add_row(*(markup_safe(c) for c in row))
+    Console(width=room, soft_wrap=False).print(table)

@@ -23,9 +23,9 @@ from rich.console import Console
 from rich.table import Table
 
 from tonk_rules.cli.terminal import markup_safe, plain
-from tonk_rules.report.compare import Row, mark, note_of_tests
+from tonk_rules.report.compare import OTHER_PAIRS, Row, mark, note_of_tests
 from tonk_rules.report.documents import HEADINGS
-from tonk_rules.report.findings import figure_label
+from tonk_rules.report.findings import table_label
 from tonk_rules.report.lang_numbers import in_lang, players_word
 from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
@@ -34,7 +34,13 @@ if TYPE_CHECKING:
     from tonk_rules.report.build import Comparison
 
 #: Longer label → its short form for narrow terminals (the report files keep the long one).
-_SHORT = (("mean net per hand: ", "net/hand: "), ("mean actions per hand", "actions/hand"),
+_SHORT = (("ends: a tonk on the deal", "ends: deal tonk"), ("ends: a void deal (several tonks)", "ends: void deal"),
+          ("ends: a won knock", "ends: won knock"), ("ends: a caught knock", "ends: caught knock"),
+          ("ends: going out by a discard", "ends: out by discard"), ("ends: going out with a ", "ends: out by "),
+          ("ends: the stock running out", "ends: stock ran out"),
+          ("ends: a void hand on the empty stock", "ends: void, no stock"), (" (sim / exact)", " sim/exact"),
+          (" (модель / точно)", " модель/точно"), ("mean net per hand: ", "net/hand: "),
+          ("mean actions per hand", "actions/hand"),
           ("mean turns per hand", "turns/hand"), ("hands ended by a knock", "knocks"),
           ("mean count at a knock", "count at knock"), ("strategic depth (order)", "depth (order)"),
           ("deal check (sim / exact)", "deal check sim/exact"), ("deal check (exact)", "deal check"),
@@ -164,10 +170,10 @@ def print_tables(console: Console, title: str, labels: Sequence[str], values: Se
     """Print the figures in as many side-by-side tables as the width needs (one when it fits)."""
     words = _TABLE[lang]
     headers = [markup_safe(n) for n in names]
-    # the mark column: as wide as its longest mark, but wrapping (at spaces) beyond 9 columns
+    # the mark column: as wide as its longest mark, but wrapping (at spaces) beyond 9 columns or its longest word
     longest = max((len(m) for m in marks or ()), default=0)
-    word = max((len(part) for m in marks or () for part in m.split(" ")), default=0)
-    mark_width = max(1, min(longest, max(word, 9))) if marks is not None else 0
+    word = max((len(part) for m in [*(marks or ()), mark_header] for part in m.split(" ")), default=0)
+    mark_width = max(1, word, min(longest, 9)) if marks is not None else 0  # never a word broken
     layout = _layout(labels, values, names, console.width, mark_width, keep, split_first)
     shown = [markup_safe(short(label) if layout.short else label) for label in labels]
     if layout.ci == "none":
@@ -229,12 +235,13 @@ def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
 
 def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "en",
                      titles: Sequence[str] = ()) -> None:
-    """The side-by-side figures of ``tonk compare`` and each later variant's difference from the first,
-    significant differences marked.
+    """The side-by-side figures of ``tonk compare`` and each later variant's difference from the first, a
+    significant difference marked ✱ in its cell.
 
     With three or more variants each column is headed by its variant's title (``titles``, wrapped to a
     narrow column) and a number; the figures come first, then the differences from the first variant in a
-    table of their own, where the mark names the pairs by number (``1≠3``) once, never repeated in a split.
+    table of their own, whose last column names the other pairs that differ by number (``2≠3``), once,
+    never repeated in a split.
     """
     console = sized_console()
     words = _TABLE[lang]
@@ -245,8 +252,7 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
         differences = [HEADINGS[lang]["difference"].format(a=names[0], b=b) for b in names[1:]]
         print_tables(console, title, labels, [[in_lang(v, lang) for v in (*row.values, *row.differences)]
                                                for row in rows],
-                      [*names, *differences], [mark(row, 2) for row in rows], styles, "", keep=len(names),
-                      lang=lang)
+                      [*names, *differences], styles=styles, keep=len(names), lang=lang)
         console.print(markup_safe(in_lang(note, lang)))
         return
     number = {name: str(i + 1) for i, name in enumerate(names)}
@@ -255,11 +261,11 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
                                                                                                 strict=True)]
     print_tables(console, title, labels, [[in_lang(v, lang) for v in row.values] for row in rows], headers,
                   styles=styles, lang=lang)
-    marks = [" ".join(f"{number[a]}≠{number[b]}" for a, b in row.significant) for row in rows]
+    marks = [mark(row, names[0], number) for row in rows]
     print_tables(console, words["minus_first"].format(first=markup_safe(names[0])) + words["brackets"], labels,
                   [[in_lang(v, lang) for v in row.differences] for row in rows],
-                  [f"[{number[b]}] − [{number[names[0]]}]" for b in names[1:]], marks, styles, "sig.", keep=0,
-                  lang=lang, split_first=True)
+                  [f"[{number[b]}] − [{number[names[0]]}]" for b in names[1:]], marks, styles,
+                  OTHER_PAIRS[lang], keep=0, lang=lang, split_first=True)
     console.print(markup_safe(in_lang(note, lang)))
 
 
@@ -273,11 +279,17 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     from tonk_rules.report.comparison_plan import check_tables
 
     plan, w = comparison.plan, HEADINGS[comparison.plan.lang]
+
+    def para(text: str, first: str = "", rest: str = "") -> str:
+        # the numbers in the language's convention before wrapping: an interval split over two lines is
+        # still an interval to in_lang
+        return _paragraph(in_lang(text, plan.lang), first, rest)
+
     out: list[str] = []
     if note:
-        out += [_paragraph(note), ""]
+        out += [para(note), ""]
     bots = ", ".join(str(s) for s in plan.seats)
-    out.append(_paragraph(f"{' vs '.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
+    out.append(para(f"{' vs '.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
                           f"{w['bots']}: {bots}; "
                           f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
     if comparison.rulesets:  # what each player does, in sentences (the report's "What was played" says it too)
@@ -288,28 +300,32 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             others = (f"in {comparison.names[1]} as below" if len(comparison.names) == 2
                       else "alike in the others but as below")
             where = f" (in {first}; {others})" if differs else ""
-            out.append(_paragraph(f"{bot}{where}: {said}", "- ", "  "))
-            out += [_paragraph(f"{name}: {words}", "    ", "      ") for name, words in differs]
+            out.append(para(f"{bot}{where}: {said}", "- ", "  "))
+            out += [para(f"{name}: {words}", "    ", "      ") for name, words in differs]
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
         out += ["", heading.upper(), ""]
-        for i, text in enumerate(section.findings, 1):
-            out.append(_paragraph(text, f"{i}. ", "   "))
+        parts = list(zip(section.headlines, section.details, strict=True)) or [(f, "") for f in section.findings]
+        for i, (headline, details) in enumerate(parts, 1):  # the headline on its own line, then the details
+            out.append(para(headline, f"{i}. ", "   "))
+            if details:
+                out.append(para(details, "   ", "   "))
         if section.unmoved:
-            out += ["", _paragraph(section.unmoved)]
+            out += ["", para(section.unmoved)]
         out += ["", f"{w['rules']}: {section.a} vs {section.b}".upper(), ""]
         for change in section.changes:
             label = f"{change.heading}: " if change.heading else ""
-            out.append(_paragraph(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
-            out.append(_paragraph(f"{section.a}: {change.left}", "    ", "      "))
-            out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
+            out.append(para(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
+            out.append(para(f"{section.a}: {change.left}", "    ", "      "))
+            out.append(para(f"{section.b}: {change.right}", "    ", "      "))
     if plan.probe_hands:
-        out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
+        out += ["", para(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
                                f"{w['check']}: {'; '.join(t.said(plan.lang) for t in check_tables(plan))}.")]
-    print(in_lang("\n".join(out), plan.lang) + "\n")
-    rows = [replace(row, label=figure_label(row.label, plan.lang)) for row in comparison.rows]
+    print("\n".join(out) + "\n")
+    rows = [replace(row, label=table_label(row.label, plan.lang)) for row in comparison.rows]
     titles = [d.left_title for d in comparison.diffs[:1]] + [d.right_title for d in comparison.diffs]
-    print_comparison(comparison.names, rows, note_of_tests(comparison.tests, plan.lang), plan.lang, titles)
+    note = note_of_tests(comparison.tests, plan.lang, len(comparison.names), f"2≠{len(comparison.names)}")
+    print_comparison(comparison.names, rows, note, plan.lang, titles)
 
 
 def wrapped(text: str) -> str:

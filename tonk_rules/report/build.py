@@ -34,11 +34,13 @@ from tonk_rules.report.findings_build import CheckRun, findings_for
 from tonk_rules.report.rule_changes import rule_changes
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim.depth import Depth, depth_jobs
+from tonk_rules.sim.design_figures import exact_values
 from tonk_rules.sim.executors import Executor
-from tonk_rules.sim.odds import table_odds_or_none
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.paired_run import PairedJob, run_all
 from tonk_rules.sim.simulate import Job
+from tonk_rules.sim.tally import Tally
+from tonk_rules.terms import Ending
 from tonk_rules.variant.diff import variant_diff
 from tonk_rules.variant.loader import LoadedVariant, load_variant
 
@@ -105,9 +107,8 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
                                   _pairs(rulesets)))
     results = run(jobs, executor)
     main, per = results[0], plan.players
-    figures = [VariantFigures(t.name, main.tallies[i],
-                              Depth.of(results[1 + i * per:1 + (i + 1) * per]),
-                              table_odds_or_none(t.ruleset, plan.players)) for i, t in enumerate(tables)]
+    figures = [_figures(t.name, main.tallies[i], Depth.of(results[1 + i * per:1 + (i + 1) * per]), t.ruleset,
+                        plan.players) for i, t in enumerate(tables)]
     rows, tests = compare(figures, main)
     found = []
     runs, at = [], first_check
@@ -120,6 +121,14 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
         pair_tests = [t for t in tests if t.a == names[0] and t.b == names[k]]
         found.append(findings_for(pair_tests, figures, (0, k), changes[k - 1], probe, runs, plan))
     return Comparison(names, plan, figures, rows, tests, diffs, found, rulesets=rulesets)
+
+
+def _figures(name: str, tally: Tally, depth: Depth, ruleset: Ruleset, players: int) -> VariantFigures:
+    """One variant's figures with its deal check's rates counted exactly, as ``tonk odds`` counts them
+    (none where counting is too costly)."""
+    exact = exact_values(ruleset, players)
+    endings = {f"ends: {e}": exact[f"ends.{e}"] for e in (Ending.DEAL_TONK, Ending.DEAL_VOID) if f"ends.{e}" in exact}
+    return VariantFigures(name, tally, depth, exact.get("decided_at_deal"), endings)
 
 
 @dataclass(frozen=True)

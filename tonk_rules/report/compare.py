@@ -15,7 +15,7 @@ real is at most 5% for the whole report.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal
@@ -37,6 +37,10 @@ from tonk_rules.terms import Ending
 
 ALPHA = 0.05
 DEAL_CHECK_LABEL = "deal check (sim / exact)"
+#: The endings whose rate is counted exactly (``tonk odds``): their rows print it beside the sampled rate.
+EXACT_ENDINGS = (f"ends: {Ending.DEAL_TONK}", f"ends: {Ending.DEAL_VOID}")
+#: The mark of a significant difference, printed in its cell (the notes promise it there).
+SIGNIFICANT = "✱"
 TEST_NOTE = ("Differences (the later variant minus the first; pt: percentage points) carry 95% intervals and are "
              "tested pairwise: paired per deal "
              "where both variants deal the same cards (McNemar's test for rates, the paired t-test for means), "
@@ -44,8 +48,9 @@ TEST_NOTE = ("Differences (the later variant minus the first; pt: percentage poi
              "paired. "
              "A difference is marked ✱ when significant after the Holm–Bonferroni correction over all {m} "
              "comparisons of this report (family-wise error rate 5%). The " + DEAL_CHECK_LABEL + " row is shown "
-             f"for information and not tested: its hands are those of the {Ending.DEAL_TONK} and "
-             f"{Ending.DEAL_VOID} endings, which are tested already. The positions' win rates can add up to more "
+             "for information and not tested: its hands are those that end by a tonk on the deal or a void deal, "
+             "which are tested already; those two rows show the exact rate (as tonk odds counts it) after the "
+             "sampled one. The positions' win rates can add up to more "
              "than 100%: several players can be paid in one hand (tied lowest counts, several deal tonks, the "
              "lowest players of a caught knock).")
 Kind = Literal["rate", "mean"]
@@ -59,6 +64,9 @@ class VariantFigures:
     tally: Tally
     depth: Depth
     exact_deal_check: float | None  # None: too costly to count exactly
+    #: the endings counted exactly (``tonk odds``), by metric label: "ends: deal_tonk", "ends: deal_void";
+    #: empty where too costly to count (their rows then print a dash for the exact value)
+    exact_endings: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -152,6 +160,12 @@ class Metric:
     sample: tuple[int, int] | Moments | None
     feature: str | None = None
     digits: int = 2
+    exact: str | None = None  # the exact value as printed beside the sampled one ("—": too costly to count)
+
+    @property
+    def shown(self) -> str:
+        """The table's cell: the sampled value, and the exact one after a slash where it is counted."""
+        return self.text if self.exact is None else f"{self.text} / {self.exact}"
 
 
 def metrics(v: VariantFigures) -> list[Metric]:
@@ -163,7 +177,12 @@ def metrics(v: VariantFigures) -> list[Metric]:
     t = v.tally
     out: list[Metric] = []
     for i, ending in enumerate(ENDINGS):
-        out.append(Metric(f"ends: {ending}", _pct(t.endings[i], t.hands), (t.endings[i], t.hands), f"ends: {ending}"))
+        label = f"ends: {ending}"
+        exact = None
+        if label in EXACT_ENDINGS:
+            x = v.exact_endings.get(label)
+            exact = "—" if x is None else exact_percent(x)
+        out.append(Metric(label, _pct(t.endings[i], t.hands), (t.endings[i], t.hands), label, exact=exact))
     exact = "—" if v.exact_deal_check is None else exact_percent(v.exact_deal_check)
     out.append(Metric(DEAL_CHECK_LABEL, f"{_pct(t.deal_check, t.hands)} / {exact}", None))
     out.append(Metric("mean actions per hand", _mean(t.moments(t.actions)), t.moments(t.actions), "actions"))
@@ -215,8 +234,9 @@ def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None)
     """
     per_variant = [metrics(v) for v in figures]
     rows, tests = [], []
+    from_first: list[tuple[Test, Row, int]] = []  # each test against the first variant: its row and column
     for index, first in enumerate(per_variant[0]):
-        row = Row(first.label, [m[index].text for m in per_variant], differences=[""] * (len(figures) - 1))
+        row = Row(first.label, [m[index].shown for m in per_variant], differences=[""] * (len(figures) - 1))
         rows.append(row)
         for (i, a), (j, b) in combinations(enumerate(figures), 2):
             # b minus a: how the figure changes from the first named variant to the other
@@ -225,11 +245,14 @@ def compare(figures: Sequence[VariantFigures], pairs: PairedTally | None = None)
                 kind: Kind = "rate" if isinstance(first.sample, tuple) else "mean"
                 tests.append(Test(first.label, a.label, b.label, d, kind, first.digits))
                 if i == 0:
-                    text = difference_text(tests[-1])
-                    # † marks an unpaired test beside the value (the interval stays last, for narrow layouts)
-                    row.differences[j - 1] = text if d.paired else text.replace(" [", "† [", 1)
+                    from_first.append((tests[-1], row, j - 1))
     for test, adjusted in zip(tests, holm([t.p for t in tests]), strict=True):
         test.adjusted = adjusted
+    for test, row, column in from_first:
+        # † marks an unpaired test, ✱ a significant difference, beside the value (the interval stays last,
+        # for narrow layouts)
+        marks = ("" if test.paired else "†") + (SIGNIFICANT if test.significant else "")
+        row.differences[column] = difference_text(test).replace(" [", f"{marks} [", 1)
     by_label = {row.label: row for row in rows}
     for test in tests:
         if test.significant:
@@ -244,23 +267,43 @@ TEST_NOTE_RU = ("Разница (второй вариант минус перв
                 "Холма–Бонферрони по всем "
                 "{m} сравнениям отчёта (вероятность хотя бы одной ложной пометки 5%). Строка «Тонк на раздаче "
                 "(модель / точно)» дана для сведения и не проверяется: её сдачи – это сдачи концовок «Тонк на "
-                "раздаче» и «раздача не состоялась», которые уже проверены. Доли побед мест в сумме могут "
+                "раздаче» и «раздача не состоялась», которые уже проверены; в этих двух строках после доли в "
+                "модели дана точная доля (как её считает tonk odds). Доли побед мест в сумме могут "
                 "превышать 100%: в одной сдаче могут получить выплату несколько игроков (равные наименьшие "
                 "очки, несколько тонков на раздаче, наименьшие игроки после пойманного стука).")
 
 
-def note_of_tests(tests: Sequence[Test], lang: str = "en") -> str:
-    """What the tests are, for the report's footnote (``lang``: "en" or "ru")."""
-    return (TEST_NOTE_RU if lang == "ru" else TEST_NOTE).format(m=len(tests), paired=sum(1 for t in tests if t.paired))
+#: With three or more variants, what the last column of the differences says (its pairs do not involve the
+#: first variant, whose differences carry their own ✱).
+OTHER_PAIRS_NOTE = {
+    "en": " With three or more variants, the last column ({header}) names each pair of later variants whose "
+          "difference is significant ({example}).",
+    "ru": " Если вариантов три или больше, последний столбец ({header}) называет каждую пару следующих вариантов, "
+          "разница которых значима ({example}).",
+}
+#: The header of that column.
+OTHER_PAIRS = {"en": "other pairs", "ru": "другие пары"}
 
 
-def mark(row: Row, n_variants: int) -> str:
-    """The significance mark of a row: ✱ (two variants), or the differing pairs (three or more)."""
-    if not row.significant:
-        return ""
-    if n_variants == 2:
-        return "✱"
-    return ", ".join(f"{a}≠{b}" for a, b in row.significant)
+def note_of_tests(tests: Sequence[Test], lang: str = "en", variants: int = 2, example: str = "") -> str:
+    """What the tests are, for the report's footnote (``lang``: "en" or "ru"); with three or more
+    ``variants``, what the column of the other pairs says (``example``: how a pair is written there)."""
+    note = (TEST_NOTE_RU if lang == "ru" else TEST_NOTE).format(m=len(tests), paired=sum(1 for t in tests if t.paired))
+    if variants > 2:
+        note += OTHER_PAIRS_NOTE[lang].format(header=OTHER_PAIRS[lang], example=example or "b≠c")
+    return note
+
+
+def mark(row: Row, first: str, names: Mapping[str, str] | None = None) -> str:
+    """The pairs of later variants (neither of them ``first``) whose difference is significant, ``b≠c``
+    (``names``: how each variant is written there, by label; the label itself where not given). The
+    differences from the first variant carry their ✱ in their own cells.
+
+    >>> mark(Row("x", [], [("a", "b"), ("b", "c")]), "a", {"b": "2", "c": "3"})
+    '2≠3'
+    """
+    shown = dict(names or {})
+    return " ".join(f"{shown.get(a, a)}≠{shown.get(b, b)}" for a, b in row.significant if first not in (a, b))
 
 
 def comparison_json(figures: Sequence[VariantFigures], rows: Sequence[Row], tests: Sequence[Test],
@@ -268,7 +311,7 @@ def comparison_json(figures: Sequence[VariantFigures], rows: Sequence[Row], test
     return {
         "format": "tonk-compare/2",
         **settings,
-        "test": note_of_tests(tests),
+        "test": note_of_tests(tests, variants=len(figures)),
         "difference": "each test's difference is b − a (value and 95% interval); for a rate, relative.ratio is "
                       "b / a with its 95% interval",
         "rows": [{"figure": r.label, "values": dict(zip([f.label for f in figures], r.values, strict=True)),

@@ -38,14 +38,18 @@ class Comparison:
 
     def to_json(self) -> dict[str, Any]:
         data = comparison_json(self.figures, self.rows, self.tests, self.plan.settings())
-        data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved} for f in self.findings]
+        data["findings"] = [{"a": f.a, "b": f.b, "findings": f.findings, "unmoved": f.unmoved,
+                             "headlines": f.headlines, "details": f.details} for f in self.findings]
         data["rules_in_play"] = [{"a": f.a, "b": f.b, "said": f.in_play,
                                   "rules": in_play_json([c for c in f.changes if c.in_play],
                                                         (f.a, self._tally(f.a)), (f.b, self._tally(f.b)))}
                                  for f in self.findings]
         data["variants"] = {f.label: {**f.tally.to_json([str(s) for s in self.plan.seats]),
                                       "depth": f.depth.to_json(str(self.plan.strong), str(self.plan.weak)),
-                                      "deal_check_exact": f.exact_deal_check} for f in self.figures}
+                                      "deal_check_exact": f.exact_deal_check,
+                                      "endings_exact": {label.removeprefix("ends: "): rate
+                                                        for label, rate in f.exact_endings.items()}}
+                            for f in self.figures}
         data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
         if self.rulesets:
             data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]

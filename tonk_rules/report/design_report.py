@@ -14,6 +14,7 @@ import html
 import io
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,8 @@ from tonk_rules.sim.sweep import house_file_text, point_label
 from tonk_rules.variant.loader import is_variant_path
 
 WINNER_FILE = "winner.yaml"
-COLOURS = {"winner": "#0072B2", "keeps": "#009E73", "breaks": "#999999"}
+COLOURS = {"best": "#0072B2", "keeps": "#009E73", "unsettled": "#E69F00", "breaks": "#999999",
+           "dropped": "#CC79A7"}
 
 
 def value_text(name: str, cell: dict[str, Any], interval: bool = True, bounds: list[float] | None = None) -> str:
@@ -193,6 +195,56 @@ def point_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     return headers, rows
 
 
+def point_name(index: int) -> str:
+    """The short name of the point at ``index``: A … Z, then AA, AB … (as a spreadsheet names columns).
+
+    >>> [point_name(i) for i in (0, 1, 25, 26, 27)]
+    ['A', 'B', 'Z', 'AA', 'AB']
+    """
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
+def point_legend(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each point's short name and what it is (its values, or the base as it is), in the grid's order."""
+    return [(point_name(p), point["label"]) for p, point in enumerate(data["points"])]
+
+
+def point_table(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Every point, the finalists first in rank order: its short name (:func:`point_legend` says what it is),
+    the shown figures and its standing. Short names keep a row narrow enough for 80 columns and a phone."""
+    names = shown_figures(data)
+    headers = ["point", *(FIGURES[n].label for n in names), "standing"]
+    rows = [[point_name(p), *(value_text(n, data["points"][p]["figures"][n], bounds=bounds_of(data, n))
+                              for n in names), _standing(data, p, short=True)] for p in _order(data)]
+    return headers, rows
+
+
+def standing_kind(data: dict[str, Any], p: int) -> str:
+    """How the point stands against the bounds, as its plot marks it and its standing says it: ``best``,
+    ``dropped`` (left behind by the halving), ``breaks`` (a bound broken for sure), ``unsettled`` (a bound
+    not settled either way), ``keeps``."""
+    if p == data["winner"]:
+        return "best"
+    if data["points"][p]["dropped_after"] is not None:
+        return "dropped"
+    statuses = data["points"][p]["constraints"].values()
+    if "broken" in statuses:
+        return "breaks"
+    if "not settled" in statuses or not data["points"][p]["keeps_all"]:
+        return "unsettled"
+    return "keeps"
+
+
+#: The legend's words of each kind of :func:`standing_kind`.
+KIND_WORDS = {"best": "best", "keeps": "keeps every bound", "unsettled": "a bound not settled",
+              "breaks": "breaks a bound", "dropped": "dropped early"}
+
+
 def key_cell(point: dict[str, Any], key: str) -> str:
     """A point's value of a varied key, or "as is" where it leaves the key at the base's value (``--each``)."""
     if key not in point["values"]:
@@ -206,12 +258,15 @@ def _order(data: dict[str, Any]) -> list[int]:
     return [*data["finalists"], *sorted(rest, key=lambda p: -(data["points"][p]["dropped_after"] or 0))]
 
 
-def _standing(data: dict[str, Any], p: int) -> str:
+def _standing(data: dict[str, Any], p: int, short: bool = False) -> str:
+    """A point's standing in words (``short``: another point named by its short name)."""
     point = data["points"][p]
     if p == data["winner"]:
         return "best (your rules)" if point.get("at_base") else "best"
     if point["same_as"] is not None:
         same = data["points"][point["same_as"]]
+        if short:
+            return f"plays as {point_name(point['same_as'])}"
         return "plays as " + (", ".join(point_label({k: v}).split("=", 1)[1] for k, v in same["values"].items())
                               or "your rules")
     if point["dropped_after"] is not None:
@@ -224,7 +279,9 @@ def _standing(data: dict[str, Any], p: int) -> str:
             + " (not settled)"
     chance = data["chance_best"].get(str(p))
     yours = " (your rules)" if point.get("at_base") else ""
-    return (f"{chance:.0%} chance best" if chance is not None else "kept") + yours
+    unsettled = [c for c, s in point["constraints"].items() if s == "not settled"]
+    pending = f"; not settled: {', '.join(unsettled)}" if unsettled else ""
+    return (f"{chance:.0%} chance best" if chance is not None else "kept") + yours + pending
 
 
 def winner_changes(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -277,25 +334,26 @@ def plot(data: dict[str, Any], name: str) -> bytes:
     scale = 100 if f.percent else 1
     keys = list(data["vary"])
     fig, ax = plt.subplots(figsize=(8.0, 1.9 + 0.3 * len(order)), dpi=110)
+    kinds = {p: standing_kind(data, p) for p in order}
     for y, p in enumerate(order):
-        point = data["points"][p]
-        shown = point["figures"][name]
+        shown = data["points"][p]["figures"][name]
         lo, hi = shown["ci95"]
-        kind = "winner" if p == data["winner"] else "keeps" if point["keeps_all"] else "breaks"
         ax.errorbar([scale * shown["value"]], [y],
                     xerr=[[scale * (shown["value"] - lo)], [scale * (hi - shown["value"])]],
-                    fmt="o", capsize=3, color=COLOURS[kind])
+                    fmt="o", capsize=3, color=COLOURS[kinds[p]])
         if "exact" in shown:  # the exact value, which the bounds and the ranking read
             ax.plot([scale * shown["exact"]], [y], marker="x", color="#000000", markersize=8, linestyle="")
+    # the legend says each point's standing in the words of the table's (only the kinds shown)
     handles = [Line2D([], [], marker="o", linestyle="", color=COLOURS[k], label=label)
-               for k, label in (("winner", "best"), ("keeps", "within the bounds"), ("breaks", "outside them"))]
+               for k, label in KIND_WORDS.items() if k in kinds.values()]
     if any("exact" in data["points"][p]["figures"][name] for p in order):
         handles.append(Line2D([], [], marker="x", linestyle="", color="#000000", label="exact"))
     for c in data["keep"]:
         if c["figure"] == name:
             handles.append(ax.axvline(scale * c["bound"], color="#D55E00", linestyle="--", label=c["text"]))
-    ax.set_yticks(range(len(order)), [", ".join(key_cell(data["points"][p], k) for k in keys) for p in order],
-                  fontsize="small")
+    # each point by its short name, as the table and its legend name it, with its values
+    ax.set_yticks(range(len(order)), [f"{point_name(p)}: " + ", ".join(key_cell(data["points"][p], k) for k in keys)
+                                      for p in order], fontsize="small")
     ax.set_ylabel(", ".join(keys), fontsize="small")
     ax.invert_yaxis()
     left, right = ax.get_xlim()
@@ -309,10 +367,11 @@ def plot(data: dict[str, Any], name: str) -> bytes:
     ax.set_title(f"{f.label} at every point (95% intervals)")
     ax.grid(axis="x", alpha=0.3)
     ax.legend(handles=handles, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.18 - 0.5 / len(order)),
-              ncol=len(handles), frameon=False)
+              ncol=len(handles) if len(handles) <= 5 else 3, frameon=False)
     buffer = io.BytesIO()
     fig.tight_layout()
-    fig.savefig(buffer, format="png", metadata={"Software": None})
+    # "tight": the saved image grows to hold the legend and every label (none is cut at its edge)
+    fig.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
     return buffer.getvalue()
 
@@ -321,11 +380,22 @@ def _plot_caption(data: dict[str, Any], name: str) -> str:
     axis = "the axis is centred on zero (the figure is signed)" if name.endswith("_edge") else "the axis starts at 0"
     counted = any("exact" in p["figures"][name] for p in data["points"])
     exact = "; × marks the exact value, which the bounds read" if counted else ""
-    return f"{FIGURES[name].label} at every point, with its 95% interval{exact}; {axis}."
+    return (f"{FIGURES[name].label} at every point (named as in the list above), with its 95% interval{exact}; "
+            f"{axis}.")
 
 
 def _definitions(data: dict[str, Any]) -> list[tuple[str, str]]:
     return [(n, data["definitions"][n]) for n in shown_figures(data)]
+
+
+def _breakable(text: str) -> str:
+    """Escaped, with line-break chances after a key's dots and before its value (a long key on a phone)."""
+    return re.sub(r"(?<=[A-Za-z_])\.(?=[A-Za-z_])", ".<wbr>", html.escape(text)).replace("=", "=<wbr>")
+
+
+def _unbroken(text: str) -> str:
+    """Escaped, each 95% interval kept on one line (its two ends joined by a no-break space)."""
+    return re.sub(r"\[([^\]]*), ", "[\\1,\u00a0", html.escape(text))
 
 
 def cell(text: str) -> str:
@@ -340,8 +410,9 @@ def design_markdown(data: dict[str, Any], plots: list[str], winner: bool) -> str
         out += [cell(no_winner_file(data) or ""), ""]
     if winner:
         out += [f"The winner as a house file: [{WINNER_FILE}]({WINNER_FILE}).", ""]
-    headers, rows = point_rows(data)
-    out += ["## Every point", "", "| " + " | ".join(map(cell, headers)) + " |", "|" + "---|" * len(headers)]
+    headers, rows = point_table(data)
+    out += ["## Every point", "", *(f"- {name}: {cell(label)}" for name, label in point_legend(data)), ""]
+    out += ["| " + " | ".join(map(cell, headers)) + " |", "|" + "---|" * len(headers)]
     out += ["| " + " | ".join(map(cell, row)) + " |" for row in rows] + [""]
     out += ["## What the figures mean", ""] + [f"- **{n}**: {d}" for n, d in _definitions(data)] + [""]
     out += [f"![{_plot_caption(data, n)}](design-{n}.png)" for n in plots]
@@ -351,7 +422,7 @@ def design_markdown(data: dict[str, Any], plots: list[str], winner: bool) -> str
 
 def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> str:
     e = html.escape
-    headers, rows = point_rows(data)
+    headers, rows = point_table(data)
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{e(headline(data))}</title><style>{_STYLE}</style></head><body>",
@@ -361,9 +432,11 @@ def design_html(data: dict[str, Any], plots: dict[str, bytes], winner: bool) -> 
         parts.append(f"<p>{e(no_winner_file(data) or '')}</p>")
     if winner:
         parts.append(f'<p>The winner as a house file: <a href="{WINNER_FILE}">{WINNER_FILE}</a>.</p>')
-    parts += ["<h2>Every point</h2>", '<div class="scroll"><table><thead><tr>'
+    parts += ["<h2>Every point</h2>", '<ul class="points">' + "".join(
+        f"<li><b>{e(name)}</b>: {_breakable(label)}</li>" for name, label in point_legend(data)) + "</ul>",
+              '<div class="scroll"><table><thead><tr>'
               + "".join(f"<th>{e(h)}</th>" for h in headers) + "</tr></thead><tbody>"]
-    parts += ["<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows]
+    parts += ["<tr>" + "".join(f"<td>{_unbroken(c)}</td>" for c in row) + "</tr>" for row in rows]
     parts += ["</tbody></table></div>", "<h2>What the figures mean</h2>",
               "<dl>" + "".join(f"<dt>{e(n)}</dt><dd>{e(d)}</dd>" for n, d in _definitions(data)) + "</dl>"]
     for name, png in plots.items():

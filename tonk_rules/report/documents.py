@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from tonk_rules.report.compare import Row, mark
+from tonk_rules.report.compare import OTHER_PAIRS, Row, mark
 from tonk_rules.report.plots import PLOTS
 
 
@@ -47,22 +48,30 @@ class Report:
     test_note: str
     plots: dict[str, bytes]
     lang: str = "en"
+    #: per pair (as ``findings``): each finding's headline and details; the headlines come first on the page
+    parts: list[list[tuple[str, str]]] = field(default_factory=list)
+
+    def finding_parts(self) -> list[list[tuple[str, str]]]:
+        """Each pair's findings as (headline, details): ``parts``, or each whole finding as its own headline."""
+        return self.parts or [[(f, "") for f in findings] for _, findings, _ in self.findings]
 
 
 HEADINGS = {
-    "en": {"title": ": Tonk rules compared in play", "findings": "Findings", "rules": "Rules that differ",
+    "en": {"title": ": Tonk rules compared in play", "findings": "Findings",
+           "details": "The findings in detail", "rules": "Rules that differ",
            "played": "What was played", "in_play": "In play", "plots": "Plots",
            "values": "Rule values and their sources",
            "sources": "Sources of the rules", "no_diff": "No differences.", "rule": "rule", "keys": "keys",
-           "figure": "figure", "difference": "{b} − {a}", "significant": "significant",
+           "figure": "figure", "difference": "{b} − {a}",
            "players": "players", "hands": "hands per variant", "bots": "bots (by seat)", "seed": "seed",
            "depth": "strategic depth", "depth_value": "{strong} against {weak}, {n} hands per variant",
            "probes": "one rule at a time", "probes_value": "the first variant with each differing rule switched "
            "alone, {n} hands each", "check": "check table (bots by seat)", "brackets": "Brackets: 95% intervals."},
-    "ru": {"title": ": правила Тонка в игре", "findings": "Выводы", "rules": "Правила, которые отличаются",
+    "ru": {"title": ": правила Тонка в игре", "findings": "Выводы",
+           "details": "Выводы подробно", "rules": "Правила, которые отличаются",
            "played": "Что сыграно", "in_play": "В игре", "plots": "Графики", "values": "Значения правил и их источники",
            "sources": "Источники правил", "no_diff": "Отличий нет.", "rule": "правило", "keys": "ключи",
-           "figure": "показатель", "difference": "{b} − {a}", "significant": "значимо",
+           "figure": "показатель", "difference": "{b} − {a}",
            "players": "игроков", "hands": "сдач на вариант", "bots": "боты (по местам)", "seed": "seed",
            "depth": "стратегическая глубина", "depth_value": "{strong} против {weak}, {n} сдач на вариант",
            "probes": "по одному правилу", "probes_value": "первый вариант, в котором по отдельности заменено каждое "
@@ -75,14 +84,19 @@ _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 60rem;
        padding: 0.8rem; line-height: 1.4; color: #111; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 1.6rem; border-bottom: 1px solid #ccc; }
-.scroll { overflow-x: auto; }
+h4 { font-size: 1rem; margin: 1rem 0 0.2rem; } h4 + p { margin-top: 0; }
+ol.headlines li { margin: 0.3rem 0; font-weight: 600; } ol.headlines a { color: inherit; }
+p, li, h1, h2, h3, h4 { overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; } .scroll + .scroll { margin-top: 1rem; }
+.ci { white-space: nowrap; }
+@media (max-width: 40rem) { td .ci { display: block; white-space: normal; } }
 table { border-collapse: collapse; font-size: 0.9rem; width: 100%; }
 th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top;
          overflow-wrap: break-word; }
 th { background: #f2f2f2; }
 td.num { font-variant-numeric: tabular-nums; }
 @media (max-width: 40rem) { body { padding: 0.4rem; } table { font-size: 0.8rem; } th, td { padding: 0.2rem; } }
-tr.sig td:first-child::after { content: " ✱"; color: #b00; }
+tr.sig td:first-child { font-weight: 600; }
 .note { color: #444; font-size: 0.9rem; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9rem; color: #444; }
@@ -99,32 +113,43 @@ def _breakable(text: str) -> str:
     return _e(text).replace(".", ".<wbr>").replace("_", "_<wbr>")
 
 
+def _unbroken(text: str) -> str:
+    """Escaped, each 95% interval marked to stay on one line (on a phone: on a line of its own, split only
+    where even that line is too narrow).
+
+    >>> _unbroken("1.10 [-0.52, +2.72]")
+    '1.10 <span class="ci">[-0.52, +2.72]</span>'
+    """
+    return re.sub(r"\[[^\]]*\]", lambda m: f'<span class="ci">{m.group(0)}</span>', _e(text))
+
+
 def _table_html(headers: Sequence[str], body: Sequence[Sequence[str]], classes: Sequence[str] = (),
                 numeric_from: int = 1) -> str:
     out = ['<div class="scroll"><table><thead><tr>', *(f"<th>{_e(h)}</th>" for h in headers), "</tr></thead><tbody>"]
     for i, cells in enumerate(body):
         cls = f' class="{classes[i]}"' if i < len(classes) and classes[i] else ""
         out.append(f"<tr{cls}>" + "".join(
-            f'<td class="num">{_e(c)}</td>' if numeric_from <= j else f"<td>{_breakable(c)}</td>"
+            f'<td class="num">{_unbroken(c)}</td>' if numeric_from <= j else f"<td>{_breakable(c)}</td>"
             for j, c in enumerate(cells)) + "</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
 
 
-def _figure_rows(report: Report) -> tuple[list[str], list[list[str]], list[str]]:
+def _figure_tables(report: Report) -> list[tuple[list[str], list[list[str]], list[str]]]:
+    """The figures side by side and each later variant's difference from the first: one table for two
+    variants; for three or more, the figures, then the differences with the other pairs that differ (two
+    narrower tables, as the terminal prints them: a phone shows each whole)."""
     w = HEADINGS[report.lang]
     first = report.variants[0]
-    headers = [w["figure"], *report.variants, *(w["difference"].format(a=first, b=b) for b in report.variants[1:])]
-    if len(report.variants) > 2:
-        headers.append(w["significant"])
-    body, classes = [], []
-    for row in report.rows:
-        cells = [row.label, *row.values, *row.differences]
-        if len(report.variants) > 2:
-            cells.append(mark(row, len(report.variants)))
-        body.append(cells)
-        classes.append("sig" if row.significant else "")
-    return headers, body, classes
+    differences = [w["difference"].format(a=first, b=b) for b in report.variants[1:]]
+    classes = ["sig" if row.significant else "" for row in report.rows]
+    if len(report.variants) == 2:
+        return [([w["figure"], *report.variants, *differences],
+                 [[row.label, *row.values, *row.differences] for row in report.rows], classes)]
+    # the pairs of later variants (a difference from the first carries its own ✱)
+    return [([w["figure"], *report.variants], [[row.label, *row.values] for row in report.rows], classes),
+            ([w["figure"], *differences, OTHER_PAIRS[report.lang]],
+             [[row.label, *row.differences, mark(row, first).replace("≠", " ≠ ")] for row in report.rows], classes)]
 
 
 def report_html(report: Report) -> str:
@@ -137,10 +162,22 @@ def report_html(report: Report) -> str:
     ]
     w = HEADINGS[report.lang]
     parts.append(f"<h2>{_e(w['findings'])}</h2>")
-    for heading, findings, unmoved in report.findings:
+    pairs = report.finding_parts()
+    # the headlines first (a phone's first screen), each linked to its details below
+    for k, ((heading, _, _), found) in enumerate(zip(report.findings, pairs, strict=True)):
         if len(report.findings) > 1:
             parts.append(f"<h3>{_e(heading)}</h3>")
-        parts.append("<ol>" + "".join(f"<li>{_e(f)}</li>" for f in findings) + "</ol>")
+        parts.append('<ol class="headlines">' + "".join(
+            f'<li><a href="#finding-{k + 1}-{i}">{_e(h)}</a></li>' if d else f"<li>{_e(h)}</li>"
+            for i, (h, d) in enumerate(found, 1)) + "</ol>")
+    if any(d for found in pairs for _, d in found) or any(u for _, _, u in report.findings):
+        parts.append(f"<h2>{_e(w['details'])}</h2>")
+    for k, ((heading, _, unmoved), found) in enumerate(zip(report.findings, pairs, strict=True)):
+        if len(report.findings) > 1:
+            parts.append(f"<h3>{_e(heading)}</h3>")
+        for i, (h, d) in enumerate(found, 1):
+            if d:
+                parts.append(f'<h4 id="finding-{k + 1}-{i}">{i}. {_e(h)}</h4><p>{_e(d)}</p>')
         if unmoved:
             parts.append(f"<p>{_e(unmoved)}</p>")
     parts.append(f"<h2>{_e(w['rules'])}</h2>")
@@ -151,9 +188,9 @@ def report_html(report: Report) -> str:
                      else f"<p>{_e(w['no_diff'])}</p>")
     parts += [f"<h2>{_e(w['played'])}</h2>",
               "<ul>" + "".join(f"<li>{_e(k)}: {_e(v)}</li>" for k, v in report.settings) + "</ul>"]
-    headers, body, classes = _figure_rows(report)
-    parts += [f"<h2>{_e(w['in_play'])}</h2>", _table_html(headers, body, classes),
-              f'<p class="note">{_e(report.test_note)} {_e(w["brackets"])}</p>', f"<h2>{_e(w['values'])}</h2>"]
+    parts.append(f"<h2>{_e(w['in_play'])}</h2>")
+    parts += [_table_html(headers, body, classes) for headers, body, classes in _figure_tables(report)]
+    parts += [f'<p class="note">{_e(report.test_note)} {_e(w["brackets"])}</p>', f"<h2>{_e(w['values'])}</h2>"]
     for diff in report.diffs:
         parts.append(f"<h3>{_e(diff.heading)}</h3>")
         if diff.rows:
@@ -192,10 +229,17 @@ def report_markdown(report: Report) -> str:
     """The report as Markdown; the plots are the PNG files written beside it."""
     w = HEADINGS[report.lang]
     lines = [f"# {_md(report.title)}", "", f"## {w['findings']}", ""]
-    for heading, findings, unmoved in report.findings:
+    pairs = report.finding_parts()
+    for (heading, _, _), found in zip(report.findings, pairs, strict=True):  # the headlines first
         if len(report.findings) > 1:
             lines += [f"### {_md(heading)}", ""]
-        lines += [*(f"{i}. {_md(f)}" for i, f in enumerate(findings, 1)), ""]
+        lines += [*(f"{i}. {_md(h)}" for i, (h, _) in enumerate(found, 1)), ""]
+    if any(d for found in pairs for _, d in found) or any(u for _, _, u in report.findings):
+        lines += [f"## {w['details']}", ""]
+    for (heading, _, unmoved), found in zip(report.findings, pairs, strict=True):
+        if len(report.findings) > 1:
+            lines += [f"### {_md(heading)}", ""]
+        lines += [f"**{i}. {_md(h)}** {_md(d)}\n" for i, (h, d) in enumerate(found, 1) if d]
         if unmoved:
             lines += [_md(unmoved), ""]
     lines += [f"## {w['rules']}", ""]
@@ -208,11 +252,10 @@ def report_markdown(report: Report) -> str:
             lines.append(w["no_diff"])
         lines.append("")
     lines += [f"## {w['played']}", "", *(f"- {_md(k)}: {_md(v)}" for k, v in report.settings), ""]
-    headers, body, _ = _figure_rows(report)
-    if len(report.variants) == 2:
-        body = [[f"{cells[0]} ✱" if row.significant else cells[0], *cells[1:]]
-                for cells, row in zip(body, report.rows, strict=True)]
-    lines += [f"## {w['in_play']}", "", *_table_md(headers, body), "", f"{report.test_note} {w['brackets']}", "",
+    lines += [f"## {w['in_play']}", ""]
+    for headers, body, _ in _figure_tables(report):
+        lines += [*_table_md(headers, body), ""]
+    lines += [f"{report.test_note} {w['brackets']}", "",
               f"## {w['values']}", ""]
     for diff in report.diffs:
         lines += [f"### {_md(diff.heading)}", ""]

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tonk_rules.report.compare import Test
+from tonk_rules.report.compare import EXACT_ENDINGS, Test
 from tonk_rules.report.rule_changes import RuleChange
 from tonk_rules.sim.paired import Difference
 from tonk_rules.sim.stats import Z95, percent
@@ -32,15 +32,20 @@ _WORDS = {
         "rate_more": "In {hi} {what} more often than in {lo}: {p_hi} vs {p_lo} ({diff}).",
         "rate_new": "In {hi} {what} in {p_hi} of hands, in {lo} never.",
         "mean": "In {hi} the {what} is higher than in {lo}: {v_hi} vs {v_lo} ({diff}).",
-        "driver": "Driven by one rule, {keys} as in {b}: {rule_b} Switching it alone in {a} moves this figure "
-                  "{share} of the way.",
-        "partly": "Partly driven by {keys} as in {b}: {rule_b} Alone it moves this figure {share} of the way.",
+        "driver": "Driven by one rule, {keys} as in {b} (in the rules below): {how}.",
+        "partly": "Partly driven by {keys} as in {b} (in the rules below): {how}.",
+        "share": "switching it alone in {a} moves this figure {share} of the way",
+        "beyond": "alone, this rule does more than the whole difference (about {times} times as much); others pull "
+                  "the other way",
+        "whole": "alone, this rule accounts for the whole difference (within its uncertainty)",
         "no_driver": "No single rule accounts for it (switching each alone in {a} moves it at most {share} of "
                      "the way): the rules act together.",
+        "no_driver_against": "No single rule accounts for it (alone, each rule leaves it as it is or moves it the "
+                             "other way): the rules act together.",
         "no_runs": "Not attributed: the one-rule-at-a-time runs measure the main table's per-hand figures only.",
         "not_run": "Not attributed: the one-rule-at-a-time runs were left out (--probe-hands 0).",
         "too_few": "Not attributed: the one-rule-at-a-time runs saw too few such hands (raise --probe-hands).",
-        "only": "Its cause is the only rule that differs in play, {keys} as in {b}: {rule_b}",
+        "only": "Its cause is the only rule that differs in play, {keys} as in {b} (in the rules below).",
         "holds": "Holds with {bots}: {v_a} vs {v_b}.",
         "weak": "With {bots} it points the same way but is not significant: {v_a} vs {v_b}.",
         "flips": "Reverses with {bots}: {v_a} vs {v_b} — it depends on how the bots play.",
@@ -60,23 +65,37 @@ _WORDS = {
                      "practical threshold, but the difference is not shown to be that large): {labels}.",
         "ends": "a hand ends by «{ending}»",
         "knocked": "a hand ends by a knock",
-        "wins": "the {position} wins",
+        "wins": "{position} wins",
+        "h_rate": "{What} more often in {hi} than in {lo}.",
+        "h_ratio": "{What} {ratio:.1f} times as often in {hi} as in {lo}.",
+        "h_new": "{What} in {hi}, never in {lo}.",
+        "h_mean": "The {what} is higher in {hi} than in {lo}.",
+        "h_turns": "Hands last longer in {hi} than in {lo}.",
+        "h_actions": "Hands take more actions in {hi} than in {lo}.",
+        "h_count": "Players knock with a higher count in {hi} than in {lo}.",
+        "h_net": "{Position} does better per hand in {hi} than in {lo}.",
+        "h_depth": "Skill counts for more in {hi} than in {lo} (strategic depth).",
     },
     "ru": {
         "rate": "В {hi} {what} в {ratio:.1f} раза чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
         "rate_more": "В {hi} {what} чаще, чем в {lo}: {p_hi} против {p_lo} ({diff}).",
         "rate_new": "В {hi} {what} в {p_hi} сдач, в {lo} никогда.",
         "mean": "В {hi} {what} больше, чем в {lo}: {v_hi} против {v_lo} ({diff}).",
-        "driver": "Причина – одно правило, {keys} как в {b}: {rule_b} Одно это правило в {a} даёт {share} "
-                  "разницы.",
-        "partly": "Отчасти причина – {keys} как в {b}: {rule_b} Одно оно даёт {share} разницы.",
+        "driver": "Причина – одно правило, {keys} как в {b} (в списке правил ниже): {how}.",
+        "partly": "Отчасти причина – {keys} как в {b} (в списке правил ниже): {how}.",
+        "share": "одно это правило в {a} даёт {share} разницы",
+        "beyond": "одно это правило даёт больше всей разницы (примерно в {times} раза); другие тянут в обратную "
+                  "сторону",
+        "whole": "одно это правило даёт всю разницу (в пределах погрешности)",
+        "no_driver_against": "Ни одно правило само по себе не объясняет разницу (каждое по отдельности оставляет её "
+                             "как есть или двигает в обратную сторону): правила действуют вместе.",
         "no_driver": "Ни одно правило само по себе не объясняет разницу (каждое по отдельности в {a} даёт не "
                      "больше {share}): правила действуют вместе.",
         "no_runs": "Причина не определялась: прогоны по одному правилу измеряют только показатели каждой сдачи.",
         "not_run": "Причина не определялась: прогоны по одному правилу не делались (--probe-hands 0).",
         "too_few": "Причина не определена: в прогонах по одному правилу таких сдач слишком мало (увеличьте "
                    "--probe-hands).",
-        "only": "Причина – единственное правило, которое меняет игру, {keys} как в {b}: {rule_b}",
+        "only": "Причина – единственное правило, которое меняет игру, {keys} как в {b} (в списке правил ниже).",
         "holds": "Подтверждается с ботами {bots}: {v_a} против {v_b}.",
         "weak": "С ботами {bots} в ту же сторону, но не значимо: {v_a} против {v_b}.",
         "flips": "С ботами {bots} наоборот: {v_a} против {v_b} – это зависит от игры ботов.",
@@ -96,6 +115,15 @@ _WORDS = {
         "ends": "сдача кончается так: «{ending}»",
         "knocked": "сдача кончается тем, что кто-то открылся",
         "wins": "выигрывает {position}",
+        "h_rate": "В {hi} {what} чаще, чем в {lo}.",
+        "h_ratio": "В {hi} {what} в {ratio:.1f} раза чаще, чем в {lo}.",
+        "h_new": "В {hi} {what}, в {lo} никогда.",
+        "h_mean": "В {hi} {what} больше, чем в {lo}.",
+        "h_turns": "В {hi} сдачи длиннее, чем в {lo}.",
+        "h_actions": "В {hi} в сдаче больше действий, чем в {lo}.",
+        "h_count": "В {hi} открываются с бо́льшими очками, чем в {lo}.",
+        "h_net": "В {hi} {position} получает за сдачу в среднем больше, чем в {lo}.",
+        "h_depth": "В {hi} мастерство значит больше, чем в {lo} (стратегическая глубина).",
     },
 }
 _ENDINGS = {
@@ -149,18 +177,42 @@ _LABELS_RU = (("ends: ", "конец сдачи: "), ("mean actions per hand", "
 
 
 def figure_label(metric: str, lang: str) -> str:
-    """A figure's label in ``lang``.
+    """A figure's label in ``lang``, in words (an ending by its name, never its code).
 
-    >>> figure_label("mean net per hand: dealer", "ru")
-    'средний выигрыш за сдачу: сдающий'
+    >>> figure_label("mean net per hand: dealer", "ru"), figure_label("ends: knock_caught", "en")
+    ('средний выигрыш за сдачу: сдающий', 'ends: a caught knock')
     """
+    if metric.startswith("ends: "):  # the ending's own name, not the code's
+        metric = "ends: " + _ENDINGS[lang].get(metric[6:], metric[6:])
     if lang != "ru":
         return metric
-    if metric.startswith("ends: "):  # the ending's own name, not the code's
-        metric = "ends: " + _ENDINGS["ru"].get(metric[6:], metric[6:])
     for english, russian in _LABELS_RU:
         metric = metric.replace(english, russian)
     return metric
+
+
+#: What a row whose figure is also counted exactly says after its label (its cell: sampled / exact).
+_SIM_EXACT = {"en": " (sim / exact)", "ru": " (модель / точно)"}
+
+
+def table_label(metric: str, lang: str) -> str:
+    """A figure's label as a table row heads it: :func:`figure_label`, and "(sim / exact)" where the cell
+    holds the exact value beside the sampled one.
+
+    >>> table_label("ends: deal_tonk", "en")
+    'ends: a tonk on the deal (sim / exact)'
+    """
+    return figure_label(metric, lang) + (_SIM_EXACT[lang] if metric in EXACT_ENDINGS else "")
+
+
+def _position(metric: str, lang: str) -> str:
+    """The seat a figure is of, as a sentence names it: "position 1", "the dealer" ("место 1", "сдающий").
+
+    >>> _position("win rate: dealer", "en"), _position("mean net per hand: position 2", "ru")
+    ('the dealer', 'место 2')
+    """
+    seat = figure_label(metric, lang).split(": ", 1)[1]
+    return "the dealer" if lang == "en" and seat == "dealer" else seat
 
 
 def _what(metric: str, lang: str) -> str:
@@ -170,7 +222,7 @@ def _what(metric: str, lang: str) -> str:
     if metric == "hands ended by a knock":
         return w["knocked"]
     if metric.startswith("win rate: "):
-        return w["wins"].format(position=metric[10:])
+        return w["wins"].format(position=_position(metric, lang))
     return figure_label(metric, lang)
 
 
@@ -196,9 +248,50 @@ def describe(test: Test, values: tuple[str, str], diff: str, lang: str) -> str:
     return w["mean"].format(what=figure_label(test.metric, lang), hi=hi, lo=lo, v_hi=v_hi, v_lo=v_lo, diff=diff)
 
 
+def headline(test: Test, lang: str) -> str:
+    """A finding's first line, in plain words and without figures: which variant has more of what.
+
+    >>> from tonk_rules.sim.paired import Difference
+    >>> headline(Test("mean turns per hand", "pagat", "house", Difference(1.4, (1.2, 1.6), 1e-9, True), "mean"), "en")
+    'Hands last longer in house than in pagat.'
+    >>> caught = Difference(-0.02, (-0.03, -0.01), 1e-9, True, (0.77, (0.65, 0.9)))
+    >>> headline(Test("ends: knock_caught", "pagat", "house", caught), "en")
+    'A hand ends by «a caught knock» more often in pagat than in house.'
+    """
+    w, d = _WORDS[lang], test.difference
+    hi, lo = (test.a, test.b) if d.value < 0 else (test.b, test.a)
+    if test.kind == "rate":
+        what = _what(test.metric, lang)
+        words = {"hi": hi, "lo": lo, "what": what, "What": what[:1].upper() + what[1:]}
+        if d.relative is None or d.relative[0] == 0:
+            return w["h_new"].format(**words)
+        ratio = 1 / d.relative[0] if d.value < 0 else d.relative[0]
+        return w["h_ratio" if ratio >= 1.5 else "h_rate"].format(ratio=ratio, **words)
+    special = {"mean turns per hand": "h_turns", "mean actions per hand": "h_actions",
+               "mean count at a knock": "h_count", "strategic depth (order)": "h_depth"}
+    if test.metric in special:
+        return w[special[test.metric]].format(hi=hi, lo=lo)
+    if test.metric.startswith("mean net per hand: "):
+        position = _position(test.metric, lang)
+        return w["h_net"].format(hi=hi, lo=lo, position=position, Position=position[:1].upper() + position[1:])
+    return w["h_mean"].format(hi=hi, lo=lo, what=figure_label(test.metric, lang))
+
+
+def figures_said(test: Test, values: tuple[str, str], diff: str) -> str:
+    """A finding's figures after its headline: each variant's value, then the difference with its interval.
+
+    >>> from tonk_rules.sim.paired import Difference
+    >>> figures_said(Test("x", "pagat", "house", Difference(1.4, (1.2, 1.6), 1e-9, True)), ("6.77 [6.6, 6.9]",
+    ...              "8.16 [8.0, 8.3]"), "house − pagat: +1.39 [+1.17, +1.61]")
+    'pagat 6.77, house 8.16 (house − pagat: +1.39 [+1.17, +1.61]).'
+    """
+    a, b = (v.split(" [")[0] for v in values)
+    return f"{test.a} {a}, {test.b} {b} ({diff})."
+
+
 def only_rule(test: Test, change: RuleChange, lang: str) -> str:
     """The cause of a difference when a single rule that can change play differs."""
-    return _WORDS[lang]["only"].format(keys=f"[{', '.join(change.keys)}]", b=test.b, rule_b=f"«{change.right}»")
+    return _WORDS[lang]["only"].format(keys=f"[{', '.join(change.keys)}]", b=test.b)
 
 
 def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bool = True,
@@ -223,12 +316,33 @@ def attribution(test: Test, effects: Sequence[Effect] | None, lang: str, run: bo
     lo, hi = best.difference.ci95
     real = lo > 0 or hi < 0  # the switch's own effect is distinguishable from nothing
     words = {"a": test.a, "b": test.b, "share": share_text(best.difference, whole or test.difference),
-             "keys": f"[{', '.join(best.change.keys)}]", "rule_b": f"«{best.change.right}»"}
-    if real and share >= DRIVER_SHARE:
-        return w["driver"].format(**words)
+             "keys": f"[{', '.join(best.change.keys)}]"}
     if real and share >= PARTLY_SHARE:
-        return w["partly"].format(**words)
+        how = share_words(best.difference, whole or test.difference, test.a, lang)
+        return w["driver" if share >= DRIVER_SHARE else "partly"].format(how=how, **words)
+    if share <= 0:
+        return w["no_driver_against"]
     return w["no_driver"].format(**words)
+
+
+def share_words(part: Difference, whole: Difference, a: str, lang: str) -> str:
+    """How far one switch moves the figure, in words: a share of the way (0–100%), the whole difference
+    (an interval that holds 100%), or more than the whole difference (the other rules pull back), never
+    "223% of the way".
+
+    >>> whole = Difference(1.0, (0.9, 1.1), 0.0, True)
+    >>> share_words(Difference(0.6, (0.5, 0.7), 0.0, True), whole, "pagat", "en")
+    'switching it alone in pagat moves this figure 60% [48%, 72%] of the way'
+    >>> share_words(Difference(2.23, (2.1, 2.4), 0.0, True), whole, "pagat", "en")
+    'alone, this rule does more than the whole difference (about 2.2 times as much); others pull the other way'
+    """
+    w = _WORDS[lang]
+    ratio, (lo, hi) = share_interval(part, whole)
+    if ratio > 1 and lo > 1:
+        return w["beyond"].format(times=f"{ratio:.1f}")
+    if ratio > 1 or hi >= 1 >= lo and ratio > 0.95:
+        return w["whole"]
+    return w["share"].format(a=a, share=share_text(part, whole))
 
 
 def share_interval(part: Difference, whole: Difference) -> tuple[float, tuple[float, float]]:
@@ -247,10 +361,11 @@ def share_interval(part: Difference, whole: Difference) -> tuple[float, tuple[fl
 
 
 def share_text(part: Difference, whole: Difference) -> str:
-    """A switch's share of the way, with its interval: ``104% [81%, 127%]`` (below 0 shown as 0%; Russian
-    output turns the separator into its own, :func:`~tonk_rules.report.lang_numbers.in_lang`)."""
+    """A switch's share of the way, with its interval: ``94% [81%, 100%]`` (held within 0–100%: a share
+    beyond the whole way is said in words, :func:`share_words`; Russian output turns the separator into its
+    own, :func:`~tonk_rules.report.lang_numbers.in_lang`)."""
     ratio, (lo, hi) = share_interval(part, whole)
-    shown = [f"{max(0.0, x):.0%}" for x in (ratio, lo, hi)]
+    shown = [f"{min(1.0, max(0.0, x)):.0%}" for x in (ratio, lo, hi)]
     return f"{shown[0]} [{shown[1]}, {shown[2]}]"
 
 

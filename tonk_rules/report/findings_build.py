@@ -17,7 +17,8 @@ from tonk_rules.report.findings import (
     attribution,
     check,
     clears,
-    describe,
+    figures_said,
+    headline,
     nothing_moved,
     only_rule,
     settled_small,
@@ -51,10 +52,12 @@ class PairFindings:
 
     a: str
     b: str
-    findings: list[str]
+    findings: list[str]  # each whole: its headline, then its details
     unmoved: str
     changes: list[RuleChange]
     in_play: list[str] = field(default_factory=list)
+    headlines: list[str] = field(default_factory=list)  # each finding's first line, in plain words
+    details: list[str] = field(default_factory=list)  # the rest of each: figures, cause, second opinion
 
 
 @dataclass(frozen=True)
@@ -115,10 +118,11 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
         else:  # neither shown to matter nor shown small
             unsettled.append(test.metric)
     ranked.sort(key=lambda pair_: -pair_[0])
-    texts = []
+    headlines, texts = [], []
     for _, test in ranked:
         diff = f"{test.b} − {test.a}: {difference_text(test)}"
-        parts = [describe(test, (ma[test.metric].text, mb[test.metric].text), diff, lang)]
+        headlines.append(headline(test, lang))
+        parts = [figures_said(test, (ma[test.metric].text, mb[test.metric].text), diff)]
         in_play = [c for c in changes if c.in_play]
         if len(in_play) == 1:
             parts.append(only_rule(test, in_play[0], lang))
@@ -136,9 +140,12 @@ def findings_for(tests: Sequence[Test], figures: Sequence[VariantFigures], pair:
         texts.append(" ".join(parts))
     in_play_said = in_play_lines([c for c in changes if c.in_play], (figures[i].label, figures[i].tally),
                                  (figures[k].label, figures[k].tally), lang)
-    return PairFindings(figures[i].label, figures[k].label, texts or [nothing_moved(lang, not unsettled)],
+    if not texts:  # nothing moved: that is the headline, with no details
+        headlines, texts = [nothing_moved(lang, not unsettled)], [""]
+    return PairFindings(figures[i].label, figures[k].label,
+                        [f"{h} {t}".strip() for h, t in zip(headlines, texts, strict=True)],
                         " ".join(x for x in (unmoved(still, unsettled, lang), *in_play_said) if x), changes,
-                        in_play_said)
+                        in_play_said, headlines, texts)
 
 
 def _checked(test: Test, c: CheckRun, pair: tuple[int, int], lang: str) -> str:

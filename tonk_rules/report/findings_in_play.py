@@ -30,12 +30,9 @@ def _counted_key(change: RuleChange, tallies: Sequence[Tally]) -> str | None:
     return max(keys, key=lambda k: max((hands_in_play(t, k) or 0) for t in tallies))
 
 
-def _subject(key: str, change: RuleChange, a: str, b: str, lang: str) -> str:
-    """The rule a count is of: its key, and each side's sentence (the count covers both values, so one side's
-    words alone would name the other side's count wrongly)."""
-    sides = [(words, label) for words, label in ((change.left, a), (change.right, b)) if words != "—"]
-    joiner = " в " if lang == "ru" else " in "
-    return f"[{key}] (" + "; ".join(f"«{words}»{joiner}{label}" for words, label in sides) + ")"
+def _subject(key: str) -> str:
+    """The rule a count is of, by its key: its words, each side's, are in the list of rules (once)."""
+    return f"[{key}]"
 
 
 def in_play_lines(changes: Sequence[RuleChange], a: tuple[str, Tally], b: tuple[str, Tally],
@@ -46,8 +43,7 @@ def in_play_lines(changes: Sequence[RuleChange], a: tuple[str, Tally], b: tuple[
         key = _counted_key(change, (a[1], b[1]))
         if key is None:
             continue
-        out.append(in_play_sentence(_subject(key, change, a[0], b[0], lang), [(a[0], a[1], key), (b[0], b[1], key)],
-                                    lang))
+        out.append(in_play_sentence(_subject(key), [(a[0], a[1], key), (b[0], b[1], key)], lang))
     return out
 
 

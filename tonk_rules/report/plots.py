@@ -9,10 +9,12 @@ centred on zero because a position can lose (the axis label says so): a small di
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from tonk_rules.report.compare import VariantFigures
+from tonk_rules.report.findings import figure_label
 from tonk_rules.sim.stats import wilson
 from tonk_rules.sim.tally import ENDINGS
 
@@ -42,7 +44,8 @@ def _png(fig: Any) -> bytes:
 
     buffer = io.BytesIO()
     fig.tight_layout()
-    fig.savefig(buffer, format="png", metadata={"Software": None})  # no version stamp: same bytes each run
+    # no version stamp: same bytes each run; "tight": the image grows to hold every label and legend whole
+    fig.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
     return buffer.getvalue()
 
@@ -63,7 +66,9 @@ def endings_plot(figures: Sequence[VariantFigures]) -> bytes:
     _bar_group(ax, figures, len(ENDINGS),
                lambda v, g: 100 * v.tally.endings[g] / v.tally.hands,
                lambda v, g: tuple(100 * x for x in wilson(v.tally.endings[g], v.tally.hands)))
-    ax.set_xticks(range(len(ENDINGS)), [str(e).replace("_", "\n") for e in ENDINGS], fontsize=8)
+    # each ending by the name the report's table gives it (its words, not its code)
+    ax.set_xticks(range(len(ENDINGS)), [textwrap.fill(figure_label(f"ends: {e}", "en")[6:], 10) for e in ENDINGS],
+                  fontsize=7.5)
     ax.set_ylim(bottom=0)
     ax.set_ylabel("% of hands")
     ax.set_title(PLOTS["endings"])
@@ -77,8 +82,7 @@ def positions_plot(figures: Sequence[VariantFigures]) -> bytes:
     _bar_group(ax, figures, players,
                lambda v, g: v.tally.moments(v.tally.position_net[g]).mean,
                lambda v, g: v.tally.moments(v.tally.position_net[g]).ci95())
-    names = [f"{p + 1}{'st' if p == 0 else 'nd' if p == 1 else 'rd' if p == 2 else 'th'} to play"
-             for p in range(players - 1)] + ["dealer (last)"]
+    names = [f"position {p + 1}" for p in range(players - 1)] + ["dealer"]  # as the report's table names them
     ax.set_xticks(range(players), names, fontsize=9)
     ax.axhline(0, color="black", linewidth=0.8)
     low, high = ax.get_ylim()

@@ -9,7 +9,7 @@ from tonk_rules.report.compare import note_of_tests
 from tonk_rules.report.comparison import Comparison, players_said
 from tonk_rules.report.comparison_plan import Plan, check_tables
 from tonk_rules.report.documents import HEADINGS, Report, RulesDiff, RulesInWords
-from tonk_rules.report.findings import figure_label
+from tonk_rules.report.findings import table_label
 from tonk_rules.report.lang_numbers import in_lang
 from tonk_rules.variant.diff import DiffReport, label_of, show_value, side_mark, source_text
 
@@ -53,10 +53,13 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
                   for f in comparison.findings],
         rules=rules,
         diffs=[rules_diff(d) for d in comparison.diffs],
-        rows=[replace(row, label=figure_label(row.label, plan.lang),
+        rows=[replace(row, label=table_label(row.label, plan.lang),
                       values=[in_lang(v, plan.lang) for v in row.values],
                       differences=[in_lang(v, plan.lang) for v in row.differences]) for row in comparison.rows],
-        test_note=in_lang(note_of_tests(comparison.tests, plan.lang), plan.lang),
+        test_note=in_lang(note_of_tests(comparison.tests, plan.lang, len(comparison.names),
+                                          f"{comparison.names[1]} ≠ {comparison.names[-1]}"), plan.lang),
         plots=plots,
         lang=plan.lang,
+        parts=[[(in_lang(h, plan.lang), in_lang(d, plan.lang)) for h, d in zip(f.headlines, f.details, strict=True)]
+               for f in comparison.findings] if all(f.headlines for f in comparison.findings) else [],
     )

@@ -212,7 +212,8 @@ def plot(data: dict[str, Any], stem: str) -> bytes:
                    title_fontsize="small")
     buffer = io.BytesIO()
     fig.tight_layout(rect=(0, (0.3 + 0.22 * (legend_rows + (len(lines) > 1))) / fig.get_figheight(), 1, 1))
-    fig.savefig(buffer, format="png", metadata={"Software": None})  # no version stamp: same bytes each run
+    # no version stamp: same bytes each run; "tight": the image grows to hold every label and the legend whole
+    fig.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
     return buffer.getvalue()
 
