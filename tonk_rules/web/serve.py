@@ -78,9 +78,7 @@ def serve(folder: str | Path, *, port: int = 8000, lan: bool = False,
                  "it yet; serving every address anyway.")
         if lan:
             echo("Phones on this network open the event with this code:")
-            drawn = io.StringIO()
-            segno.make(f"{base}/", error="m").terminal(out=drawn, compact=True)
-            echo(drawn.getvalue())
+            echo(qr_code(f"{base}/"))
         else:
             echo("Only this computer can reach it; add --lan to serve the phones on the venue's network.")
         limits = ConnectionLimits.for_open_files(raise_file_limit())
@@ -92,3 +90,10 @@ def serve(folder: str | Path, *, port: int = 8000, lan: bool = False,
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             sock.close()
+
+
+def qr_code(url: str) -> str:
+    """``url`` as a QR code drawn in the terminal (a phone's camera opens it)."""
+    drawn = io.StringIO()
+    segno.make(url, error="m").terminal(out=drawn, compact=True)
+    return drawn.getvalue()
