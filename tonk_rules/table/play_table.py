@@ -155,15 +155,22 @@ class PlayTable:
         seat = self.whose_turn()
         if seat is None or seat not in self.bots:
             raise IllegalActionError("it is not a bot's turn")
-        return self.move(seat, self.bots[seat].choose(self._playing(), seat))
+        return self.move(seat, self.player(seat).choose(self._playing(), seat))
 
     def play_for(self, seat: int) -> ActionRecord:
         """The default player's move for a person's seat left idle (its turn; it sees only that seat)."""
         if self.whose_turn() != seat:
             raise MoveRefused(NOT_YOUR_TURN)
+        return self.move(seat, self.player(seat).choose(self._playing(), seat))
+
+    def player(self, seat: int) -> Player:
+        """Who chooses the moves of ``seat`` when the table does: its bot, or for a person's seat the default
+        player standing in (made when first needed, seeded by the hand and the seat)."""
+        if seat in self.bots:
+            return self.bots[seat]
         if seat not in self.stand_ins:
             self.stand_ins[seat] = self.make(DEFAULT_BOT, self.hand_seed + seat + 1, self.ruleset, len(self.seats))
-        return self.move(seat, self.stand_ins[seat].choose(self._playing(), seat))
+        return self.stand_ins[seat]
 
     def _book_if_over(self) -> None:
         """Once the hand ends: its net into the scores, the deal passed as the rules say."""

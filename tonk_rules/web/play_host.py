@@ -142,18 +142,29 @@ class PlayHost:
         return self.idle_s is not None and waited >= self.idle_s
 
     def tick(self) -> bool:
-        """Make the move that is due, if any: a bot's, or the default player's for an idle person (noted)."""
+        """Make the move that is due, if any: a bot's, or the default player's for an idle person (noted).
+
+        The player chooses outside the lock (a bot may think for a while; the phones' reads and a returning
+        person's move go on meanwhile); its move is made only if the table has not changed since."""
         with self.lock:
             if not self.due():
                 return False
-            seat = self.table.whose_turn()
+            seat, version = self.table.whose_turn(), self.version
             assert seat is not None
-            if self.table.is_bot(seat):
-                self.table.bot_move()
-            else:
+            player, hand = self.table.player(seat), self.table.hand
+        try:
+            action = player.choose(hand, seat)  # type: ignore[arg-type]
+        except Exception:
+            if self.version != version:  # the person moved while the stand-in read the hand: theirs stands
+                return False
+            raise
+        with self.lock:
+            if self.version != version:
+                return False
+            if not self.table.is_bot(seat):
                 if self.standing_in != seat:
                     self.notes = [*self.notes, Note("idle", seat, self.table.number)][-NOTES_KEPT:]
                 self.standing_in = seat
-                self.table.play_for(seat)
+            self.table.move(seat, action)
             self._changed()
             return True

@@ -9,6 +9,7 @@ seat); without ``--players`` one person plays against the default player at the 
 from __future__ import annotations
 
 import random
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,8 +97,13 @@ def serve_play(web: WebTable, *, port: int, lan: bool, echo: Callable[[str], Non
              "it yet; serving every address anyway.")
     if not lan:
         echo("Only this computer can reach it; add --lan to play from phones on this network.")
+    run_app(web.app, sock)
+
+
+def run_app(app: object, sock: socket.socket) -> None:
+    """Serve ``app`` on the bound ``sock`` until stopped, as ``tonk serve`` serves (its connection limits)."""
     limits = ConnectionLimits.for_open_files(raise_file_limit())
-    config = uvicorn.Config(web.app, log_level="warning", access_log=False,  # type: ignore[arg-type]
+    config = uvicorn.Config(app, log_level="warning", access_log=False,  # type: ignore[arg-type]
                             http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive_s,
                             server_header=False)
     try:
