@@ -50,8 +50,8 @@ def make_host(variant: str, seats: list[SeatSpec], *, seed: int = 1, lang: str =
     return host, create_play_app({"t": host}, lang=lang, variant=variant)
 
 
-def url(seat: int, tail: str = "") -> str:
-    return f"/p/t/s/seat-secret-{seat}{tail}"
+def url(seat: int, tail: str = "", table: str = "t") -> str:
+    return f"/p/{table}/s/seat-secret-{seat}{tail}"
 
 
 def client(app: Any) -> TestClient:
@@ -94,7 +94,6 @@ def test_a_refused_move_says_the_rulesets_reason_in_the_pages_language(lang: str
     seat = hand.current
     with client(app) as c:
         page = c.get(url(seat)).text
-        refused = [move for move, ok in buttons(page) if not ok]
         allowed = [move for move, ok in buttons(page) if ok]
         assert "knock" in [m for m, _ in buttons(page)] and "draw stock" in allowed
         c.post(url(seat, "/move"), data={"key": KEY.search(page).group(1), "move": "draw stock"})  # type: ignore[union-attr]
@@ -108,7 +107,6 @@ def test_a_refused_move_says_the_rulesets_reason_in_the_pages_language(lang: str
         if lang == "ru":
             assert not CYRILLIC_OR_NAME.search(text), text  # no English word in a Russian refusal
         assert len(hand.history) == 1  # nothing changed
-        del refused
 
 
 def test_a_double_tap_moves_once_and_a_stale_page_is_refused() -> None:
@@ -334,3 +332,31 @@ def test_tonk_play_web_refuses_what_it_cannot_do(args: list[str], said: str) -> 
 
     result = run("play", "pagat", *args)
     assert result.returncode == 2 and said in result.stderr, result
+
+
+def test_a_house_file_is_played_and_its_downloaded_record_replays_with_tonk_replay(tmp_path: Path,
+                                                                                   monkeypatch: Any) -> None:
+    from tablekit import run
+
+    from tonk_rules.web.play_server import set_up
+
+    (tmp_path / "ours.yaml").write_text("extends: russian\ntitle: Ours\nknocking: {max_count: 40}\n",
+                                        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    web = set_up(variant="ours.yaml", players="Ann,Bob", seed=6, dealer=None, stakes=[], lang="en", idle_s=None,
+                 misuse=ValueError)
+    host = web.host
+    host.tokens = ["seat-secret-0", "seat-secret-1"]
+    hand = host.table.hand
+    assert hand is not None
+    with client(web.app) as c:
+        assert "Tonk: ours" in c.get(url(0, table="table")).text
+        while not hand.over:
+            seat = host.table.whose_turn()
+            page = c.get(url(seat, table="table")).text  # type: ignore[arg-type]
+            move = "knock" if ("knock", True) in buttons(page) else next(m for m, ok in buttons(page) if ok)
+            c.post(url(seat, "/move", "table"), data={"key": KEY.search(page).group(1), "move": move})  # type: ignore[arg-type, union-attr]
+        (tmp_path / "hand-1.yaml").write_text(c.get(url(0, "/hand-1.yaml", "table")).text, encoding="utf-8")
+    replayed = run("replay", str(tmp_path / "hand-1.yaml"))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Net:" in replayed.stdout or "net" in replayed.stdout.lower()
