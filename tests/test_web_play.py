@@ -360,3 +360,43 @@ def test_a_house_file_is_played_and_its_downloaded_record_replays_with_tonk_repl
     replayed = run("replay", str(tmp_path / "hand-1.yaml"))
     assert replayed.returncode == 0, replayed.stderr
     assert "Net:" in replayed.stdout or "net" in replayed.stdout.lower()
+
+
+# --- the game master's event ------------------------------------------------------------------------------------
+def test_the_game_masters_event_opens_a_table_for_play_and_its_hands_go_into_the_ledger(tmp_path: Path) -> None:
+    import time
+
+    from webkit import Phone, app_for, make_event
+
+    event = make_event(tmp_path / "night", language="ru")
+    app = app_for(event.folder)
+    with Phone(app).client as _:
+        gm = Phone(app).as_gm()
+        assert Phone(app).get("/gm/play").status_code == 403  # only the game master opens a table
+        assert 'href="/gm/play"' in gm.get("/gm").text  # the console leads there
+        console = gm.get("/gm/play")
+        assert console.status_code == 200 and 'action="/gm/play/t1"' in console.text
+        assert gm.post("/gm/play/t1", {}, csrf=False).status_code == 403  # its form's CSRF token is checked
+        assert gm.post("/gm/play/t1", {}).status_code == 303
+        links = re.findall(r'<a href="http://127\.0\.0\.1:8000(/p/t1/s/[^"]+)">', gm.get("/gm/play").text)
+        assert len(links) == 3  # Ann, Bob, Cy: every seat a person
+        host = app.state.tables.hosts["t1"]
+        hand = host.table.hand
+        phone = gm.client  # a seat's link is all a phone needs (the secret is in it)
+        assert "Ваши карты" in phone.get(links[0]).text
+        while not hand.over:
+            seat = host.table.whose_turn()
+            page = phone.get(links[seat]).text
+            move = "knock" if ("knock", True) in buttons(page) else next(m for m, ok in buttons(page) if ok)
+            phone.post(links[seat] + "/move", data={"key": KEY.search(page).group(1), "move": move})  # type: ignore[union-attr]
+        deadline = time.monotonic() + 20
+        while host.unkept and time.monotonic() < deadline:
+            time.sleep(0.05)
+        with event.ledger("t1", writable=False) as led:
+            hands = led.hands()
+        assert len(hands) == 1 and hand.result is not None
+        net = hands[0]["net"]
+        assert (list(net.values()) if isinstance(net, dict) else net) == list(hand.result.net)
+        # the next hand is dealt by the dealer the ledger names next
+        with event.ledger("t1", writable=False) as led:
+            assert led.next_dealer() == host.table.names[host.table.dealer or 0]

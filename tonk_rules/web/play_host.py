@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tonk_rules.engine.actions import Action, parse_action
-from tonk_rules.errors import RecordError
+from tonk_rules.engine.hand import Hand
+from tonk_rules.errors import RecordError, TonkError
 from tonk_rules.table.house_tuning import bots_source
 from tonk_rules.table.play_table import MoveRefused, PlayTable
 
@@ -52,6 +53,11 @@ class PlayHost:
     idle_s: float | None = None
     bot_delay_s: float = BOT_DELAY_S
     clock: Callable[[], float] = time.monotonic
+    #: the title its pages show (the variant's, or the event table's)
+    title: str = ""
+    #: where a finished hand is kept besides its record (an event table's ledger): called off the event loop
+    #: by :meth:`keep_finished`, with the hand and its record
+    keep: Callable[[Hand, dict[str, Any]], None] | None = None
     tokens: list[str] = field(init=False)
     version: int = field(init=False, default=0)
     notes: list[Note] = field(init=False, default_factory=list)
@@ -63,6 +69,9 @@ class PlayHost:
     #: the person's seat the default player has begun a turn for: it finishes that turn, bot-paced
     standing_in: int | None = field(init=False, default=None)
     lock: threading.Lock = field(init=False, default_factory=threading.Lock)
+    #: finished hands not yet given to :attr:`keep`
+    unkept: list[tuple[Hand, dict[str, Any]]] = field(init=False, default_factory=list)
+    keeping: threading.Lock = field(init=False, default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.tokens = [secrets.token_urlsafe(12) for _ in self.table.seats]
@@ -93,6 +102,8 @@ class PlayHost:
 
             source = bots_source(self.table.bot_labels()) if self.table.bots else "tonk play --web"
             self.records[self.table.number] = hand_to_record(hand, self.variant_ref, self.digest, source=source)
+            if self.keep is not None:
+                self.unkept.append((hand, self.records[self.table.number]))
 
     # --- a person's actions ---------------------------------------------------------------------------------
     def move(self, seat: int, text: str, key: str) -> bool:
@@ -168,3 +179,22 @@ class PlayHost:
             self.table.move(seat, action)
             self._changed()
             return True
+
+    def keep_finished(self) -> None:
+        """Give the finished hands to :attr:`keep` (a worker thread calls this: a ledger write waits for the
+        disk); one it refuses is noted for the table, its record still downloadable from the page."""
+        with self.keeping:  # one keeper at a time, each hand kept once
+            while self.unkept:
+                hand, record = self.unkept[0]  # taken off the list once kept: "nothing unkept" means kept
+                try:
+                    assert self.keep is not None
+                    self.keep(hand, record)
+                except TonkError:
+                    self._not_kept()
+                self.unkept.pop(0)
+
+    def _not_kept(self) -> None:
+        with self.lock:
+            seat = self.table.people[0] if self.table.people else 0
+            self.notes = [*self.notes, Note("not_kept", seat, self.table.number)][-NOTES_KEPT:]
+            self.version += 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -30,6 +30,7 @@ import anyio.to_thread
 import yaml
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -56,10 +57,15 @@ MOVE_FIELD_MAX = 200
 
 
 class Tables:
-    """What the routes share: the tables by name, the pages' language and the variant's title."""
+    """What the routes share: the tables by name, the pages' language (or where to read it: an event's) and
+    the variant's title (a table's own title first)."""
 
-    def __init__(self, hosts: dict[str, PlayHost], lang: str, variant: str) -> None:
+    def __init__(self, hosts: dict[str, PlayHost], lang: str | Callable[[], str], variant: str) -> None:
         self.hosts, self.lang, self.variant = hosts, lang, variant
+
+    def language(self) -> str:
+        lang = self.lang() if callable(self.lang) else self.lang
+        return lang if lang in WORDS else "en"
 
 
 def _tables(request: Request) -> Tables:
@@ -74,12 +80,8 @@ def _seat(request: Request) -> tuple[PlayHost, int, str]:
     token = str(request.path_params["token"])
     seat = host.seat_of(token) if host is not None and len(token) <= 64 else None
     if host is None or seat is None:
-        raise _NoSeat
+        raise HTTPException(404)  # said by the app serving it (the event's pages say it in theirs)
     return host, seat, f"/p/{request.path_params['table']}/s/{token}"
-
-
-class _NoSeat(Exception):
-    pass
 
 
 def view_of(host: PlayHost, seat: int, lang: str, variant: str) -> SeatView:
@@ -99,9 +101,9 @@ def view_of(host: PlayHost, seat: int, lang: str, variant: str) -> SeatView:
 def _render(template: str, request: Request, host: PlayHost, seat: int, base: str, *, refusal: str = "",
             status: int = 200) -> HTMLResponse:
     tables = _tables(request)
-    lang = tables.lang
+    lang = tables.language()
     with host.lock:
-        v, version = view_of(host, seat, lang, tables.variant), host.version
+        v, version = view_of(host, seat, lang, host.title or tables.variant), host.version
     body = ENV.get_template(template).render(v=v, w=WORDS[lang], base=base, version=version, refusal=refusal,
                                              gone=WORDS[lang]["gone"])
     response = HTMLResponse(body, status_code=status)
@@ -131,7 +133,7 @@ async def _form(request: Request) -> tuple[str, str]:
 
 async def seat_move(request: Request) -> Response:
     host, seat, base = _seat(request)
-    lang = _tables(request).lang
+    lang = _tables(request).language()
     try:
         key, move = await _form(request)
         host.move(seat, move, key)  # a few milliseconds under a lock never held while a bot thinks
@@ -145,7 +147,7 @@ async def seat_move(request: Request) -> Response:
 
 async def seat_next(request: Request) -> Response:
     host, seat, base = _seat(request)
-    lang = _tables(request).lang
+    lang = _tables(request).language()
     try:
         key, _ = await _form(request)
         await anyio.to_thread.run_sync(host.next_hand, seat, key)  # the deal makes the bots (a first compile)
@@ -179,7 +181,7 @@ async def static_file(request: Request) -> Response:
 
 
 def _message(request: Request, status: int, word: str) -> HTMLResponse:
-    lang = _tables(request).lang
+    lang = _tables(request).language()
     return HTMLResponse(_message_body(lang, WORDS[lang][word]), status_code=status)
 
 
@@ -188,7 +190,8 @@ def _message_body(lang: str, text: str) -> str:
 
 
 async def _no_seat(request: Request, exc: Exception) -> Response:
-    return _message(request, 404, "not_found")
+    status = exc.status_code if isinstance(exc, HTTPException) else 404
+    return _message(request, status, "not_found" if status == 404 else "error")
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -207,12 +210,26 @@ ROUTES = [
 
 async def drive(hosts: dict[str, PlayHost]) -> None:
     """The tables' own moves: a bot's after its pause, the default player's for an idle seat (in a worker
-    thread: a bot may think)."""
+    thread: a bot may think), and the finished hands given to where they are kept (an event's ledger)."""
     while True:
         for host in list(hosts.values()):
             if host.due():
                 await anyio.to_thread.run_sync(host.tick)
+            if host.unkept:
+                await anyio.to_thread.run_sync(host.keep_finished)
         await asyncio.sleep(TICK_S)
+
+
+@asynccontextmanager
+async def driving(hosts: dict[str, PlayHost]) -> AsyncIterator[None]:
+    """:func:`drive` for as long as the server runs."""
+    task = asyncio.get_running_loop().create_task(drive(hosts))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 def create_play_app(hosts: dict[str, PlayHost], *, lang: str, variant: str,
@@ -223,16 +240,11 @@ def create_play_app(hosts: dict[str, PlayHost], *, lang: str, variant: str,
 
     @asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
-        task = asyncio.get_running_loop().create_task(drive(hosts))
-        try:
+        async with driving(hosts):
             yield
-        finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
     app = Starlette(routes=ROUTES, lifespan=lifespan,
-                    exception_handlers={_NoSeat: _no_seat, Exception: _server_error})
+                    exception_handlers={HTTPException: _no_seat, Exception: _server_error})
     app.state.tables = Tables(hosts, lang, variant)
 
     def refuse(status: int, word: str) -> tuple[bytes, str]:

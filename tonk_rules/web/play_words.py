@@ -44,6 +44,11 @@ WORDS: dict[str, dict[str, str]] = {
         "too_big": "That is more than a form may send.",
         "error": "Something went wrong on the server; nothing was changed. Try again.",
         "no_record": "The hand is not over yet: its record comes at its end.",
+        "not_kept": "The hand could not be added to the table's ledger: download its record and give it to the "
+                    "game master.",
+        "play_heading": "Play on phones", "play_open": "Open {table} for play",
+        "play_links": "Each player's link (send each only their own):", "play_none": "No table is open for play.",
+        "kept": "Each hand played goes into the table's ledger.",
     },
     "ru": {
         "title": "Тонк: {variant}", "hand_no": "Раздача {number}", "dealer": "сдаёт: {name}",
@@ -70,6 +75,10 @@ WORDS: dict[str, dict[str, str]] = {
         "too_big": "Форма не может отправить столько.",
         "error": "На сервере что-то пошло не так; ничего не изменилось. Попробуйте ещё раз.",
         "no_record": "Раздача ещё идёт: запись будет в её конце.",
+        "not_kept": "Раздачу не удалось добавить в журнал стола: скачайте её запись и отдайте мастеру.",
+        "play_heading": "Игра на телефонах", "play_open": "Открыть стол {table} для игры",
+        "play_links": "Ссылка каждого игрока (каждому — только его):", "play_none": "Ни один стол не открыт для игры.",
+        "kept": "Каждая сыгранная раздача попадает в журнал стола.",
     },
 }
 
