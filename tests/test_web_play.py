@@ -123,6 +123,19 @@ def test_a_double_tap_moves_once_and_a_stale_page_is_refused() -> None:
         assert stale.status_code == 409 and "moved on" in stale.text and len(hand.history) == 1
 
 
+def test_a_draw_naming_a_card_never_says_the_top_of_the_stock() -> None:
+    host, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], seed=8)
+    hand = host.table.hand
+    assert hand is not None
+    seat, top = hand.current, hand.stock[-1]
+    guess = next(c for c in hand.ruleset.deal.deck if c != top and c not in hand.hands[seat])
+    with client(app) as c:
+        key = KEY.search(c.get(url(seat)).text).group(1)  # type: ignore[union-attr]
+        answer = c.post(url(seat, "/move"), data={"key": key, "move": f"draw stock {guess}"})
+    assert answer.status_code == 303  # drawn as a plain draw from the stock: no word about the card
+    assert len(hand.history) == 1 and hand.hands[seat][-1] == top
+
+
 def test_the_live_part_answers_only_when_the_table_changed() -> None:
     host, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], seed=8)
     with client(app) as c:
@@ -148,7 +161,7 @@ def test_a_bot_moves_after_its_pause_and_an_idle_seat_is_played_with_a_note() ->
         seat = table.whose_turn()
         assert not host.tick()  # nothing is due at once: a bot's turn shows first, a person has time
         clock.now += 0.5
-        assert not host.tick() or False
+        assert not host.tick()  # nor half a pause later
         clock.now += 30 if seat == 0 else 0.5
         assert host.tick()
     assert hand.over

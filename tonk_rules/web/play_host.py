@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tonk_rules.engine.actions import Action, parse_action
+from tonk_rules.engine.actions import Action, Draw, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import RecordError, TonkError
 from tonk_rules.table.house_tuning import bots_source
@@ -114,6 +114,10 @@ class PlayHost:
             action: Action = parse_action(text)
         except RecordError:
             raise MoveRefused(f"cannot read the move {text[:40]!r}") from None
+        if isinstance(action, Draw) and action.card is not None:
+            # a card named with a draw is checked against the pile's top, and a refusal would name the top
+            # of the stock: a seat chooses the pile, never the card
+            action = Draw(action.source)
         with self.lock:
             if self.done.get((seat, key)) == text:
                 return False
