@@ -413,3 +413,35 @@ def test_the_game_masters_event_opens_a_table_for_play_and_its_hands_go_into_the
         # the next hand is dealt by the dealer the ledger names next
         with event.ledger("t1", writable=False) as led:
             assert led.next_dealer() == host.table.names[host.table.dealer or 0]
+
+
+def test_a_house_files_bots_play_borrowed_values_while_its_own_are_tuned(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_play_house_tuning import house_file, never_finishes
+
+    from tonk_rules.sim import tuning
+    from tonk_rules.web.play_server import set_up
+
+    monkeypatch.setenv("TONK_CACHE_DIR", str(tmp_path / "cache"))
+    tuning.tuned.cache_clear()
+    tuning.tuned_reckoner.cache_clear()
+    calls: list[Any] = []
+    notes: list[str] = []
+    try:
+        web = set_up(variant=str(house_file(tmp_path)), players="Ann,bot", seed=3, dealer=None, stakes=[],
+                     lang="en", idle_s=None, misuse=ValueError, note=notes.append, starter=never_finishes(calls))
+        assert len(calls) == 1 and "the bots play pagat's tuned values" in notes[0]
+        host = web.host
+        while not host.table.hand.over:  # type: ignore[union-attr]
+            if host.table.whose_turn() == 0:
+                host.move(0, str(host.table.moves(0)[0]), host.key())
+            else:
+                host.since = -10.0
+                assert host.tick()
+        assert "borrowed while" in host.records[1]["source"]
+        web.tuning.end()
+        assert any("stopped unfinished" in n for n in notes)
+    finally:
+        tuning.STAND_INS.clear()
+        tuning.tuned.cache_clear()
+        tuning.tuned_reckoner.cache_clear()

@@ -197,5 +197,6 @@ def _play_web(variant: str, players: str | None, seed: int | None, dealer: str |
         raise Misuse("--cards is for the terminal: --web pages write cards in the page's language (--lang)")
     with about(f"the rules of {plain(variant)}"):
         table = set_up(variant=variant, players=players, seed=seed, dealer=dealer, stakes=stakes,
-                       lang=lang or "en", idle_s=idle_s, misuse=lambda message: Misuse(message))
+                       lang=lang or "en", idle_s=idle_s, misuse=lambda message: Misuse(message),
+                       note=lambda line: click.echo(line, err=True))
     serve_play(table, port=port or 8000, lan=lan, echo=click.echo)

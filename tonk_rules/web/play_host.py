@@ -58,6 +58,10 @@ class PlayHost:
     #: where a finished hand is kept besides its record (an event table's ledger): called off the event loop
     #: by :meth:`keep_finished`, with the hand and its record
     keep: Callable[[Hand, dict[str, Any]], None] | None = None
+    #: before each hand after the first is dealt (a house file's bots take their own tuned values once ready)
+    before_deal: Callable[[], None] | None = None
+    #: where the bots' values came from, for a record's ``source`` (borrowed while a house file is tuned)
+    source_note: Callable[[], str] | None = None
     tokens: list[str] = field(init=False)
     version: int = field(init=False, default=0)
     notes: list[Note] = field(init=False, default_factory=list)
@@ -100,7 +104,8 @@ class PlayHost:
         if hand is not None and hand.over and self.table.number not in self.records:
             from tonk_rules.records import hand_to_record
 
-            source = bots_source(self.table.bot_labels()) if self.table.bots else "tonk play --web"
+            extra = self.source_note() if self.source_note is not None else ""
+            source = bots_source(self.table.bot_labels(), extra) if self.table.bots else "tonk play --web"
             self.records[self.table.number] = hand_to_record(hand, self.variant_ref, self.digest, source=source)
             if self.keep is not None:
                 self.unkept.append((hand, self.records[self.table.number]))
@@ -140,6 +145,8 @@ class PlayHost:
             hand = self.table.hand
             if hand is None or not hand.over:
                 raise MoveRefused("the hand is not over")
+            if self.before_deal is not None:
+                self.before_deal()
             self.table.deal()
             self._changed()
             self.done[(seat, key)] = "next"

@@ -17,9 +17,11 @@ from pathlib import Path
 import uvicorn
 
 from tonk_rules.errors import TableInputError
+from tonk_rules.sim import background_tuning
+from tonk_rules.table.house_tuning import HouseTuning, Starter
 from tonk_rules.table.play_table import PlayTable
 from tonk_rules.table.stake_options import parse_stakes
-from tonk_rules.table.table_bots import DEFAULT_BOT, default_seats, parse_players
+from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol, raise_file_limit
@@ -38,11 +40,16 @@ class WebTable:
     host: PlayHost
     app: object
     variant: str
+    #: the bots' values while a house file's own are tuned in the background (ended when serving ends)
+    tuning: HouseTuning
 
 
 def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str | None, stakes: list[str],
-           lang: str, idle_s: float | None, misuse: Callable[[str], Exception]) -> WebTable:
-    """The table, checked (a bad option raises ``misuse(message)`` before anything is served)."""
+           lang: str, idle_s: float | None, misuse: Callable[[str], Exception],
+           note: Callable[[str], None] = print, starter: Starter = background_tuning.start) -> WebTable:
+    """The table, checked (a bad option raises ``misuse(message)`` before anything is served). The bots of a
+    house file with no tuned values yet play borrowed ones while a background process tunes them, as in the
+    terminal (:class:`~tonk_rules.table.house_tuning.HouseTuning`, said by ``note``)."""
     if seed is not None and seed < 0:
         raise misuse(f"--seed {seed}: a seed is a whole number of at least 0")
     if idle_s is not None and not 5 <= idle_s <= 24 * 3600:
@@ -62,10 +69,14 @@ def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str |
     if dealer not in names:
         raise misuse(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    tuning = HouseTuning(variant, ref, loaded.chain, rules, len(seats),
+                         [check_spec(s.spec) for s in seats if s.spec is not None], note, starter)
+    tuning.begin()
     table = PlayTable(rules, seats, seed=seed, dealer=names.index(dealer), stakes=stake_list)
-    host = PlayHost(table, variant if ref == variant else str(Path(ref)), loaded.digest, idle_s=idle_s)
+    host = PlayHost(table, variant if ref == variant else str(Path(ref)), loaded.digest, idle_s=idle_s,
+                    before_deal=tuning.before_hand, source_note=tuning.source_note)
     title = variant if ref == variant else Path(ref).stem  # a name, in every page's language
-    return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title), variant)
+    return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title), variant, tuning)
 
 
 def links(host: PlayHost, base: str) -> list[tuple[str, str]]:
@@ -97,7 +108,10 @@ def serve_play(web: WebTable, *, port: int, lan: bool, echo: Callable[[str], Non
              "it yet; serving every address anyway.")
     if not lan:
         echo("Only this computer can reach it; add --lan to play from phones on this network.")
-    run_app(web.app, sock)
+    try:
+        run_app(web.app, sock)
+    finally:
+        web.tuning.end()
 
 
 def run_app(app: object, sock: socket.socket) -> None:
