@@ -66,6 +66,11 @@ WRITES: dict[str, tuple[str, Form, tuple[str, ...], bool]] = {
     "/gm/t/{table}/amend": ("/gm/t/t1/amend", lambda p, e: {"number": "1", "reason": "slip"}, ("gm",), False),
     "/gm/t/{table}/undo": ("/gm/t/t1/undo", lambda p, e: {"event": _last_event(e, "t1")}, ("gm",), True),
     "/gm/import": ("/gm/import", lambda p, e: {"name": "copy", "export": _export(e.folder.parent)}, ("gm",), True),
+    # a table opened for play on phones: opened by the game master (in memory: its hands reach the ledger as
+    # they are played); a seat's moves are its link's secret's, which no role here holds (tests/test_web_play.py)
+    "/gm/play/{table}": ("/gm/play/t1", lambda p, e: {}, ("gm",), False),
+    "/p/{table}/s/{token}/move": ("/p/t1/s/no-secret/move", lambda p, e: {"key": "1.0", "move": "knock"}, (), False),
+    "/p/{table}/s/{token}/next": ("/p/t1/s/no-secret/next", lambda p, e: {"key": "1.0"}, (), False),
 }
 #: the first step of a two-step write (a preview, a confirmation): allowed, it shows and writes nothing
 PREVIEWS = [("/gm/t/t1/rules", {"variant": "russian-2001"}, ("gm",)), ("/t/t1/undo", {}, ("table", "gm")),

@@ -138,9 +138,18 @@ def write_output(text: str, out: str | None) -> None:
 @click.option("--force", is_flag=True, help="Replace the --record file if it exists (refused otherwise).")
 @click.option("--session", "ledger", type=click.Path(dir_okay=False),
               help="Add the result to this session ledger (its seats, stakes and dealer).")
+@click.option("--web", is_flag=True, help="Play in the browser: a link per person (several people may sit: "
+              "--players Ann,Bob,bot), the default player in the bot seats.")
+@click.option("--lan", is_flag=True, help="With --web: serve this network's phones too (a QR code per person).")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help="With --web: the port (default 8000).")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default=None, help="With --web: the pages' language "
+              "(default en).")
+@click.option("--idle", "idle_s", type=float, default=None, metavar="SECONDS",
+              help="With --web: a person's turn left this long is played by the default player (default: never).")
 @nfc_names
 def play(variant: str, players: str, seed: int | None, dealer: str | None, stakes: tuple[str, ...],
-         style: str, record_file: str | None, force: bool, ledger: str | None) -> None:
+         style: str, record_file: str | None, force: bool, ledger: str | None, web: bool, lan: bool,
+         port: int | None, lang: str | None, idle_s: float | None) -> None:
     """Play a hand of VARIANT in the terminal against bots.
 
     Without --players you sit first, as "You", against the default player (reckoner, tuned to the rules,
@@ -153,12 +162,41 @@ def play(variant: str, players: str, seed: int | None, dealer: str | None, stake
       tonk play pagat
       tonk play pagat --seed 7
       tonk play russian --players Костоправ,Гоблин=bot,Элмо=bot --cards russian
+      tonk play russian --web --lan --lang ru --players Аня,Боря,bot
     """
     from tonk_rules.cli.terminal import plain
     from tonk_rules.cli.terminal_play import run_terminal_game
     from tonk_rules.sim.stages import about
 
+    if web:
+        _play_web(variant, players, seed, dealer, list(stakes), style, record_file, ledger, lan, port, lang, idle_s)
+        return
+    for given, name in ((lan, "--lan"), (port is not None, "--port"), (lang, "--lang"), (idle_s is not None, "--idle")):
+        if given:
+            raise Misuse(f"{name} is an option of --web (play in the browser)")
+
     with about(f"the rules of {plain(variant)}"):  # what a bot's first tuning is for, in its stage's words
         run_terminal_game(variant=variant, players=players, seed=seed, dealer=dealer, stakes=list(stakes),
                           style=style, record_file=record_file, ledger_path=ledger, echo=click.echo,
                           misuse=lambda message: Misuse(message), force=force)
+
+
+def _play_web(variant: str, players: str | None, seed: int | None, dealer: str | None, stakes: list[str],
+              style: str, record_file: str | None, ledger: str | None, lan: bool, port: int | None,
+              lang: str | None, idle_s: float | None) -> None:
+    """``tonk play --web``: the table served to browsers (tonk_rules.web.play_server)."""
+    from tonk_rules.cli.terminal import plain
+    from tonk_rules.sim.stages import about
+    from tonk_rules.web.play_server import serve_play, set_up
+
+    if record_file is not None:
+        raise Misuse("--record is for the terminal: with --web each hand's record is downloaded from its page")
+    if ledger is not None:
+        raise Misuse("--session is for the terminal: a --web table keeps its scores on its pages")
+    if style != "unicode":
+        raise Misuse("--cards is for the terminal: --web pages write cards in the page's language (--lang)")
+    with about(f"the rules of {plain(variant)}"):
+        table = set_up(variant=variant, players=players, seed=seed, dealer=dealer, stakes=stakes,
+                       lang=lang or "en", idle_s=idle_s, misuse=lambda message: Misuse(message),
+                       note=lambda line: click.echo(line, err=True))
+    serve_play(table, port=port or 8000, lan=lan, echo=click.echo)

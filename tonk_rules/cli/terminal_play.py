@@ -25,8 +25,9 @@ from tonk_rules.outputs import ledger_inputs, variant_inputs, why_not_writable, 
 from tonk_rules.sim import background_tuning
 from tonk_rules.table.house_tuning import HouseTuning, Starter, bots_source
 from tonk_rules.table.play import QuitGame, TerminalGame
+from tonk_rules.table.play_table import PlayTable
 from tonk_rules.table.stake_options import parse_stakes
-from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, make_bot, parse_players
+from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 
@@ -166,6 +167,8 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
         bot_values = HouseTuning(variant, ref, loaded.chain, rules, len(seats),
                                  [check_spec(s.spec) for s in seats if s.spec is not None], note, starter)
         bot_values.begin()
+        # the sitting: seats, deals, bots and scores are the session API's (web play asks the same one)
+        table = PlayTable(rules, seats, seed=seed, dealer=names.index(dealer), stakes=stake_list)
         scores = dict.fromkeys(names, 0)
         last: Hand | None = None
         finished = 0
@@ -177,19 +180,21 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
                         echo("The session's seats changed (a join or a leave): start `tonk play` again with them.")
                         break
                     dealer = ledger.next_dealer()
+                else:
+                    dealer = names[table.dealer or 0]
                 echo("")
                 echo(f"Hand {number}: seed {hand_seed}, {dealer} deals (tonk play ... --seed {hand_seed} "
                      f"--dealer {dealer} deals it again).")
                 bot_values.before_hand()
-            hand = Hand.shuffled(rules, names, names.index(dealer), random.Random(hand_seed), stake_list)
-            bots = {i: make_bot(s.spec, hand_seed + i + 1, rules, len(seats)) for i, s in enumerate(seats)
-                    if s.spec is not None}
+            hand = table.deal(names.index(dealer))
+            bots = table.bots
             path = None if record_file is None else _record_path(record_file, number)
             if path is not None and number > 1 and (why := why_not_writable(path, force=force)
                                                     or why_replaces_input(path, inputs)):
                 echo(f"(this hand is not written to a file: {why}; its record is shown when it ends)")
                 path = ""
-            game = TerminalGame(hand, person, bots, echo, ask, shown, variant)  # type: ignore[arg-type]
+            game = TerminalGame(hand, person, bots, echo, ask, shown, variant,  # type: ignore[arg-type]
+                                mover=table.move)
             try:
                 game.play()
             except (EOFError, QuitGame):
@@ -201,9 +206,7 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
             source = bots_source([(names[i], bot.label) for i, bot in bots.items()], bot_values.source_note())
             _keep(hand, ref, variant, loaded.digest, path, ledger, ledger_path, echo, source)
             last, finished = hand, finished + 1
-            assert hand.result is not None
-            for name, net in zip(names, hand.result.net, strict=True):
-                scores[name] += net
+            scores = dict(zip(names, table.scores, strict=True))
             echo(_scores_line(scores, finished))
             try:
                 again = _another(ask, echo, game.explain)
@@ -212,9 +215,6 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
                 _leave_interrupted(echo, scores, finished)
             if not again:
                 break
-            if ledger is None:
-                dealer = names[rules.dealer.next_dealer(hand.dealer, len(names), hand.result.winners,
-                                                        hand.result.void)]
         if finished:
             echo(f"You leave the table. {_scores_line(scores, finished)}")
         return last

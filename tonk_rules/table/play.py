@@ -37,7 +37,7 @@ from typing import Protocol, runtime_checkable
 
 from tonk_rules.bots.observation import Observation, observe
 from tonk_rules.cards import Card, CardStyle, format_cards, parse_card, parse_cards
-from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
+from tonk_rules.engine.actions import Action, ActionRecord, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import CardError, MixedAlphabetsError, TableInputError
 from tonk_rules.terms import Pile
@@ -200,6 +200,12 @@ class TerminalGame:
     variant_name: str = ""
     #: The bots' moves since the person's last move, for ``why``.
     since: list[BotMove] = field(default_factory=list)
+    #: How a move is made: the sitting's (:meth:`tonk_rules.table.play_table.PlayTable.move`, which books a
+    #: finished hand's scores), or, alone, the hand's own ``apply``.
+    mover: Callable[[int, Action], ActionRecord] | None = None
+
+    def make(self, seat: int, action: Action) -> ActionRecord:
+        return self.hand.apply(action) if self.mover is None else self.mover(seat, action)
 
     def tell(self, text: str, indent: str = "", *, cards: bool = True) -> None:
         """Say ``text`` in lines of at most 80 characters, cards in English notation shown in the chosen one."""
@@ -268,7 +274,7 @@ class TerminalGame:
             if why is not None:
                 self.tell(f"✗ not allowed: {why}", "  ")
                 continue
-            done = self.hand.apply(action)
+            done = self.make(self.person, action)
             self.since.clear()
             self.say(f"  You: {done.action.text(self.style)}")
             return
@@ -277,7 +283,7 @@ class TerminalGame:
         hand, seat = self.hand, self.hand.current
         before, legal = observe(hand, seat), tuple(hand.legal_actions())  # what `why` explains it by
         action = self.decide(seat)
-        done = hand.apply(action)
+        done = self.make(seat, action)
         self.since.append(BotMove(seat, before, legal, done.action))
         self.say(f"  {hand.players[seat]}: {self.public(done.action)}")
 

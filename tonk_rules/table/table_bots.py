@@ -46,8 +46,9 @@ class SeatSpec:
     spec: str | None  # None: the person
 
 
-def parse_players(text: str) -> list[SeatSpec]:
-    """``NAME,bot:SPEC,NAME=bot:SPEC``: exactly one person, every other seat a bot."""
+def parse_players(text: str, *, several_people: bool = False) -> list[SeatSpec]:
+    """``NAME,bot:SPEC,NAME=bot:SPEC``: exactly one person, every other seat a bot (``several_people``: at
+    least one person, as at a table played from several phones)."""
     seats: list[SeatSpec] = []
     for i, item in enumerate(p.strip() for p in text.split(",")):
         if item in ("bot", "bot:"):  # a bot with no spec: the default player
@@ -71,7 +72,9 @@ def parse_players(text: str) -> list[SeatSpec]:
     if why := why_names_clash(names):
         raise TableInputError(f"--players: {why}")
     people = [s.name for s in seats if s.spec is None]
-    if len(people) != 1:
+    if several_people and not people:
+        raise TableInputError("--players: give at least one person's name (bots fill the other seats)")
+    if len(people) != 1 and not several_people:
         raise TableInputError(f"--players: give exactly one person's name and bots for the other seats "
                               f"(people: {', '.join(people) or 'none'})")
     return seats

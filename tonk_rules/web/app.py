@@ -24,11 +24,12 @@ from starlette.responses import Response
 
 from tonk_rules.errors import TonkError
 from tonk_rules.event.event_folder import Event, NoSuchTable
-from tonk_rules.web import design_form, design_play, routes_gm, routes_read, routes_record
+from tonk_rules.web import design_form, design_play, play_event, play_routes, routes_gm, routes_read, routes_record
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.page_labels import words
 from tonk_rules.web.pages import ENV, Site, message, site
+from tonk_rules.web.play_routes import Tables, driving
 from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.unavailable import TableUnavailable, other_ledger
 from tonk_rules.web.views import Views
@@ -84,7 +85,8 @@ WORKERS = 8
 @asynccontextmanager
 async def _lifespan(app: Any) -> AsyncIterator[None]:
     anyio.to_thread.current_default_thread_limiter().total_tokens = WORKERS
-    yield
+    async with driving(app.state.tables.hosts):  # the tables the game master opened for play on phones
+        yield
 
 
 def _back(request: Request) -> str:
@@ -101,12 +103,14 @@ def create_app(folder: str | Path, *, base_url: str = "http://127.0.0.1:8000",
     where = Site(folder, Views(folder), Keys.load_or_create(folder), RateLimit(*reads), RateLimit(*writes),
                  base_url.rstrip("/"))
     app = Starlette(routes=[*routes_read.ROUTES, *routes_record.ROUTES, *routes_gm.ROUTES, *design_form.ROUTES,
-                            *design_play.ROUTES],
+                            *design_play.ROUTES,
+                            *play_event.ROUTES, *play_routes.ROUTES],
                     lifespan=_lifespan,
                     exception_handlers={TableUnavailable: _table_unavailable, NoSuchTable: _no_table,
                                         TonkError: _refused, PermissionError: _forbidden,
                                         HTTPException: _http_error, Exception: _server_error})
     app.state.site = where
+    app.state.tables = Tables({}, where.language, "")  # tables open for play (web/play_event.py)
 
     def refuse(status: int, word: str) -> tuple[bytes, str]:
         lang = where.language()

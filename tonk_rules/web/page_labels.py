@@ -56,6 +56,7 @@ WORDS: dict[str, dict[str, str]] = {
         "ends": "ending",
         "gone": "No connection to the server… What you see may be out of date; the page will update itself "
                 "when the server answers again.",
+        "play_tables": "Play a table on phones (each player's own link)",
     },
     "ru": {
         "tables": "Столы", "standings": "Итоги", "player": "Игрок", "total": "Итог", "at": "Стол",
@@ -101,6 +102,7 @@ WORDS: dict[str, dict[str, str]] = {
         "ends": "исход",
         "gone": "Нет связи с сервером… Данные на странице могут быть устаревшими; она обновится сама, когда "
                 "сервер снова ответит.",
+        "play_tables": "Сыграть за столом на телефонах (у каждого игрока своя ссылка)",
     },
 }
 

@@ -97,9 +97,7 @@ def _serve(folder: Path, host: str, port: int, base: str, lang: str, *, lan: boo
             echo(line("no_lan_address", lang))
         if lan:
             echo(line("lan_code", lang))
-            drawn = io.StringIO()
-            segno.make(f"{base}/", error="m").terminal(out=drawn, compact=True)
-            echo(drawn.getvalue())
+            echo(qr_code(f"{base}/"))
         else:
             echo(line("local_only", lang))
         limits = ConnectionLimits.for_open_files(raise_file_limit())
@@ -111,3 +109,10 @@ def _serve(folder: Path, host: str, port: int, base: str, lang: str, *, lan: boo
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             sock.close()
+
+
+def qr_code(url: str) -> str:
+    """``url`` as a QR code drawn in the terminal (a phone's camera opens it)."""
+    drawn = io.StringIO()
+    segno.make(url, error="m").terminal(out=drawn, compact=True)
+    return drawn.getvalue()
