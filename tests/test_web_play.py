@@ -262,6 +262,14 @@ def test_a_seats_every_response_is_the_same_whatever_the_hidden_cards(lang: str)
     assert all(run == runs[0] for run in runs[1:])
 
 
+def test_a_rules_refusal_is_said_with_its_numbers_in_russian() -> None:
+    from tonk_rules.words import refusal
+
+    english = refusal("knocking.min_turns", "too_early", min_turns=2, turns_taken=1)
+    assert say_refusal(english, "ru") == "открыться можно только после 2 своих ходов (сделано ходов: 1)"
+    assert say_refusal(english, "en") == english
+
+
 def test_every_refusal_met_in_play_has_russian_words() -> None:
     from tonk_rules.engine.actions import Discard, Draw, Hit, Knock
     from tonk_rules.terms import Pile

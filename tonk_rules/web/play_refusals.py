@@ -7,8 +7,8 @@ Russian template of the same refusal filled with them — the rule's own ``refus
 the words below. Nothing here decides a rule: a reason the table does not know is said as the engine said it
 (a test plays many hands and finds every refusal it meets in this table).
 
-    >>> say_refusal("a knock is allowed only after 2 turns (you have had 0)", "ru")
-    'открыться можно только после 2 своих ходов (сделано ходов: 0)'
+    >>> say_refusal("there is no spread 3 (spreads on the table: 2)", "ru")
+    'выкладки 3 нет (выкладок на столе: 2)'
     >>> say_refusal("QH is not in your hand", "ru")
     'карты Дч нет у вас на руках'
 """
