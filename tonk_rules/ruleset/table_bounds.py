@@ -38,6 +38,11 @@ def why_not_seat(min_players: int, max_players: int, players: int, *, subject: s
 STAKE_NOT_WHOLE = "a stake is a whole number of at least 1, not {stake!r}"
 
 
+#: the stakes a variant's kind of stake refuses (its pages say them from these, by code)
+POINTS_STAKES = "this variant plays to points: every stake is 1"
+ONE_STAKE = "this variant plays for one agreed stake: give every player the same stake"
+
+
 def why_not_stake(stake: object) -> str | None:
     """Why ``stake`` (a number, or text a table typed) is not a stake: a whole number of at least 1."""
     # numbers.Integral: the kernel's callers may hand numpy integers; a bool is not a stake
@@ -55,9 +60,9 @@ def why_not_stakes(stakes: Sequence[object], players: int, *, points: bool, per_
         if why := why_not_stake(stake):
             return why
     if points and any(int(s) != 1 for s in stakes):  # type: ignore[call-overload]
-        return "this variant plays to points: every stake is 1"
+        return POINTS_STAKES
     if not per_player and len({int(s) for s in stakes}) > 1:  # type: ignore[call-overload]
-        return "this variant plays for one agreed stake: give every player the same stake"
+        return ONE_STAKE
     return None
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from tonk_rules.cards import ACCEPTED_FORMS, Card, card_name, format_cards
 from tonk_rules.errors import Refusal, TonkError
-from tonk_rules.ruleset.table_bounds import STAKE_NOT_WHOLE
+from tonk_rules.ruleset.table_bounds import ONE_STAKE, POINTS_STAKES, STAKE_NOT_WHOLE
 from tonk_rules.table.names import canonical
 from tonk_rules.words import RULE_WORDS
 from tonk_rules.words.numbers import fill
@@ -195,17 +195,15 @@ WORDS: dict[str, dict[str, str]] = {
                               "ru": "стол в нынешнем составе не может играть по новым правилам: в них играют от "
                                     "{least} до {most} игроков, а за столом {n}"},
     "new_rules_stakes_uniform": {
-        "en": "the table as seated cannot play the new rules: they play for one agreed stake, and the players' "
-              "stakes differ",
+        "en": "the table as seated cannot play the new rules: " + ONE_STAKE,
         "ru": "стол в нынешнем составе не может играть по новым правилам: в них у всех одна ставка, а у игроков за "
               "столом ставки разные"},
-    "new_rules_stakes_points": {"en": "the table as seated cannot play the new rules: they play to points, where "
-                                      "every stake is 1",
+    "new_rules_stakes_points": {"en": "the table as seated cannot play the new rules: " + POINTS_STAKES,
                                 "ru": "стол в нынешнем составе не может играть по новым правилам: в них играют на "
                                       "очки, и ставка у всех 1"},
-    "stakes_uniform": {"en": "this variant plays for one agreed stake: give every player the same stake",
+    "stakes_uniform": {"en": ONE_STAKE,
                        "ru": "в этом варианте у всех одна ставка: дайте всем игрокам одинаковую ставку"},
-    "stakes_points": {"en": "this variant plays to points: every stake is 1",
+    "stakes_points": {"en": POINTS_STAKES,
                       "ru": "в этом варианте играют на очки: ставка у всех 1"},
     # refusals at start of `tonk serve` (tonk_rules/event/serve_lock.py, tonk_rules/web/keys.py), after the path
     "event_served": {"en": "this event is already served by another `tonk serve` (process {pid}, at {where}); stop "
