@@ -59,7 +59,7 @@ def view_of(obs: Observation) -> View:
     for public in obs.history:
         action, seat = public.action, public.player
         if isinstance(action, Draw) and action.source is Pile.DISCARD:
-            pile.pop()
+            pile.pop(-action.depth)  # the cards above it stay, in order (drawing.discard_depth)
             if action.card is not None:
                 known[seat].add(action.card)
         elif isinstance(action, Draw):
