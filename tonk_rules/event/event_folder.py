@@ -79,6 +79,8 @@ class TableState:
     #: who reached the points target, and the target (a page says the game's end in its own language)
     leaders: tuple[str, ...] = ()
     target: int | None = None
+    #: a match to ``target`` hands won (scoring.mode: wins): ``leaders`` won the match
+    match: bool = False
 
     @classmethod
     def of(cls, led: Ledger, name: str, title: str) -> TableState:
@@ -86,7 +88,9 @@ class TableState:
         balances = led.balances()
         leaders = led.leaders(balances)
         return cls(name, title, led.stored_rules().title, led.seated(), balances, led.next_dealer(),
-                   led.hand_count(), led.game_over(leaders), leaders, led.rules.points_target)
+                   led.hand_count(), led.game_over(leaders), leaders,
+                   led.rules.points_target if led.rules.wins_target is None else led.rules.wins_target,
+                   led.rules.wins_target is not None)
 
 
 class Event:

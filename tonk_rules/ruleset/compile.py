@@ -121,6 +121,7 @@ def compile_ruleset(v: Variant) -> Ruleset:
         per_player_stakes=v.stakes.mode is StakesMode.PER_PLAYER,
         points_target=v.scoring.target if v.scoring.mode is ScoringMode.POINTS else None,
         payments=schedule,
+        wins_target=v.scoring.target if v.scoring.mode is ScoringMode.WINS else None,
     )
 
 

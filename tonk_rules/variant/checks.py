@@ -163,7 +163,7 @@ DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
                               {"drawing": {"sources": ["stock"]}},
                               {"taken_discard": {"rule": "not_discarded_this_turn"}})),
     Dependent("scoring.target", "null", "playing to points (scoring.mode)", ("scoring.mode",),
-              lambda v: v.scoring.mode is ScoringMode.POINTS,
+              lambda v: v.scoring.mode is not ScoringMode.STAKES,  # points, or a match to N hands won
               _if("scoring.target", lambda v: v.scoring.target is not None),
               _if("scoring.target", lambda v: v.scoring.target is None),
               example=Example("pagat",
@@ -286,6 +286,8 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
 
     if v.scoring.mode is ScoringMode.POINTS and v.scoring.target is not None and v.scoring.target < 1:
         add(("scoring.target", f"must be a positive number of points, got {v.scoring.target}"))
+    if v.scoring.mode is ScoringMode.WINS and v.scoring.target is not None and v.scoring.target < 1:
+        add(("scoring.target", f"must be a positive number of hands won, got {v.scoring.target}"))
 
     for name in type(v.payments).model_fields:
         rules = getattr(v.payments, name).rules

@@ -130,7 +130,8 @@ async def live_table(request: Request) -> Response:
     body = ENV.get_template("table_live.html").render(view=view, w=words(lang), lang=lang,
                                                       seated={n for n, _ in view.state.seated},
                                                       ending=lambda e: ending_word(lang, e),
-                                                      over=lambda leaders, target: reached(lang, leaders, target))
+                                                      over=lambda leaders, target, match=False: reached(
+                                                          lang, leaders, target, match))
     return HTMLResponse(body, headers={"X-Version": view.version})
 
 
