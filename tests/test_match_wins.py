@@ -83,3 +83,24 @@ def test_a_match_needs_a_target(tmp_path: Path) -> None:
     house.write_text("extends: pagat\nscoring: {mode: wins, target: null}\n", encoding="utf-8")
     proc = run("check", str(house))
     assert proc.returncode != 0 and "scoring.target" in proc.stdout + proc.stderr
+
+
+def test_simulate_reports_the_matches_and_the_stronger_player_wins_more_matches_than_hands() -> None:
+    from tonk_rules.bots.specs import parse_specs
+    from tonk_rules.sim.executors import make_executor
+    from tonk_rules.sim.matches import match_json
+    from tonk_rules.sim.simulate import Job, run_jobs
+
+    rules = load_ruleset(FIRST_TO_SEVEN)
+    job = Job("first-to-seven", rules, tuple(parse_specs("reckoner,random")), 1200, 9)
+    (tally,) = run_jobs([job], make_executor("local", workers=1))
+    figures = match_json(tally)
+    assert figures["stronger_seat"] == 1  # the default player, against a random one
+    assert figures["matches"] >= 50 and 7 <= figures["mean_hands_per_match"]["mean"] <= 13
+    hand, match = (figures[f"stronger_seat_{k}_win_rate"]["fraction"] for k in ("hand", "match"))
+    assert match > hand > 0.5  # a match to seven magnifies the better player's edge
+    plain = Job("pagat", load_ruleset("pagat"), tuple(parse_specs("reckoner,random")), 100, 9)
+    (stakes,) = run_jobs([plain], make_executor("local", workers=1))
+    assert stakes.wins_target is None and stakes.hand_winners == []
+    proc = run("simulate", str(FIRST_TO_SEVEN), "--hands", "400", "--players", "2", "--json")
+    assert '"match"' in proc.stdout and '"mean_hands_per_match"' in proc.stdout
