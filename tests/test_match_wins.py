@@ -104,3 +104,19 @@ def test_simulate_reports_the_matches_and_the_stronger_player_wins_more_matches_
     assert stakes.wins_target is None and stakes.hand_winners == []
     proc = run("simulate", str(FIRST_TO_SEVEN), "--hands", "400", "--players", "2", "--json")
     assert '"match"' in proc.stdout and '"mean_hands_per_match"' in proc.stdout
+
+
+def test_the_events_standings_know_who_won_a_match(tmp_path: Path) -> None:
+    from tonk_rules.event.event_folder import Event
+
+    event = Event.create(tmp_path / "night", title="Cup night")
+    event.add_table("t1", variant_ref=str(FIRST_TO_SEVEN), seats=["Ann", "Bob"], stakes=[1, 1])
+    event.add_table("t2", variant_ref="pagat", seats=["Cy", "Dee"], stakes=[1, 1])
+    with event.ledger("t1") as led:
+        for _ in range(7):
+            led.record(_won(("Ann", "Bob"), "Ann"))
+    first, second = event.states()
+    assert first.match and first.leaders == ("Ann",) and first.wins == {"Ann": 7, "Bob": 0}
+    assert not second.match and second.wins == {}
+    rows = {row.name: row for row in event.standings()}
+    assert rows["Ann"].matches_won == 1 and rows["Bob"].matches_won == 0 and rows["Cy"].matches_won == 0
