@@ -88,3 +88,24 @@ def test_every_added_rule_has_a_checks_row_or_a_reason_for_none() -> None:
     surprise = added_rule(0, since="2026-12-07", description="a rule nobody judged", source={"assumed": "test"})
     extended = create_model("Extended", __base__=VariantSections, surprise=(int, surprise))
     assert unjudged(extended) == {"surprise"}  # the test can fail
+
+
+def test_tonk_schema_out_replaces_the_file_only_once_the_schema_is_made(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recipe regenerates the schema with ``tonk schema --out``: a model that cannot be imported yet (a
+    field whose words are not written) leaves the checked-in schema as it was, where ``> FILE`` emptied it."""
+    from tablekit import run
+
+    import tonk_rules.variant.schema as schema_module
+
+    out = tmp_path / "variant.schema.json"
+    assert run("schema", "--out", str(out)).returncode == 0
+    written = out.read_text(encoding="utf-8")
+    assert written == schema_module.schema_text()
+
+    def unmade() -> str:
+        raise KeyError("drawing.discard_depth")  # as about() says a field without words
+
+    monkeypatch.setattr(schema_module, "schema_text", unmade)
+    assert run("schema", "--out", str(out)).returncode != 0
+    assert out.read_text(encoding="utf-8") == written
