@@ -133,3 +133,16 @@ def test_the_default_player_takes_from_below_the_top_and_the_rule_is_counted_in_
     assert (batch.in_play[:, L.IP_DEPTH] >= deep_takes).all()
     top_only = play_hands(load_ruleset("pagat"), _default_table("pagat"), 300, seed=5)
     assert top_only.in_play is not None and (top_only.in_play[:, L.IP_DEPTH] > 0).mean() > 0.05
+
+
+def test_no_built_in_claims_the_rule() -> None:
+    """Every built-in plays the top-only default and cites it as the added rule's assumption, even where a
+    section cites its source for every key unchanged (russian-2001's drawing)."""
+    from tonk_rules.variant.loader import builtin_names, load_variant
+    from tonk_rules.variant.sources import Assumption
+
+    for name in builtin_names():
+        loaded = load_variant(name)
+        assert loaded.variant.drawing.discard_depth == 1
+        source = loaded.provenance["drawing.discard_depth"].source
+        assert isinstance(source, Assumption) and "only the top discard" in source.assumed, name

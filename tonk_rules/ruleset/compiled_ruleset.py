@@ -87,7 +87,7 @@ class Ruleset:
     per_player_stakes: bool
     points_target: int | None
     payments: PaymentSchedule
-    wins_target: int | None = None
+    wins_target: int | None
 
     @property
     def melds(self) -> MeldRules:
