@@ -120,3 +120,16 @@ def test_the_events_standings_know_who_won_a_match(tmp_path: Path) -> None:
     assert not second.match and second.wins == {}
     rows = {row.name: row for row in event.standings()}
     assert rows["Ann"].matches_won == 1 and rows["Bob"].matches_won == 0 and rows["Cy"].matches_won == 0
+
+
+def test_a_tonk_play_sitting_ends_with_the_match() -> None:
+    """A person who says yes to every "Another hand?" plays until someone has won seven hands; the sitting
+    then says who won the match and ends by itself."""
+    from test_table_play_sitting import sitting
+
+    said = sitting(hands=200, variant=str(FIRST_TO_SEVEN), players="Me,bot:greedy,bot:greedy", seed=5)
+    lines = said.splitlines()
+    won = [line for line in lines if line.startswith("Hands won: ")]
+    assert won and won[-1].endswith("(the match is to 7)") and "7" in won[-1].split("(")[0]
+    assert sum(1 for line in lines if line.endswith("won the match.")) == 1
+    assert len(won) < 200  # it ended with the match, not with the answers
