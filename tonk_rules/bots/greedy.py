@@ -129,7 +129,9 @@ def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     S[L.O_HANDS + seat] = mask_of(obs.hand)
     S[L.O_COUNTS + seat] = obs.count
     S[L.S_STOCK_N] = obs.stock_size
-    seen_pile = obs.discard_seen or ((obs.discard_top,) if obs.discard_top is not None else ())
+    # the top is ``discard_top`` (a caller may ask about another top: replace(obs, discard_top=...)), the cards
+    # in reach below it ``discard_seen`` but its last
+    seen_pile = (*obs.discard_seen[:-1], obs.discard_top) if obs.discard_top is not None else ()
     for i, card in enumerate(seen_pile):  # the cards that may be taken: the top, and deeper where allowed
         S[L.O_DISCARD + i] = int(card)
     S[L.S_DISCARD_N] = len(seen_pile)

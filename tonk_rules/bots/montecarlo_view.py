@@ -80,7 +80,7 @@ def view_of(obs: Observation) -> View:
     if pile and obs.discard_top is not None:
         pile[-1] = obs.discard_top
     if 1 < len(obs.discard_seen) <= len(pile):  # the cards in reach below the top are seen too (discard_depth)
-        pile[-len(obs.discard_seen):] = obs.discard_seen
+        pile[-len(obs.discard_seen):-1] = obs.discard_seen[:-1]
     if len(pile) != obs.discard_size or stock != obs.stock_size:
         raise SimulationError("the observation's history does not match its pile and stock")
     known[obs.seat] = set()
