@@ -145,3 +145,13 @@ def test_no_built_in_claims_the_rule() -> None:
         assert loaded.variant.drawing.discard_depth == 1
         source = loaded.provenance["drawing.discard_depth"].source
         assert isinstance(source, Assumption) and "only the top discard" in source.assumed, name
+
+
+def test_why_the_default_player_took_a_card_from_under_the_top() -> None:
+    from tonk_rules.bots.explain import why_move
+
+    hand = _after_one_turn(TOP_TWO)
+    before = observe(hand, 0)
+    params = {"knock_margin": 0, "caution": 0, "take": 3, "hold": 0, "stall": 0, "hope": 0, "patience": 20}
+    why = why_move("reckoner", params, before, hand.legal_actions(), Draw(Pile.DISCARD, parse_card("7C"), 2))
+    assert "from under the top of the discard pile" in why and "7C does" in why

@@ -12,8 +12,9 @@ at every decision, first match wins:
    card, then lowest spread number).
 4. **Draw**: from the discard pile when that draw is legal and the top card is *useful* — it is part of a
    book or run in the hand with it added (any book size or run the variant allows), or it extends a spread
-   on the table that this player may hit; otherwise from the stock when legal; otherwise from the discard
-   pile.
+   on the table that this player may hit (where ``drawing.discard_depth`` lets a card below the top be
+   taken, the shallowest useful card in reach); otherwise from the stock when legal; otherwise from the
+   discard pile.
 5. **Discard** the legal discard with the highest card value; ties: the highest card (by rank, then suit
    in the order spades, hearts, diamonds, clubs).
 6. Otherwise (only a knock above ``knock`` is legal) the first legal action.
