@@ -50,9 +50,17 @@ def _draws_agree(ruleset: Ruleset, seed: int, hands: int) -> str | None:
                 # same turn, hand and spreads, greedy asked about each of a few cards)
                 unseen = [c for seat, cards in enumerate(hand.hands) if seat != hand.current for c in cards]
                 others = sorted(unseen + hand.stock)  # cards that could have been on the pile
+                # (the cards in reach below the top, where drawing.discard_depth allows deeper takes: greedy takes
+                # the shallowest card that melds, so the pile is useful when any card in reach is)
+                below = hand.discard[-ruleset.drawing.discard_depth:-1]
+                deeper = any(legality.can_meld(hand, card) for card in below)
+                if isinstance(action, Draw) and action.depth > 1:
+                    taken = hand.discard[-action.depth]
+                    if not legality.can_meld(hand, taken):
+                        return f"hand {h}: greedy took {taken} from below the top, which does not meld"
                 for top in [hand.discard[-1], *rng.sample(others, min(PROBES, len(others)))]:
                     choice = action if top == hand.discard[-1] else bot.choose(replace(obs, discard_top=top), legal)
-                    useful = legality.can_meld(hand, top)
+                    useful = legality.can_meld(hand, top) or deeper
                     if useful != (isinstance(choice, Draw) and choice.source is Pile.DISCARD):
                         asked = "" if top == hand.discard[-1] else f" (asked in place of {hand.discard[-1]})"
                         return (f"hand {h}, action {len(hand.history) + 1}: greedy {_did(choice)} with {top} on the "

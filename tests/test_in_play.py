@@ -230,3 +230,36 @@ def test_simulate_json_names_a_rule_that_never_came_into_play(tmp_path: Path) ->
     assert "taken_discard.rule" in rule["said"]
     assert data["variants"]["russian"]["rules_in_play"]["taken_discard.rule"]["hands"] == russian
     assert mine < russian
+
+
+EXAMPLE_HOUSE_FILES = sorted((Path(__file__).resolve().parent.parent / "examples" / "house").glob("*.yaml"))
+
+
+@functools.cache
+def _example_tallies() -> tuple[Tally, ...]:
+    """The example house files (examples/house/), each at its default table."""
+    return tuple(_tally(ruleset, _table(ruleset)) for ruleset in map(load_ruleset, EXAMPLE_HOUSE_FILES))
+
+
+@pytest.mark.parametrize("key", sorted(kernel_dimensions().values()))
+def test_every_kernel_count_moves_in_some_play(key: str) -> None:
+    """A dimension the kernel counts (kernel/in_play.py) whose count is declared but never incremented would
+    pass the test above as "never came into play" (and ``tonk compare`` would name the rule as a cause, then
+    say in the next line that it never came into play). Its count moves somewhere: in the built-ins or the
+    example house files at their default tables, or in a change of its own field at a default, a random or a
+    never-knocking table."""
+    slot = IN_PLAY[key].slot
+    if any(t.in_play_hands[slot] for t in (*_builtin_tallies(), *_example_tallies())):
+        return
+    path, info = next((p, i) for p, i in FIELDS if _key(p) == key)
+    for *_, data in list(changes(path, info))[:8]:
+        if (ruleset := compiled(data)) is None:
+            continue
+        table = _table(ruleset, tuned=False)
+        patient = ("greedy", {"knock": 0, "patience": 1000})  # never knocks: the stock runs out
+        for seats in (table, [("random", {})] * len(table), [patient] * len(table)):
+            batch = play_hands(ruleset, seats, 1000, seed=5)  # (rare events: a knock holding a book kept)
+            if batch.in_play is not None and batch.in_play[:, slot].any():
+                return
+    pytest.fail(f"the in-play count of {key} never moved: count it where the rule comes into play (kernel/"
+                "play_nb.py for an event, rules_nb.legal_keys for a refusal; docs/adding-a-rule.md step 8)")

@@ -8,6 +8,8 @@ made by hypothesis from random changes of random fields to the built-ins.
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 from budgets import examples
 from hypothesis import HealthCheck, given, settings
@@ -112,3 +114,17 @@ def test_house_variants_play_identically(variant: Variant, data: st.DataObject) 
     if variant.stakes.mode == "per_player":
         stakes = data.draw(st.lists(st.integers(1, 4), min_size=players, max_size=players), label="stakes")
     assert_identical(ruleset, seats, 8, seed=data.draw(st.integers(0, 2**64 - 1), label="seed"), stakes=stakes)
+
+
+# --- the example house files (examples/house/) -----------------------------------------------------------
+HOUSE_EXAMPLES = sorted((pathlib.Path(__file__).parent.parent / "examples" / "house").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("house", HOUSE_EXAMPLES, ids=lambda p: p.stem)
+def test_example_house_files_play_identically(house: pathlib.Path) -> None:
+    variant = load_variant(house).variant
+    ruleset = compile_ruleset(variant)
+    for players in sorted({variant.players.min, min(variant.players.max, 4)}):
+        seats = [("greedy", {"knock": 3 + 2 * s}) if s % 2 == 0 else ("random", {}) for s in range(players)]
+        assert_identical(ruleset, seats, 25, seed=players, stakes=_stakes(ruleset, players))
+        assert_identical(ruleset, [("greedy", {"knock": 0})] * players, 12, seed=100 + players)

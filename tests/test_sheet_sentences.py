@@ -57,6 +57,8 @@ def fragments(name: str, value: Any, lang: str, values: dict[str, Any]) -> list[
     """What the sentence of ``name`` must contain at ``value`` (the rules sheet test's expectations)."""
     if name == "scoring.mode" and value == "points":
         return [WORDS[lang]["scoring.points"].split("{")[0], str(values["scoring.target"])]
+    if name == "scoring.mode" and value == "wins":  # a match to N hands won
+        return [WORDS[lang]["scoring.wins"].split("{")[0], str(values["scoring.target"])]
     return _expected(name, value, lang, values)
 
 

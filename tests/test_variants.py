@@ -80,7 +80,7 @@ def test_a_section_with_only_a_source_cites_without_changing() -> None:
 
 def test_schema_file_is_not_stale() -> None:
     checked_in = (ROOT / "schemas" / "variant.schema.json").read_text(encoding="utf-8")
-    assert checked_in == schema_text(), "regenerate with: tonk schema > schemas/variant.schema.json"
+    assert checked_in == schema_text(), "regenerate with: tonk schema --out schemas/variant.schema.json"
 
 
 def test_builtin_files_carry_the_schema_comment() -> None:

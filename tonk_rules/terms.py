@@ -150,6 +150,7 @@ class StakesMode(StrEnum):
 class ScoringMode(StrEnum):
     STAKES = "stakes"
     POINTS = "points"
+    WINS = "wins"  # a match to scoring.target hands won (each hand still paid at its stakes)
 
 
 class MeldKind(StrEnum):

@@ -121,6 +121,10 @@ def _reckoner_move(params: Mapping[str, int], before: Observation, action: Actio
                     "it makes a meld")
         if top is None:
             return "the discard pile is empty."
+        if action.depth > 1 and len(before.discard_seen) >= action.depth:  # (drawing.discard_depth)
+            deep = before.discard_seen[-action.depth].format("english")
+            return (f"the default player takes a card from under the top of the discard pile when it makes a meld "
+                    f"or a hit and the top does not; {deep} does.")
         card = top.format("english")
         if action.source == Pile.DISCARD:
             if not late and top.value > params["take"]:

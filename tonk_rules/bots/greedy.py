@@ -12,8 +12,9 @@ at every decision, first match wins:
    card, then lowest spread number).
 4. **Draw**: from the discard pile when that draw is legal and the top card is *useful* — it is part of a
    book or run in the hand with it added (any book size or run the variant allows), or it extends a spread
-   on the table that this player may hit; otherwise from the stock when legal; otherwise from the discard
-   pile.
+   on the table that this player may hit (where ``drawing.discard_depth`` lets a card below the top be
+   taken, the shallowest useful card in reach); otherwise from the stock when legal; otherwise from the
+   discard pile.
 5. **Discard** the legal discard with the highest card value; ties: the highest card (by rank, then suit
    in the order spades, hearts, diamonds, clubs).
 6. Otherwise (only a knock above ``knock`` is legal) the first legal action.
@@ -115,9 +116,10 @@ def tables_and_packed(ruleset: Ruleset) -> tuple[KernelTables, npt.NDArray[np.in
 def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     """The kernel's state vector holding only what ``obs`` shows: the seat's own hand and count, every seat's
     hand *size* (another seat's hand is a mask of that many low cards: the compiled players read only its
-    size) and completed turns, the stock's size, the turn so far, the spreads and the top discard (the
-    stock's cards stay empty). The turn is copied whole (its slots, to ``layout.O_TURN``), so a rule that
-    counts something in a turn reaches the players' decisions with no edit here."""
+    size) and completed turns, the stock's size, the turn so far, the spreads and the discards that may be
+    taken (the top; deeper ones where ``drawing.discard_depth`` allows; the stock's cards stay empty). The turn
+    is copied whole (its slots, to ``layout.O_TURN``), so a rule that counts something in a turn reaches the
+    players' decisions with no edit here."""
     S = np.zeros(L.STATE_SIZE, np.int64)
     seat = obs.seat
     S[L.S_PLAYERS], S[L.S_CURRENT] = len(obs.hand_sizes), seat
@@ -128,7 +130,11 @@ def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     S[L.O_HANDS + seat] = mask_of(obs.hand)
     S[L.O_COUNTS + seat] = obs.count
     S[L.S_STOCK_N] = obs.stock_size
-    if obs.discard_top is not None:
-        S[L.O_DISCARD], S[L.S_DISCARD_N] = int(obs.discard_top), 1
+    # the top is ``discard_top`` (a caller may ask about another top: replace(obs, discard_top=...)), the cards
+    # in reach below it ``discard_seen`` but its last
+    seen_pile = (*obs.discard_seen[:-1], obs.discard_top) if obs.discard_top is not None else ()
+    for i, card in enumerate(seen_pile):  # the cards that may be taken: the top, and deeper where allowed
+        S[L.O_DISCARD + i] = int(card)
+    S[L.S_DISCARD_N] = len(seen_pile)
     encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position)
     return S

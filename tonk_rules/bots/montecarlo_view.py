@@ -59,7 +59,7 @@ def view_of(obs: Observation) -> View:
     for public in obs.history:
         action, seat = public.action, public.player
         if isinstance(action, Draw) and action.source is Pile.DISCARD:
-            pile.pop()
+            pile.pop(-action.depth)  # the cards above it stay, in order (drawing.discard_depth)
             if action.card is not None:
                 known[seat].add(action.card)
         elif isinstance(action, Draw):
@@ -79,6 +79,8 @@ def view_of(obs: Observation) -> View:
             pile.append(action.card)
     if pile and obs.discard_top is not None:
         pile[-1] = obs.discard_top
+    if 1 < len(obs.discard_seen) <= len(pile):  # the cards in reach below the top are seen too (discard_depth)
+        pile[-len(obs.discard_seen):-1] = obs.discard_seen[:-1]
     if len(pile) != obs.discard_size or stock != obs.stock_size:
         raise SimulationError("the observation's history does not match its pile and stock")
     known[obs.seat] = set()

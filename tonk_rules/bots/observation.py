@@ -63,6 +63,9 @@ class Observation:
     phase: Phase  # where the current player is in their turn (OVER once the hand has ended)
     first_turn_binds: bool  # the hand's first turn, where the variant restricts it (no knock, stock only)
     turn: Turn  # a copy of the current turn's whole state (public): what the rules count in a turn
+    #: the cards of the discard pile a player may take now, top last: the top ``drawing.discard_depth`` (the
+    #: top alone in every built-in); each was discarded in view, and the history says who passed it up
+    discard_seen: tuple[Card, ...] = ()
 
     @property
     def count(self) -> int:
@@ -126,4 +129,5 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
         phase=hand.phase,
         first_turn_binds=hand.first_turn_binds,
         turn=hand.turn.copy(),
+        discard_seen=tuple(hand.discard[-hand.ruleset.drawing.discard_depth:]) if hand.discard else (),
     )

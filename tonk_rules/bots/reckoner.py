@@ -14,6 +14,8 @@ says it in sentences):
 4. **Draw** the discard when it makes a meld or a hit, or when its value is at most ``take`` and below the
    highest card of the hand that is in no meld, or — where the hand ends when the stock runs out, with at
    most ``stall`` stock cards left — when it does not expect to hold the lowest count; else the stock.
+   Where ``drawing.discard_depth`` lets a card below the top be taken, one that makes a meld or a hit when the
+   top does not (the shallowest such card).
 5. **Discard** the card worth least to keep: its value against its live meld chances (``hope``), a card
    the others could hit onto a spread kept a little longer, a card in a meld kept. Where the rules allow
    it, that can be the card it just took.

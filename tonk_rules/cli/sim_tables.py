@@ -224,6 +224,14 @@ def print_simulation(data: dict[str, Any], note: str | None = None) -> None:
     for bot in first["bots"]:
         lines.append((f"bot {bot} mean net", [_mean(v["bots"][bot], 3) for v in variants.values()]))
     lines.append(("hands ended by a knock", [f"{v['knocks']:,}" for v in variants.values()]))
+    if any("match" in v for v in variants.values()):  # a match to N hands won (scoring.mode: wins)
+        def match(figure: Any) -> list[str]:
+            return [figure(v["match"]) if "match" in v else "-" for v in variants.values()]
+        lines.append(("matches finished", match(lambda m: f"{m['matches']:,} (to {m['target']} hands won)")))
+        lines.append(("mean hands per match", match(lambda m: _mean(m["mean_hands_per_match"]))))
+        lines.append(("stronger seat", match(lambda m: f"seat {m['stronger_seat']}")))
+        lines.append(("  its hand win rate", match(lambda m: _pct(m["stronger_seat_hand_win_rate"]))))
+        lines.append(("  its match win rate", match(lambda m: _pct(m["stronger_seat_match_win_rate"]))))
     console = sized_console()
     if note:
         console.print(markup_safe(note))

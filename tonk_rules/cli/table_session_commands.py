@@ -167,6 +167,9 @@ def session_balances(ledger: str, as_json: bool) -> None:
         for name, amount in balances.items():
             click.echo(plain(f"  {name:<{width}}  {amount:+d}{'' if name in seated else '  (left the table)'}"))
         click.echo(plain(f"Next dealer: {led.next_dealer()}"))
+        if led.rules.wins_target is not None:  # a match to N hands won: where each player stands
+            won = ", ".join(f"{name} {n}" for name, n in led.wins().items())
+            click.echo(plain(f"Hands won: {won} (the match is to {led.rules.wins_target})"))
         if (over := led.game_over()) is not None:
             click.echo(plain(f"Game over: {over}."))
 

@@ -170,6 +170,7 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
         # the sitting: seats, deals, bots and scores are the session API's (web play asks the same one)
         table = PlayTable(rules, seats, seed=seed, dealer=names.index(dealer), stakes=stake_list)
         scores = dict.fromkeys(names, 0)
+        won = dict.fromkeys(names, 0)  # hands won, for a match to N hands won (scoring.mode: wins)
         last: Hand | None = None
         finished = 0
         for number in itertools.count(1):
@@ -208,6 +209,14 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
             last, finished = hand, finished + 1
             scores = dict(zip(names, table.scores, strict=True))
             echo(_scores_line(scores, finished))
+            if rules.wins_target is not None:  # a match: it ends when a player has won the hands it takes
+                for seat in hand.result.winners:
+                    won[names[seat]] += 1
+                echo("Hands won: " + ", ".join(f"{name} {n}" for name, n in won.items())
+                     + f" (the match is to {rules.wins_target})")
+                if winners := [name for name, n in won.items() if n >= rules.wins_target]:
+                    echo(f"{_and(winners)} won the match.")
+                    break
             try:
                 again = _another(ask, echo, game.explain)
             except KeyboardInterrupt:  # Ctrl-C at "Another hand?": a no, with the scores so far

@@ -127,11 +127,20 @@ def check(files: tuple[str, ...]) -> None:
 
 
 @click.command()
-def schema() -> None:
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write it to this file instead, replaced only once the schema is made (a run that fails "
+                   "leaves the file as it was, where `tonk schema > FILE` would leave it empty).")
+def schema(out: str | None) -> None:
     """Print the JSON Schema of variant files (identical to schemas/variant.schema.json)."""
     from tonk_rules.variant.schema import schema_text
 
-    click.echo(schema_text(), nl=False)
+    text = schema_text()
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    from tonk_rules.outputs import write_atomic
+
+    write_atomic(out, text)
 
 
 @click.command()

@@ -39,24 +39,34 @@ class Knock:
 class Draw:
     """Take the top card of the stock or the discard pile; ``card``, when given, is checked against it.
 
-    ``source`` may be given as a :class:`~tonk_rules.terms.Pile` or its name: ``Draw("stock")``.
+    ``source`` may be given as a :class:`~tonk_rules.terms.Pile` or its name: ``Draw("stock")``. ``depth``:
+    which card of the discard pile is taken, 1 the top (the only one, unless ``drawing.discard_depth`` allows
+    more); the cards above it stay on the pile in order. Written ``draw discard 2 QH`` (depth 1 is not
+    written, so records of top-card draws read as they always did).
     """
 
     source: Pile
     card: Card | None = None
+    depth: int = 1
 
-    def __init__(self, source: Pile | str, card: Card | None = None) -> None:
+    def __init__(self, source: Pile | str, card: Card | None = None, depth: int = 1) -> None:
         if not isinstance(source, Pile):
             if not isinstance(source, str) or source not in {p.value for p in Pile}:
                 raise ValueError(f"Draw source must be 'stock' or 'discard', not {source!r}")
             source = Pile(source)
         if card is not None:
             _check_card("Draw card (the card expected on top of the pile, or None)", card)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"Draw depth must be a whole number from 1 (the top card), not {depth!r}")
+        if depth != 1 and source is not Pile.DISCARD:
+            raise ValueError(f"only the discard pile is taken from below its top, not the {source} (depth {depth})")
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "card", card)
+        object.__setattr__(self, "depth", depth)
 
     def text(self, style: CardStyle = "english") -> str:
-        return f"draw {self.source}" + (f" {self.card.format(style)}" if self.card is not None else "")
+        return (f"draw {self.source}" + (f" {self.depth}" if self.depth != 1 else "")
+                + (f" {self.card.format(style)}" if self.card is not None else ""))
 
     def __str__(self) -> str:
         return self.text()
@@ -122,7 +132,7 @@ class Discard:
 Action = Knock | Draw | Spread | Hit | Discard
 
 _PILE_NAMES = frozenset(p.value for p in Pile)
-ACTION_FORMS = "knock | draw stock|discard [CARD] | spread CARD CARD CARD... | hit CARD on N | discard CARD"
+ACTION_FORMS = "knock | draw stock|discard [DEPTH] [CARD] | spread CARD CARD CARD... | hit CARD on N | discard CARD"
 
 
 def parse_action(text: str) -> Action:
@@ -136,8 +146,12 @@ def parse_action(text: str) -> Action:
     try:
         if verb == "knock" and not rest:
             return Knock()
-        if verb == "draw" and rest and rest[0] in _PILE_NAMES and len(rest) <= 2:
-            return Draw(Pile(rest[0]), parse_card(rest[1]) if len(rest) == 2 else None)
+        if verb == "draw" and rest and rest[0] in _PILE_NAMES and len(rest) <= 3:
+            depth = 1
+            if len(rest) >= 2 and rest[1].isascii() and rest[1].isdigit():  # a depth (no card is digits alone)
+                depth, rest = int(rest[1]), [rest[0], *rest[2:]]
+            if len(rest) <= 2 and 1 <= depth <= 52 and (depth == 1 or rest[0] == Pile.DISCARD.value):
+                return Draw(Pile(rest[0]), parse_card(rest[1]) if len(rest) == 2 else None, depth)
         if verb == "spread" and rest:
             return Spread(tuple(parse_cards(rest)))
         if verb == "hit" and len(rest) == 3 and rest[1] == "on" and rest[2].isascii() and rest[2].isdigit():

@@ -7,8 +7,8 @@ enumerates. A spread is keyed by its set of cards (the table orders a spread's c
 ``Spread((AS, 2S, 3S))`` and ``Spread((2S, 3S, AS))`` are one move.
 
 Key layout (64-bit): the kind in bits 58..60 (knock 0, draw stock 1, draw discard 2, spread 3, hit 4,
-discard 5), then a spread's card bitmask (bit ``int(card)``), a hit's ``card * 64 + spread number``, or a
-discard's card.
+discard 5), then a spread's card bitmask (bit ``int(card)``), a hit's ``card * 64 + spread number``, a
+discard's card, or a take from the discard pile's depth less one (0: the top).
 
     >>> from tonk_rules.cards import parse_cards
     >>> from tonk_rules.engine.actions import Discard, Draw, Knock, Spread
@@ -36,7 +36,9 @@ def action_key(action: Action) -> int:
     if isinstance(action, Knock):
         return KNOCK << KIND_SHIFT
     if isinstance(action, Draw):
-        return (DRAW_STOCK if action.source is Pile.STOCK else DRAW_DISCARD) << KIND_SHIFT
+        if action.source is Pile.STOCK:
+            return DRAW_STOCK << KIND_SHIFT
+        return (DRAW_DISCARD << KIND_SHIFT) | (action.depth - 1)  # the top: no payload, as before depths
     if isinstance(action, Spread):
         mask = 0
         for card in action.cards:

@@ -185,7 +185,7 @@ class Hand:
     def _draw(self, action: Draw) -> Draw:
         rules = self.ruleset
         if action.source is Pile.DISCARD:
-            card = self.discard.pop()
+            card = self.discard.pop(-action.depth)  # the cards above it stay on the pile, in order
             self.turn.drew(card, rules.taken_discard.straight_into_spread)
         else:
             if self.stock:
@@ -203,7 +203,7 @@ class Hand:
         P = self.position
         P[pf.P_STOCK_N], P[pf.P_DISCARD_N] = len(self.stock), len(self.discard)
         self._moved(self.current, (card,), into_hand=True)
-        return moves.DRAWN[action.source, card]
+        return moves.DRAWN[action.source, card] if action.depth == 1 else moves.draw_at(action.depth, card)
 
     def _spread(self, action: Spread) -> None:
         melds = self.ruleset.melds

@@ -129,8 +129,13 @@ class Legality:
         if code != core.DRAW_OK:
             return _DRAW_WORDS[code]
         if from_discard:
-            top = hand.discard[-1]
+            depth = action.depth
+            if depth > 1 and depth > core.deepest_take(rules.params, self.facts):
+                return rules.drawing.why_not_depth(depth, len(hand.discard))
+            top = hand.discard[-depth]
             if action.card is not None and action.card != top:
+                if depth > 1:
+                    return f"card {depth} from the top of the discard pile is {top}, not {action.card}"
                 return f"the top of the discard pile is {top}, not {action.card}"
             taken = rules.taken_discard  # (can_meld only where take_refusal reads it)
             return taken.why_not_take(top, taken.straight_into_spread and can_meld(hand, top), self.facts)
@@ -143,6 +148,11 @@ class Legality:
             top = reshuffled_pile(hand)[-1]
             return None if top == action.card else f"the top of the reshuffled stock is {top}, not {action.card}"
         return f"the stock is empty, so {action.card} cannot be drawn from it"
+
+    def deepest_take(self) -> int:
+        """How deep in the discard pile a card may be taken now (``core.deepest_take``), once a draw from it is
+        allowed at all (0: the pile is empty)."""
+        return core.deepest_take(self.rules.params, self.facts)
 
     # --- spreads and hits -----------------------------------------------------------------------------------
     def why_no_spread_or_hit(self) -> str | None:

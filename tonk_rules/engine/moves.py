@@ -10,7 +10,7 @@ on every spread it extends, and a discard of every card. It asks no rule questio
 the enumeration of draws, spreads, hits and discards where none of its kind is allowed at all.
 
 This is the simulator's hot path, so the common actions are made once and shared. The order is part of
-the contract (seeded players pick by index): knock, draw stock, draw discard, spreads (in
+the contract (seeded players pick by index): knock, draw stock, draw discard (the top, then deeper), spreads (in
 :meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` order), hits (card by card in hand order, then
 spread by spread), discards (in hand order).
 """
@@ -31,6 +31,7 @@ DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in DECK}
 #: What a draw records: the pile and the card drawn.
 DRAWN: dict[tuple[Pile, Card], Draw] = {(pile, card): Draw(pile, card) for pile in Pile for card in DECK}
 _HITS: dict[tuple[Card, int], Hit] = {}
+_DEEPER: dict[tuple[int, Card | None], Draw] = {}  # takes below the top of the discard pile (drawing.discard_depth)
 _SPREADS: dict[tuple[Card, ...], Spread] = {}  # a few hundred melds exist in a deck: all are kept
 
 
@@ -38,6 +39,16 @@ def spread(cards: tuple[Card, ...]) -> Spread:
     action = _SPREADS.get(cards)
     if action is None:
         action = _SPREADS[cards] = Spread(cards)
+    return action
+
+
+def draw_at(depth: int, card: Card | None = None) -> Draw:
+    """A take of the card ``depth`` from the top of the discard pile (1: the top), recording ``card``."""
+    if depth == 1:
+        return DRAW_DISCARD if card is None else DRAWN[Pile.DISCARD, card]
+    action = _DEEPER.get((depth, card))
+    if action is None:
+        action = _DEEPER[depth, card] = Draw(Pile.DISCARD, card, depth)
     return action
 
 
@@ -60,6 +71,9 @@ def legal_actions(hand: HandState) -> list[Action]:
             actions.append(DRAW_STOCK)
         if check.why_not_draw(DRAW_DISCARD) is None:
             actions.append(DRAW_DISCARD)
+        for depth in range(2, check.deepest_take() + 1):  # deeper in the discard pile, where the variant allows
+            if check.why_not_draw(deeper := draw_at(depth)) is None:
+                actions.append(deeper)
     cards = hand.hands[hand.current]
     if check.why_no_spread_or_hit() is None:
         why_not_lay = check.why_not_lay

@@ -35,6 +35,8 @@ class Session:
     balances: list[int] = field(init=False)
     results: list[HandResult] = field(init=False, default_factory=list)
     cut: list[Card] = field(init=False, default_factory=list)
+    #: hands won by each seat (a hand's winners; a void hand has none): a match to N hands won ends on them
+    wins: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.ruleset, Ruleset):
@@ -50,6 +52,7 @@ class Session:
             if why:
                 raise SetupError(why)
         self.balances = [0] * n
+        self.wins = [0] * n
         first = self.ruleset.dealer.first_dealer(self.first_dealer, n)
         if first is not None:
             self.dealer = first
@@ -62,12 +65,25 @@ class Session:
 
     @property
     def over(self) -> bool:
-        """With points scoring: a player has reached the target."""
+        """With points scoring: a player has reached the target; in a match to N hands won, a player has won
+        N hands."""
+        if self.ruleset.wins_target is not None:
+            return max(self.wins) >= self.ruleset.wins_target
         target = self.ruleset.points_target
         return target is not None and max(self.balances) >= target
 
+    @property
+    def match_winners(self) -> tuple[int, ...]:
+        """In a match to N hands won: the seats that have won N hands (empty while the match goes on, and
+        in any other scoring)."""
+        target = self.ruleset.wins_target
+        return () if target is None else tuple(s for s, won in enumerate(self.wins) if won >= target)
+
     def new_hand(self, rng: random.Random) -> Hand:
         if self.over:
+            if self.ruleset.wins_target is not None:
+                raise IllegalActionError(f"the match is over: {', '.join(self.players[s] for s in self.match_winners)}"
+                                         f" won {self.ruleset.wins_target} hands")
             raise IllegalActionError("the session is over: a player has reached the points target")
         if self.first_dealer is None and not self.results and not self.cut:
             self.cut_for_deal(rng)
@@ -81,4 +97,6 @@ class Session:
         self.results.append(result)
         for seat, amount in enumerate(result.net):
             self.balances[seat] += amount
+        for seat in result.winners:
+            self.wins[seat] += 1
         self.dealer = self.ruleset.dealer.next_dealer(self.dealer, len(self.players), result.winners, result.void)

@@ -62,6 +62,7 @@ class Standing:
     total: int
     by_table: dict[str, int] = field(default_factory=dict)
     table: str | None = None  # the table they are seated at (None: seated nowhere)
+    matches_won: int = 0  # the tables whose match to N hands won (scoring.mode: wins) they won
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,10 @@ class TableState:
     #: who reached the points target, and the target (a page says the game's end in its own language)
     leaders: tuple[str, ...] = ()
     target: int | None = None
+    #: a match to ``target`` hands won (scoring.mode: wins): ``leaders`` won the match
+    match: bool = False
+    #: in a match, the hands each player has won (empty in any other scoring)
+    wins: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, led: Ledger, name: str, title: str, lang: str = "en") -> TableState:
@@ -87,7 +92,9 @@ class TableState:
         balances = led.balances()
         leaders = led.leaders(balances)
         return cls(name, title, led.stored_rules().title_in(lang), led.seated(), balances, led.next_dealer(),
-                   led.hand_count(), led.game_over(leaders), leaders, led.rules.points_target)
+                   led.hand_count(), led.game_over(leaders), leaders,
+                   led.rules.points_target if led.rules.wins_target is None else led.rules.wins_target,
+                   led.rules.wins_target is not None, led.wins() if led.rules.wins_target is not None else {})
 
 
 class Event:
@@ -430,12 +437,16 @@ class Event:
         """Every player of the event, best total first (ties by name)."""
         totals: dict[str, dict[str, int]] = {}
         seated_at: dict[str, str] = {}
+        matches: dict[str, int] = {}  # the matches each player won (scoring.mode: wins)
         for state in states if states is not None else self.states():
             for name, amount in state.balances.items():
                 totals.setdefault(name, {})[state.name] = amount
             for name, _ in state.seated:
                 seated_at[name] = state.name
-        rows = [Standing(name, sum(by.values()), by, seated_at.get(name)) for name, by in totals.items()]
+            for name in state.leaders if state.match else ():
+                matches[name] = matches.get(name, 0) + 1
+        rows = [Standing(name, sum(by.values()), by, seated_at.get(name), matches.get(name, 0))
+                for name, by in totals.items()]
         return sorted(rows, key=lambda row: (-row.total, row.name))
 
     def seated_at(self, name: str) -> str | None:

@@ -2,8 +2,9 @@
 
 The numbering depends only on the variant's deck and meld rules, never on a position: ``0`` knock, ``1`` draw
 from the stock, ``2`` take the discard, then a discard of each card of the deck (in deck order), a hit of each
-card on each spread number, and a new spread of each meld the deck holds (in the order
-:meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` lists the whole deck's melds). A spread is keyed by its
+card on each spread number, a new spread of each meld the deck holds (in the order
+:meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` lists the whole deck's melds), and last a take of each
+card below the top of the discard pile that ``drawing.discard_depth`` allows (depth 2, 3, ..). A spread is keyed by its
 set of cards, as :func:`~tonk_rules.bots.action_key` keys it, so the order its cards are written in does not
 matter.
 
@@ -44,14 +45,21 @@ class ActionCodes:
         d = len(self.deck)
         self.first_hit = FIRST_DISCARD + d
         self.first_spread = self.first_hit + d * self.max_spreads
-        self.size = self.first_spread + len(self.melds)
+        #: takes below the top of the discard pile (depth 2, 3, ..; drawing.discard_depth): numbered last, so
+        #: every other action keeps its number in every variant
+        self.first_deeper = self.first_spread + len(self.melds)
+        self.size = self.first_deeper + ruleset.drawing.discard_depth - 1
 
     def encode(self, action: Action) -> int:
         """The number of ``action`` (:class:`UnknownActionError` for one the variant cannot play)."""
         if isinstance(action, Knock):
             return KNOCK
         if isinstance(action, Draw):
-            return DRAW_STOCK if action.source is Pile.STOCK else DRAW_DISCARD
+            if action.source is Pile.STOCK or action.depth == 1:
+                return DRAW_STOCK if action.source is Pile.STOCK else DRAW_DISCARD
+            if action.depth > self.size - self.first_deeper + 1:
+                raise UnknownActionError(f"this variant takes no card {action.depth} deep in the discard pile")
+            return self.first_deeper + action.depth - 2
         if isinstance(action, Discard):
             return FIRST_DISCARD + self._card(action.card)
         if isinstance(action, Hit):
@@ -76,6 +84,8 @@ class ActionCodes:
         if code < self.first_spread:
             card, spread = divmod(code - self.first_hit, self.max_spreads)
             return Hit(self.deck[card], spread + 1)
+        if code >= self.first_deeper:
+            return Draw(Pile.DISCARD, None, code - self.first_deeper + 2)
         return Spread(self.melds[code - self.first_spread])
 
     def _card(self, card: Card) -> int:

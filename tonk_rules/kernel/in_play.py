@@ -113,6 +113,9 @@ _TABLE: dict[str, InPlay] = {
     "stock_exhaustion.ties": _k("a hand ended at the empty stock with several lowest counts"),
     **{f"payments.{e.value}": InPlay("ending", f"a hand that ended {e.value.replace('_', ' ')} (its payments)",
                                      endings=(e.value,)) for e in PAID_ENDINGS},
+    # (rules added since: their kernel slots come after every earlier one, so the earlier slots keep their places)
+    "drawing.discard_depth": _k("a card taken from below the top of the discard pile (never where only the top "
+                                "may be taken)"),
 }
 
 #: The kernel's counters: each kernel-counted dimension -> its index in the state's ``O_IN_PLAY`` block, its

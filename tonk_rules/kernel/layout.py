@@ -139,6 +139,7 @@ IP_HIT_BOOKS = IN_PLAY_SLOTS["hitting.books"]
 IP_TAKEN = IN_PLAY_SLOTS["taken_discard.rule"]
 IP_STOCK_EMPTY = IN_PLAY_SLOTS["stock_exhaustion.when_empty"]
 IP_STOCK_TIES = IN_PLAY_SLOTS["stock_exhaustion.ties"]
+IP_DEPTH = IN_PLAY_SLOTS["drawing.discard_depth"]
 
 # --- canonical action keys: the engine's encoding (tonk_rules.engine.encoding), under the kernel's names ---
 KIND_SHIFT, KIND_MASK, PAYLOAD = encoding.KIND_SHIFT, encoding.KIND_MASK, encoding.PAYLOAD

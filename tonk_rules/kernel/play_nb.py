@@ -248,8 +248,14 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         if S[L.S_FIRST_TURN]:
             _first_draw_counts(S, np.bool_(True), tb)
         S[L.O_IN_PLAY + L.IP_SOURCES] += 1
-        S[L.S_DISCARD_N] -= 1
-        card = S[L.O_DISCARD + S[L.S_DISCARD_N]]
+        last = S[L.S_DISCARD_N] - 1
+        at = last - (payload & 63)  # the card ``payload + 1`` from the top (drawing.discard_depth)
+        card = S[L.O_DISCARD + at]
+        for i in range(at, last):  # the cards above it stay on the pile, in order
+            S[L.O_DISCARD + i] = S[L.O_DISCARD + i + 1]
+        S[L.S_DISCARD_N] = last
+        if at != last:
+            S[L.O_IN_PLAY + L.IP_DEPTH] += 1
         S[L.S_DREW] = card
         _take(S, p, card)
         turn_drew(S, L.O_TURN, card, takes_straight(tb))

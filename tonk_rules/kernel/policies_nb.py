@@ -86,14 +86,18 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
                 best, best_score = i, score
     if best >= 0:
         return legal[best]
-    for i in range(n):  # 4. draws
+    melds = -1
+    for i in range(n):  # 4. draws: the shallowest discard that melds (the top, or deeper where allowed)
         kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
         if kind == L.K_DRAW_STOCK:
             draw_stock = i
         elif kind == L.K_DRAW_DISCARD:
-            draw_discard = i
-    if draw_discard >= 0 and can_meld(S, S[L.O_DISCARD + S[L.S_DISCARD_N] - 1], cur, tb):
-        return legal[draw_discard]
+            if draw_discard < 0:
+                draw_discard = i
+            if melds < 0 and can_meld(S, S[L.O_DISCARD + S[L.S_DISCARD_N] - 1 - (legal[i] & L.PAYLOAD)], cur, tb):
+                melds = i
+    if melds >= 0:
+        return legal[melds]
     if draw_stock >= 0:
         return legal[draw_stock]
     if draw_discard >= 0:

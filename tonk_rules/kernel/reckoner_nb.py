@@ -53,7 +53,7 @@ from tonk_rules.kernel.rules_nb import (
     spread_rank,
 )
 from tonk_rules.ruleset import meld_masks, who_pays
-from tonk_rules.ruleset.slots import R_KN_TIES_WIN, R_STOCK
+from tonk_rules.ruleset.slots import R_DR_DEEPER, R_KN_TIES_WIN, R_STOCK
 
 #: Columns of a reckoner's row of parameters (``tonk_rules.kernel.seats.RECKONER_COLUMNS`` names them).
 RK_KNOCK_MARGIN, RK_CAUTION, RK_TAKE, RK_HOLD, RK_STALL, RK_HOPE, RK_PATIENCE = 0, 1, 2, 3, 4, 5, 6
@@ -69,7 +69,8 @@ N_RANKS = L.T_MELDS + meld_masks.M_N_RANKS
 
 @njit_entry
 def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
-    """The deck's cards that seat ``me`` cannot see: not in its hand, not on the table, not the top discard."""
+    """The deck's cards that seat ``me`` cannot see: not in its hand, not on the table, not the discards it may
+    take (the top; the top ``drawing.discard_depth`` where deeper takes are allowed)."""
     deck = np.int64(0)
     for rank in range(1, 14):
         if tb[L.T_POS + rank] >= 0:
@@ -77,8 +78,8 @@ def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
     seen = S[L.O_HANDS + me]
     for k in range(S[L.S_SPREADS_N]):
         seen |= S[L.O_SP_MASK + k]
-    if S[L.S_DISCARD_N] > 0:
-        seen |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]
+    for i in range(min(1 + tb[R_DR_DEEPER], S[L.S_DISCARD_N])):
+        seen |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1 - i]
     return deck & ~seen
 
 
@@ -250,20 +251,28 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
                 best, best_score = i, score
     if best >= 0:
         return legal[best]
-    draw_stock, draw_discard = -1, -1
+    draw_stock, draw_discard, deeper = -1, -1, -1
     for i in range(n):  # 4. the draw
         kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
         if kind == L.K_DRAW_STOCK:
             draw_stock = i
         elif kind == L.K_DRAW_DISCARD:
-            draw_discard = i
-    if draw_discard >= 0 or draw_stock >= 0:
+            depth = legal[i] & L.PAYLOAD  # (0: the top; deeper takes where drawing.discard_depth allows them)
+            if depth == 0:
+                draw_discard = i
+            elif deeper < 0 and can_meld(S, S[L.O_DISCARD + S[L.S_DISCARD_N] - 1 - depth], me, tb):
+                deeper = i  # the shallowest card below the top that melds
+    if draw_discard >= 0 or draw_stock >= 0 or deeper >= 0:
         if draw_discard < 0:
-            return legal[draw_stock]
-        if draw_stock < 0:
+            return legal[deeper] if deeper >= 0 else legal[draw_stock]
+        if draw_stock < 0 and deeper < 0:
             return legal[draw_discard]
         top = S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]
         if can_meld(S, top, me, tb):
+            return legal[draw_discard]
+        if deeper >= 0:  # a card below the top melds where the top does not
+            return legal[deeper]
+        if draw_stock < 0:
             return legal[draw_discard]
         if late:  # a card that melds shrinks the hand; any other take could go round for ever
             return legal[draw_stock]

@@ -251,8 +251,8 @@ def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
             for c in range(scores.shape[2]):
                 scores[me, actor, c] += logp[me, c, f]
     kind = (key >> L.KIND_SHIFT) & L.KIND_MASK
-    if kind == L.K_DRAW_DISCARD:
-        known[actor] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]
+    if kind == L.K_DRAW_DISCARD:  # the card taken, from the top or deeper (drawing.discard_depth)
+        known[actor] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1 - (key & L.PAYLOAD)]
     elif kind == L.K_DISCARD:
         discarded[0] |= ONE << (key & L.PAYLOAD)
         search[13][actor] = VALUE[key & L.PAYLOAD]

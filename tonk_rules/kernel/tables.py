@@ -37,8 +37,9 @@ from tonk_rules.ruleset.payments import ROLE_CODES
 layout = L
 
 #: Ruleset fields that govern a sequence of hands, not the play of one (see ``tonk_rules.kernel.batch``);
-#: a points target matters to one hand only through its stakes (all 1), which :func:`seating` reports.
-SESSION_FIELDS = ("dealer",)
+#: a points target matters to one hand only through its stakes (all 1), which :func:`seating` reports; a match
+#: to N hands won (``wins_target``) ends a sequence of hands and changes no hand.
+SESSION_FIELDS = ("dealer", "wins_target")
 
 @dataclass(frozen=True)
 class Seating:

@@ -204,13 +204,27 @@ class Ledger:
         return out
 
     def game_over(self, leaders: tuple[str, ...] | None = None) -> str | None:
-        """With points scoring, as the engine's Session: who reached the target (None: play goes on);
-        ``leaders`` as :meth:`leaders` gave them, where the caller has them."""
+        """With points scoring, as the engine's Session: who reached the target (None: play goes on); in a
+        match to N hands won, who won the match; ``leaders`` as :meth:`leaders` gave them, where the caller has
+        them."""
         leaders = self.leaders() if leaders is None else leaders
+        if leaders and self.rules.wins_target is not None:
+            return f"{', '.join(leaders)} won the match ({self.rules.wins_target} hands won)"
         return f"{', '.join(leaders)} reached the points target ({self.rules.points_target})" if leaders else None
 
+    def wins(self) -> dict[str, int]:
+        """Every player's hands won (a hand's winners; a void hand has none), in seat order then the others."""
+        totals = {p["name"]: 0 for p in self.players()}
+        for (winners,) in self.db.execute("SELECT winners FROM hands"):
+            for name in json.loads(winners):
+                totals[name] = totals.get(name, 0) + 1
+        return totals
+
     def leaders(self, balances: dict[str, int] | None = None) -> tuple[str, ...]:
-        """With points scoring, the players who reached the target: the session is over (none: it goes on)."""
+        """With points scoring, the players who reached the target: the session is over (none: it goes on);
+        in a match to N hands won, the players who won N hands (``balances`` is not read then)."""
+        if (to_win := self.rules.wins_target) is not None:
+            return tuple(n for n, won in self.wins().items() if won >= to_win)
         target = self.rules.points_target
         if target is None:
             return ()
@@ -236,6 +250,9 @@ class Ledger:
                 raise LedgerError("the session's rules changed (in another terminal) while the hand was being "
                                   "settled: settle it again")
             if (over := self.game_over()) is not None:
+                if rules.wins_target is not None:
+                    raise LedgerError(f"the match is over: {over}; start a new session for a new match").coded(
+                        "match_over", "how", None, target=rules.wins_target, leaders=self.leaders())
                 raise LedgerError(f"the session is over: {over}; start a new session for a new game").coded(
                     "game_over", "how", None, target=rules.points_target, leaders=self.leaders())
             dealer = self.next_dealer()

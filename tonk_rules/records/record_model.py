@@ -64,8 +64,8 @@ def _one_entry(entry: dict[str, Any]) -> dict[str, Any]:
 #: takes text, only ``checkpoint`` takes a mapping.
 ENTRY_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "`PLAYER: action text` (knock | draw stock|discard [CARD] | spread CARD... | hit CARD on N | "
-                   "discard CARD), or `checkpoint: {...}`.",
+    "description": "`PLAYER: action text` (knock | draw stock|discard [DEPTH] [CARD] | spread CARD... | "
+                   "hit CARD on N | discard CARD), or `checkpoint: {...}`.",
     "minProperties": 1,
     "maxProperties": 1,
     "properties": {"checkpoint": {"$ref": "#/$defs/Checkpoint"}},

@@ -109,7 +109,7 @@ def compile_ruleset(v: Variant) -> Ruleset:
         dealer=copied(DealerRule, v.dealer),
         deal_check=copied(DealCheckRule, v.deal_check),
         knocking=copied(KnockRule, v.knocking),
-        drawing=DrawRule(sources=frozenset(v.drawing.sources)),
+        drawing=DrawRule(sources=frozenset(v.drawing.sources), discard_depth=v.drawing.discard_depth),
         spreading=copied(
             SpreadRule, v.spreading, melds=melds,
             may_hold_books=frozenset((_RANK_BY_NAME[b.rank], b.size) for b in v.spreading.may_hold_books),
@@ -121,6 +121,7 @@ def compile_ruleset(v: Variant) -> Ruleset:
         per_player_stakes=v.stakes.mode is StakesMode.PER_PLAYER,
         points_target=v.scoring.target if v.scoring.mode is ScoringMode.POINTS else None,
         payments=schedule,
+        wins_target=v.scoring.target if v.scoring.mode is ScoringMode.WINS else None,
     )
 
 

@@ -65,6 +65,7 @@ class Ruleset:
     - ``going_out``: :class:`GoingOutRule` (no data: the ending depends on the last move)
     - ``stock``: :class:`StockRule` — ``when_empty``, ``ties``
     - ``per_player_stakes``: bool; ``points_target``: int or None (None: play for stakes)
+    - ``wins_target``: int or None: a match ends when a player has won this many hands (``scoring.mode: wins``)
     - ``payments``: :class:`PaymentSchedule` — ``rules[ending]`` is a tuple of :class:`CompiledRule`
 
     The ``settle_*`` methods turn what happened into a :class:`Settlement`; the engine and ``tonk settle``
@@ -86,6 +87,7 @@ class Ruleset:
     per_player_stakes: bool
     points_target: int | None
     payments: PaymentSchedule
+    wins_target: int | None
 
     @property
     def melds(self) -> MeldRules:

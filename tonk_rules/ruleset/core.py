@@ -45,6 +45,7 @@ from tonk_rules.ruleset.slots import (
     R_DC_AT_MOST,
     R_DC_ENABLED,
     R_DC_SEVERAL_VOID,
+    R_DR_DEEPER,
     R_DR_DISCARD,
     R_DR_STOCK,
     R_FIRST_TURN_STOCK,
@@ -269,6 +270,22 @@ def take_refusal(F: Facts, straight_into_spread: bool, can_meld: bool) -> int:
     or as a hit (``can_meld``; a caller may skip computing it without ``straight_into_spread``).
     :data:`DRAW_CANNOT_MELD`, or :data:`DRAW_OK`."""
     return DRAW_CANNOT_MELD if straight_into_spread and not can_meld else DRAW_OK
+
+
+def deepest_take(R: RuleParams, F: Facts) -> int:
+    """How deep in the discard pile the acting seat may take a card now (1: the top only; 0: the pile is
+    empty), under the parameters ``R`` (``R_DR_DEEPER``: the cards below the top that may be taken) with the
+    facts ``F`` of their position (the pile's size). A take at depth ``d`` is allowed where ``draw_refusal``
+    allows a draw from the pile and ``1 <= d <= deepest_take``; the cards above it stay on the pile in order.
+
+        >>> from tonk_rules.ruleset.slots import N_PARAMS
+        >>> from tonk_rules.ruleset.position_vector import P_DISCARD_N, P_SIZE, position_facts
+        >>> R = [0] * N_PARAMS; R[R_DR_DEEPER] = 1  # the top two
+        >>> P = [0] * P_SIZE; P[P_DISCARD_N] = 5
+        >>> deepest_take(R, position_facts(P, 0))
+        2
+    """
+    return min(1 + R[R_DR_DEEPER], F[FACT_DISCARD_N])
 
 
 def discard_refusal(T: TurnSlots, t: int, F: Facts, kept: bool, leaves_spread: bool) -> int:

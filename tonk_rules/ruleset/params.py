@@ -51,7 +51,7 @@ _YES_NO: dict[Any, int] = {
 # with a count): then nothing is voided
 _OPTIONAL_VOID: dict[Any, int] = {**_YES_NO, None: 0}
 #: The parameter slots filled from several Ruleset values (every other slot is in ``slots.READ``).
-COMPUTED = (slots.R_DR_STOCK, slots.R_DR_DISCARD)
+COMPUTED = (slots.R_DR_STOCK, slots.R_DR_DISCARD, slots.R_DR_DEEPER)
 
 
 def code(table: Mapping[Any, int], value: object, where: str) -> int:
@@ -103,6 +103,8 @@ def params_of(ruleset: Any) -> tuple[int, ...]:
         raise KernelError(f"the compiled kernel cannot draw from {sorted(map(str, sources))}")
     out[slots.R_DR_STOCK] = int(Pile.STOCK in sources)
     out[slots.R_DR_DISCARD] = int(Pile.DISCARD in sources)
+    # (the depth less one: 0, neutral, where only the top may be taken, so the built-ins' tables keep their keys)
+    out[slots.R_DR_DEEPER] = _whole(ruleset.drawing.discard_depth, int, "drawing.discard_depth") - 1
     return tuple(out)
 
 

@@ -207,12 +207,22 @@ class KnockRule(SectionRule):
 
 @dataclass(frozen=True)
 class DrawRule:
-    """Which piles a player may draw from."""
+    """Which piles a player may draw from, and how deep in the discard pile a card may be taken (1: the top)."""
 
     sources: frozenset[Pile]
+    discard_depth: int = 1
 
     def why_not(self, pile: Pile) -> str | None:
         return None if pile in self.sources else refusal_words("drawing.sources", "pile", pile=pile)
+
+    def why_not_depth(self, depth: int, size: int) -> str | None:
+        """Why the card ``depth`` from the top of a discard pile of ``size`` cards may not be taken (None: it
+        may), as ``core.deepest_take`` decides it for both engines."""
+        if depth > self.discard_depth:
+            return refusal_words("drawing.discard_depth", "too_deep", discard_depth=self.discard_depth)
+        if depth > size:
+            return refusal_words("drawing.discard_depth", "no_card", depth=depth, size=size)
+        return None
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ R_HIT_BOOKS = 17
 R_TAKEN = 18  # core.TAKEN_*
 R_STOCK = 19  # core.STOCK_*
 R_STOCK_TIES_VOID = 20
+R_DR_DEEPER = 21  # computed: how many discards below the top may be taken (drawing.discard_depth - 1)
 N_PARAMS = 32
 
 # How a Ruleset value becomes a slot's int (params.py has one reader for each; a value a reader has no code

@@ -82,7 +82,7 @@ def play_chunk(chunk: Chunk) -> Tally:
 
     batch = play_hands(chunk.ruleset, chunk.seats, chunk.size, chunk.seed,
                        first_hand=chunk.first_hand)
-    return Tally.of(batch, len(chunk.seats))
+    return Tally.of(batch, len(chunk.seats)).with_matches(batch, chunk.ruleset.wins_target)
 
 
 def prepare_chunk(chunk: Chunk) -> None:
@@ -145,12 +145,15 @@ def simulation_json(labels: Sequence[str], tallies: Sequence[Tally], seats: Sequ
     that never came into play as one this run cannot show.
     """
     from tonk_rules.sim.in_play_tally import differing_json, in_play_json
+    from tonk_rules.sim.matches import match_json
 
     variants = {}
     for label, tally in zip(labels, tallies, strict=True):
         figures = tally.to_json([str(s) for s in seats])
         figures["deal_check"] = {**proportion(tally.deal_check, tally.hands), "exact": exact[label]}
         figures["rules_in_play"] = in_play_json(tally)
+        if tally.wins_target is not None:  # a match to N hands won: the run cut into matches, in hand order
+            figures["match"] = match_json(tally)
         variants[label] = figures
     out = {"format": "tonk-simulate/1", **settings, "variants": variants}
     if differing:

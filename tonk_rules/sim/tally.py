@@ -79,6 +79,10 @@ class Tally:
     in_play_hands: list[int] = field(default_factory=lambda: [0] * N_IN_PLAY)
     in_play_events: list[int] = field(default_factory=lambda: [0] * N_IN_PLAY)
     in_play_uncounted: int = 0  # hands played where nothing counts them (the reference engine)
+    # a match to N hands won (scoring.mode: wins): N, and each hand's winners as a seat bitmask, in hand order
+    # (a run's chunks are merged in hand order), from which tonk_rules.sim.matches cuts the run into matches
+    wins_target: int | None = None
+    hand_winners: list[int] = field(default_factory=list)
 
     @classmethod
     def empty(cls, players: int) -> Tally:
@@ -126,6 +130,15 @@ class Tally:
             t.in_play_events = _ints(counted.sum(axis=0))
         return t
 
+    def with_matches(self, batch: Batch, wins_target: int | None) -> Tally:
+        """Keep each hand's winners of ``batch`` (this tally's batch), where the hands are a match to
+        ``wins_target`` hands won (None: not a match, nothing kept); returns this tally."""
+        if wins_target is not None:
+            wins = batch.winners.astype(np.int64)
+            self.wins_target = wins_target
+            self.hand_winners = _ints((wins << np.arange(wins.shape[1], dtype=np.int64)[None, :]).sum(axis=1))
+        return self
+
     def merge(self, other: Tally) -> Tally:
         """Add ``other`` into this tally (in place) and return it."""
         self.hands += other.hands
@@ -146,6 +159,8 @@ class Tally:
         self.in_play_hands = [a + b for a, b in zip(self.in_play_hands, other.in_play_hands, strict=True)]
         self.in_play_events = [a + b for a, b in zip(self.in_play_events, other.in_play_events, strict=True)]
         self.in_play_uncounted += other.in_play_uncounted
+        self.wins_target = self.wins_target if self.wins_target is not None else other.wins_target
+        self.hand_winners += other.hand_winners  # (merged in hand order: the chunks' order)
         return self
 
     # --- figures ------------------------------------------------------------------------------------------

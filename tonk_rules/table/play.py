@@ -155,6 +155,9 @@ def read_move(text: str, hand: Hand) -> Action:
             return _draw_alone(hand, legal)
         if verb == "draw" and len(rest) == 1 and _VERBS.get(rest[0].lower()) in ("stock", "discard-pile", "discard"):
             return Draw(Pile.STOCK if _VERBS[rest[0].lower()] == "stock" else Pile.DISCARD)
+        if (verb == "draw" and len(rest) == 2 and _VERBS.get(rest[0].lower()) in ("discard-pile", "discard")
+                and _NUMBER.fullmatch(rest[1])):  # a card below the top (drawing.discard_depth): draw discard 2
+            return Draw(Pile.DISCARD, None, int(rest[1]))
         if verb == "stock" and not rest:
             return Draw(Pile.STOCK)
         if verb == "discard-pile" and not rest:
@@ -224,6 +227,10 @@ class TerminalGame:
         self.say(f"=== {self.variant_name} · dealer {names[hand.dealer]} · {names[hand.current]} to play ===")
         top = hand.discard[-1].format(self.style) if hand.discard else "empty"
         self.say(f"Stock: {len(hand.stock)} cards    Discard pile top: {top}")
+        depth = hand.ruleset.drawing.discard_depth
+        if depth > 1 and len(hand.discard) > 1:  # the cards below the top that may be taken, next one first
+            below = [c.format(self.style) for c in reversed(hand.discard[-depth:-1])]
+            self.say(f"Below it, in reach: {' '.join(below)}")
         if hand.spreads:
             self.say("Spreads on the table:")
             for s in hand.spreads:
@@ -239,8 +246,9 @@ class TerminalGame:
                  f"count {hand.count(self.person)}")
 
     def move_text(self, action: Action) -> str:
-        if isinstance(action, Draw) and action.source == "discard" and self.hand.discard:
-            return f"draw discard ({self.hand.discard[-1].format(self.style)})"
+        if isinstance(action, Draw) and action.source == "discard" and len(self.hand.discard) >= action.depth:
+            deep = f" {action.depth}" if action.depth > 1 else ""
+            return f"draw discard{deep} ({self.hand.discard[-action.depth].format(self.style)})"
         return action.text(self.style)
 
     def person_turn(self) -> None:

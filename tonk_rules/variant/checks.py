@@ -163,7 +163,7 @@ DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
                               {"drawing": {"sources": ["stock"]}},
                               {"taken_discard": {"rule": "not_discarded_this_turn"}})),
     Dependent("scoring.target", "null", "playing to points (scoring.mode)", ("scoring.mode",),
-              lambda v: v.scoring.mode is ScoringMode.POINTS,
+              lambda v: v.scoring.mode is not ScoringMode.STAKES,  # points, or a match to N hands won
               _if("scoring.target", lambda v: v.scoring.target is not None),
               _if("scoring.target", lambda v: v.scoring.target is None),
               example=Example("pagat",
@@ -182,7 +182,19 @@ DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
               example=Example("russian-2001",
                               {"stakes": {"mode": "uniform"}},
                               {"payments": {"knock_won": {"rules": [{**_PAY_ONE[0], "stake_of": "payer"}]}}})),
+    Dependent("drawing.discard_depth", "1", "players may draw from the discard pile (drawing.sources)",
+              ("drawing.sources",), lambda v: Pile.DISCARD in v.drawing.sources,
+              _if("drawing.discard_depth", lambda v: v.drawing.discard_depth != 1),
+              example=Example("pagat",
+                              {"drawing": {"sources": ["stock"]}},
+                              {"drawing": {"discard_depth": 2}},
+                              middle={"drawing": {"discard_depth": 2}})),
 )
+
+#: Rules added to the model since the first ledgers (``added_rule``) that no other rule can make meaningless,
+#: each with why: every added rule has a row above or a line here (tests/test_rule_recipe.py asks), so the
+#: judgement of when a new rule matters is made, not forgotten.
+NO_ROW: dict[str, str] = {}
 
 
 def options_without_effect(v: VariantSections) -> list[tuple[Dependent, str]]:
@@ -286,6 +298,8 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
 
     if v.scoring.mode is ScoringMode.POINTS and v.scoring.target is not None and v.scoring.target < 1:
         add(("scoring.target", f"must be a positive number of points, got {v.scoring.target}"))
+    if v.scoring.mode is ScoringMode.WINS and v.scoring.target is not None and v.scoring.target < 1:
+        add(("scoring.target", f"must be a positive number of hands won, got {v.scoring.target}"))
 
     for name in type(v.payments).model_fields:
         rules = getattr(v.payments, name).rules

@@ -89,6 +89,15 @@ def value_keys() -> dict[str, tuple[str, ...]]:
     return out
 
 
+@cache
+def _added_paths() -> frozenset[str]:
+    """The rules added to the model since the first ledgers (``added_rule``), by dotted path."""
+    from tonk_rules.variant.added import added_sources
+    from tonk_rules.variant.model import Variant
+
+    return frozenset(added_sources(Variant))
+
+
 def value_paths() -> Iterable[str]:
     """Every value of a variant as a dotted path (``players.min``, ``payments.deal_tonk.rules``)."""
     for section, keys in value_keys().items():
@@ -118,7 +127,10 @@ def resolve(chain: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, Provenance
             for key in keys:
                 if key in per_key:
                     out[f"{section}.{key}"] = Provenance(_adapter().validate_python(per_key[key]), file)
-                elif key in covered:
+                elif key in covered and (set_here or f"{section}.{key}" in out
+                                         or f"{section}.{key}" not in _added_paths()):
+                    # (a section that cites every key unchanged does not cite a rule added to the model since,
+                    # which no file of the chain states: that one keeps its default's source)
                     source = _adapter().validate_python(default) if default is not None else None
                     out[f"{section}.{key}"] = Provenance(source, file)
     return out

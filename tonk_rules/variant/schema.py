@@ -4,7 +4,8 @@ A file that has ``extends:`` may give any subset of keys, so nested ``required``
 file (no ``extends``) must give every section, which the top-level ``if``/``then`` states. Completeness
 inside sections of a root file is checked by the models after ``extends`` is resolved.
 
-Regenerate the checked-in copy with ``tonk schema > schemas/variant.schema.json``.
+Regenerate the checked-in copy with ``tonk schema --out schemas/variant.schema.json`` (which, unlike a
+redirection, leaves the file as it was when the model cannot be imported).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ words' (:func:`tonk_rules.words.description`), with its refusals and its rules-s
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -37,6 +37,7 @@ from tonk_rules.terms import (
     StockTies,
     TakenDiscardPolicy,
 )
+from tonk_rules.variant.added import added_rule
 from tonk_rules.variant.sources import Source
 from tonk_rules.words import description as about
 
@@ -124,6 +125,10 @@ class Drawing(Section):
     """(11) Where a player may draw from."""
 
     sources: list[Pile] = Field(min_length=1, description=about("drawing.sources"))
+    discard_depth: Annotated[int, Field(ge=1, le=52)] = added_rule(
+        1, since="2026-12-07", description=about("drawing.discard_depth"),
+        source={"assumed": "the sources let a player take only the top discard; taking one of the top N is a "
+                           "house rule (the Tunk game takes either of the top two)"})
 
 
 class HeldBook(_Strict):

@@ -122,9 +122,16 @@ _REACHED = {"en": "{leaders} reached the points target ({target})",
             "ru": "у {leaders_n:игрока|игроков|игроков} {leaders} не меньше {target} {target:очка|очков|очков}"}
 
 
-def reached(lang: str, leaders: Sequence[str], target: int | None) -> str:
-    """Who ended the game by reaching the points target, in ``lang``."""
-    return fill(_REACHED.get(lang, _REACHED["en"]), lang if lang in _REACHED else "en", leaders=", ".join(leaders),
+#: After "Game over" in a match to N hands won: who won it.
+_MATCH_WON = {"en": "{leaders} won the match ({target} {target:hand|hands} won)",
+        "ru": "матч выиграл{leaders_n:|и|и} {leaders} ({target} {target:сдача|сдачи|сдач})"}
+
+
+def reached(lang: str, leaders: Sequence[str], target: int | None, match: bool = False) -> str:
+    """Who ended the game by reaching the points target (``match``: who won the match to ``target`` hands
+    won), in ``lang``."""
+    words = _MATCH_WON if match else _REACHED
+    return fill(words.get(lang, words["en"]), lang if lang in words else "en", leaders=", ".join(leaders),
                 leaders_n=len(leaders), target=target)
 
 

@@ -72,7 +72,8 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     lang = context.pop("lang", None) or where.language()
     body = ENV.get_template(template).render(
         w=words(lang), lang=lang, csrf=where.keys.csrf_token(session), is_gm=is_gm(request),
-        ending=lambda e: ending_word(lang, e), over=lambda leaders, target: reached(lang, leaders, target),
+        ending=lambda e: ending_word(lang, e),
+        over=lambda leaders, target, match=False: reached(lang, leaders, target, match),
         **said_in(lang), **context)
     response = HTMLResponse(body, status_code=status)
     if fresh:

@@ -111,6 +111,10 @@ WORDS: dict[str, dict[str, str]] = {
                         "for a new game",
                   "ru": "игра окончена: у {leaders_n:игрока|игроков|игроков} {leaders} не меньше {target} "
                         "{target:очка|очков|очков}; для новой игры начните новую сессию"},
+    "match_over": {"en": "the match is over: {leaders} won {target} {target:hand|hands}; start a new session for a "
+                         "new match",
+                   "ru": "матч окончен: {leaders_n:игрок|игроки|игроки} {leaders} {leaders_n:выиграл|выиграли|"
+                         "выиграли} {target} {target:сдачу|сдачи|сдач}; для нового матча начните новую сессию"},
     # what the rules allow (the Ruleset's checks, as tonk_rules/table/settle.py asks them)
     "not_in_deck": {"en": "{cards} not in this variant's deck",
                     "ru": "в колоде этого варианта нет {cards_n:карты|карт|карт} {cards}"},

@@ -132,7 +132,8 @@ async def live_table(request: Request) -> Response:
     body = ENV.get_template("table_live.html").render(view=view, w=words(lang), lang=lang,
                                                       seated={n for n, _ in view.state.seated},
                                                       ending=lambda e: ending_word(lang, e),
-                                                      over=lambda leaders, target: reached(lang, leaders, target),
+                                                      over=lambda leaders, target, match=False: reached(
+                                                          lang, leaders, target, match),
                                                       **said_in(lang))
     return HTMLResponse(body, headers={"X-Version": view.version})
 
@@ -146,8 +147,12 @@ async def standings_json(request: Request) -> Response:
     view = await run_in_threadpool(read)
     return JSONResponse({"event": view.title, "currency": view.currency, "version": view.version,
                          "tables": [{"name": t.name, "title": t.title, "hands": t.hands, "next_dealer": t.next_dealer,
-                                     "seated": [n for n, _ in t.seated], "balances": t.balances} for t in view.tables],
-                         "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table, "table": r.table}
+                                     "seated": [n for n, _ in t.seated], "balances": t.balances,
+                                     # a match to N hands won: where it stands, and who won it once it is over
+                                     **({"match": {"to": t.target, "hands_won": t.wins, "won_by": list(t.leaders)}}
+                                        if t.match else {})} for t in view.tables],
+                         "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table, "table": r.table,
+                                        **({"matches_won": r.matches_won} if r.matches_won else {})}
                                        for r in view.standings],
                          # tables busy or unreadable now: their players' money is missing from the standings
                          "unavailable": [{"name": name, "said": said} for name, said in view.unavailable]})

@@ -145,6 +145,9 @@ class _Builder:
         lines = [self.say("stakes.mode")]
         if v("scoring.mode") == ScoringMode.POINTS:
             lines.append(self.line(w["scoring.points"].format(n=v("scoring.target")), "scoring.mode", "scoring.target"))
+        elif v("scoring.mode") == ScoringMode.WINS:  # (a target of None is refused by the checks: shown as 0)
+            lines.append(self.line(fill(w["scoring.wins"], self.lang, n=v("scoring.target") or 0), "scoring.mode",
+                                   "scoring.target"))
         else:
             lines.append(self.say("scoring.mode"))
         per_player = v("stakes.mode") == StakesMode.PER_PLAYER

@@ -42,15 +42,21 @@ STAKES_WORDS: dict[str, RuleWords] = {
     ),
     "scoring.mode": RuleWords(
         "stakes: payments are money; points: each hand's net (stake 1) is added to a score and "
-        "the session ends when a player reaches the target.",
+        "the session ends when a player reaches the target; wins: a match that ends when a player has won "
+        "target hands (each hand paid at its stakes).",
         en={"stakes": "Payments are settled after each hand.",
             Part("scoring.points"): "Each hand's payments (at stake 1) are points; the game ends when a player "
-                                    "reaches {n} points."},
+                                    "reaches {n} points.",
+            Part("scoring.wins"): "Payments are settled after each hand; the match ends when a player has won {n} "
+                                  "{n:hand|hands}."},
         ru={"stakes": "Выплаты делаются после каждой сдачи.",
             Part("scoring.points"): "Выплаты каждой сдачи (при ставке 1) – это очки; игра кончается, когда у "
-                                    "игрока {n} очков."},
+                                    "игрока {n} очков.",
+            Part("scoring.wins"): "Выплаты делаются после каждой сдачи; матч кончается, когда игрок выиграет {n} "
+                                  "{n:сдачу|сдачи|сдач}."},
     ),
-    "scoring.target": RuleWords("Points target (points mode only; null with stakes).", said_with="scoring.mode"),
+    "scoring.target": RuleWords("Points target (points mode), or hands to win (wins mode); null with stakes.",
+                                said_with="scoring.mode"),
 }
 
 _ENDINGS: dict[str, tuple[str, str, str]] = {  # ending -> description, English lead-in, Russian lead-in

@@ -82,6 +82,23 @@ TURN_WORDS: dict[str, RuleWords] = {
             Part("drawing.discard"): "Игрок берёт верхнюю карту из кучи (из колоды брать нельзя)."},
         refusals={"pile": "drawing from the {pile} pile is not allowed in this variant"},
     ),
+    "drawing.discard_depth": RuleWords(
+        "How deep in the discard pile a player may take a card: 1 (the top card only) or any of the top N; "
+        "the cards above the one taken stay on the pile in order.",
+        en={1: "Only the top card of the discard pile may be taken.",
+            ANY: "From the discard pile you may take any one of the top {n} {n:card|cards}; the cards above it "
+                 "stay on the pile in the same order."},
+        ru={1: "Из кучи можно брать только верхнюю карту.",
+            ANY: "Из кучи можно взять любую из {n} {n:верхней карты|верхних карт|верхних карт}; карты над ней "
+                 "остаются в куче в том же порядке."},
+        refusals={"too_deep": "you may take only from the top {discard_depth} {discard_depth:card|cards} of the "
+                              "discard pile",
+                  "no_card": "the discard pile has no card at depth {depth} (it holds {size})"},
+        refusals_ru={"too_deep": "из кучи можно брать только из {discard_depth} {discard_depth:верхней карты|"
+                                 "верхних карт|верхних карт}",
+                     "no_card": "в куче нет карты на глубине {depth} (в ней {size} {size:карта|карты|карт})"},
+        on_sheet="turn",
+    ),
     "spreading.timing": RuleWords(
         "after_draw: between drawing and discarding; before_draw: before drawing.",
         en={"after_draw": "After drawing you may lay spreads and hit, then you discard one card face up.",
