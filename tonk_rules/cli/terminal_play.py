@@ -209,7 +209,7 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
             last, finished = hand, finished + 1
             scores = dict(zip(names, table.scores, strict=True))
             echo(_scores_line(scores, finished))
-            if rules.wins_target is not None:  # a match: it ends when a player has won the hands it takes
+            if rules.wins_target is not None and hand.result is not None:  # a match: it ends at the hands it takes
                 for seat in hand.result.winners:
                     won[names[seat]] += 1
                 echo("Hands won: " + ", ".join(f"{name} {n}" for name, n in won.items())
