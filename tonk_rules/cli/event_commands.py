@@ -11,7 +11,15 @@ import click
 
 from tonk_rules.cli.event_lines import language_name, line, table_name
 from tonk_rules.cli.ledger_open import open_ledger
-from tonk_rules.cli.settle_input import Misuse, how_it_ended, print_result, settle_options, table_input
+from tonk_rules.cli.settle_input import (
+    Misuse,
+    how_it_ended,
+    once_options,
+    print_result,
+    record_once,
+    settle_options,
+    table_input,
+)
 
 #: Where the event a command opened keeps its language in click's context (shared by the group and its command).
 LANG_KEY = "tonk_rules.event_language"
@@ -166,10 +174,15 @@ def event_standings(folder: str, as_json: bool) -> None:
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.argument("table")
 @settle_options
+@once_options
 def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
                  deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
-                 stock_out: bool, as_json: bool) -> None:
-    """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger."""
+                 stock_out: bool, as_json: bool, key: str | None, expect: int | None) -> None:
+    """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger.
+
+    The server's phones and this command write the table through the ledger's own lock, one after the other:
+    with --key a command run twice records once, and with --expect N the hand is recorded only as hand N
+    (a phone that recorded it first makes this command record nothing)."""
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.settled_entry import settle_entry
 
@@ -182,11 +195,12 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
         if settled.entry is None:
             click.echo(line("not_recorded", ev.language), err=True)
             return
-        number = led.record(settled.entry)
+        number, already = record_once(led, settled.entry, key, expect)
         if not as_json:
             name = table if ev.language == "en" else table_name(table, ev.tables_titled().get(table, table),
                                                                 ev.language)
-            click.echo(plain(line("recorded", ev.language, number=number, table=name, dealer=led.next_dealer())))
+            click.echo(plain(line("already" if already else "recorded", ev.language, number=number, table=name,
+                                  dealer=led.next_dealer())))
 
 
 def _table_command(name: str, help_text: str, action: Callable[..., None]) -> None:

@@ -52,6 +52,11 @@ LINES: dict[str, dict[str, str]] = {
         "en": "Recorded as hand {number} at {table}; next dealer: {dealer}.",
         "ru": "Записана раздача № {number}, стол {table}; следующим сдаёт: {dealer}.",
     },
+    "already": {
+        "en": "Nothing recorded: this key's hand is hand {number} at {table}, recorded already; next dealer: {dealer}.",
+        "ru": "Ничего не записано: раздача с этим ключом уже записана, № {number}, стол {table}; следующим сдаёт: "
+              "{dealer}.",
+    },
     "not_recorded": {"en": "Nothing recorded: the hand is played.",
                      "ru": "Ничего не записано: раздача продолжается."},
     "corrections": {"en": "Corrections:", "ru": "Исправления:"},

@@ -28,6 +28,7 @@ from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.routes_read import FormValues, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
 from tonk_rules.web.rules_change import rules_change
+from tonk_rules.web.unavailable import TableUnavailable
 
 
 def qr(url: str) -> str:
@@ -83,18 +84,41 @@ def _rules_of(folder: Any, values: dict[str, str], label: str) -> StoredRules:
     return StoredRules.of(load_variant(variant), variant)
 
 
-async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> Response:
-    """Run a console action on a worker thread; its refusal comes back on the console, as one line."""
+async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT, table: str | None = None) -> Response:
+    """Run a console action on a worker thread; its refusal comes back on the console, as one line. An action
+    at ``table`` takes the server's turn at that table (as a phone's hand does), and a table whose ledger
+    another program holds locked is said busy within 2 s (503), while the other tables go on."""
     if not is_gm(request):
         return _forbidden(request)
     values = await read_form(request, largest=largest)
     where = site(request)
+
+    def run() -> Any:
+        if table is None:
+            return action(where, values)
+        event = where.views.event()
+        event.ledger_path(table)  # an unknown table is refused before its turn is taken
+        with where.views.turn(event, table):
+            return action(where, values)
+
     try:
-        said = await run_in_threadpool(action, where, values)
+        said = await run_in_threadpool(run)
     except LedgerError as exc:  # worded from its code in the event's language where it has one
-        said = in_language(exc, where.language()) or where.clean(str(exc))
-        return await console(request, f"{words(where.language())['refused']}: {said}", 422)
+        said, status = _refusal(where, exc, table)
+        return await console(request, f"{words(where.language())['refused']}: {said}", status)
     return await console(request, said or words(where.language())["done"])
+
+
+def _refusal(where: Any, exc: LedgerError, table: str | None) -> tuple[str, int]:
+    """A console action's refusal in the event's language, and its status: a busy table is named by its title
+    and answered 503 (try again), anything else 422."""
+    lang = where.language()
+    code = exc.refusal.code if exc.refusal is not None else ""
+    if table is not None and code in ("ledger_busy", "table_busy"):
+        title = where.views.event().tables_titled().get(table, table)
+        busy = TableUnavailable(f"{table}: table busy").coded("table_busy", table=title)
+        return in_language(busy, lang) or where.clean(str(exc)), 503
+    return in_language(exc, lang) or where.clean(str(exc)), 422
 
 
 def _create(where: Any, values: dict[str, str]) -> str:
@@ -208,7 +232,7 @@ async def create_table(request: Request) -> Response:
 
 async def seat(request: Request) -> Response:
     table = table_name(request)
-    return await _act(request, lambda where, values: _seat(where, values, table))
+    return await _act(request, lambda where, values: _seat(where, values, table), table=table)
 
 
 async def rules(request: Request) -> Response:
@@ -217,7 +241,8 @@ async def rules(request: Request) -> Response:
     if not is_gm(request):
         return _forbidden(request)
     if "confirm" in request.query_params:
-        return await _act(request, lambda where, values: _rules(where, values, table), largest=HOUSE_FORM_LIMIT)
+        return await _act(request, lambda where, values: _rules(where, values, table), largest=HOUSE_FORM_LIMIT,
+                          table=table)
     values = await read_form(request, largest=HOUSE_FORM_LIMIT)
     where = site(request)
 
@@ -263,14 +288,15 @@ async def undo(request: Request) -> Response:
             return "ask", (undo_words(event.language, last, "ask", titles), last["event"], event.title)
         if not chosen.isdigit() or int(chosen) != last["event"]:
             return "moved_on", None
-        event.undo(table, last["event"])
+        with where.views.turn(event, table):
+            event.undo(table, last["event"])
         return "done", undo_words(event.language, last, "said", titles)
 
     try:
         outcome, text = await run_in_threadpool(run)
     except LedgerError as exc:
-        said = in_language(exc, where.language()) or where.clean(str(exc))
-        return await console(request, f"{words(where.language())['refused']}: {said}", 409)
+        said, status = _refusal(where, exc, table)
+        return await console(request, f"{words(where.language())['refused']}: {said}", 409 if status == 422 else status)
     w = words(where.language())
     if outcome == "ask":
         question, event_id, event_title = text
@@ -288,7 +314,7 @@ async def correct(request: Request) -> Response:
     hand and the reason as typed)."""
     table = table_name(request)
     try:
-        return await _act(request, lambda where, values: _correct(where, values, table))
+        return await _act(request, lambda where, values: _correct(where, values, table), table=table)
     except AmendRefused as refused:
         where = site(request)
         event = await run_in_threadpool(where.views.event)

@@ -18,10 +18,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tonk_rules.errors import CardError, Refusal, SetupError, TableInputError
+from tonk_rules.errors import CardError, LedgerError, Refusal, SetupError, TableInputError
 from tonk_rules.ledger.corrections import corrections
-from tonk_rules.ledger.session_ledger import HandEntry, Ledger
+from tonk_rules.ledger.session_ledger import AlreadyRecorded, HandEntry, Ledger
 from tonk_rules.ledger.settled_entry import settle_entry
+from tonk_rules.ledger.state_rows import hand_with_key
 from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
 from tonk_rules.web.guard import FORM_LIMIT
 from tonk_rules.web.page_labels import undo_words, words
@@ -94,8 +95,7 @@ async def edit(request: Request) -> Response:
 
 
 def find_submission(led: Ledger, key: str) -> int | None:
-    row = led.db.execute("SELECT number FROM hands WHERE json_extract(detail, '$.submission') = ?", (key,)).fetchone()
-    return None if row is None else int(row[0])
+    return hand_with_key(led.db, key)
 
 
 async def record(request: Request) -> Response:
@@ -120,7 +120,14 @@ async def record(request: Request) -> Response:
             if led.hand_count() + 1 != form.expected():
                 return "retry", None
             entry = replace(entry, detail={**entry.detail, "submission": form.submission})
-            return "recorded", led.record(entry)
+            try:  # checked again inside the ledger's write transaction: a terminal may write between
+                return "recorded", led.record(entry, expected=form.expected())
+            except AlreadyRecorded as twice:
+                return "already", twice.number
+            except LedgerError as exc:
+                if exc.refusal is not None and exc.refusal.code == "hand_moved_on":
+                    return "retry", None
+                raise
 
     outcome, value = await run_in_threadpool(run)
     w = words(where.language())
@@ -155,6 +162,8 @@ async def undo(request: Request) -> Response:
             last = led.last_event()
             if last is None:
                 return "nothing", None
+            if last["kind"] == "correct":  # the game master's correction, an event of its own
+                return "not_yours", undo_words(lang, {**last, "kind": "correction"}, "said")
             if last["kind"] != "hand":
                 return "not_yours", undo_words(lang, last, "said", event.tables_titled())
             if any(fix["event"] == last["event"] for fix in corrections(led)):  # the game master corrected it

@@ -78,7 +78,9 @@ class Views:
         self.turns = TableTurns()
 
     def event(self) -> Event:
-        return Event.open(self.folder)
+        """The event, its tables' ledgers waited for at most :data:`SERVER_BUSY_S` (a console's write to a
+        table another program holds locked says "table busy" within 2 s, as a phone's does)."""
+        return Event.open(self.folder, busy_s=SERVER_BUSY_S)
 
     def ledger(self, event: Event, table: str) -> Ledger:
         """This thread's open ledger of ``table`` (opened, and checked, the first time); refused,
