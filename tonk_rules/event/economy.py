@@ -59,6 +59,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+_ONE_OF = "the bank takes either cut_percent (1 to 100) or fee (a whole amount of at least 1), not both"
+
+
 class Bank(_Strict):
     """The house: a share of every payment, or a fixed fee per hand (one of the two)."""
 
@@ -70,7 +73,7 @@ class Bank(_Strict):
     @model_validator(mode="after")
     def _one_of(self) -> Bank:
         if (self.cut_percent is None) == (self.fee is None):
-            raise ValueError("a bank takes either cut_percent (a share of each payment) or fee (per hand)")
+            raise ValueError(_ONE_OF)
         return self
 
 
@@ -155,7 +158,7 @@ def _why_not_bank(bank: object) -> tuple[tuple[str, ...], str]:
         value = bank.get(key)
         if key in bank and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
             return ("bank", key), f"{key} is a whole number from {low} to {high:,}; got {value!r}"
-    return ("bank",), "the bank takes either cut_percent (1 to 100) or fee (a whole amount of at least 1), not both"
+    return ("bank",), _ONE_OF
 
 
 def economy_from_text(file: str, text: str) -> EconomyFile:
@@ -174,7 +177,8 @@ def economy_from_text(file: str, text: str) -> EconomyFile:
         return EconomyFile.model_validate(doc.data)
     except ValidationError as exc:
         raise EconomyFileError([doc.diagnostic(tuple(p for p in err["loc"] if isinstance(p, (str, int))
-                                                     and p not in ("int", "constrained-int")), err["msg"])
+                                                     and p not in ("int", "constrained-int")),
+                                               err["msg"].removeprefix("Value error, "))
                                 for err in exc.errors()]) from None
 
 
