@@ -5,6 +5,7 @@ replay — and money conserved over random evenings."""
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -255,3 +256,31 @@ def test_money_is_conserved_over_random_evenings(economy: str, evening_steps: li
                 copy.close()
     finally:
         shutil.rmtree(folder.parent, ignore_errors=True)
+
+
+def test_the_cli_has_the_same_money_in_the_events_language(tmp_path: Path) -> None:
+    folder = str(tmp_path / "vecher")
+    assert run("event", "create", folder, "--title", "Вечер", "--language", "ru", "--currency", "крона").returncode == 0
+    assert run("event", "add-table", folder, "t1", "--variant", "russian", "--players", "Костоправ,Гоблин,Элмо",
+               "--title", "Стол 1").returncode == 0
+    economy = tmp_path / "economy.yaml"
+    economy.write_text(KRONAS.replace("purse: 30", "purse: 30\npurses: {Гоблин: 0}"), encoding="utf-8")
+    made = run("event", "economy", folder, str(economy))
+    assert made.returncode == 0 and "Экономика задана" in made.stdout and "выбыл" in made.stdout, made.stderr
+    hand = ("--count", "Костоправ=3", "--count", "Гоблин=19", "--count", "Элмо=4", "--knock", "Костоправ")
+    refused = run("event", "record", folder, "t1", *hand)
+    assert refused.returncode == 1 and "выводит за предел долга (Гоблин: 1)" in refused.stderr
+    assert run("event", "record", folder, "t1", *hand, "--allow-iou").returncode == 0
+    money = json.loads(run("event", "money", folder, "--json").stdout)
+    assert money["ious"] == [{"debtor": "Гоблин", "creditor": "Костоправ", "amount": 1}]
+    assert money["out"] == ["Гоблин"] and sum(money["purses"].values()) + money["bank"] == money["handed_out"]
+    settled = run("event", "settle", folder, "Гоблин", "Костоправ", "1", "--in-kind")
+    assert settled.returncode == 0 and "погашено вещью или услугой" in settled.stdout
+    bought = run("event", "buy-in", folder, "Гоблин")
+    assert bought.returncode == 0 and "Докупка: Гоблин, 30" in bought.stdout and "выбыл" not in bought.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: tonk-economy/1\npurse: 30\nbank: {cut_percent: 200}\n", encoding="utf-8")
+    wrong = run("event", "economy", folder, str(bad))
+    assert wrong.returncode == 1 and wrong.stderr.strip().endswith(
+        "bad.yaml:3:21: cut_percent is a whole number from 1 to 100; got 200 (at bank.cut_percent)")
+    assert run("event", "economy-schema").stdout == economy_schema_text()

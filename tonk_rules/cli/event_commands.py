@@ -78,6 +78,11 @@ def _open(folder: str) -> Any:
     return opened
 
 
+def open_event(folder: str) -> Any:
+    """The event in ``folder``, its language kept for the refusals (for the commands of other modules)."""
+    return _open(folder)
+
+
 @event.command("create")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.option("--title", required=True, help="The event's title.")
@@ -175,9 +180,11 @@ def event_standings(folder: str, as_json: bool) -> None:
 @click.argument("table")
 @settle_options
 @once_options
+@click.option("--allow-iou", is_flag=True, help="Under an economy whose debt limit lets the game master allow an "
+              "IOU: what a player cannot pay becomes an IOU (without it, such a hand is refused).")
 def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
                  deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
-                 stock_out: bool, as_json: bool, key: str | None, expect: int | None) -> None:
+                 stock_out: bool, as_json: bool, key: str | None, expect: int | None, allow_iou: bool) -> None:
     """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger.
 
     The server's phones and this command write the table through the ledger's own lock, one after the other:
@@ -195,7 +202,11 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
         if settled.entry is None:
             click.echo(line("not_recorded", ev.language), err=True)
             return
-        number, already = record_once(led, settled.entry, key, expect)
+        from tonk_rules.event.evening_money import money_for_hand
+
+        # the economy's movements with the hand (the house's cut, IOUs); refused past the debt limit
+        money = money_for_hand(ev, table, settled.entry, allow_iou=allow_iou)
+        number, already = record_once(led, settled.entry, key, expect, money)
         if not as_json:
             name = table if ev.language == "en" else table_name(table, ev.tables_titled().get(table, table),
                                                                 ev.language)
@@ -270,7 +281,7 @@ def _history(ledger: str, lang: str = "en") -> None:
 
 # --- corrections -------------------------------------------------------------------------------------------
 def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[str, Any],
-             lang: str = "en") -> None:
+             lang: str = "en", ev: Any = None, table: str = "") -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
     from tonk_rules.ledger.settled_entry import settle_entry
@@ -299,20 +310,26 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
             if settled.entry is None:
                 raise Misuse(line("amend_played", lang))
             print_result(settled.result, False, led.currency)
-            took = amend_hand(led, number, settled.entry, reason)
+            money = None
+            if ev is not None:  # the event's economy moves the amended hand's money (past the limit: refused)
+                from tonk_rules.event.evening_money import money_for_amend
+
+                money = money_for_amend(ev, table, number, settled.entry, allow_iou=True)
+            took = amend_hand(led, number, settled.entry, reason, money=money)
         said = f"{took['said'][0].upper()}{took['said'][1:]}"
         click.echo(plain(line("corrected", lang, said=said, dealer=led.next_dealer())))
 
 
 def add_correct_command(group: click.Group, with_table: bool) -> None:
     def run(args: dict[str, Any]) -> None:
-        lang = "en"
+        lang, ev, table = "en", None, ""
         if with_table:
             ev = _open(args.pop("folder"))
-            ledger, lang = str(ev.ledger_path(args.pop("table"))), ev.language
+            table = args.pop("table")
+            ledger, lang = str(ev.ledger_path(table)), ev.language
         else:
             ledger = args.pop("ledger")
-        _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args, lang)
+        _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args, lang, ev, table)
 
     def command(**args: Any) -> None:
         run(args)

@@ -133,7 +133,8 @@ def once_options(command: Callable[..., None]) -> Callable[..., None]:
                         "records nothing and names the hand it recorded.")(command)
 
 
-def record_once(led: Any, entry: Any, key: str | None, expect: int | None) -> tuple[int, bool]:
+def record_once(led: Any, entry: Any, key: str | None, expect: int | None,
+                money: list[Any] | None = None) -> tuple[int, bool]:
     """``entry`` recorded once: (its number, False), or (the number of the hand holding ``key``, True)."""
     from dataclasses import replace
 
@@ -144,6 +145,6 @@ def record_once(led: Any, entry: Any, key: str | None, expect: int | None) -> tu
             raise click.BadParameter("1 to 80 printable characters", param_hint="--key")
         entry = replace(entry, detail={**entry.detail, "submission": key})
     try:
-        return led.record(entry, expected=expect), False
+        return led.record(entry, expected=expect, money=money), False
     except AlreadyRecorded as done:
         return done.number, True
