@@ -90,3 +90,17 @@ def economy_lines(lang: str, economy: Any) -> list[str]:
     if floor is not None:
         lines.append(w["at_iou"] if economy.at_limit == "iou" else w["at_leave"])
     return lines
+
+
+def money_view(lang: str, economy: Any, money: Any, currency: str) -> dict[str, Any]:
+    """What the event page shows of the evening's money, its words filled in: every purse (who is out), the
+    bank, what was handed out, the buy-ins, the open IOUs and the economy in a few words."""
+    w = money_words(lang)
+    rows = [(name, purse, w["out"] if money.is_out(name, economy) else "")
+            for name, purse in sorted(money.purses.items(), key=lambda item: (-item[1], item[0]))]
+    return {"heading": w["money"], "currency": currency, "player": w["player"], "purse": w["purse"], "rows": rows,
+            "bank": f"{w['bank']}: {money.bank} · {w['handed_out']}: {money.handed_out} · "
+                    + fill(w["buy_ins"], lang, n=sum(money.buy_ins.values())),
+            "ious_heading": w["ious"], "no_ious": w["no_ious"],
+            "ious": [(d, c, a) for (d, c), a in sorted(money.ious.items())],
+            "economy": " · ".join(economy_lines(lang, economy))}

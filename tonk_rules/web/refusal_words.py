@@ -225,9 +225,9 @@ WORDS: dict[str, dict[str, str]] = {
                          "ru": "{name}: раздача выводит за предел долга, не хватает {count}; игрок должен покинуть "
                                "стол"},
     "over_limit_iou": {"en": "{name}: this hand takes them {count} past the debt limit; the game master may allow "
-                             "an IOU (tick the box below)",
+                             "an IOU",
                        "ru": "{name}: раздача выводит за предел долга, не хватает {count}; мастер может разрешить "
-                             "долговую расписку (отметьте ниже)"},
+                             "долговую расписку"},
     "no_economy": {"en": "this event has no economy: add one first",
                    "ru": "у этого события нет экономики: сначала задайте её"},
     "no_buy_in": {"en": "this event's economy has no buy-ins", "ru": "в экономике этого события нет докупки"},

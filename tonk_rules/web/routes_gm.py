@@ -22,6 +22,7 @@ from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.web.forms import HandForm, one_line, values_of_hand
 from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
+from tonk_rules.web.money_form import money_form
 from tonk_rules.web.page_labels import hand_words, undo_words, words
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
 from tonk_rules.web.refusal_words import in_language
@@ -59,10 +60,11 @@ async def console(request: Request, notice: str = "", status: int = 200) -> Resp
         return event, view, links, current
 
     event, view, links, current = await run_in_threadpool(read)
+    money = await run_in_threadpool(money_form, event)
     return page(request, "gm.html", status, view=view, links=links, qrs={t: qr(u) for t, u in links.items()},
                 event_url=where.base_url + "/", event_qr=qr(where.base_url + "/"), builtins=builtin_names(),
                 current=current, notice=notice, title=words(event.language)["gm"], event_title=event.title,
-                lang=event.language)
+                lang=event.language, money_form=money)
 
 
 def _house_rules(folder: Any, text: str, label: str) -> StoredRules:
@@ -107,6 +109,11 @@ async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT, tabl
         said, status = _refusal(where, exc, table)
         return await console(request, f"{words(where.language())['refused']}: {said}", status)
     return await console(request, said or words(where.language())["done"])
+
+
+async def act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> Response:
+    """A console action of another module (the money's), run as every console action is."""
+    return await _act(request, action, largest=largest)
 
 
 def _refusal(where: Any, exc: LedgerError, table: str | None) -> tuple[str, int]:

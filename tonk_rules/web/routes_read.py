@@ -14,9 +14,11 @@ from tonk_rules.event.event_folder import NoSuchTable, why_bad_table_name
 from tonk_rules.event.event_sheet import stored_sheet
 from tonk_rules.web.forms import new_submission
 from tonk_rules.web.keys import table_cookie
+from tonk_rules.web.money_words import money_words
 from tonk_rules.web.page_labels import ending_word, reached, words
 from tonk_rules.web.pages import (
     ENV,
+    is_gm,
     may_record,
     page,
     see_other,
@@ -72,9 +74,13 @@ async def table_page(request: Request, *, values: dict[str, str] | None = None, 
     if "done" in request.query_params and not notice:
         done = request.query_params["done"]
         notice = f"{words(event.language)['recorded']} {done[:6]}." if done.isdigit() else ""
+    economy = event.economy  # the game master may allow an IOU past the debt limit, where the economy lets them
+    may_iou = money_words(event.language)["allow_iou"] if economy is not None and economy.at_limit == "iou" and \
+        economy.floor() is not None and is_gm(request) else ""
     return page(request, "table.html", status, view=view, table=table, names=names, values=FormValues(form),
                 errors=FormValues(errors or {}), notice=notice, can_record=may_record(request, table),
-                seated=set(names), title=view.state.title, event_title=event.title, lang=event.language)
+                seated=set(names), title=view.state.title, event_title=event.title, lang=event.language,
+                may_iou=may_iou)
 
 
 class FormValues(dict[str, str]):

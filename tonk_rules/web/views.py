@@ -28,8 +28,10 @@ from typing import Any
 
 from tonk_rules.errors import LedgerError
 from tonk_rules.event.event_folder import EVENT_FILE, Event, Standing, TableState
+from tonk_rules.event.purses import Evening
 from tonk_rules.ledger.corrections import corrections, last_correction, standing_hand_events, voided_events
 from tonk_rules.ledger.session_ledger import Ledger
+from tonk_rules.web.money_words import money_view
 from tonk_rules.web.refusal_words import say
 from tonk_rules.web.unavailable import SERVER_BUSY_S, TableTurns, TableUnavailable, unavailable
 
@@ -62,6 +64,9 @@ class EventView:
     version: str
     #: the tables left out of the standings, each (name, what is wrong with it in the event's language)
     unavailable: tuple[tuple[str, str], ...] = ()
+    #: the evening's money under an economy, its words filled in (:func:`tonk_rules.web.money_words.money_view`);
+    #: None: an event without one
+    money: dict[str, Any] | None = None
 
 
 class Views:
@@ -100,6 +105,9 @@ class Views:
             raise self._unavailable(event, table, exc) from None
         pool[table] = (inode, led)
         return led
+
+    def _money(self, event: Event, tables: list[str]) -> dict[str, Any] | None:
+        return _money_of(self, event, tables)
 
     def _unavailable(self, event: Event, table: str, exc: Exception) -> Exception:
         """The error a page says of ``table`` for ``exc`` (its ledger's trouble, or ``exc`` itself); this
@@ -189,10 +197,24 @@ class Views:
                 assert exc.refusal is not None
                 left_out.append((t, say(exc.refusal, event.language)))
         view = EventView(event.title, event.language, event.currency, states, event.standings(states), version,
-                         tuple(left_out))
+                         tuple(left_out), self._money(event, [s.name for s in states]))
         with self._lock:
             self._event = view
         return view
+
+
+def _money_of(views: Views, event: Event, tables: list[str]) -> dict[str, Any] | None:
+    """The evening's money from the tables that can be read now (None without an economy)."""
+    economy = event.economy
+    if economy is None:
+        return None
+    money = Evening()
+    for table in tables:
+        try:
+            money.add_table(views.ledger(event, table))
+        except (LedgerError, sqlite3.Error):  # said of the table already: its money is left out with it
+            continue
+    return money_view(event.language, economy, money, event.currency)
 
 
 def _title(event: Event, table: str) -> str:
