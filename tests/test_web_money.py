@@ -70,6 +70,12 @@ def test_the_event_page_shows_purses_the_bank_ious_and_who_is_out(tmp_path: Path
     assert latin_words(block, NAMES) == [], block
     live = phone.get("/live/event").text
     assert "Открытые расписки" in live
+    table = phone.get("/t/t1").text
+    assert re.search(r'<tr class="out"><td>Гоблин <strong>\(выбыл\)</strong></td>', table), table[-1500:]
+    assert "<th>Кошелёк</th>" in table
+    standings = phone.get("/standings.json").json()["money"]
+    assert standings["out"] == ["Гоблин"] and standings["ious"] == [{"debtor": "Гоблин", "creditor": "Костоправ",
+                                                                    "amount": 1}]
 
 
 def test_the_console_hands_out_sells_buy_ins_settles_and_undoes(tmp_path: Path) -> None:

@@ -159,10 +159,13 @@ def event_standings(folder: str, as_json: bool) -> None:
 
     ev = _open(folder)
     rows = ev.standings()
+    from tonk_rules.cli.money_lines import money_json, money_lines
+
     if as_json:
         click.echo(json.dumps({"event": ev.title, "currency": ev.currency,
                                "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table,
-                                              "table": r.table} for r in rows]}, indent=2, ensure_ascii=False))
+                                              "table": r.table} for r in rows],
+                               "money": money_json(ev)}, indent=2, ensure_ascii=False))
         return
     lang = ev.language
     titles = ev.tables_titled()
@@ -173,6 +176,9 @@ def event_standings(folder: str, as_json: bool) -> None:
                                                            short=True)) if r.table
                  else line("not_seated", lang))
         click.echo(plain(f"  {r.name:<{width}}  {r.total:+d}  ({where})"))
+    if ev.economy is not None:  # the evening's money: purses, the bank, open IOUs
+        for said in money_lines(ev):
+            click.echo(plain(said))
 
 
 @event.command("record")

@@ -103,4 +103,5 @@ def money_view(lang: str, economy: Any, money: Any, currency: str) -> dict[str, 
                     + fill(w["buy_ins"], lang, n=sum(money.buy_ins.values())),
             "ious_heading": w["ious"], "no_ious": w["no_ious"],
             "ious": [(d, c, a) for (d, c), a in sorted(money.ious.items())],
-            "economy": " · ".join(economy_lines(lang, economy))}
+            "economy": " · ".join(economy_lines(lang, economy)), "bank_amount": money.bank,
+            "handed_out": money.handed_out}

@@ -13,6 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tonk_rules.errors import LedgerError, TonkError
+from tonk_rules.event.evening_money import money_for_amend
 from tonk_rules.event.house_rules import read_house
 from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
 from tonk_rules.ledger.export import export_csv, export_json
@@ -222,7 +223,10 @@ def _correct(where: Any, values: dict[str, str], table: str) -> str:
                                     [(n, hand["stakes"][n]) for n in hand["players"]], rules.digest)
         if entry is None:
             raise AmendRefused(hand, errors, {**values, "reason": reason})
-        amend_hand(led, number, entry, reason)
+        # under an economy, what the hand moved is given back and the amended hand's movements made (the game
+        # master corrects: an IOU is theirs to allow, where the economy lets them)
+        money = money_for_amend(event, table, number, entry, allow_iou=True)
+        amend_hand(led, number, entry, reason, money=money)
         return w["amended_hand"].format(number=number, was=hand_words(lang, hand),
                                         now=hand_words(lang, led.hands(number)[0]))
 

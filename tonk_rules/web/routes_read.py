@@ -153,7 +153,13 @@ async def standings_json(request: Request) -> Response:
                          "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table, "table": r.table}
                                        for r in view.standings],
                          # tables busy or unreadable now: their players' money is missing from the standings
-                         "unavailable": [{"name": name, "said": said} for name, said in view.unavailable]})
+                         "unavailable": [{"name": name, "said": said} for name, said in view.unavailable],
+                         # the evening's money under an economy (null without one)
+                         "money": None if view.money is None else {
+                             "purses": {name: purse for name, purse, _ in view.money["rows"]},
+                             "out": [name for name, _, out in view.money["rows"] if out],
+                             "ious": [{"debtor": d, "creditor": c, "amount": a} for d, c, a in view.money["ious"]],
+                             "bank": view.money["bank_amount"], "handed_out": view.money["handed_out"]}})
 
 
 async def static_file(request: Request) -> Response:

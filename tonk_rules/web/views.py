@@ -52,6 +52,8 @@ class TableView:
     state: TableState
     hands: list[dict[str, Any]]  # the latest first, each with "void" and its corrections
     version: str
+    #: under an economy: each player's purse and who is out, with the words to show them (None: no economy)
+    money: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,14 @@ class Views:
 
     def _money(self, event: Event, tables: list[str]) -> dict[str, Any] | None:
         return _money_of(self, event, tables)
+
+    def _table_money(self, event: Event) -> dict[str, Any] | None:
+        """What a table page shows of the money under an economy: purses, and who is out."""
+        whole = _money_of(self, event, event.table_names())
+        if whole is None:
+            return None
+        return {"purse": whole["purse"], "purses": {n: p for n, p, _ in whole["rows"]},
+                "out": {n: out for n, _, out in whole["rows"] if out}}
 
     def _unavailable(self, event: Event, table: str, exc: Exception) -> Exception:
         """The error a page says of ``table`` for ``exc`` (its ledger's trouble, or ``exc`` itself); this
@@ -176,7 +186,7 @@ class Views:
             hands = _history(led, state.hands)
         except (LedgerError, sqlite3.Error) as exc:
             raise self._unavailable(event, table, exc) from None
-        view = TableView(state, hands, version)
+        view = TableView(state, hands, version, self._table_money(event))
         with self._lock:
             self._tables[table] = view
         return view
