@@ -82,8 +82,9 @@ def test_the_console_hands_out_sells_buy_ins_settles_and_undoes(tmp_path: Path) 
     event, phone, gm = _event(tmp_path)
     gm.post("/t/t1/record", {**gm.hand_form("t1"), **HAND, "allow_iou": "1"})
     console = gm.get("/gm").text
-    section = html.unescape(re.sub(r"<[^>]+>", " ", console[console.index('id="money"'):]))
+    section = html.unescape(re.sub(r"<[^>]+>", " ", console[console.index('id="money">') + len('id="money">'):]))
     assert "Выдать деньги" in section and "Докупка (30)" in section and "Погасить расписку" in section
+    assert latin_words(section, NAMES) == [], section  # the economy's file is a placeholder, never page text
     assert _notice(gm.post("/gm/money", {"action": "issue", "name": "Гоблин", "amount": "5"}).text) == \
         "выданы деньги: Гоблин, 5"
     assert _notice(gm.post("/gm/money", {"action": "settle", "iou": "0", "amount": "1"}).text) == \
