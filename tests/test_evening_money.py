@@ -287,3 +287,16 @@ def test_the_cli_has_the_same_money_in_the_events_language(tmp_path: Path) -> No
     assert wrong.returncode == 1 and wrong.stderr.strip().endswith(
         "bad.yaml:3:21: cut_percent is a whole number from 1 to 100; got 200 (at bank.cut_percent)")
     assert run("event", "economy-schema").stdout == economy_schema_text()
+
+
+def test_a_movement_of_money_edited_by_hand_is_called_damaged(night: Event) -> None:
+    import sqlite3
+
+    set_economy(night, economy_from_text("e.yaml", KRONAS))
+    path = night.ledger_path("t1")
+    db = sqlite3.connect(path)
+    db.execute("UPDATE money SET amount = 'lots'")
+    db.commit()
+    db.close()
+    said = run("event", "money", str(night.folder))
+    assert said.returncode == 1 and "a movement of money of event" in said.stderr and "'lots'" in said.stderr
