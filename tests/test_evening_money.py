@@ -172,7 +172,8 @@ steps = st.lists(st.one_of(
 ), min_size=1, max_size=10)
 
 
-def _step(event: Event, step: tuple[object, ...]) -> None:
+def _step(event: Event, step: tuple[object, ...], before: dict[str, int]) -> None:
+    """One step of a random evening (``before``: the purses before it)."""
     kind, *rest = step
     if kind == "hand":
         table, who, counts, allow = rest
@@ -183,7 +184,7 @@ def _step(event: Event, step: tuple[object, ...]) -> None:
         floor = event.economy.floor() if event.economy else None
         if floor is not None:  # a hand never takes a player past the limit: the excess is an IOU
             money = evening(event)
-            assert all(money.purses[n] >= min(floor, _before.get(n, floor)) for n in names)
+            assert all(money.purses[n] >= min(floor, before.get(n, floor)) for n in names)
     elif kind == "undo":
         last = event.last_change(str(rest[0]))
         if last is not None:
@@ -223,9 +224,6 @@ def _step(event: Event, step: tuple[object, ...]) -> None:
             settle_iou(event, debtor, creditor, min(owed, int(rest[0])), in_kind=bool(rest[1]))
 
 
-_before: dict[str, int] = {}
-
-
 @settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(economy=economies, evening_steps=steps)
 @example(economy="format: tonk-economy/1\npurse: 0\ndebt_limit: 0\nat_limit: iou\nbank: {cut_percent: 100}",
@@ -243,11 +241,10 @@ def test_money_is_conserved_over_random_evenings(economy: str, evening_steps: li
         parsed: EconomyFile = economy_from_text("e.yaml", economy)
         set_economy(event, parsed)
         for step in evening_steps:
-            _before.clear()
-            _before.update(evening(event).purses)
+            before = evening(event).purses
             # refused (past the limit, a knock the rules forbid, nothing to undo…): nothing changes
             with contextlib.suppress(TonkError):
-                _step(event, step)
+                _step(event, step, before)
             money = evening(event)
             assert sum(money.purses.values()) + money.bank == money.handed_out
             assert all(amount > 0 and debtor != creditor for (debtor, creditor), amount in money.ious.items())
