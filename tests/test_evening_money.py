@@ -297,3 +297,18 @@ def test_a_movement_of_money_edited_by_hand_is_called_damaged(night: Event) -> N
     db.close()
     said = run("event", "money", str(night.folder))
     assert said.returncode == 1 and "a movement of money of event" in said.stderr and "'lots'" in said.stderr
+
+
+def test_a_table_imported_into_an_economy_brings_its_money_and_its_players_get_purses(night: Event,
+                                                                                     tmp_path: Path) -> None:
+    set_economy(night, economy_from_text("e.yaml", KRONAS))
+    other = Event.create(tmp_path / "elsewhere", title="Other", currency="kronas")
+    other.add_table("x", variant_ref="russian", seats=["Quin", "Rex"], stakes=[5, 5])
+    set_economy(other, economy_from_text("e.yaml", KRONAS))
+    record_hand(other, "x", _knock(other, "x", "Quin", {"Quin": 3, "Rex": 19}))
+    with other.ledger("x") as led:
+        exported = export_json(led)
+    night.import_table("x", exported)
+    money = evening(night)
+    assert money.purses["Quin"] == evening(other).purses["Quin"] and money.bank == evening(other).bank > 0
+    assert money.handed_out == 5 * 30 + 2 * 30 and sum(money.purses.values()) + money.bank == money.handed_out

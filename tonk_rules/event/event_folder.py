@@ -254,6 +254,10 @@ class Event:
                 _remove_ledger_files(making)
                 raise
             _settle_new_ledger(making, self.folder / f"{name}.sqlite")
+        if self.economy is not None:  # its players who have no purse yet are handed theirs (the export's stay)
+            from tonk_rules.event.evening_money import hand_out_purses
+
+            hand_out_purses(self)
 
     def change_rules(self, table: str, rules: StoredRules, *, playing: str | None = None) -> list[dict[str, Any]]:
         """``table`` plays on under ``rules`` from its next hand (the ledger's rules change, with its diff);
