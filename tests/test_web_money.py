@@ -106,3 +106,20 @@ def test_the_console_hands_out_sells_buy_ins_settles_and_undoes(tmp_path: Path) 
     refused = phone.post("/t/t1/undo", {})  # the phone never takes back the game master's money
     assert refused.status_code == 409, refused.text[-500:]
     assert "сделал мастер (долг возвращён: Гоблин → Костоправ, 1)" in _notice(refused.text)
+
+
+def test_an_english_event_says_its_money_in_english(tmp_path: Path) -> None:
+    event = Event.create(tmp_path / "night", title="Night", language="en", currency="crowns")
+    event.add_table("t1", variant_ref="russian", seats=["Ann", "Bob", "Cy"], stakes=[1, 1, 1])
+    app = app_for(event.folder)
+    gm = Phone(app).as_gm()
+    assert _notice(gm.post("/gm/economy", {"economy": ECONOMY.replace("Гоблин", "Bob")}).text) == "The economy is set."
+    phone = Phone(app).at_table("t1")
+    refused = phone.post("/t/t1/check", {**phone.hand_form("t1"), "how": "knock", "player": "Ann", "count_0": "3",
+                                         "count_1": "19", "count_2": "4"})
+    assert "Bob: this hand takes them 1 past the debt limit; the game master may allow an IOU" in \
+        html.unescape(refused.text)
+    block = _money_block(phone.get("/").text)
+    assert "The evening's money" in block and "Purse" in block and "out" in block and "No open IOUs." in block
+    assert "house cut: 10% of every payment · debt limit: 0 · at the limit the game master may allow an IOU" in block
+    assert "Bank: 0 · Handed out: 60 · 0 buy-ins" in block
