@@ -115,3 +115,25 @@ def test_a_rule_added_without_a_default_still_fails_loudly(written_today: tuple[
                                                               knocking=(required, ...)))
     shown = run("session", "balances", str(ledger))
     assert shown.returncode != 0 and "knocking.knock_bonus" in shown.stderr
+
+
+def test_a_schema_2_ledger_with_corrections_opens_with_the_same_balances(tmp_path: Path) -> None:
+    """tests/ledgers/v2-corrected.sqlite (written before corrections were events of their own, and before the
+    economy's movements of money) reads as it did: the same balances, dealer and corrections, the file untouched
+    by every reading command; the next correction makes it take on the new kinds of event."""
+    import shutil
+
+    from tonk_rules.ledger.corrections import corrections, void_hand
+
+    path = tmp_path / "v2.sqlite"
+    shutil.copy(ROOT / "tests" / "ledgers" / "v2-corrected.sqlite", path)
+    kept = path.read_bytes()
+    for command in (["balances"], ["history"], ["export", "--format", "json"]):
+        assert run("session", command[0], str(path), *command[1:]).returncode == 0
+    assert path.read_bytes() == kept
+    with Ledger.open(path) as led:
+        assert led.balances() == {"Ann": 0, "Bob": -3, "Di": 1, "Cy": 2} and led.next_dealer() == "Di"
+        assert [(c["hand"], c["kind"]) for c in corrections(led)] == [(2, "void"), (1, "amend")]
+        assert led.meta["schema_version"] == "2"
+        void_hand(led, 4, "written twice")
+        assert led.meta["schema_version"] == "3" and led.balances() == {"Ann": 1, "Bob": -2, "Di": -1, "Cy": 2}

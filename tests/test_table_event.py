@@ -119,12 +119,14 @@ def test_amend_pays_by_the_rules_and_recomputes_the_dealers(night: Event) -> Non
         assert [h["dealer"] for h in led.hands()] == ["Ann", "Bob"]
         fix = corrections(led)[0]
         assert fix["original"]["winners"] == ["Bob"] and fix["amended"]["winners"] == ["Cy"]
-        led.undo()  # undo of the last event stays: hand 2, as amended, is taken back
+        led.undo()  # the correction is an event of its own, the last: hand 2 stands again as first recorded
+        assert led.hands(2)[0]["winners"] == ["Bob"] and corrections(led) == []
+        led.undo()  # then hand 2 itself
         assert led.balances() == {"Ann": 2, "Bob": -1, "Cy": -1} and led.next_dealer() == "Bob"
         out(led, "Ann")
         assert led.hands(2)[0]["winners"] == ["Ann"]  # the new hand 2 is not the corrected one
         void_hand(led, 2, "x")
-        assert [c["hand"] for c in corrections(led)] == [2, 2]
+        assert [c["hand"] for c in corrections(led)] == [2]
 
 
 def test_the_cli_corrects_a_session_and_an_event(night: Event, tmp_path: Path) -> None:
@@ -203,8 +205,10 @@ def test_a_corrected_ledger_exports_and_imports_whole(night: Event, tmp_path: Pa
         assert copy.balances() == balances and copy.next_dealer() == dealer
         assert [(c["hand"], c["kind"]) for c in corrections(copy)] == [(2, "void"), (3, "amend")]
     doctored = json.loads(text)
-    fix = next(e for e in doctored["events"] if e.get("corrections") and e["corrections"][0]["kind"] == "amend")
-    fix["corrections"][0]["amended"]["payments"][0]["amount"] = 5
+    # each correction is an event of its own, after the hands, as it was made
+    assert [e["kind"] for e in doctored["events"]] == ["hand"] * 4 + ["correct"] * 2
+    fix = next(e for e in doctored["events"] if e["kind"] == "correct" and e["correction"]["kind"] == "amend")
+    fix["correction"]["amended"]["payments"][0]["amount"] = 5
     with pytest.raises(LedgerError, match="as amended"):
         import_json(tmp_path / "bad.sqlite", json.dumps(doctored))
     assert not (tmp_path / "bad.sqlite").exists()

@@ -250,7 +250,7 @@ def test_a_damaged_ledger_gets_one_message_and_stays_as_it_was(table: Path, dama
         sqlite3.connect(path).execute("CREATE TABLE x (y)").connection.commit()
     else:  # a ledger written by a later version of the program
         db = sqlite3.connect(path)
-        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
         db.commit()
         db.close()
     before = path.read_bytes()

@@ -62,8 +62,11 @@ def test_a_game_masters_weekend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     for match in FENCE.finditer(section()):
         body = match.group("body")
         if match.group("lang") == "yaml":
-            first = next(iter(yaml.safe_load(body)))
-            Path("table2.yaml" if first == "format" else "house.yaml").write_text(body + "\n", encoding="utf-8")
+            data = yaml.safe_load(body)
+            first = next(iter(data))
+            name = "house.yaml" if first != "format" else "economy.yaml" if str(data["format"]).startswith(
+                "tonk-economy") else "table2.yaml"
+            Path(name).write_text(body + "\n", encoding="utf-8")
         elif match.group("lang") == "sh":
             lines += [line.split("  #")[0].strip() for line in body.splitlines() if line.strip()]
     assert sum(line.startswith("tonk ") for line in lines) >= 20
@@ -74,6 +77,9 @@ def test_a_game_masters_weekend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
             _step(shlex.split(step), background, in_background)
     assert not background, "a second terminal was never waited for"
     assert Path.cwd().name == "saturday" and not (tmp_path / "evening").exists()
+    money = run("event", "money", "vecher").stdout  # the evening's money, as the guide shows it
+    assert "Банк: 2; выдано: 330; докупок: 1" in money and "Открытых расписок нет." in money
+    assert "  Шёпот           38\n" in money and "  Костоправ       28\n" in money and "  Молчун          30\n" in money
     sheet = Path("rules-ru.html").read_text(encoding="utf-8")
     assert "13 или меньше" in sheet and sheet.count('class="differs"') == 2
     history = run("session", "history", "table2.sqlite").stdout

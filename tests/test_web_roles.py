@@ -50,6 +50,18 @@ def _export(tmp: Path) -> str:
         return export_json(led)
 
 
+ECONOMY = "format: tonk-economy/1\npurse: 30\nbank: {cut_percent: 10}\ndebt_limit: 0\nat_limit: iou\n"
+
+
+def _with_economy(event: Event, form: dict[str, str]) -> dict[str, str]:
+    """``form``, the event given an economy first (the money's forms need one)."""
+    from tonk_rules.event.economy import economy_from_text
+    from tonk_rules.event.evening_money import set_economy
+
+    set_economy(event, economy_from_text("economy.yaml", ECONOMY))
+    return form
+
+
 #: route -> (the path tried, the form, who may, whether the allowed post changes the event)
 WRITES: dict[str, tuple[str, Form, tuple[str, ...], bool]] = {
     "/t/{table}/check": ("/t/t1/check", lambda p, e: _hand(e), ("table", "gm"), False),
@@ -71,6 +83,9 @@ WRITES: dict[str, tuple[str, Form, tuple[str, ...], bool]] = {
     "/gm/play/{table}": ("/gm/play/t1", lambda p, e: {}, ("gm",), False),
     "/p/{table}/s/{token}/move": ("/p/t1/s/no-secret/move", lambda p, e: {"key": "1.0", "move": "knock"}, (), False),
     "/p/{table}/s/{token}/next": ("/p/t1/s/no-secret/next", lambda p, e: {"key": "1.0"}, (), False),
+    "/gm/economy": ("/gm/economy", lambda p, e: {"economy": ECONOMY}, ("gm",), True),
+    "/gm/money": ("/gm/money", lambda p, e: _with_economy(e, {"action": "issue", "name": "Ann", "amount": "5"}),
+                  ("gm",), True),
 }
 #: the first step of a two-step write (a preview, a confirmation): allowed, it shows and writes nothing
 PREVIEWS = [("/gm/t/t1/rules", {"variant": "russian-2001"}, ("gm",)), ("/t/t1/undo", {}, ("table", "gm")),

@@ -17,6 +17,7 @@ import click
 from tonk_rules.cli.design_commands import design
 from tonk_rules.cli.event_commands import add_correct_command, event
 from tonk_rules.cli.ladder_commands import ladder
+from tonk_rules.cli.money_commands import event_money  # noqa: F401  (registers the money commands)
 from tonk_rules.cli.play_commands import replay
 from tonk_rules.cli.problems import echo_problems, one_line
 from tonk_rules.cli.serve_commands import serve

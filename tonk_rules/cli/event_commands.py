@@ -11,7 +11,15 @@ import click
 
 from tonk_rules.cli.event_lines import language_name, ledger_language, ledger_refusal, line, table_name
 from tonk_rules.cli.ledger_open import open_ledger
-from tonk_rules.cli.settle_input import Misuse, how_it_ended, print_result, settle_options, table_input
+from tonk_rules.cli.settle_input import (
+    Misuse,
+    how_it_ended,
+    once_options,
+    print_result,
+    record_once,
+    settle_options,
+    table_input,
+)
 from tonk_rules.cli.terminal import plain
 
 #: Where the event a command opened keeps its language in click's context (shared by the group and its command).
@@ -74,6 +82,11 @@ def _open(folder: str) -> Any:
     if ctx is not None:
         ctx.meta[LANG_KEY] = opened.language
     return opened
+
+
+def open_event(folder: str) -> Any:
+    """The event in ``folder``, its language kept for the refusals (for the commands of other modules)."""
+    return _open(folder)
 
 
 @event.command("create")
@@ -149,10 +162,13 @@ def event_standings(folder: str, as_json: bool) -> None:
 
     ev = _open(folder)
     rows = ev.standings()
+    from tonk_rules.cli.money_lines import money_json, money_lines
+
     if as_json:
         click.echo(json.dumps({"event": ev.title, "currency": ev.currency,
                                "standings": [{"name": r.name, "total": r.total, "by_table": r.by_table,
-                                              "table": r.table} for r in rows]}, indent=2, ensure_ascii=False))
+                                              "table": r.table} for r in rows],
+                               "money": money_json(ev)}, indent=2, ensure_ascii=False))
         return
     lang = ev.language
     titles = ev.tables_titled()
@@ -163,16 +179,26 @@ def event_standings(folder: str, as_json: bool) -> None:
                                                            short=True)) if r.table
                  else line("not_seated", lang))
         click.echo(plain(f"  {r.name:<{width}}  {r.total:+d}  ({where})"))
+    if ev.economy is not None:  # the evening's money: purses, the bank, open IOUs
+        for said in money_lines(ev):
+            click.echo(plain(said))
 
 
 @event.command("record")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.argument("table")
 @settle_options
+@once_options
+@click.option("--allow-iou", is_flag=True, help="Under an economy whose debt limit lets the game master allow an "
+              "IOU: what a player cannot pay becomes an IOU (without it, such a hand is refused).")
 def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
                  deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
-                 stock_out: bool, as_json: bool) -> None:
-    """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger."""
+                 stock_out: bool, as_json: bool, key: str | None, expect: int | None, allow_iou: bool) -> None:
+    """Settle a hand at TABLE (options as `tonk session record`) and add it to that table's ledger.
+
+    The server's phones and this command write the table through the ledger's own lock, one after the other:
+    with --key a command run twice records once, and with --expect N the hand is recorded only as hand N
+    (a phone that recorded it first makes this command record nothing)."""
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.settled_entry import settle_entry
 
@@ -185,11 +211,16 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
         if settled.entry is None:
             click.echo(line("not_recorded", ev.language), err=True)
             return
-        number = led.record(settled.entry)
+        from tonk_rules.event.evening_money import money_for_hand
+
+        # the economy's movements with the hand (the house's cut, IOUs); refused past the debt limit
+        money = money_for_hand(ev, table, settled.entry, allow_iou=allow_iou)
+        number, already = record_once(led, settled.entry, key, expect, money)
         if not as_json:
             name = table if ev.language == "en" else table_name(table, ev.tables_titled().get(table, table),
                                                                 ev.language)
-            click.echo(plain(line("recorded", ev.language, number=number, table=name, dealer=led.next_dealer())))
+            click.echo(plain(line("already" if already else "recorded", ev.language, number=number, table=name,
+                                  dealer=led.next_dealer())))
 
 
 def _table_command(name: str, help_text: str, action: Callable[..., None]) -> None:
@@ -259,7 +290,7 @@ def _history(ledger: str, lang: str = "en") -> None:
 
 # --- corrections -------------------------------------------------------------------------------------------
 def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[str, Any],
-             lang: str = "en") -> None:
+             lang: str = "en", ev: Any = None, table: str = "") -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
     from tonk_rules.ledger.settled_entry import settle_entry
@@ -288,7 +319,12 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
             if settled.entry is None:
                 raise Misuse(line("amend_played", lang))
             print_result(settled.result, False, led.currency, lang=lang)
-            took = amend_hand(led, number, settled.entry, reason)
+            money = None
+            if ev is not None:  # the event's economy moves the amended hand's money (past the limit: refused)
+                from tonk_rules.event.evening_money import money_for_amend
+
+                money = money_for_amend(ev, table, number, settled.entry, allow_iou=True)
+            took = amend_hand(led, number, settled.entry, reason, money=money)
         said = f"{took['said'][0].upper()}{took['said'][1:]}"
         if lang == "ru":  # the ledger's own words are English: the Russian line names the hand
             from tonk_rules.words.ledger_lines import ru
@@ -299,14 +335,15 @@ def _correct(ledger: str, number: int, reason: str, void: bool, options: dict[st
 
 def add_correct_command(group: click.Group, with_table: bool) -> None:
     def run(args: dict[str, Any]) -> None:
-        lang = "en"
+        lang, ev, table = "en", None, ""
         if with_table:
             ev = _open(args.pop("folder"))
-            ledger, lang = str(ev.ledger_path(args.pop("table"))), ev.language
+            table = args.pop("table")
+            ledger, lang = str(ev.ledger_path(table)), ev.language
         else:
             ledger = args.pop("ledger")
             lang = ledger_language(ledger)  # a table of a Russian event: said in Russian
-        _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args, lang)
+        _correct(ledger, args.pop("number"), args.pop("reason"), args.pop("void"), args, lang, ev, table)
 
     def command(**args: Any) -> None:
         run(args)

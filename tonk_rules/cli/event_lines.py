@@ -52,11 +52,18 @@ LINES: dict[str, dict[str, str]] = {
         "en": "Recorded as hand {number} at {table}; next dealer: {dealer}.",
         "ru": "Записана раздача № {number}, стол {table}; следующим сдаёт: {dealer}.",
     },
+    "already": {
+        "en": "Nothing recorded: this key's hand is hand {number} at {table}, recorded already; next dealer: {dealer}.",
+        "ru": "Ничего не записано: раздача с этим ключом уже записана, № {number}, стол {table}; следующим сдаёт: "
+              "{dealer}.",
+    },
     "not_recorded": {"en": "Nothing recorded: the hand is played.",
                      "ru": "Ничего не записано: раздача продолжается."},
     "corrections": {"en": "Corrections:", "ru": "Исправления:"},
     # ``tonk session …`` on a ledger of a Russian event (the English lines are the session's own)
     "session_recorded": {"en": "Recorded as hand {number}.", "ru": "Записана раздача № {number}."},
+    "session_already": {"en": "Nothing recorded: this key's hand is hand {number}, recorded already.",
+                        "ru": "Ничего не записано: раздача с этим ключом уже записана, № {number}."},
     "session_seated": {"en": "Seated (stake): {seated}", "ru": "За столом (ставка): {seated}"},
     "session_next_dealer": {"en": "Next dealer: {dealer}", "ru": "Следующим сдаёт: {dealer}"},
     "session_title": {"en": "{title} (currency: {currency}):", "ru": "{title} (валюта: {currency}):"},

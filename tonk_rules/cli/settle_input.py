@@ -123,3 +123,29 @@ def table_input(fn: Callable[[], Any]) -> Any:
         return fn()
     except (TableInputError, SetupError) as exc:
         raise Misuse(str(exc)) from None
+
+
+def once_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--key`` and ``--expect``: what keeps a hand typed in a terminal from doubling one a phone sends."""
+    command = click.option("--expect", type=click.IntRange(min=1), metavar="N",
+                           help="Record the hand only as hand N: refused if another writer (a phone, another "
+                                "terminal) recorded a hand meanwhile.")(command)
+    return click.option("--key", metavar="KEY", help="An idempotency key: a second command with the same key "
+                        "records nothing and names the hand it recorded.")(command)
+
+
+def record_once(led: Any, entry: Any, key: str | None, expect: int | None,
+                money: list[Any] | None = None) -> tuple[int, bool]:
+    """``entry`` recorded once: (its number, False), or (the number of the hand holding ``key``, True)."""
+    from dataclasses import replace
+
+    from tonk_rules.ledger.session_ledger import AlreadyRecorded
+
+    if key is not None:
+        if not key.strip() or len(key) > 80 or any(not ch.isprintable() for ch in key):
+            raise click.BadParameter("1 to 80 printable characters", param_hint="--key")
+        entry = replace(entry, detail={**entry.detail, "submission": key})
+    try:
+        return led.record(entry, expected=expect, money=money), False
+    except AlreadyRecorded as done:
+        return done.number, True

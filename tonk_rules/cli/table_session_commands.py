@@ -9,7 +9,16 @@ from typing import Any
 import click
 
 from tonk_rules.cli.ledger_open import open_ledger as _open
-from tonk_rules.cli.settle_input import Misuse, how_it_ended, nfc_names, print_result, settle_options, table_input
+from tonk_rules.cli.settle_input import (
+    Misuse,
+    how_it_ended,
+    nfc_names,
+    once_options,
+    print_result,
+    record_once,
+    settle_options,
+    table_input,
+)
 
 
 # --- sessions --------------------------------------------------------------------------------------------
@@ -101,9 +110,10 @@ def session_create(ledger: str, from_file: str | None, variant: str | None, play
 @session.command("record")
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @settle_options
+@once_options
 def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...], tonks: tuple[str, ...],
                    deal: bool, knock: tuple[str, ...], out: tuple[str, ...], no_discard: bool, new_spread: bool,
-                   stock_out: bool, as_json: bool) -> None:
+                   stock_out: bool, as_json: bool, key: str | None, expect: int | None) -> None:
     """Settle a hand played with real cards (options as `tonk settle`) and add it to LEDGER.
 
     Give what decides the payment for the seated players: every --hand (or --count NAME=N) for a knock or
@@ -123,10 +133,11 @@ def session_record(ledger: str, hands: tuple[str, ...], counts: tuple[str, ...],
             print_result(result, as_json, led.currency, lang=lang)
             click.echo(line("not_recorded", lang), err=True)
             return
-        number = led.record(entry)  # refused, with the reason, if the seats or rules changed meanwhile
+        # refused, with the reason, if the seats or rules changed meanwhile (or, with --expect, a hand was recorded)
+        number, already = record_once(led, entry, key, expect)
         print_result(result, as_json, led.currency, lang=lang)
         if not as_json:
-            click.echo(line("session_recorded", lang, number=number))
+            click.echo(line("session_already" if already else "session_recorded", lang, number=number))
             _status(led, lang)
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.errors import LedgerError
+from tonk_rules.event.economy import EconomyFile, economy_of
 from tonk_rules.event.house_rules import HOUSES, HouseRules, rules_of_ref
 from tonk_rules.event.table_names import checked_table_name, why_bad_table_name
 from tonk_rules.ledger.session_ledger import Ledger
@@ -100,8 +101,11 @@ class TableState:
 class Event:
     """An event folder. Opening it reads ``event.json``; every table is opened when used."""
 
-    def __init__(self, folder: Path, data: dict[str, Any]) -> None:
+    def __init__(self, folder: Path, data: dict[str, Any], *, busy_s: float | None = None) -> None:
         self.folder, self._data = folder, data
+        #: how long a table's ledger is waited for when another program holds its lock (None: a terminal's
+        #: ten seconds; the server waits less, so that a console's write says "table busy" within 2 s)
+        self.busy_s = busy_s
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -127,11 +131,12 @@ class Event:
         return event
 
     @classmethod
-    def open(cls, folder: str | Path) -> Event:
+    def open(cls, folder: str | Path, *, busy_s: float | None = None) -> Event:
         """The event in ``folder``; a table creation or a move that a killed process left half done is finished
-        or undone first (under the event's lock, so never one that another process is making now)."""
+        or undone first (under the event's lock, so never one that another process is making now). ``busy_s``:
+        how long its tables' ledgers are waited for (:attr:`busy_s`)."""
         folder = Path(folder)
-        event = cls(folder, _read(folder))
+        event = cls(folder, _read(folder), busy_s=busy_s)
         if event._half_done():
             try:
                 with event._locked():
@@ -155,6 +160,18 @@ class Event:
     def currency(self) -> str:
         return str(self._data["currency"])
 
+    @property
+    def economy(self) -> EconomyFile | None:
+        """The event's economy (None: none, balances as they always were): :mod:`tonk_rules.event.economy`."""
+        return economy_of(self._data.get("economy"))
+
+    def set_economy(self, economy: EconomyFile) -> None:
+        """Keep ``economy`` in ``event.json`` (the purses are handed out by
+        :func:`tonk_rules.event.evening_money.set_economy`, which calls this)."""
+        with self._locked():
+            self.reload()
+            self._write({**self._data, "economy": economy.data()})
+
     def tables(self) -> list[dict[str, str]]:
         """The tables in the order they were made: ``{"name", "title"}``."""
         return [dict(t) for t in self._data["tables"]]
@@ -175,7 +192,7 @@ class Event:
 
     @contextmanager
     def ledger(self, table: str, *, writable: bool = True) -> Iterator[Ledger]:
-        with Ledger.open(self.ledger_path(table), writable=writable) as led:
+        with Ledger.open(self.ledger_path(table), writable=writable, busy_s=self.busy_s) as led:
             yield led
 
     def house(self, digest: str) -> dict[str, Any] | None:
@@ -217,6 +234,10 @@ class Event:
                 raise
             _settle_new_ledger(making, self.folder / f"{name}.sqlite")  # listed: should this fail, _recover ends it
         self._keep_house_file(rules)
+        if self.economy is not None:  # its players are handed their purses as they sit down
+            from tonk_rules.event.evening_money import hand_out_purses
+
+            hand_out_purses(self, list(seats))
 
     def import_table(self, name: str, text: str, *, title: str | None = None) -> None:
         """A new table from a ledger export (``tonk session export --format json``), checked whole by the import;
@@ -241,6 +262,10 @@ class Event:
                 _remove_ledger_files(making)
                 raise
             _settle_new_ledger(making, self.folder / f"{name}.sqlite")
+        if self.economy is not None:  # its players who have no purse yet are handed theirs (the export's stay)
+            from tonk_rules.event.evening_money import hand_out_purses
+
+            hand_out_purses(self)
 
     def change_rules(self, table: str, rules: StoredRules, *, playing: str | None = None) -> list[dict[str, Any]]:
         """``table`` plays on under ``rules`` from its next hand (the ledger's rules change, with its diff);
@@ -278,6 +303,10 @@ class Event:
                     "seated_elsewhere", name=name, table=seated_at)
             with self.ledger(table) as led:
                 led.join(name, stake=stake, after=after)
+        if self.economy is not None:  # a newcomer is handed their purse as they sit down
+            from tonk_rules.event.evening_money import hand_out_purses
+
+            hand_out_purses(self, [name])
 
     def leave(self, table: str, name: str) -> None:
         with self._locked():
@@ -558,4 +587,10 @@ def _read(folder: Path) -> dict[str, Any]:
                        and why_bad_table_name(t["name"]) is None for t in tables)
             or not isinstance(data.get("houses", {}), dict)):
         raise LedgerError(f"{path}: the event file is damaged (its title, language, currency or tables)")
+    if data.get("economy") is not None:
+        try:
+            economy_of(data["economy"])
+        except ValueError:  # pydantic's ValidationError: an economy edited by hand into one no file gives
+            raise LedgerError(f"{path}: the event file is damaged (its economy: check it with `tonk event economy "
+                              "FOLDER FILE`)") from None
     return data

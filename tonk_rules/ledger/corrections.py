@@ -27,42 +27,32 @@ import unicodedata
 from typing import Any
 
 from tonk_rules.errors import LedgerError
+from tonk_rules.ledger.db import allow_new_event_kinds
+from tonk_rules.ledger.dealer_chain import CORRECTIONS_TABLE, correction_rows, has_corrections
+from tonk_rules.ledger.dealer_chain import recompute_dealers as chain_recompute
+from tonk_rules.ledger.dealer_chain import rules_at as chain_rules_at
+from tonk_rules.ledger.dealer_chain import voided_events as voided_of
+from tonk_rules.ledger.money import Movement, reversed_rows, rows_of, write_rows
 from tonk_rules.ledger.session_ledger import HandEntry, Ledger
-from tonk_rules.ledger.state_rows import now, set_next_dealer
+from tonk_rules.ledger.state_rows import log_event, now
 from tonk_rules.ledger.stored_rules import StoredRules
 from tonk_rules.ledger.undo import describe_hand
 from tonk_rules.words.ledger_lines import ending, local_time, ru, winners
 
-_TABLE = """CREATE TABLE IF NOT EXISTS corrections (
-    id INTEGER PRIMARY KEY,
-    event INTEGER NOT NULL REFERENCES events (id),  -- the hand's event: its identity, never reused
-    hand INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('void', 'amend')),
-    reason TEXT NOT NULL,
-    original TEXT NOT NULL,                           -- JSON: the hand as it stood before
-    amended TEXT,                                     -- JSON: the hand after (an amend)
-    at TEXT NOT NULL
-)"""
 MAX_REASON = 200
 
 
 def _has_table(led: Ledger) -> bool:
-    return led.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'corrections'").fetchone() \
-        is not None
+    return has_corrections(led.db)
 
 
 def corrections(led: Ledger) -> list[dict[str, Any]]:
     """Every correction, oldest first: ``{"id", "event", "hand", "kind", "reason", "original", "amended", "at"}``."""
-    if not _has_table(led):
-        return []
-    rows = led.db.execute("SELECT id, event, hand, kind, reason, original, amended, at FROM corrections "
-                          "ORDER BY id").fetchall()
-    return [{"id": i, "event": e, "hand": h, "kind": k, "reason": r, "original": json.loads(o),
-             "amended": None if a is None else json.loads(a), "at": at} for i, e, h, k, r, o, a, at in rows]
+    return correction_rows(led.db)
 
 
 def voided_events(led: Ledger) -> set[int]:
-    return {c["event"] for c in corrections(led) if c["kind"] == "void"}
+    return voided_of(led.db)
 
 
 def _hand_event(led: Ledger, number: int) -> int:
@@ -83,24 +73,34 @@ def _check_reason(reason: str) -> str:
     return reason
 
 
-def void_hand(led: Ledger, number: int, reason: str, *, at: str | None = None) -> dict[str, Any]:
-    """Void hand ``number``: it pays nothing and passes no deal; the dealers after it are recomputed."""
+def void_hand(led: Ledger, number: int, reason: str, *, at: str | None = None,
+              own_event: bool = True) -> dict[str, Any]:
+    """Void hand ``number``: it pays nothing and passes no deal; the dealers after it are recomputed; what the
+    economy moved with it (the bank's cut, IOUs) is given back by the correction's event."""
     reason = _check_reason(reason)
     with led.transaction():
         event = _hand_event(led, number)
         if event in voided_events(led):
             raise LedgerError(f"hand {number} is already void").coded("already_void", number=number)
         hand = led.hands(number)[0]
-        led.db.execute(_TABLE)
-        led.db.execute("INSERT INTO corrections (event, hand, kind, reason, original, amended, at) "
-                       "VALUES (?, ?, 'void', ?, ?, NULL, ?)", (event, number, reason, _json(hand), at or now()))
+        led.db.execute(CORRECTIONS_TABLE)
+        at = at or now()
+        cursor = led.db.execute("INSERT INTO corrections (event, hand, kind, reason, original, amended, at) "
+                                "VALUES (?, ?, 'void', ?, ?, NULL, ?)", (event, number, reason, _json(hand), at))
         led.db.execute("DELETE FROM payments WHERE hand = ?", (number,))
+        if own_event:
+            made = _log_correction(led, int(cursor.lastrowid or 0), event, number, "void", reason, hand, None, at)
+            write_rows(led.db, made, reversed_rows(rows_of(led.db, hand=event)), hand=event)
         recompute_dealers(led)
     return {"hand": number, "said": f"voided {describe_hand(hand)}"}
 
 
-def amend_hand(led: Ledger, number: int, entry: HandEntry, reason: str, *, at: str | None = None) -> dict[str, Any]:
-    """Replace hand ``number``'s result by ``entry`` (settled for the same players and stakes)."""
+def amend_hand(led: Ledger, number: int, entry: HandEntry, reason: str, *, at: str | None = None,
+               money: list[Movement] | None = None, own_event: bool = True) -> dict[str, Any]:
+    """Replace hand ``number``'s result by ``entry`` (settled for the same players and stakes). ``money``: what
+    the correction's event moves (what the economy moved with the hand given back, and what it moves with the
+    amended hand); None: only given back (a ledger without an economy moves nothing). ``own_event=False``: a
+    correction an earlier version made, replayed by an import as that version kept it (no event of its own)."""
     reason = _check_reason(reason)
     with led.transaction():
         event = _hand_event(led, number)
@@ -123,80 +123,47 @@ def amend_hand(led: Ledger, number: int, entry: HandEntry, reason: str, *, at: s
         led.db.executemany("INSERT INTO payments (hand, payer, receiver, amount) VALUES (?, ?, ?, ?)",
                            [(number, p, r, a) for p, r, a in entry.payments])
         amended = led.hands(number)[0]
-        led.db.execute(_TABLE)
-        led.db.execute("INSERT INTO corrections (event, hand, kind, reason, original, amended, at) "
-                       "VALUES (?, ?, 'amend', ?, ?, ?, ?)",
-                       (event, number, reason, _json(hand), _json(amended), at or now()))
+        led.db.execute(CORRECTIONS_TABLE)
+        at = at or now()
+        cursor = led.db.execute("INSERT INTO corrections (event, hand, kind, reason, original, amended, at) "
+                                "VALUES (?, ?, 'amend', ?, ?, ?, ?)",
+                                (event, number, reason, _json(hand), _json(amended), at))
+        if own_event:
+            made = _log_correction(led, int(cursor.lastrowid or 0), event, number, "amend", reason, hand, amended,
+                                   at)
+            write_rows(led.db, made, reversed_rows(rows_of(led.db, hand=event)) if money is None else money,
+                       hand=event)
         recompute_dealers(led)
     return {"hand": number, "said": f"amended {describe_hand(hand)} to {describe_hand(amended)}"}
 
 
-def _initial_rules(led: Ledger) -> StoredRules:
-    row = led.db.execute("SELECT detail FROM events WHERE kind = 'rules' AND undone_by IS NULL "
-                         "ORDER BY id LIMIT 1").fetchone()
-    if row is None:
-        return led.stored_rules()
-    before = json.loads(row[0])["before"]
-    return StoredRules.from_json(before["variant_json"], before["variant"], before["variant_sha256"])
+def _log_correction(led: Ledger, correction: int, hand_event: int, number: int, kind: str, reason: str,
+                    original: dict[str, Any], amended: dict[str, Any] | None, at: str) -> int:
+    """The correction as an event of its own (kind ``correct``): the last change at the table, which the
+    console's undo takes back (:func:`take_back_correction`); it holds what the correction row holds, so the
+    history and an export keep it after it is taken back."""
+    allow_new_event_kinds(led.db)
+    return log_event(led.db, "correct", None, {"correction": correction, "hand_event": hand_event, "hand": number,
+                                               "kind": kind, "reason": reason, "original": original,
+                                               "amended": amended}, at)
+
+
+def correction_events(led: Ledger) -> set[int]:
+    """The corrections that have an event of their own (written by this version: the export carries them at
+    that event, not at their hand)."""
+    return {int(json.loads(text)["correction"]) for (text,) in led.db.execute(
+        "SELECT detail FROM events WHERE kind = 'correct'")}
 
 
 def rules_at(led: Ledger, number: int) -> StoredRules:
     """The rules hand ``number`` was played under (a rules change counts from the hand after it)."""
-    rules = _initial_rules(led)
-    for after, text in led.db.execute("SELECT after_hand, detail FROM events WHERE kind = 'rules' AND "
-                                      "undone_by IS NULL ORDER BY id").fetchall():
-        if after < number:
-            detail = json.loads(text)
-            rules = StoredRules.from_data(detail["ref"], detail["variant"], detail["sha256"])
-    return rules
+    return chain_rules_at(led.db, number)
 
 
 def recompute_dealers(led: Ledger) -> None:
-    """Every hand's dealer and the next dealer again, from the first dealer on (inside a transaction).
-
-    A hand played in the engine keeps the dealer its record names; a void hand passes no deal."""
-    voided = voided_events(led)
-    rules = _initial_rules(led).ruleset
-    following = led.meta["first_dealer"]
-    rows = led.db.execute("SELECT id, kind, after_hand, name, detail FROM events WHERE undone_by IS NULL "
-                          "AND kind != 'undo' ORDER BY id").fetchall()
-    for event, kind, after, name, text in rows:
-        detail = json.loads(text)
-        if kind == "rules":
-            rules = StoredRules.from_data(detail["ref"], detail["variant"], detail["sha256"]).ruleset
-        elif kind in ("join", "leave"):
-            if "before" in detail:
-                detail["before"]["next_dealer"] = following
-                led.db.execute("UPDATE events SET detail = ? WHERE id = ?", (_json(detail), event))
-            seats = [n for n, _ in detail.get("before", {}).get("seats", [])]
-            if kind == "leave" and following == name and name in seats:
-                following = seats[(seats.index(name) + 1) % len(seats)]
-        else:
-            hand = led.hands(after + 1)[0]
-            names = hand["players"]
-            dealer = hand["dealer"] if hand["kind"] == "played" or following not in names else following
-            if event in voided:
-                nxt = dealer
-            else:
-                seat_of = {n: i for i, n in enumerate(names)}
-                nxt = names[rules.dealer.next_dealer(seat_of[dealer], len(names),
-                                                     tuple(seat_of[w] for w in hand["winners"]),
-                                                     _void(hand["ending"]))]
-            led.db.execute("UPDATE hands SET dealer = ?, next_dealer = ? WHERE number = ?",
-                           (dealer, nxt, hand["number"]))
-            if "before" in detail:
-                detail["before"]["next_dealer"] = dealer
-                led.db.execute("UPDATE events SET detail = ? WHERE id = ?", (_json(detail), event))
-            following = nxt
-    seated = [n for n, _ in led.seated()]
-    if following in seated:
-        set_next_dealer(led.db, following)
-
-
-def _void(ending: str) -> bool:
-    from tonk_rules.terms import Ending
-
-    return Ending(ending).void
+    """Every hand's dealer and the next dealer again, from the first dealer on (inside a transaction); see
+    :func:`tonk_rules.ledger.dealer_chain.recompute_dealers`."""
+    chain_recompute(led.db)
 
 
 def correction_lines(led: Ledger, lang: str = "en") -> list[str]:

@@ -43,7 +43,11 @@ from tonk_rules.ledger.health import (
 FORMAT = "tonk-ledger"
 SCHEMA_VERSION = 2
 #: versions this program opens: version 1 (rules kept as a file path, seating log) is migrated on open
-READABLE_VERSIONS = ("1", "2")
+READABLE_VERSIONS = ("1", "2", "3")
+#: the event kinds of version 3: a correction (void, amend) and a movement of money (the economy's), each an event
+#: of its own that undo takes back; a version-2 ledger takes them on at its first such event
+#: (:func:`allow_new_event_kinds`), so a ledger that never needs them stays as earlier versions wrote it
+NEW_EVENT_KINDS = ("correct", "money")
 __all__ = ["BUSY_TIMEOUT_S", "busy_message", "checkpoint", "create_database", "open_database", "transaction"]
 # "TONK" in ASCII: lets `file` and sqlite tools recognise the file's application
 APPLICATION_ID = 0x544F4E4B
@@ -279,6 +283,33 @@ def _check_file(path: Path, mode: str, busy_s: float) -> None:
         raise explain(path, exc) from None
     finally:
         db.close()
+
+
+def allow_new_event_kinds(db: sqlite3.Connection) -> None:
+    """Let the ``events`` table of a version-2 ledger hold :data:`NEW_EVENT_KINDS` (inside the caller's write
+    transaction, so that the change and the first such event are committed together or not at all).
+
+    The table's CHECK constraint is widened in place, as SQLite documents for loosening a constraint (the
+    schema text rewritten with ``writable_schema``, its version bumped so that every open connection reads it
+    again): no row is copied, and every row already there satisfies the wider constraint."""
+    if schema_version(db) >= 3:
+        return
+    old = "'rules', 'undo')"
+    row = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").fetchone()
+    if row is None or old not in row[0]:
+        raise LedgerError("the ledger's events table is not the one this program writes: it cannot take a "
+                          "correction or a movement of money")
+    wider = "'rules', 'undo', " + ", ".join(f"'{k}'" for k in NEW_EVENT_KINDS) + ")"
+    version = int(db.execute("PRAGMA schema_version").fetchone()[0])
+    db.execute("PRAGMA writable_schema = ON")
+    try:
+        db.execute("UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table' AND name = 'events'",
+                   (old, wider))
+        db.execute(f"PRAGMA schema_version = {version + 1}")
+    finally:
+        db.execute("PRAGMA writable_schema = OFF")
+    db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', '3')")
+    db.execute("PRAGMA user_version = 3")
 
 
 def schema_version(db: sqlite3.Connection) -> int:

@@ -60,11 +60,20 @@ def _shared_hand(hand: dict[str, Any]) -> dict[str, Any]:
 def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
                                                                               list[dict[str, Any]]]:
     """The events as the export writes them, and the seats at the start (walked back from the seats now)."""
-    from tonk_rules.ledger.corrections import corrections
+    from tonk_rules.ledger.corrections import correction_events, corrections
+    from tonk_rules.ledger.money import rows_by_event
 
     fixes: dict[int, list[dict[str, Any]]] = {}
+    own = correction_events(ledger)  # corrections that are events of their own: carried at that event
     for fix in corrections(ledger):
-        fixes.setdefault(fix["event"], []).append(fix)
+        if fix["id"] not in own:
+            fixes.setdefault(fix["event"], []).append(fix)
+    # a hand corrected by an event of its own is exported as first recorded (the events correct it again)
+    first: dict[int, dict[str, Any]] = {}
+    for event in events:
+        if event["kind"] == "correct":
+            first.setdefault(int(event["detail"]["hand_event"]), event["detail"]["original"])
+    moved = rows_by_event(ledger.db)
     known = {p["name"]: p for p in ledger.players()}
     seats: list[list[Any]] = [[n, s] for n, s in ledger.seated()]
     out: list[dict[str, Any]] = []
@@ -86,6 +95,8 @@ def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[lis
                 item["corrections"] = [{"kind": f["kind"], "reason": f["reason"], "at": f["at"],
                                         **({"amended": _shared_hand(f["amended"])} if f["amended"] else {})}
                                        for f in fixes[event["event"]]]
+            elif event["event"] in first:
+                item["original"] = _shared_hand(first[event["event"]])
         elif kind == "join":
             order = [n for n, _ in after_seats]
             stake = dict((n, s) for n, s in after_seats).get(name, known[name]["stake"] if name in known else 1)
@@ -98,8 +109,16 @@ def _events_and_start(ledger: Ledger, events: list[dict[str, Any]]) -> tuple[lis
             item["rules"] = {"ref": shared_ref(detail["ref"]), "title": detail["title"], "sha256": detail["sha256"],
                              "variant": detail["variant"]}
             item["diff"] = detail["diff"]
+        elif kind == "correct":
+            item["number"] = detail["hand"]
+            item["correction"] = {"kind": detail["kind"], "reason": detail["reason"], "at": event["at"],
+                                  **({"amended": _shared_hand(detail["amended"])} if detail["amended"] else {})}
+        elif kind == "money":
+            item["money"] = {k: v for k, v in detail.items() if k != "before"}
         else:
             item["undoes"] = detail["event"]
+        if kind in ("hand", "correct") and event["event"] in moved:
+            item["moved"] = [m.data() for m in moved[event["event"]]]
         out.append(item)
     start = [{"name": n, "player": known[n]["player"] if n in known else None, "stake": s} for n, s in seats]
     return list(reversed(out)), start

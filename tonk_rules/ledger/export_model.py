@@ -102,10 +102,11 @@ class Correction(_Strict):
 class Event(_Strict):
     """One event: a hand (``hand``; a corrected hand also ``original``, as first recorded, and its
     ``corrections`` in order), a join (``name``, ``stake``, ``after``, ``player``), a leave (``name``),
-    a change of rules (``rules``, ``diff``) or an undo (``undoes``: the event it took back)."""
+    a change of rules (``rules``, ``diff``), an undo (``undoes``: the event it took back), a correction of its
+    own (``number``, ``correction``) or a movement of money (``money``)."""
 
     event: Serial
-    kind: Literal["hand", "join", "leave", "rules", "undo"]
+    kind: Literal["hand", "join", "leave", "rules", "undo", "correct", "money"]
     at: Moment
     undone_by: Serial | None
     hand: Hand | None = None
@@ -118,6 +119,13 @@ class Event(_Strict):
     rules: Rules | None = None
     diff: list[dict[str, Any]] | None = None
     undoes: Serial | None = None
+    #: a correction that is an event of its own (``kind: correct``): the hand it corrects, and what it did
+    number: Serial | None = None
+    correction: Correction | None = None
+    #: a movement of money (``kind: money``): what the economy did, as :mod:`tonk_rules.ledger.money` keeps it
+    money: dict[str, Any] | None = None
+    #: what the economy moved with a hand or a correction (the bank's cut, IOUs, what a void gives back)
+    moved: list[dict[str, Any]] | None = None
 
 
 class LedgerExport(_Strict):

@@ -227,4 +227,18 @@ def why_not_content(db: sqlite3.Connection, version: str) -> str | None:
             return f"event {event} records hand {after + 1}, which is not in the ledger"
         if kind == "hand" and undone_by is not None and not isinstance(data.get("hand"), dict):
             return f"event {event} took back a hand it does not hold"
+    return _why_not_money(db)
+
+
+def _why_not_money(db: sqlite3.Connection) -> str | None:
+    """What in the economy's movements of money (a ``money`` table, where there is one) no ledger holds."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'money'").fetchone() is None:
+        return None
+    events = {int(e) for (e,) in db.execute("SELECT id FROM events")}
+    for event, kind, payer, receiver, amount in db.execute(
+            "SELECT event, kind, payer, receiver, amount FROM money"):
+        if not _is_int(amount) or amount <= 0:
+            return f"a movement of money of event {event} is {amount!r}, not a positive whole number"
+        if not isinstance(payer, str) or not isinstance(receiver, str) or event not in events:
+            return f"a movement of money ({kind}) names no event or no account of the ledger"
     return None

@@ -53,6 +53,11 @@ def history_lines(events: list[dict[str, Any]], voided: frozenset[int] = frozens
         elif kind == "rules":
             lines.append(f"  -- rules changed to {detail['title']} ({detail['ref']}){undone}:")
             lines += [f"       {line}" for line in describe_diff(detail["diff"])]
+        elif kind == "correct":
+            what = "voided" if detail["kind"] == "void" else "amended"
+            lines.append(f"  -- hand {detail['hand']} {what} ({detail['reason']}){undone}")
+        elif kind == "money":
+            lines.append(f"  -- {detail.get('said', 'money')}{undone}")
         else:
             lines.append(f"  -- undo: took back {detail['said']}")
     return lines

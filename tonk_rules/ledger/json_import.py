@@ -34,6 +34,7 @@ from tonk_rules.jsonio import JsonReadError, read_json_text
 from tonk_rules.ledger.db import discard_new
 from tonk_rules.ledger.export import EXPORT_FORMAT, export_data
 from tonk_rules.ledger.export_model import Event, Hand, LedgerExport, Rules
+from tonk_rules.ledger.money import Movement
 from tonk_rules.ledger.resettle import why_not_as_settled
 from tonk_rules.ledger.session_ledger import HandEntry, Ledger
 from tonk_rules.ledger.stored_rules import StoredRules
@@ -94,10 +95,23 @@ def _entry(event: Event, hand: Hand | None = None) -> HandEntry:
                      tuple((p.payer, p.to, p.amount) for p in hand.payments), hand.detail, dealer=hand.dealer)
 
 
-def _replay(ledger: Ledger, event: Event) -> None:
-    """One event, through the method the table used; it must come out as the export says."""
-    if event.kind == "hand" and event.corrections:
+def _replay(ledger: Ledger, event: Event, corrected_later: bool = False) -> None:
+    """One event, through the method the table used; it must come out as the export says. ``corrected_later``:
+    the export holds corrections of their own further on, which change the dealers of the hands between
+    (an export shows them as they stand now): the dealers then come from the chain as it stood, and the
+    comparison of the whole at the end checks them."""
+    if event.kind == "hand" and (event.corrections or event.original is not None):
         _replay_corrected(ledger, event)
+    elif event.kind == "hand" and corrected_later:
+        from dataclasses import replace
+
+        entry = _entry(event)
+        assert event.hand is not None
+        if why := why_not_as_settled(ledger.rules, event.hand):
+            raise LedgerError(f"hand {event.hand.number}: {why}; the export was edited or damaged (export again "
+                              "with `tonk session export --format json`)")
+        ledger.record(replace(entry, dealer=None) if entry.kind == "settled" else entry, at=event.hand.recorded_at,
+                      money=_moved(event))
     elif event.kind == "hand":
         entry = _entry(event)
         assert event.hand is not None
@@ -105,7 +119,7 @@ def _replay(ledger: Ledger, event: Event) -> None:
         if why := why_not_as_settled(ledger.rules, event.hand):
             raise LedgerError(f"hand {event.hand.number}: {why}; the export was edited or damaged (export again "
                               "with `tonk session export --format json`)")
-        number = ledger.record(entry, at=event.hand.recorded_at)
+        number = ledger.record(entry, at=event.hand.recorded_at, money=_moved(event))
         if number != event.hand.number:
             raise LedgerError(f"hand {event.hand.number} comes where the ledger numbers the next hand {number}: "
                               "hands are numbered 1, 2, 3, … without gaps")
@@ -123,6 +137,12 @@ def _replay(ledger: Ledger, event: Event) -> None:
         if event.rules is None:
             raise LedgerError(f"event {event.event}: a change of rules without the rules")
         ledger.change_rules(_rules(event.rules), at=event.at)
+    elif event.kind == "correct":
+        _replay_correction(ledger, event)
+    elif event.kind == "money":
+        from tonk_rules.ledger.money import replay_money
+
+        replay_money(ledger, event.money, event.at)
     else:
         took = ledger.undo(at=event.at)
         if took["event"] != event.undoes:
@@ -142,21 +162,48 @@ def _replay_corrected(ledger: Ledger, event: Event) -> None:
     from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
 
     original = event.original
-    if original is None or not event.corrections:
+    if original is None:
         raise LedgerError(f"event {event.event}: a corrected hand without the hand as first recorded")
     if why := why_not_as_settled(ledger.rules, original):
         raise LedgerError(f"hand {original.number}: {why}; the export was edited or damaged")
     entry = _entry(event, original)
-    number = ledger.record(replace(entry, dealer=None) if entry.kind == "settled" else entry, at=original.recorded_at)
-    for fix in event.corrections:
+    number = ledger.record(replace(entry, dealer=None) if entry.kind == "settled" else entry, at=original.recorded_at,
+                           money=_moved(event))
+    for fix in event.corrections or []:  # corrections an earlier version kept with the hand, without an event
         if fix.kind == "void":
-            void_hand(ledger, number, fix.reason, at=fix.at)
+            void_hand(ledger, number, fix.reason, at=fix.at, own_event=False)
             continue
         if fix.amended is None:
             raise LedgerError(f"hand {number}: an amend without the amended hand")
         if why := why_not_as_settled(rules_at(ledger, number).ruleset, fix.amended):
             raise LedgerError(f"hand {number} as amended: {why}; the export was edited or damaged")
-        amend_hand(ledger, number, replace(_entry(event, fix.amended), dealer=None), fix.reason, at=fix.at)
+        amend_hand(ledger, number, replace(_entry(event, fix.amended), dealer=None), fix.reason, at=fix.at,
+                   own_event=False)
+
+
+def _replay_correction(ledger: Ledger, event: Event) -> None:
+    """A correction that is an event of its own, made again where it was made (settled again, as any amend)."""
+    from dataclasses import replace
+
+    from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
+
+    fix, number = event.correction, event.number
+    if fix is None or number is None:
+        raise LedgerError(f"event {event.event}: a correction without its hand or what it did")
+    if fix.kind == "void":
+        void_hand(ledger, number, fix.reason, at=fix.at)
+        return
+    if fix.amended is None:
+        raise LedgerError(f"hand {number}: an amend without the amended hand")
+    if why := why_not_as_settled(rules_at(ledger, number).ruleset, fix.amended):
+        raise LedgerError(f"hand {number} as amended: {why}; the export was edited or damaged")
+    amend_hand(ledger, number, replace(_entry(event, fix.amended), dealer=None), fix.reason, at=fix.at,
+               money=_moved(event))
+
+
+def _moved(event: Event) -> list[Movement]:
+    """What the economy moved with a hand or a correction, as the export carries it (checked row by row)."""
+    return [Movement.of(row) for row in event.moved or []]
 
 
 def _first_difference(made: dict[str, Any], given: dict[str, Any]) -> str:
@@ -182,9 +229,9 @@ def import_json(path: str | Path, text: str, file: str = "the export") -> Ledger
                                first_dealer=start.first_dealer, title=export.title,
                                players=[s.player for s in start.seats], created=export.created)
         ledger.db.execute("PRAGMA synchronous = OFF")  # a scratch file until the rename below: sync once, at the end
-        for event in export.events:
+        for i, event in enumerate(export.events):
             try:
-                _replay(ledger, event)
+                _replay(ledger, event, any(e.kind == "correct" for e in export.events[i + 1:]))
             except LedgerError as exc:  # said of the scratch file: said here of the event instead
                 said = str(exc).replace(f"{work}: ", "")
                 raise LedgerError(f"event {event.event} ({event.kind}): {said}") from None

@@ -41,6 +41,7 @@ from tonk_rules.ledger.db import (
 )
 from tonk_rules.ledger.db import transaction as db_transaction
 from tonk_rules.ledger.entry import HandEntry, why_not_entry
+from tonk_rules.ledger.money import Movement, write_rows
 from tonk_rules.ledger.resettle import why_not_entry_as_settled
 from tonk_rules.ledger.stored_rules import StoredRules, first_format_rules, rules_diff
 from tonk_rules.ledger.undo import last_event, take_back
@@ -48,7 +49,15 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.table.names import canonical, why_clash
 from tonk_rules.table.table_setup import check_seating, seating_refusal, why_bad_name, why_not_stakes
 
-__all__ = ["HandEntry", "Ledger"]
+__all__ = ["AlreadyRecorded", "HandEntry", "Ledger"]
+
+
+class AlreadyRecorded(LedgerError):
+    """The hand's idempotency key is a hand's already (:attr:`number`): the same form or command sent twice."""
+
+    def __init__(self, number: int, key: str) -> None:
+        super().__init__(f"this hand was recorded already, as hand {number} (key {key})")
+        self.number = number
 
 
 class Ledger:
@@ -231,11 +240,29 @@ class Ledger:
         return tuple(n for n, points in (self.balances() if balances is None else balances).items() if points >= target)
 
     # --- changing: each one transaction, its reads inside it ----------------------------------------------
-    def record(self, entry: HandEntry, *, at: str | None = None) -> int:
-        """Add a settled hand and pass the deal; return the hand's number."""
+    def record(self, entry: HandEntry, *, at: str | None = None, expected: int | None = None,
+               money: list[Movement] | None = None) -> int:
+        """Add a settled hand and pass the deal; return the hand's number.
+
+        Both checks that keep a hand from being recorded twice are made inside the write transaction, so that
+        whoever writes the table (a phone through the server, ``tonk event record`` in a terminal) is served
+        one after the other by the ledger's own lock, with nothing between the check and the write: a hand
+        whose idempotency key (``entry.detail["submission"]``) a hand has already is refused
+        (:class:`AlreadyRecorded`, naming that hand), and with ``expected`` a hand is recorded only as that
+        number (refused, code ``hand_moved_on``, when another writer recorded a hand meanwhile). ``money``:
+        what the event's economy moves with the hand (the bank's cut, IOUs), kept as part of the hand's event
+        in the same transaction (:mod:`tonk_rules.ledger.money`)."""
         if why := checks.why_not_entry_shape(entry, HandEntry):
             raise LedgerError(f"Ledger.record: {why}")
+        key = entry.detail.get("submission") if isinstance(entry.detail, dict) else None
         with self.transaction():
+            if isinstance(key, str) and (done := rows.hand_with_key(self.db, key)) is not None:
+                raise AlreadyRecorded(done, key)
+            if expected is not None and self.hand_count() + 1 != expected:
+                raise LedgerError(f"another writer has just recorded hand {self.hand_count()} at this table: "
+                                  f"this hand would be hand {self.hand_count() + 1}, not {expected}; nothing was "
+                                  "recorded: check the history, record again if yours is a different hand").coded(
+                    "hand_moved_on", number=expected, n=self.hand_count() + 1)
             seated = [n for n, _ in self.seated()]
             rules = self.rules
             if why := check_seating(rules, seated, list(entry.stakes)):
@@ -273,7 +300,8 @@ class Ledger:
             self.db.executemany("INSERT INTO payments (hand, payer, receiver, amount) VALUES (?, ?, ?, ?)",
                                 [(number, p, r, a) for p, r, a in entry.payments])
             rows.set_next_dealer(self.db, following)
-            rows.log_event(self.db, "hand", None, {"before": rows.seat_state(self.db, dealer)}, at)
+            event = rows.log_event(self.db, "hand", None, {"before": rows.seat_state(self.db, dealer)}, at)
+            write_rows(self.db, event, money or [], hand=event)
         return number
 
     def join(self, name: str, *, stake: int | None = None, after: str | None = None, player: str | None = None,

@@ -87,3 +87,9 @@ def set_next_dealer(db: sqlite3.Connection, name: str) -> None:
 
 def set_meta(db: sqlite3.Connection, values: dict[str, str]) -> None:
     db.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", list(values.items()))
+
+
+def hand_with_key(db: sqlite3.Connection, key: str) -> int | None:
+    """The hand recorded with the idempotency key ``key`` (a form's, or ``--key``'s), or None."""
+    row = db.execute("SELECT number FROM hands WHERE json_extract(detail, '$.submission') = ?", (key,)).fetchone()
+    return None if row is None else int(row[0])

@@ -1,4 +1,5 @@
-"""Undo: taking back the last event that stands — a hand, a join, a leave or a rules change.
+"""Undo: taking back the last event that stands — a hand, a join, a leave, a rules change, a correction
+(void or amend) or a movement of money.
 
 The event stays in the history, marked as taken back by an ``undo`` event; what it changed is put back from
 the state it saved (the seats in order, their stakes, the next dealer, the rules before). Called by
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from tonk_rules.errors import LedgerError
+from tonk_rules.ledger.dealer_chain import take_back_correction
+from tonk_rules.ledger.money import take_back_rows
 from tonk_rules.ledger.state_rows import (
     hand_rows,
     log_event,
@@ -48,6 +51,8 @@ def last_event(db: sqlite3.Connection) -> dict[str, Any] | None:
     found = {"kind": kind, "event": int(event), "name": name, "detail": json.loads(text)}
     if kind == "hand":
         found["hand"] = hand_rows(db, after + 1)[0]
+    elif kind == "correct":  # the hand as the correction left it
+        found["hand"] = hand_rows(db, int(found["detail"]["hand"]))[0]
     return found
 
 
@@ -84,9 +89,17 @@ def take_back(db: sqlite3.Connection, path: Path, at: str, *, event_id: int | No
                               f"that did not keep {name}'s seat; seat them again with `tonk session join`")
         restore_state(db, detail["before"])
         took.update(name=name, said=f"{name} leaving the table")
+    elif kind == "correct":  # the hand as it stood before, and the dealers after it
+        take_back_correction(db, detail)
+        what = "voiding" if detail["kind"] == "void" else "amending"
+        took.update(hand=detail["hand"], said=f"the correction of hand {detail['hand']} ({what}: {detail['reason']})",
+                    detail=detail)
+    elif kind == "money":  # the purses are put back by the economy, through the ledger
+        took.update(said=detail.get("said", "a movement of money"), detail=detail)
     else:  # rules
         set_meta(db, detail["before"])
         took.update(said=f"the change of rules to {detail['title']}", diff=detail["diff"])
+    take_back_rows(db, event)  # what the economy moved with it (a hand's cut, a correction's, a purse)
     undo = log_event(db, "undo", name, {"event": event, "kind": kind, "said": took["said"]}, at)
     db.execute("UPDATE events SET undone_by = ?, detail = ? WHERE id = ?",
                (undo, json.dumps(detail, ensure_ascii=False), event))

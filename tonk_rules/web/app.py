@@ -24,7 +24,16 @@ from starlette.responses import Response
 
 from tonk_rules.errors import TonkError
 from tonk_rules.event.event_folder import Event, NoSuchTable
-from tonk_rules.web import design_form, design_play, play_event, play_routes, routes_gm, routes_read, routes_record
+from tonk_rules.web import (
+    design_form,
+    design_play,
+    play_event,
+    play_routes,
+    routes_gm,
+    routes_money,
+    routes_read,
+    routes_record,
+)
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.page_labels import words
@@ -103,7 +112,7 @@ def create_app(folder: str | Path, *, base_url: str = "http://127.0.0.1:8000",
     where = Site(folder, Views(folder), Keys.load_or_create(folder), RateLimit(*reads), RateLimit(*writes),
                  base_url.rstrip("/"))
     app = Starlette(routes=[*routes_read.ROUTES, *routes_record.ROUTES, *routes_gm.ROUTES, *design_form.ROUTES,
-                            *design_play.ROUTES,
+                            *design_play.ROUTES, *routes_money.ROUTES,
                             *play_event.ROUTES, *play_routes.ROUTES],
                     lifespan=_lifespan,
                     exception_handlers={TableUnavailable: _table_unavailable, NoSuchTable: _no_table,

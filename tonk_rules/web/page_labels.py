@@ -154,6 +154,9 @@ _UNDO: dict[str, dict[str, dict[str, str]]] = {
                  "said": "the move of {name} from “{source}” to “{target}”"},
         "rules": {"ask": "Undo the change of rules to “{title}”?", "said": "the change of rules to “{title}”"},
         "correction": {"ask": "", "said": "the correction of hand {number}"},
+        "correct": {"ask": "Undo the correction of hand {number} ({what})?",
+                    "said": "the correction of hand {number} ({what})"},
+        "money": {"ask": "Undo this: {what}?", "said": "{what}"},
     },
     "ru": {
         "hand": {"ask": "Отменить раздачу {number}: {what}?", "said": "раздача {number}: {what}"},
@@ -163,6 +166,9 @@ _UNDO: dict[str, dict[str, dict[str, str]]] = {
                  "said": "пересадка: {name}, «{source}» → «{target}»"},
         "rules": {"ask": "Отменить смену правил на «{title}»?", "said": "смена правил на «{title}»"},
         "correction": {"ask": "", "said": "исправление раздачи {number}"},
+        "correct": {"ask": "Отменить исправление раздачи {number} ({what})?",
+                    "said": "исправление раздачи {number} ({what})"},
+        "money": {"ask": "Отменить: {what}?", "said": "{what}"},
     },
 }
 _WON = {"en": ("{ending}, won by {winners}", "{ending}, nobody won"),
@@ -191,7 +197,8 @@ def undo_words(lang: str, event: dict[str, Any], form: str, titles: dict[str, st
         kind = "move"
     title = titled_in(str(detail.get("ref", "")), detail.get("title", ""), lang)
     values = {"name": event.get("name") or "", "title": title, "number": hand.get("number", ""),
-              "what": hand_words(lang, hand) if kind == "hand" else "",
+              "what": hand_words(lang, hand) if kind == "hand" else _correction_words(lang, detail)
+              if kind == "correct" else money_words(lang, detail) if kind == "money" else "",
               "source": titles.get(move["from"], move["from"]) if move else "",
               "target": titles.get(move["to"], move["to"]) if move else ""}
     return fill(_UNDO[lang][kind][form], lang, **values)
@@ -205,3 +212,20 @@ def won_words(lang: str, names: Sequence[str]) -> str:
 def local_time(lang: str, at: str) -> str:
     """A time the ledger keeps (ISO, UTC) as the game master's clock shows it, in ``lang``'s usual form."""
     return ledger_time(at, lang)
+
+
+_CORRECTED = {"en": {"void": "voided: {reason}", "amend": "amended: {reason}"},
+              "ru": {"void": "аннулирована: {reason}", "amend": "исправлена: {reason}"}}
+
+
+def _correction_words(lang: str, detail: dict[str, Any]) -> str:
+    """What a correction did, with its reason as typed (a reason is the game master's own words)."""
+    lang = lang if lang in _CORRECTED else "en"
+    return _CORRECTED[lang][str(detail.get("kind", "void"))].format(reason=detail.get("reason", ""))
+
+
+def money_words(lang: str, detail: dict[str, Any]) -> str:
+    """A movement of money as a confirmation names it (:mod:`tonk_rules.web.money_words`)."""
+    from tonk_rules.web.money_words import movement_words
+
+    return movement_words(lang, detail)

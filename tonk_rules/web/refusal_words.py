@@ -250,6 +250,45 @@ WORDS: dict[str, dict[str, str]] = {
                       "ru": "пересадку не отменить ({name}): за столом {table} с тех пор что-то изменилось"},
     "rules_moved_on": {"en": "the table's rules changed since the preview: look again",
                        "ru": "правила стола изменились после предпросмотра: посмотрите ещё раз"},
+    "hand_moved_on": {"en": "another writer has just recorded a hand at this table: this one would be hand {n}, "
+                            "not {number}; nothing was recorded: check the history, record again if yours is a "
+                            "different hand",
+                      "ru": "за этим столом только что записали другую раздачу: эта стала бы раздачей № {n}, а не "
+                            "№ {number}; ничего не записано: посмотрите историю и запишите ещё раз, если ваша "
+                            "раздача другая"},
+    # the event's economy (tonk_rules/event/evening_money.py, tonk_rules/event/purses.py)
+    "past_debt_limit_leave": {"en": "this hand would take a player past the debt limit ({names}): the player must "
+                                    "leave the table; nothing was recorded",
+                              "ru": "эта раздача выводит за предел долга ({names}): игрок должен покинуть стол; "
+                                    "ничего не записано"},
+    "past_debt_limit_iou": {"en": "this hand would take a player past the debt limit ({names}): the game master may "
+                                  "allow an IOU; nothing was recorded",
+                            "ru": "эта раздача выводит за предел долга ({names}): мастер может разрешить долговую "
+                                  "расписку; ничего не записано"},
+    "over_limit_leave": {"en": "{name}: this hand takes them {count} past the debt limit; the player must leave the "
+                               "table",
+                         "ru": "{name}: раздача выводит за предел долга, не хватает {count}; игрок должен покинуть "
+                               "стол"},
+    "over_limit_iou": {"en": "{name}: this hand takes them {count} past the debt limit; the game master may allow "
+                             "an IOU",
+                       "ru": "{name}: раздача выводит за предел долга, не хватает {count}; мастер может разрешить "
+                             "долговую расписку"},
+    "no_economy": {"en": "this event has no economy: add one first",
+                   "ru": "у этого события нет экономики: сначала задайте её"},
+    "no_buy_in": {"en": "this event's economy has no buy-ins", "ru": "в экономике этого события нет докупки"},
+    "no_such_player": {"en": "{name} has never sat at a table of this event",
+                       "ru": "{name}: этот игрок ни разу не сидел за столом этого события"},
+    "money_amount": {"en": "an amount is a whole number from 1 to 1,000,000",
+                     "ru": "сумма — целое число от 1 до 1 000 000"},
+    "money_nothing": {"en": "nothing to move: an amount above 0 is needed",
+                      "ru": "нечего передавать: нужна сумма больше нуля"},
+    "no_iou": {"en": "{name} owes {other} nothing", "ru": "долга нет: {name} → {other}"},
+    "iou_smaller": {"en": "{name} owes {other} {most}, less than {count}",
+                    "ru": "долг {name} → {other}: {most}, это меньше, чем {count}"},
+    "settle_past_limit": {"en": "{name} has {held}: paying {count} would take them past the debt limit; settle it in "
+                                "kind instead",
+                          "ru": "{name}: в кошельке {held}, выплата {count} выведет за предел долга; погасите долг "
+                                "вещью или услугой"},
     "stake_needed": {"en": "at “{table}” each player has a stake of their own: give {name}'s stake",
                      "ru": "за столом «{table}» у каждого своя ставка: укажите ставку ({name})"},
     # a table the server cannot use now (tonk_rules/web/unavailable.py): named by its title, the others go on

@@ -13,6 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tonk_rules.errors import LedgerError, TonkError
+from tonk_rules.event.evening_money import money_for_amend
 from tonk_rules.event.house_rules import read_house
 from tonk_rules.ledger.corrections import amend_hand, rules_at, void_hand
 from tonk_rules.ledger.export import export_csv, export_json
@@ -22,13 +23,14 @@ from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.web.forms import HandForm, one_line, values_of_hand
 from tonk_rules.web.guard import FORM_LIMIT, HOUSE_FILE_LIMIT, HOUSE_FORM_LIMIT, IMPORT_LIMIT
 from tonk_rules.web.keys import GM_COOKIE
+from tonk_rules.web.money_form import money_form
 from tonk_rules.web.page_labels import hand_words, undo_words, words
 from tonk_rules.web.pages import is_gm, message, page, see_other, set_cookie, site
 from tonk_rules.web.refusal_words import in_language
 from tonk_rules.web.routes_read import FormValues, blank_form, table_name
 from tonk_rules.web.routes_record import read_form, settle_form
 from tonk_rules.web.rules_change import rules_change
-from tonk_rules.web.unavailable import other_ledger
+from tonk_rules.web.unavailable import TableUnavailable, other_ledger
 
 
 def qr(url: str) -> str:
@@ -59,10 +61,11 @@ async def console(request: Request, notice: str = "", status: int = 200) -> Resp
         return event, view, links, current
 
     event, view, links, current = await run_in_threadpool(read)
+    money = await run_in_threadpool(money_form, event)
     return page(request, "gm.html", status, view=view, links=links, qrs={t: qr(u) for t, u in links.items()},
                 event_url=where.base_url + "/", event_qr=qr(where.base_url + "/"), builtins=builtin_names(),
                 current=current, notice=notice, title=words(event.language)["gm"], event_title=event.title,
-                lang=event.language, builtin_titles=builtin_titles(event.language))
+                lang=event.language, builtin_titles=builtin_titles(event.language), money_form=money)
 
 
 def builtin_titles(lang: str) -> dict[str, str]:
@@ -97,18 +100,46 @@ def _rules_of(folder: Any, values: dict[str, str], label: str) -> StoredRules:
     return StoredRules.of(load_variant(variant), variant)
 
 
-async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> Response:
-    """Run a console action on a worker thread; its refusal comes back on the console, as one line."""
+async def _act(request: Request, action: Any, *, largest: int = FORM_LIMIT, table: str | None = None) -> Response:
+    """Run a console action on a worker thread; its refusal comes back on the console, as one line. An action
+    at ``table`` takes the server's turn at that table (as a phone's hand does), and a table whose ledger
+    another program holds locked is said busy within 2 s (503), while the other tables go on."""
     if not is_gm(request):
         return _forbidden(request)
     values = await read_form(request, largest=largest)
     where = site(request)
+
+    def run() -> Any:
+        if table is None:
+            return action(where, values)
+        event = where.views.event()
+        event.ledger_path(table)  # an unknown table is refused before its turn is taken
+        with where.views.turn(event, table):
+            return action(where, values)
+
     try:
-        said = await run_in_threadpool(action, where, values)
+        said = await run_in_threadpool(run)
     except LedgerError as exc:  # worded from its code in the event's language where it has one
-        said = refusal_said(where, exc)
-        return await console(request, f"{words(where.language())['refused']}: {said}", 422)
+        said, status = _refusal(where, exc, table)
+        return await console(request, f"{words(where.language())['refused']}: {said}", status)
     return await console(request, said or words(where.language())["done"])
+
+
+async def act(request: Request, action: Any, *, largest: int = FORM_LIMIT) -> Response:
+    """A console action of another module (the money's), run as every console action is."""
+    return await _act(request, action, largest=largest)
+
+
+def _refusal(where: Any, exc: LedgerError, table: str | None) -> tuple[str, int]:
+    """A console action's refusal in the event's language, and its status: a busy table is named by its title
+    and answered 503 (try again), anything else 422."""
+    lang = where.language()
+    code = exc.refusal.code if exc.refusal is not None else ""
+    if table is not None and code in ("ledger_busy", "table_busy"):
+        title = where.views.event().tables_titled().get(table, table)
+        busy = TableUnavailable(f"{table}: table busy").coded("table_busy", table=title)
+        return in_language(busy, lang) or where.clean(str(exc)), 503
+    return refusal_said(where, exc), 422
 
 
 def _create(where: Any, values: dict[str, str]) -> str:
@@ -205,7 +236,10 @@ def _correct(where: Any, values: dict[str, str], table: str) -> str:
                                     [(n, hand["stakes"][n]) for n in hand["players"]], rules.digest)
         if entry is None:
             raise AmendRefused(hand, errors, {**values, "reason": reason})
-        amend_hand(led, number, entry, reason)
+        # under an economy, what the hand moved is given back and the amended hand's movements made (the game
+        # master corrects: an IOU is theirs to allow, where the economy lets them)
+        money = money_for_amend(event, table, number, entry, allow_iou=True)
+        amend_hand(led, number, entry, reason, money=money)
         return w["amended_hand"].format(number=number, was=hand_words(lang, hand),
                                         now=hand_words(lang, led.hands(number)[0]))
 
@@ -222,7 +256,7 @@ async def create_table(request: Request) -> Response:
 
 async def seat(request: Request) -> Response:
     table = table_name(request)
-    return await _act(request, lambda where, values: _seat(where, values, table))
+    return await _act(request, lambda where, values: _seat(where, values, table), table=table)
 
 
 async def rules(request: Request) -> Response:
@@ -231,7 +265,8 @@ async def rules(request: Request) -> Response:
     if not is_gm(request):
         return _forbidden(request)
     if "confirm" in request.query_params:
-        return await _act(request, lambda where, values: _rules(where, values, table), largest=HOUSE_FORM_LIMIT)
+        return await _act(request, lambda where, values: _rules(where, values, table), largest=HOUSE_FORM_LIMIT,
+                          table=table)
     values = await read_form(request, largest=HOUSE_FORM_LIMIT)
     where = site(request)
 
@@ -277,14 +312,15 @@ async def undo(request: Request) -> Response:
             return "ask", (undo_words(event.language, last, "ask", titles), last["event"], event.title)
         if not chosen.isdigit() or int(chosen) != last["event"]:
             return "moved_on", None
-        event.undo(table, last["event"])
+        with where.views.turn(event, table):
+            event.undo(table, last["event"])
         return "done", undo_words(event.language, last, "said", titles)
 
     try:
         outcome, text = await run_in_threadpool(run)
     except LedgerError as exc:
-        said = refusal_said(where, exc)
-        return await console(request, f"{words(where.language())['refused']}: {said}", 409)
+        said, status = _refusal(where, exc, table)
+        return await console(request, f"{words(where.language())['refused']}: {said}", 409 if status == 422 else status)
     w = words(where.language())
     if outcome == "ask":
         question, event_id, event_title = text
@@ -302,7 +338,7 @@ async def correct(request: Request) -> Response:
     hand and the reason as typed)."""
     table = table_name(request)
     try:
-        return await _act(request, lambda where, values: _correct(where, values, table))
+        return await _act(request, lambda where, values: _correct(where, values, table), table=table)
     except AmendRefused as refused:
         where = site(request)
         event = await run_in_threadpool(where.views.event)

@@ -14,9 +14,11 @@ from tonk_rules.event.event_folder import NoSuchTable, why_bad_table_name
 from tonk_rules.event.event_sheet import stored_sheet
 from tonk_rules.web.forms import new_submission
 from tonk_rules.web.keys import table_cookie
+from tonk_rules.web.money_words import money_words
 from tonk_rules.web.page_labels import ending_word, reached, words
 from tonk_rules.web.pages import (
     ENV,
+    is_gm,
     may_record,
     page,
     said_in,
@@ -73,9 +75,13 @@ async def table_page(request: Request, *, values: dict[str, str] | None = None, 
     if "done" in request.query_params and not notice:
         done = request.query_params["done"]
         notice = f"{words(event.language)['recorded']} {done[:6]}." if done.isdigit() else ""
+    economy = event.economy  # the game master may allow an IOU past the debt limit, where the economy lets them
+    may_iou = money_words(event.language)["allow_iou"] if economy is not None and economy.at_limit == "iou" and \
+        economy.floor() is not None and is_gm(request) else ""
     return page(request, "table.html", status, view=view, table=table, names=names, values=FormValues(form),
                 errors=FormValues(errors or {}), notice=notice, can_record=may_record(request, table),
-                seated=set(names), title=view.state.title, event_title=event.title, lang=event.language)
+                seated=set(names), title=view.state.title, event_title=event.title, lang=event.language,
+                may_iou=may_iou)
 
 
 class FormValues(dict[str, str]):
@@ -155,7 +161,13 @@ async def standings_json(request: Request) -> Response:
                                         **({"matches_won": r.matches_won} if r.matches_won else {})}
                                        for r in view.standings],
                          # tables busy or unreadable now: their players' money is missing from the standings
-                         "unavailable": [{"name": name, "said": said} for name, said in view.unavailable]})
+                         "unavailable": [{"name": name, "said": said} for name, said in view.unavailable],
+                         # the evening's money under an economy (null without one)
+                         "money": None if view.money is None else {
+                             "purses": {name: purse for name, purse, _ in view.money["rows"]},
+                             "out": [name for name, _, out in view.money["rows"] if out],
+                             "ious": [{"debtor": d, "creditor": c, "amount": a} for d, c, a in view.money["ious"]],
+                             "bank": view.money["bank_amount"], "handed_out": view.money["handed_out"]}})
 
 
 async def static_file(request: Request) -> Response:

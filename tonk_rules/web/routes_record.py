@@ -18,14 +18,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tonk_rules.errors import CardError, Refusal, SetupError, TableInputError
+from tonk_rules.errors import CardError, LedgerError, Refusal, SetupError, TableInputError
+from tonk_rules.event.evening_money import PastDebtLimit, money_for_hand
 from tonk_rules.ledger.corrections import corrections
-from tonk_rules.ledger.session_ledger import HandEntry, Ledger
+from tonk_rules.ledger.money import Movement
+from tonk_rules.ledger.session_ledger import AlreadyRecorded, HandEntry, Ledger
 from tonk_rules.ledger.settled_entry import settle_entry
+from tonk_rules.ledger.state_rows import hand_with_key
 from tonk_rules.web.forms import FormError, HandForm, new_submission, options_of
 from tonk_rules.web.guard import FORM_LIMIT
 from tonk_rules.web.page_labels import undo_words, words
-from tonk_rules.web.pages import may_record, message, page, see_other, site
+from tonk_rules.web.pages import is_gm, may_record, message, page, see_other, site
 from tonk_rules.web.refusal_words import said, say
 from tonk_rules.web.routes_read import FormValues, table_name, table_page
 
@@ -69,10 +72,15 @@ async def check(request: Request) -> Response:
         return message(request, 403, words(where.language())["forbidden"], back=f"/t/{table}")
     form = HandForm.of(await read_form(request))
 
+    allow_iou = is_gm(request) and form.get("allow_iou") == "1"
+
     def run() -> Any:
         event = where.views.event()
         led = where.views.ledger(event, table)
         entry, errors = settle_form(led, form, event.language)
+        if entry is not None:  # the economy's debt limit, said beside the field of each player it stops
+            _, errors = economy_money(event, table, entry, led.seated(), allow_iou)
+            entry = None if errors else entry
         return event, entry, errors, led.currency
 
     event, entry, errors, currency = await run_in_threadpool(run)
@@ -93,9 +101,23 @@ async def edit(request: Request) -> Response:
     return await table_page(request, values=form.values)
 
 
+def economy_money(event: Any, table: str, entry: HandEntry, seated: list[tuple[str, int]],
+                  allow_iou: bool) -> tuple[list[Movement], dict[str, str]]:
+    """What the event's economy moves with ``entry`` (nothing without one), or, for a hand that would take
+    players past the debt limit, each refusal beside the count field of the player it stops, in the event's
+    language: who, and by how much; the game master may allow an IOU where the economy lets them."""
+    try:
+        return money_for_hand(event, table, entry, allow_iou=allow_iou), {}
+    except PastDebtLimit as refused:
+        names = [n for n, _ in seated]
+        code = "over_limit_iou" if refused.may_iou else "over_limit_leave"
+        return [], {f"count_{names.index(name)}" if name in names else "how":
+                    say(Refusal(code, "count", name, {"name": name, "count": amount}), event.language)
+                    for name, amount in refused.over.items()}
+
+
 def find_submission(led: Ledger, key: str) -> int | None:
-    row = led.db.execute("SELECT number FROM hands WHERE json_extract(detail, '$.submission') = ?", (key,)).fetchone()
-    return None if row is None else int(row[0])
+    return hand_with_key(led.db, key)
 
 
 async def record(request: Request) -> Response:
@@ -106,6 +128,7 @@ async def record(request: Request) -> Response:
     form = HandForm.of(await read_form(request))
     if not form.submission or form.expected() is None:
         return message(request, 400, words(where.language())["expired"], back=f"/t/{table}")
+    allow_iou = is_gm(request) and form.get("allow_iou") == "1"  # the game master's to allow, never a phone's
 
     def run() -> tuple[str, Any]:
         event = where.views.event()
@@ -117,10 +140,20 @@ async def record(request: Request) -> Response:
             entry, errors = settle_form(led, form, event.language)
             if entry is None:
                 return "refused", errors
+            money, errors = economy_money(event, table, entry, led.seated(), allow_iou)
+            if errors:
+                return "refused", errors
             if led.hand_count() + 1 != form.expected():
                 return "retry", None
             entry = replace(entry, detail={**entry.detail, "submission": form.submission})
-            return "recorded", led.record(entry)
+            try:  # checked again inside the ledger's write transaction: a terminal may write between
+                return "recorded", led.record(entry, expected=form.expected(), money=money)
+            except AlreadyRecorded as twice:
+                return "already", twice.number
+            except LedgerError as exc:
+                if exc.refusal is not None and exc.refusal.code == "hand_moved_on":
+                    return "retry", None
+                raise
 
     outcome, value = await run_in_threadpool(run)
     w = words(where.language())
@@ -155,6 +188,8 @@ async def undo(request: Request) -> Response:
             last = led.last_event()
             if last is None:
                 return "nothing", None
+            if last["kind"] == "correct":  # the game master's correction, an event of its own
+                return "not_yours", undo_words(lang, {**last, "kind": "correction"}, "said")
             if last["kind"] != "hand":
                 return "not_yours", undo_words(lang, last, "said", event.tables_titled())
             if any(fix["event"] == last["event"] for fix in corrections(led)):  # the game master corrected it

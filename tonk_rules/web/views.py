@@ -28,8 +28,10 @@ from typing import Any
 
 from tonk_rules.errors import LedgerError
 from tonk_rules.event.event_folder import EVENT_FILE, Event, Standing, TableState
+from tonk_rules.event.purses import Evening
 from tonk_rules.ledger.corrections import corrections, last_correction, standing_hand_events, voided_events
 from tonk_rules.ledger.session_ledger import Ledger
+from tonk_rules.web.money_words import money_view
 from tonk_rules.web.refusal_words import say
 from tonk_rules.web.unavailable import SERVER_BUSY_S, TableTurns, TableUnavailable, unavailable
 
@@ -50,6 +52,8 @@ class TableView:
     state: TableState
     hands: list[dict[str, Any]]  # the latest first, each with "void" and its corrections
     version: str
+    #: under an economy: each player's purse and who is out, with the words to show them (None: no economy)
+    money: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,9 @@ class EventView:
     version: str
     #: the tables left out of the standings, each (name, what is wrong with it in the event's language)
     unavailable: tuple[tuple[str, str], ...] = ()
+    #: the evening's money under an economy, its words filled in (:func:`tonk_rules.web.money_words.money_view`);
+    #: None: an event without one
+    money: dict[str, Any] | None = None
 
 
 class Views:
@@ -78,7 +85,9 @@ class Views:
         self.turns = TableTurns()
 
     def event(self) -> Event:
-        return Event.open(self.folder)
+        """The event, its tables' ledgers waited for at most :data:`SERVER_BUSY_S` (a console's write to a
+        table another program holds locked says "table busy" within 2 s, as a phone's does)."""
+        return Event.open(self.folder, busy_s=SERVER_BUSY_S)
 
     def ledger(self, event: Event, table: str) -> Ledger:
         """This thread's open ledger of ``table`` (opened, and checked, the first time); refused,
@@ -98,6 +107,17 @@ class Views:
             raise self._unavailable(event, table, exc) from None
         pool[table] = (inode, led)
         return led
+
+    def _money(self, event: Event, tables: list[str]) -> dict[str, Any] | None:
+        return _money_of(self, event, tables)
+
+    def _table_money(self, event: Event) -> dict[str, Any] | None:
+        """What a table page shows of the money under an economy: purses, and who is out."""
+        whole = _money_of(self, event, event.table_names())
+        if whole is None:
+            return None
+        return {"purse": whole["purse"], "purses": {n: p for n, p, _ in whole["rows"]},
+                "out": {n: out for n, _, out in whole["rows"] if out}}
 
     def _unavailable(self, event: Event, table: str, exc: Exception) -> Exception:
         """The error a page says of ``table`` for ``exc`` (its ledger's trouble, or ``exc`` itself); this
@@ -166,7 +186,7 @@ class Views:
             hands = _history(led, state.hands)
         except (LedgerError, sqlite3.Error) as exc:
             raise self._unavailable(event, table, exc) from None
-        view = TableView(state, hands, version)
+        view = TableView(state, hands, version, self._table_money(event))
         with self._lock:
             self._tables[table] = view
         return view
@@ -187,10 +207,24 @@ class Views:
                 assert exc.refusal is not None
                 left_out.append((t, say(exc.refusal, event.language)))
         view = EventView(event.title, event.language, event.currency, states, event.standings(states), version,
-                         tuple(left_out))
+                         tuple(left_out), self._money(event, [s.name for s in states]))
         with self._lock:
             self._event = view
         return view
+
+
+def _money_of(views: Views, event: Event, tables: list[str]) -> dict[str, Any] | None:
+    """The evening's money from the tables that can be read now (None without an economy)."""
+    economy = event.economy
+    if economy is None:
+        return None
+    money = Evening()
+    for table in tables:
+        try:
+            money.add_table(views.ledger(event, table))
+        except (LedgerError, sqlite3.Error):  # said of the table already: its money is left out with it
+            continue
+    return money_view(event.language, economy, money, event.currency)
 
 
 def _title(event: Event, table: str) -> str:
