@@ -12,20 +12,24 @@ import html
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from webkit import Phone, app_for
 
 from tonk_rules.cards import parse_card
 from tonk_rules.errors import CardError
+from tonk_rules.event.economy import FORMAT as ECONOMY_FORMAT
+from tonk_rules.event.economy import Bank, EconomyFile
 from tonk_rules.event.event_folder import Event
 from tonk_rules.variant.loader import builtin_names
 from tonk_rules.variant.model import Variant
 
 #: Routes no event page links to: the house-rule designer is a tool of its own (English, ``tonk serve`` shows
-#: it beside the event for the game master's laptop) and the static files hold no words.
-NOT_CRAWLED = ("/rules", "/rules/{parent}", "/rules/play/{key}", "/static/{name}")
+#: it beside the event for the game master's laptop), the static files hold no words, and a played hand's record
+#: is a ``tonk-hand/1`` file (its keys are the format's, in any language; tests/test_web_play.py replays it).
+NOT_CRAWLED = ("/rules", "/rules/{parent}", "/rules/play/{key}", "/static/{name}", "/play-static/{name}",
+               "/p/{table}/s/{token}/hand-{number}.yaml")
 
 SEATS = {"ru": ("Костоправ", "Гоблин", "Элмо", "Душечка", "Лейтенант", "Ворон", "Молчун", "Шёпот"),
          "en": ("Ann", "Bob", "Cy", "Dee", "Eve", "Kim", "Lu", "Max")}
@@ -89,7 +93,7 @@ def _foreign(text: str, lang: str, allowed: set[str]) -> list[str]:
     left = []
     text = re.sub(r"https?://\S+", " ", text)  # the links the console shows, to copy or scan
     for word in re.findall(r"[^\s«»(),;:—·|/\"'“”]+", text):
-        word = word.strip(".!?…№#*★→")
+        word = word.strip(".!?…№#*★→{}[]")
         # a file's name (a house file's, as the event keeps it) is a name, as the variant's key is
         if not letters.search(word) or word in allowed or re.fullmatch(r"[\w.-]+\.yaml", word):
             continue
@@ -119,6 +123,9 @@ def _allowed(lang: str, event: Event) -> set[str]:
     names |= {f"{SEATS[lang][0]}z", f"{SEATS[lang][1]}z"}
     # the variant keys the game master typed in a house file, and the keys a "did you mean" offers
     keys = set(re.findall(r"^\s*(\w+):", TYPO + HOUSE[lang], re.M)) | set(Variant.model_fields)
+    # the economy form's example: its keys, its choices (at_limit's) and its format's name, as the file is typed
+    keys |= set(EconomyFile.model_fields) | set(Bank.model_fields) | {ECONOMY_FORMAT.split("/")[0]}
+    keys |= set(get_args(EconomyFile.model_fields["at_limit"].annotation)) | {"none"}  # debt_limit: none
     return names | set(event.table_names()) | set(builtin_names()) | keys
 
 
@@ -159,6 +166,13 @@ def _script(event: Event, gm: Phone, lang: str) -> list[tuple[str, Any]]:
         "variant": "russian", **{k: m.group(1) for k, m in digests.items() if m}}))
     keep("/gm/tables (typo)", gm.post("/gm/tables", {"name": "t9", "players": f"{s[0]}y,{s[1]}y", "house": TYPO}))
     keep("/gm/t/t3/rules (typo)", gm.post("/gm/t/t3/rules", {"house": TYPO}))
+    # the evening's money: an economy set, money handed out, an amount and a file refused
+    economy = "format: tonk-economy/1\npurse: 30\nbank: {cut_percent: 10}\ndebt_limit: 0\nat_limit: iou\n"
+    keep("/gm/economy", gm.post("/gm/economy", {"economy": economy}))
+    keep("/gm/money", gm.post("/gm/money", {"action": "issue", "name": s[0], "amount": "5"}))
+    keep("/gm/money (no amount)", gm.post("/gm/money", {"action": "issue", "name": s[0], "amount": "x"}))
+    keep("/gm/economy (mistake)", gm.post("/gm/economy", {"economy": "format: tonk-economy/1\npurse: -3\n"}))
+    keep("/gm/economy (not keys)", gm.post("/gm/economy", {"economy": "- 30\n"}))
     # a table whose ledger is damaged: said for that table, in the event's language, on every page
     event.add_table("t5", variant_ref="russian", seats=[f"{s[0]}z", f"{s[1]}z"], stakes=[1, 1])
     ledger = event.ledger_path("t5")
@@ -168,6 +182,15 @@ def _script(event: Event, gm: Phone, lang: str) -> list[tuple[str, Any]]:
         keep(f"{url} (reader)", reader.get(url))
     keep("/t/t1/record (no token)", reader.post("/t/t1/record", {}, csrf=False))
     keep("/t/t1/record (reader)", reader.post("/t/t1/record", {"how": "knock"}))
+    # a table opened for play on phones: each seat's page, its live part, a stale move refused, the next hand
+    keep("/gm/play/t2", gm.post("/gm/play/t2", {}))
+    links = re.findall(r'href="https?://[^"/]+(/p/t2/s/[^"/]+)"', gm.get("/gm/play").text)
+    assert links, "no seat of a table opened for play is linked from the console"
+    for link in links:
+        keep(link, gm.get(link))
+        keep(f"{link}/live", gm.get(f"{link}/live"))
+    keep(f"{links[0]}/move", gm.post(f"{links[0]}/move", {"key": "0.0", "move": "knock"}))
+    keep(f"{links[0]}/next", gm.post(f"{links[0]}/next", {"key": "0.0"}))
     return seen
 
 

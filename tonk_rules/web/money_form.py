@@ -29,5 +29,10 @@ def _economy_text(data: dict[str, Any]) -> str:
     """The economy as the file that would give it (what the console's text area starts from)."""
     import yaml
 
-    return "format: tonk-economy/1\n" + yaml.safe_dump({k: v for k, v in data.items() if k != "format"},
-                                                        allow_unicode=True, sort_keys=False)
+    def given(value: Any) -> Any:  # what the file would say: an unset key (None) is left out, not written "null"
+        if isinstance(value, dict):
+            return {k: given(v) for k, v in value.items() if v is not None}
+        return value
+
+    shown = {k: v for k, v in given(data).items() if k != "format" and v != {}}
+    return "format: tonk-economy/1\n" + yaml.safe_dump(shown, allow_unicode=True, sort_keys=False)

@@ -278,6 +278,17 @@ WORDS: dict[str, dict[str, str]] = {
     "no_buy_in": {"en": "this event's economy has no buy-ins", "ru": "в экономике этого события нет докупки"},
     "no_such_player": {"en": "{name} has never sat at a table of this event",
                        "ru": "{name}: этот игрок ни разу не сидел за столом этого события"},
+    # a pasted economy file (tonk_rules/event/economy.py): its first problem, located, the key named as typed
+    "economy_problem": {"en": "the economy file: line {line}: {key} does not fit; the form's example shows every "
+                              "key (`tonk event economy` on the file lists every problem)",
+                        "ru": "файл экономики: строка {line}: значение {key} не подходит; образец над полем "
+                              "показывает все ключи и их значения"},
+    "economy_line": {"en": "the economy file: line {line} does not fit; compare it with the form's example "
+                           "(`tonk event economy` on the file says why)",
+                     "ru": "файл экономики: строка {line} не подходит; сравните её с образцом над полем"},
+    "economy_not_mapping": {"en": "the economy file: line {line}: it is a list of keys and values, as in the "
+                                  "form's example",
+                            "ru": "файл экономики: строка {line}: нужны ключи и значения, как в образце над полем"},
     "money_amount": {"en": "an amount is a whole number from 1 to 1,000,000",
                      "ru": "сумма — целое число от 1 до 1 000 000"},
     "money_nothing": {"en": "nothing to move: an amount above 0 is needed",

@@ -32,7 +32,13 @@ def _set_economy(where: Any, values: dict[str, str]) -> str:
     try:
         economy = economy_from_text("economy", values.get("economy", ""))
     except EconomyFileError as exc:  # located as `tonk event economy` says it (the file's lines, its keys)
-        raise LedgerError(str(exc).replace("\n", "; ")) from None
+        first = exc.diagnostics[0]
+        refusal = LedgerError(str(exc).replace("\n", "; "))
+        if first.key_path:  # the key as typed (a key is a name, in any language); the value's fault in words
+            raise refusal.coded("economy_problem", line=first.line, key=first.key_path) from None
+        if first.message.startswith("an economy file is a mapping"):
+            raise refusal.coded("economy_not_mapping", line=first.line) from None
+        raise refusal.coded("economy_line", line=first.line) from None
     set_economy(event, economy)
     return money_words(event.language)["economy_set"]
 
