@@ -8,12 +8,24 @@ from typing import Any
 
 import click
 
-from tonk_rules.cli.ledger_open import open_ledger as _open
+from tonk_rules.cli.event_commands import LANG_KEY, EventLanguageGroup
+from tonk_rules.cli.ledger_open import open_ledger
 from tonk_rules.cli.settle_input import Misuse, how_it_ended, nfc_names, print_result, settle_options, table_input
 
 
+def _open(ledger: str, *, writable: bool = True) -> Any:
+    """The ledger, open (:func:`~tonk_rules.cli.ledger_open.open_ledger`); a table of a Russian event makes the
+    command's refusals Russian (:class:`~tonk_rules.cli.event_commands.EventLanguageGroup`)."""
+    from tonk_rules.cli.event_lines import ledger_language
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[LANG_KEY] = ledger_language(ledger)
+    return open_ledger(ledger, writable=writable)
+
+
 # --- sessions --------------------------------------------------------------------------------------------
-@click.group()
+@click.group(cls=EventLanguageGroup)
 def session() -> None:
     """A table's evening or event in one ledger file (SQLite): hands, balances, history, undo, export.
 
