@@ -130,3 +130,35 @@ def test_tonk_session_on_a_russian_events_table_says_its_hands_in_russian(
                "--currency", "крона").returncode == 0
     plain = run("session", "record", alone, "--count", "Аня=3", "--count", "Боря=19", "--knock", "Аня").stdout
     assert "Ending: knock won; winner(s): Аня" in plain and "Recorded as hand 1." in plain
+
+
+def test_tonk_session_undo_join_and_leave_on_a_russian_events_table_say_it_in_russian(
+        russian: tuple[Path, list[Any]]) -> None:
+    folder, _ = russian
+    ledger = str(folder / "t1.sqlite")
+    joined = run("session", "join", ledger, "Женя")
+    undone = run("session", "undo", ledger)
+    assert run("session", "join", ledger, "Женя").returncode == 0
+    left = run("session", "leave", ledger, "Женя")
+    assert "За столом (ставка): Аня (1), Боря (1), Женя (1)" in joined.stdout, joined.stdout
+    assert "Отменено: посадка за стол: Женя." in undone.stdout, undone.stdout
+    assert left.returncode == 0 and "Следующим сдаёт:" in left.stdout, left.stdout + left.stderr
+    for out in (joined.stdout, undone.stdout, left.stdout + left.stderr):
+        assert _english(out, folder) == [], out
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    (("session", "leave", "{ledger}", "Аня"), "Аня не может выйти из-за стола: за столом должно остаться не меньше 2"),
+    (("session", "record", "{ledger}", "--count", "Аня=many", "--knock", "Аня"),
+     "--count 'Аня=many': очки — целое число от 0 до"),
+    (("event", "record", "{folder}", "t1", "--hand", "Аня=2S 2S", "--count", "Боря=3", "--knock", "Аня"),
+     "--hand Аня: карта 2п дана дважды в одной руке"),
+])
+def test_a_refusal_of_a_russian_events_table_is_russian_from_either_command(
+        russian: tuple[Path, list[Any]], command: tuple[str, ...], said: str) -> None:
+    folder, _ = russian
+    args = [a.format(ledger=folder / "t1.sqlite", folder=folder) for a in command]
+    proc = run(*args)
+    assert proc.returncode != 0 and said in proc.stderr and proc.stderr.startswith("ошибка:"), proc.stderr
+    typed = proc.stderr.replace("--count", "").replace("--hand", "").replace("many", "")  # as the user typed it
+    assert _english(typed, folder) == [], proc.stderr

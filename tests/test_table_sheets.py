@@ -158,7 +158,8 @@ def test_a_child_file_marks_what_differs_from_its_parent(tmp_path: Path) -> None
 def test_a_sheet_is_headed_by_the_variants_title_not_its_file_name(tmp_path: Path, lang: str) -> None:
     house = tmp_path / "house-v2.yaml"
     house.write_text("extends: russian\ntitle: Black Company, table 2\ndeal_check: {at_most: 13}\n", encoding="utf-8")
-    for ref, title in ((str(house), "Black Company, table 2"), ("pagat", "Pagat / common US rules")):
+    pagat = "Pagat / common US rules" if lang == "en" else "Правила Пагата (распространённые американские правила)"
+    for ref, title in ((str(house), "Black Company, table 2"), ("pagat", pagat)):
         sheet = build_sheet(load_view(ref), lang)
         assert sheet.title.endswith(f": {title}")
         assert render_markdown(sheet).splitlines()[0] == f"# {sheet.title}"

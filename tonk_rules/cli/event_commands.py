@@ -26,8 +26,9 @@ from tonk_rules.cli.terminal import plain
 LANG_KEY = "tonk_rules.event_language"
 
 
-class _EventGroup(click.Group):
-    """The ``event`` group: a refusal that has words in the opened event's language is said in it."""
+class EventLanguageGroup(click.Group):
+    """The ``event`` group (and ``session``'s, on a table of an event): a refusal that has words in the opened
+    event's language is said in it."""
 
     def invoke(self, ctx: click.Context) -> Any:
         from tonk_rules.errors import TonkError
@@ -54,11 +55,26 @@ class _EventGroup(click.Group):
             lang = ctx.meta.get(LANG_KEY, "en")
             if lang == "en":
                 raise
-            click.echo(line("refused", lang, said=exc.format_message()), err=True)
+            click.echo(plain(line("refused", lang, said=_misuse_in(exc, lang))), err=True)
             ctx.exit(exc.exit_code)
 
 
-@click.group(cls=_EventGroup)
+def _misuse_in(exc: click.ClickException, lang: str) -> str:
+    """A misuse in ``lang``: a table input's refusal with a code said from it, after the option it names
+    (``--count 'Гена=many'``); any other as it is (the event's own misuses are worded in it already)."""
+    from tonk_rules.errors import TonkError
+    from tonk_rules.web.refusal_words import in_language
+
+    cause = getattr(exc, "cause", None)
+    said = in_language(cause, lang) if isinstance(cause, TonkError) else None
+    message = exc.format_message()
+    if said is None:
+        return message
+    option = message.split(": ", 1)[0] if message.startswith("--") and ": " in message else ""
+    return f"{option}: {said}" if option else said
+
+
+@click.group(cls=EventLanguageGroup)
 def event() -> None:
     """An event of several tables: one folder, a ledger per table, standings across the tables.
 

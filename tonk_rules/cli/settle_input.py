@@ -114,6 +114,7 @@ class Misuse(click.ClickException):
     """Input that cannot be right: one line (no usage text) and exit status 2."""
 
     exit_code = 2
+    cause: Exception | None = None  # the table input's refusal it says, where it is one
 
 
 def table_input(fn: Callable[[], Any]) -> Any:
@@ -122,7 +123,9 @@ def table_input(fn: Callable[[], Any]) -> Any:
     try:
         return fn()
     except (TableInputError, SetupError) as exc:
-        raise Misuse(str(exc)) from None
+        misuse = Misuse(str(exc))
+        misuse.cause = exc  # its code: an event's language says it from that
+        raise misuse from None
 
 
 def once_options(command: Callable[..., None]) -> Callable[..., None]:

@@ -8,7 +8,8 @@ from typing import Any
 
 import click
 
-from tonk_rules.cli.ledger_open import open_ledger as _open
+from tonk_rules.cli.event_commands import LANG_KEY, EventLanguageGroup
+from tonk_rules.cli.ledger_open import open_ledger
 from tonk_rules.cli.settle_input import (
     Misuse,
     how_it_ended,
@@ -21,8 +22,19 @@ from tonk_rules.cli.settle_input import (
 )
 
 
+def _open(ledger: str, *, writable: bool = True) -> Any:
+    """The ledger, open (:func:`~tonk_rules.cli.ledger_open.open_ledger`); a table of a Russian event makes the
+    command's refusals Russian (:class:`~tonk_rules.cli.event_commands.EventLanguageGroup`)."""
+    from tonk_rules.cli.event_lines import ledger_language
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[LANG_KEY] = ledger_language(ledger)
+    return open_ledger(ledger, writable=writable)
+
+
 # --- sessions --------------------------------------------------------------------------------------------
-@click.group()
+@click.group(cls=EventLanguageGroup)
 def session() -> None:
     """A table's evening or event in one ledger file (SQLite): hands, balances, history, undo, export.
 
@@ -222,12 +234,16 @@ def session_undo(ledger: str) -> None:
 
     The history keeps what was taken back, marked "(undone)".
     """
+    from tonk_rules.cli.event_lines import ledger_language
     from tonk_rules.cli.terminal import plain
+    from tonk_rules.ledger.history import taken_back_ru
+    from tonk_rules.words.ledger_lines import ru
 
+    lang = ledger_language(ledger)  # a table of a Russian event: said in Russian
     with _open(ledger) as led:
         took = led.undo()
-        click.echo(plain(f"Undid {took['said']}."))
-        _status(led)
+        click.echo(plain(ru("undid", said=taken_back_ru(took)) if lang == "ru" else f"Undid {took['said']}."))
+        _status(led, lang)
 
 
 @session.command("join")
@@ -244,9 +260,11 @@ def session_join(ledger: str, name: str, stake: int | None, after: str | None) -
         raise Misuse(why)
     if stake is not None and stake > MAX_STAKE:
         raise Misuse(f"--stake {stake}: a stake is at most {MAX_STAKE:,}")
+    from tonk_rules.cli.event_lines import ledger_language
+
     with _open(ledger) as led:
         led.join(name, stake=stake, after=after)
-        _status(led)
+        _status(led, ledger_language(ledger))
 
 
 @session.command("leave")
@@ -255,9 +273,11 @@ def session_join(ledger: str, name: str, stake: int | None, after: str | None) -
 @nfc_names
 def session_leave(ledger: str, name: str) -> None:
     """NAME leaves the table between hands (keeping their balance)."""
+    from tonk_rules.cli.event_lines import ledger_language
+
     with _open(ledger) as led:
         led.leave(name)
-        _status(led)
+        _status(led, ledger_language(ledger))
 
 
 def _add_file_commands() -> None:

@@ -85,6 +85,16 @@ def _history_ru(events: list[dict[str, Any]], voided: frozenset[int]) -> list[st
     return lines
 
 
+def taken_back_ru(took: dict[str, Any]) -> str:
+    """What an undo took back (as :meth:`~tonk_rules.ledger.session_ledger.Ledger.undo` returns it), in Russian."""
+    kind = took["kind"]
+    if kind == "hand":
+        return ru("undo_hand", number=took["hand"]["number"])
+    if kind in ("join", "leave"):
+        return ru(f"undo_{kind}", name=took["name"])
+    return ru("undo_rules_any") if kind == "rules" else ru("undo_other", event=took["event"])
+
+
 def _taken_back(event: dict[str, Any] | None, detail: dict[str, Any]) -> str:
     if event is None:
         return ru("undo_other", event=detail.get("event", "?"))

@@ -52,6 +52,8 @@ RU: dict[str, str] = {
     "undo_leave": "уход из-за стола: {name}",
     "undo_rules": "смена правил: «{title}»",
     "undo_other": "событие {event}",
+    "undo_rules_any": "смена правил",
+    "undid": "Отменено: {said}.",
     # corrections
     "hand_said": "раздача №{number} ({ending}, {winners})",
     "correction_void": "  -- {at}: раздача №{number} аннулирована (причина: {reason}); была: {was}",
