@@ -102,6 +102,8 @@ def values_of(info: FieldInfo, value: Any, data: dict[str, Any]) -> list[Any]:
     choices = _choices(inner)
     if choices is not None:
         return [*out, *(c for c in choices if c != value)]
+    if typing.get_origin(inner) is dict:  # house values by rank (deck.values): faces by rank, a high ace, none
+        return [v for v in ({"J": 11, "Q": 12, "K": 13}, {"A": 11}, {}) if v != value]
     if typing.get_origin(inner) is list:
         (item,) = typing.get_args(inner)
         choices = _choices(item)

@@ -23,8 +23,8 @@ A token that mixes the alphabets is refused, never guessed (a Latin T with a Cyr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from tonk_rules.errors import CardError, MixedAlphabetsError
 
@@ -102,6 +102,26 @@ class Card(int):
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 #: Count value of each card, indexed by card integer (for the engine's hot path).
 VALUES: tuple[int, ...] = tuple(c.value for c in DECK)
+
+
+def card_value(rank: str) -> int:
+    """The count value of a rank as a variant file writes it (``"A"``, ``"10"``, ``"K"``) where no house value
+    is set: ace 1, two to ten face value, jack, queen and king 10.
+
+    >>> card_value("A"), card_value("7"), card_value("Q")
+    (1, 7, 10)
+    """
+    return min(RANK_ORDER.index(rank) + 1, 10)
+
+
+def value_table(house: Mapping[Any, int]) -> tuple[int, ...]:
+    """Each card's count value by card number: :data:`VALUES`, with the ranks ``house`` names (a variant's
+    ``deck.values``) at their house value.
+
+    >>> value_table({"K": 13})[51], value_table({})[51], value_table({"A": 11})[0]
+    (13, 10, 11)
+    """
+    return tuple(house.get(RANK_ORDER[c.rank - 1], c.value) for c in DECK)
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -191,9 +211,10 @@ def format_cards(cards: Sequence[Card], style: CardStyle = "english") -> str:
     return " ".join(c.format(style) for c in cards)
 
 
-def hand_count(cards: Sequence[Card]) -> int:
-    """The count of a hand: the sum of its card values."""
-    return sum(map(VALUES.__getitem__, cards))
+def hand_count(cards: Sequence[Card], values: Sequence[int] = VALUES) -> int:
+    """The count of a hand: the sum of its card values (``values``: each card's by number, a variant's
+    :func:`value_table`; the standard values when left out)."""
+    return sum(map(values.__getitem__, cards))
 
 
 def cards_to_deal(players: int, hand_size: int, upcard: bool) -> int:

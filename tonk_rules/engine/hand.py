@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tonk_rules.cards import Card, hand_count
+from tonk_rules.cards import Card
 from tonk_rules.engine import legality, moves
 from tonk_rules.engine.actions import Action, ActionRecord, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.result import HandResult
@@ -101,7 +101,7 @@ class Hand:
         hand.turns_taken = [0] * n
         hand.hit_locks = [0] * n
         hand.position = position_of(hand)
-        hand.deal_tonks = ruleset.deal_check.holders(hand.hands)
+        hand.deal_tonks = ruleset.deal_check.holders(hand.hands, ruleset.deal.values)
         if hand.deal_tonks:
             settlement = ruleset.settle_deal(hand.hands, hand.stakes)
             if settlement is not None:
@@ -120,7 +120,7 @@ class Hand:
 
     # --- queries ------------------------------------------------------------------------------------------
     def count(self, player: int) -> int:
-        return hand_count(self.hands[player])
+        return self.ruleset.deal.count(self.hands[player])
 
     @property
     def over(self) -> bool:
@@ -160,7 +160,7 @@ class Hand:
         if isinstance(action, Draw):
             action = self._draw(action)
         elif isinstance(action, Knock):
-            counts = [hand_count(h) for h in self.hands]
+            counts = [self.ruleset.deal.count(h) for h in self.hands]
             self._end(self.ruleset.settle_knock(counts, player, self.stakes))
         elif isinstance(action, Spread):
             self._spread(action)
@@ -196,7 +196,7 @@ class Hand:
                 self.reshuffles += 1
                 card = self.stock.pop()
             else:  # the hand ends on the empty stock
-                self._end(rules.settle_stock_out([hand_count(h) for h in self.hands], self.stakes))
+                self._end(rules.settle_stock_out([rules.deal.count(h) for h in self.hands], self.stakes))
                 return moves.DRAW_STOCK
             self.turn.drew(None, rules.taken_discard.straight_into_spread)
         self.hands[self.current].append(card)
@@ -271,7 +271,7 @@ class Hand:
 
     def _moved(self, seat: int, cards: Sequence[Card], into_hand: bool) -> None:
         """The position vector after ``cards`` came into ``seat``'s hand (``into_hand``) or left it."""
-        P, mask, count = self.position, mask_of(cards), hand_count(cards)
+        P, mask, count = self.position, mask_of(cards), self.ruleset.deal.count(cards)
         if into_hand:
             P[pf.P_HANDS + seat] |= mask
             P[pf.P_COUNTS + seat] += count
@@ -281,7 +281,7 @@ class Hand:
 
     # --- the end ------------------------------------------------------------------------------------------
     def _go_out(self, by_discard: bool) -> None:
-        counts = [hand_count(h) for h in self.hands]
+        counts = [self.ruleset.deal.count(h) for h in self.hands]
         self._end(self.ruleset.settle_out(counts, self.current, by_discard, self.turn.new_spread, self.stakes))
 
     def _end(self, settlement: Settlement) -> None:
@@ -298,7 +298,7 @@ def position_of(hand: Hand) -> list[int]:
     P[pf.P_STOCK_N], P[pf.P_DISCARD_N], P[pf.P_SPREADS_N] = len(hand.stock), len(hand.discard), len(hand.spreads)
     P[pf.P_FIRST_TURN] = int(not any(hand.turns_taken))
     for seat, cards in enumerate(hand.hands):
-        P[pf.P_HANDS + seat], P[pf.P_COUNTS + seat] = mask_of(cards), hand_count(cards)
+        P[pf.P_HANDS + seat], P[pf.P_COUNTS + seat] = mask_of(cards), hand.ruleset.deal.count(cards)
         P[pf.P_TURNS_TAKEN + seat], P[pf.P_LOCKS + seat] = hand.turns_taken[seat], hand.hit_locks[seat]
     for k, spread in enumerate(hand.spreads):
         P[pf.P_SP_OWNER + k], P[pf.P_SP_RUN + k] = spread.owner, int(spread.kind is MeldKind.RUN)

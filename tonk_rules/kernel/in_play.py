@@ -113,6 +113,9 @@ _TABLE: dict[str, InPlay] = {
     "stock_exhaustion.ties": _k("a hand ended at the empty stock with several lowest counts"),
     **{f"payments.{e.value}": InPlay("ending", f"a hand that ended {e.value.replace('_', ' ')} (its payments)",
                                      endings=(e.value,)) for e in PAID_ENDINGS},
+    # rules added later come last, so that the kernel's slots of the rules above keep their numbers
+    "deck.values": _k("a hand that ended on its counts (the deal check, a knock, the empty stock) while a "
+                      "player held a card whose value is not the standard one (a house value)"),
 }
 
 #: The kernel's counters: each kernel-counted dimension -> its index in the state's ``O_IN_PLAY`` block, its

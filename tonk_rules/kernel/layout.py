@@ -41,7 +41,8 @@ T_PAY = N_PARAMS  # [(ending * MAX_PAY_RULES + rule) * who_pays.RULE_SIZE + j]: 
 T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * who_pays.RULE_SIZE  # rules per ending
 T_MELDS = T_PAY_N + 9  # the meld table (ruleset.meld_masks.M_*), read by the compiled meld functions
 T_POS = T_MELDS + meld_masks.M_POS  # rank (1..13) -> run position, -1 when not in the deck
-T_SIZE = T_MELDS + meld_masks.M_SIZE
+T_VALUES = T_MELDS + meld_masks.M_SIZE  # each card's count value by card number (deck.values over the standard)
+T_SIZE = T_VALUES + 64
 
 # --- endings (the kernel's own codes) -------------------------------------------------------------------
 E_DEAL_TONK, E_DEAL_VOID, E_KNOCK_WON, E_KNOCK_CAUGHT = 0, 1, 2, 3
@@ -139,6 +140,7 @@ IP_HIT_BOOKS = IN_PLAY_SLOTS["hitting.books"]
 IP_TAKEN = IN_PLAY_SLOTS["taken_discard.rule"]
 IP_STOCK_EMPTY = IN_PLAY_SLOTS["stock_exhaustion.when_empty"]
 IP_STOCK_TIES = IN_PLAY_SLOTS["stock_exhaustion.ties"]
+IP_VALUES = IN_PLAY_SLOTS["deck.values"]
 
 # --- canonical action keys: the engine's encoding (tonk_rules.engine.encoding), under the kernel's names ---
 KIND_SHIFT, KIND_MASK, PAYLOAD = encoding.KIND_SHIFT, encoding.KIND_MASK, encoding.PAYLOAD

@@ -61,6 +61,7 @@ class KernelTables:
     pay: npt.NDArray[np.int64]  # [ending, rule] -> payer role, receiver role, stakes, at payer's stake
     pay_n: npt.NDArray[np.int64]  # rules per ending
     melds: npt.NDArray[np.int64]  # the meld table of ruleset.meld_masks (M_*), as the engine's SpreadRule has it
+    values: npt.NDArray[np.int64]  # each card's count value by card number (the engine's DealRule.values)
 
     @functools.cached_property
     def plain_melds(self) -> tuple[int, ...]:
@@ -78,7 +79,8 @@ class KernelTables:
         out[: L.N_PARAMS] = self.params
         out[L.T_PAY: L.T_PAY_N] = self.pay.ravel()
         out[L.T_PAY_N: L.T_MELDS] = self.pay_n
-        out[L.T_MELDS:] = self.melds
+        out[L.T_MELDS: L.T_VALUES] = self.melds
+        out[L.T_VALUES: L.T_VALUES + len(self.values)] = self.values
         return out
 
 
@@ -110,7 +112,8 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     seats = seating(ruleset)
     if seats.max_players > L.MAX_PLAYERS:
         raise KernelError(f"the compiled kernel seats at most {L.MAX_PLAYERS} players, not {seats.max_players}")
-    return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), pay, pay_n, melds_table)
+    return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), pay, pay_n, melds_table,
+                        np.array(ruleset.deal.values, np.int64))
 
 
 def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:

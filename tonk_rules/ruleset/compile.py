@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tonk_rules.cards import RANK_NAMES, make_card
+from tonk_rules.cards import RANK_NAMES, make_card, value_table
 from tonk_rules.ruleset.compiled_ruleset import Ruleset
 from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
@@ -105,7 +105,7 @@ def compile_ruleset(v: Variant) -> Ruleset:
     return Ruleset(
         min_players=v.players.min,
         max_players=v.players.max,
-        deal=copied(DealRule, v.deal, deck=deck),
+        deal=copied(DealRule, v.deal, deck=deck, values=value_table(v.deck.values)),
         dealer=copied(DealerRule, v.dealer),
         deal_check=copied(DealCheckRule, v.deal_check),
         knocking=copied(KnockRule, v.knocking),

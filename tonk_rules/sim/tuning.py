@@ -40,6 +40,7 @@ from typing import Any
 
 from tonk_rules.bots import describe
 from tonk_rules.bots.specs import BotSpec
+from tonk_rules.cards import VALUES
 from tonk_rules.kernel import search as kernel_search
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 from tonk_rules.kernel.tables import tables_of
@@ -75,6 +76,8 @@ def play_digest(ruleset: Ruleset) -> str:
     digest = hashlib.sha256(json.dumps(params, sort_keys=True).encode())
     for block in (tables.pay, tables.pay_n, tables.melds, tables.deck):
         digest.update(block.tobytes())
+    if tuple(tables.values.tolist()) != VALUES:  # house card values (deck.values); the standard ones leave it as it was
+        digest.update(tables.values.tobytes())
     return digest.hexdigest()[:16]
 
 

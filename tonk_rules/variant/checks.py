@@ -20,20 +20,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tonk_rules.cards import RANK_ORDER, why_not_deal
+from tonk_rules.cards import card_value, why_not_deal
 from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
 from tonk_rules.variant.sections import VariantSections
 
 _KNOCK_ROLES = {"knocker", "at_or_below_knocker", "above_knocker"}
 
 
-def _rank_value(rank: str) -> int:
-    return min(RANK_ORDER.index(rank) + 1, 10)
+def _rank_value(rank: str, variant: VariantSections) -> int:
+    house: dict[str, int] = {str(r): n for r, n in variant.deck.values.items()}
+    return house.get(rank, card_value(rank))
 
 
 def possible_counts(variant: VariantSections) -> tuple[int, int]:
-    """The lowest and highest count a dealt hand can have in this deck."""
-    values = sorted(_rank_value(r) for r in variant.deck.ranks for _ in range(4))
+    """The lowest and highest count a dealt hand can have in this deck (at its values, deck.values)."""
+    values = sorted(_rank_value(r, variant) for r in variant.deck.ranks for _ in range(4))
     n = variant.deal.hand_size
     return sum(values[:n]), sum(values[-n:])
 
@@ -222,6 +223,9 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
         add(("deck.ranks", "a rank is listed twice"))
     if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks))):
         add(("players.max|deal.hand_size|deal.upcard|deck.ranks", why))
+    if unknown := [r for r in v.deck.values if r not in v.deck.ranks]:
+        add(("deck.values|deck.ranks", f"deck.values gives a value to {', '.join(unknown)}, which deck.ranks does "
+                                       "not hold: it would have no effect"))
 
     low, high = possible_counts(v)
     dc = v.deal_check
@@ -243,7 +247,7 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
             ))
 
     k = v.knocking
-    lowest_card = min((_rank_value(r) for r in v.deck.ranks), default=1)
+    lowest_card = min((_rank_value(r, v) for r in v.deck.ranks), default=1)
     if k.max_count is not None and k.max_count < lowest_card:
         # a player who still holds a card has a count of at least that card's value
         add(("knocking.max_count|deck.ranks",

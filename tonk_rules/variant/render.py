@@ -7,6 +7,7 @@ from typing import Any
 
 import yaml
 
+from tonk_rules.variant.canonical import without_added_defaults
 from tonk_rules.variant.loader import LoadedVariant
 from tonk_rules.variant.provenance import strip_sources, value_keys
 from tonk_rules.variant.schema import schema_location
@@ -40,7 +41,7 @@ def variant_yaml(loaded: LoadedVariant, *, provenance: bool = False) -> str:
     With ``provenance``, every value carries its source: each section's most common source as ``source``,
     the others in ``source_for``, so the output is itself a variant file with the same provenance.
     """
-    data = loaded.variant.model_dump(mode="json", exclude_none=False)
+    data = without_added_defaults(loaded.variant)  # a rule added later shows where a file sets it (built-ins as before)
     strip_sources(data)
     for event in data["payments"].values():  # stake_of is left out where there is one stake for all
         event["rules"] = [{k: v for k, v in rule.items() if not (k == "stake_of" and v is None)}
@@ -63,7 +64,7 @@ def _fill_sources(data: dict[str, Any], loaded: LoadedVariant) -> list[str]:
         body: Any = data
         for part in section.split("."):
             body = body[part]
-        found = {key: loaded.provenance.get(f"{section}.{key}") for key in keys}
+        found = {key: loaded.provenance.get(f"{section}.{key}") for key in keys if key in body}
         for key, prov in found.items():
             if prov is None or prov.source is None:
                 unsourced.append(f"{section}.{key}" + (f" ({prov.file})" if prov else ""))

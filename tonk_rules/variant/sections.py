@@ -13,7 +13,7 @@ words' (:func:`tonk_rules.words.description`), with its refusals and its rules-s
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -37,10 +37,13 @@ from tonk_rules.terms import (
     StockTies,
     TakenDiscardPolicy,
 )
+from tonk_rules.variant.added import added_rule
 from tonk_rules.variant.sources import Source
 from tonk_rules.words import description as about
 
 RankName = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+#: A card's count value where a house file sets it (deck.values): a whole number of points, 0 to 25.
+CardValue = Annotated[int, Field(ge=0, le=25)]
 
 
 
@@ -91,6 +94,9 @@ class Deck(Section):
         min_length=3,
         description=about("deck.ranks"),
     )
+    values: dict[RankName, CardValue] = added_rule(
+        {}, since="2026-12-07", description=about("deck.values"),
+        source={"assumed": "the sources count an ace 1, two to ten at face value, jack, queen and king 10 each"})
 
 
 class Deal(Section):

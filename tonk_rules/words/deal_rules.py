@@ -59,6 +59,15 @@ DEAL_WORDS: dict[str, RuleWords] = {
                             "сумма карт у него на руках (выложенные на стол карты не считаются). Туз "
                             "обозначается {ace}."},
     ),
+    "deck.values": RuleWords(
+        "House card values by rank (e.g. {J: 11, Q: 12, K: 13}; Joker for jokers): a card's count in a hand, "
+        "read by counts, deal checks, knock limits and payments; a rank left out counts as usual (ace 1, two "
+        "to ten face value, jack, queen and king 10, a joker 0).",
+        en={Part("values.house"): "Card values (a house rule): {values}. Your count is the total of the cards "
+                                  "left in your hand (cards laid on the table do not count)."},
+        ru={Part("values.house"): "Очки карт (домашнее правило): {values}. Очки игрока – сумма карт у него на "
+                                  "руках (выложенные на стол карты не считаются)."},
+    ),
     "deal.hand_size": RuleWords(
         "Cards dealt to each player.",
         en={ANY: "The dealer deals {n} cards to each player, one at a time, clockwise from the dealer's left."},
