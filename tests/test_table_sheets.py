@@ -48,6 +48,8 @@ def _text(view: VariantView, lang: str) -> str:
 
 def _expected(path: str, value: Any, lang: str, values: dict[str, Any]) -> list[str]:
     words = WORDS[lang]
+    if path == "deck.jokers":  # the deck's sentence says "no jokers", or the jokers' own sentence their number
+        return [words["deck.jokers.some"].split("{")[0]] if value else [words["deck.full"].split(":")[0]]
     if path == "deck.values":  # each house value beside its rank, or the standard values' sentence
         return [f"{rank_word(r, lang)}={n}" for r, n in value.items()] or [words["values"].split("{")[0]]
     if not isinstance(value, list) and (path, value) in words:

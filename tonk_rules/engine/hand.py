@@ -138,7 +138,7 @@ class Hand:
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed for the current player now, or None when it is."""
-        return legality.why_illegal(self, action)
+        return legality.why_illegal(self, self._as_jokers_held(action))
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, generated for the turn's phase."""
@@ -146,9 +146,29 @@ class Hand:
         self._generated = (len(self.history), tuple(actions))
         return actions
 
+    def _as_jokers_held(self, action: Action) -> Action:
+        """``action`` with each joker it names made the joker it must be: the jokers are alike, so a ``Jk`` typed
+        or recorded is one the player holds, or the one on top of the pile drawn from."""
+        if isinstance(action, Draw):
+            if action.card is None or not action.card.joker:
+                return action
+            pile = self.discard if action.source is Pile.DISCARD else self.stock
+            return Draw(action.source, pile[-1]) if pile and pile[-1].joker else action
+        if not isinstance(action, Spread | Hit | Discard):
+            return action
+        cards = action.cards if isinstance(action, Spread) else (action.card,)
+        if not any(c.joker for c in cards):
+            return action
+        spare = [c for c in self.hands[self.current] if c.joker and c not in cards]
+        held = tuple(c if not c.joker or c in self.hands[self.current] or not spare else spare.pop(0) for c in cards)
+        if isinstance(action, Spread):
+            return Spread(held)
+        return Hit(held[0], action.spread) if isinstance(action, Hit) else Discard(held[0])
+
     # --- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> ActionRecord:
         """Play ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)."""
+        action = self._as_jokers_held(action)
         if not self._was_generated(action):
             if not isinstance(action, Knock | Draw | Spread | Hit | Discard):
                 raise TypeError(f"not an action: {action!r} (expected Knock, Draw, Spread, Hit or Discard; "

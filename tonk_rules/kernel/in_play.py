@@ -116,6 +116,7 @@ _TABLE: dict[str, InPlay] = {
     # rules added later come last, so that the kernel's slots of the rules above keep their numbers
     "deck.values": _k("a hand that ended on its counts (the deal check, a knock, the empty stock) while a "
                       "player held a card whose value is not the standard one (a house value)"),
+    "deck.jokers": _k("a hand that ended while a player held a joker"),
 }
 
 #: The kernel's counters: each kernel-counted dimension -> its index in the state's ``O_IN_PLAY`` block, its

@@ -30,7 +30,7 @@ from tonk_rules.kernel.rules_nb import (
     turn_laid,
 )
 from tonk_rules.ruleset import core
-from tonk_rules.ruleset.meld_masks import BOOK, M_ACE_HIGH, M_MIN_BOOK, M_MUST, M_RUN_MIN
+from tonk_rules.ruleset.meld_masks import BOOK, JOKER_BITS, M_ACE_HIGH, M_MIN_BOOK, M_MUST, M_RUN_MIN
 from tonk_rules.ruleset.slots import (
     NO_CARD,
     R_DC_AT_LEAST,
@@ -69,6 +69,10 @@ def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
         S[L.O_NET + p] = 0
     if ending <= L.E_KNOCK_CAUGHT or ending >= L.E_STOCK_EXHAUSTED:  # an ending decided on the counts
         _values_counts(S, tb)
+    for p in range(players):
+        if S[L.O_HANDS + p] >> JOKER_BITS:  # deck.jokers came into play: a joker held at the end
+            S[L.O_IN_PLAY + L.IP_JOKERS] += 1
+            break
     if ending == L.E_DEAL_VOID or ending == L.E_STOCK_VOID:  # noqa: SIM109 (plain compares compile simplest)
         for p in range(players):
             S[L.O_WINNERS + p] = 0

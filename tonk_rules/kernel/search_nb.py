@@ -125,9 +125,9 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
         everything |= ONE << S[L.O_DISCARD + i]
     for k in range(S[L.S_SPREADS_N]):
         everything |= S[L.O_SP_MASK + k]
-    pool = np.empty(52, np.int64)
+    pool = np.empty(L.MAX_CARDS, np.int64)
     n = 0
-    for c in range(52):
+    for c in range(L.MAX_CARDS):
         if (everything >> c) & 1 and not (visible >> c) & 1:
             pool[n] = c
             n += 1
@@ -182,7 +182,7 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
 def melds_passed(hand, c, passed, tb):  # type: ignore[no-untyped-def]
     """Whether card ``c`` added to ``hand`` makes a meld with one of the cards ``passed`` that the hand
     alone did not make with it."""
-    for t in range(52):
+    for t in range(L.MAX_CARDS):
         if (passed >> t) & 1 and in_a_meld(hand | (ONE << c) | (ONE << t), t, tb) and not in_a_meld(
                 hand | (ONE << t), t, tb):
             return True

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tonk_rules.cards import hand_count, parse_cards
+from tonk_rules.cards import Card, distinct_jokers, hand_count, parse_cards
 from tonk_rules.errors import CardError, SetupError, TableInputError
 from tonk_rules.terms import Ending
 
@@ -47,7 +47,10 @@ def _dealt_cards(hand: Hand) -> list[list[Any]] | None:
     if not isinstance(given, dict) or any(not isinstance(given.get(n), str) for n in hand.players):
         return None
     try:
-        return [list(parse_cards(given[n])) for n in hand.players]
+        dealt: list[list[Card]] = []
+        for n in hand.players:  # each Jk a joker no earlier hand holds
+            dealt.append(distinct_jokers(parse_cards(given[n]), [c for h in dealt for c in h]))
+        return dealt
     except CardError as exc:
         raise CannotSettle(f"its dealt cards cannot be read: {exc}") from None
 

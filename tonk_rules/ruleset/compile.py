@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tonk_rules.cards import RANK_NAMES, make_card, value_table
+from tonk_rules.cards import JOKERS, RANK_NAMES, make_card, value_table
 from tonk_rules.ruleset.compiled_ruleset import Ruleset
 from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
@@ -88,7 +88,7 @@ def copied(rule: type[_Rule], section: Section, **computed: Any) -> _Rule:
 def compile_ruleset(v: Variant) -> Ruleset:
     """Compile a validated variant into rule objects."""
     ranks = tuple(sorted(_RANK_BY_NAME[r] for r in set(v.deck.ranks)))
-    deck = tuple(make_card(rank, suit) for rank in ranks for suit in range(4))
+    deck = (*(make_card(rank, suit) for rank in ranks for suit in range(4)), *JOKERS[: v.deck.jokers])
     melds = MeldRules(
         book_sizes=frozenset(v.melds.book_sizes),
         run_min=v.melds.run_min,

@@ -44,6 +44,7 @@ M_SIZE = M_LINE + (1 << 13)
 AT = 0
 
 NOT_A_MELD, BOOK, RUN = 0, 1, 2  # what classify returns
+JOKER_BITS = 52  # cards 52.. are jokers (deck.jokers): no rank, so in no book or run
 SUIT_CARDS = 0x1111111111111  # the 13 cards of suit 0 (shift left by a suit for that suit's)
 SUIT_PLACES = 0x11111111111111  # suit 0's places in a placed mask: 13 positions and the high ace
 #: The most melds one hand can hold (every book of every rank, every run of every suit): the size of the
@@ -190,6 +191,8 @@ def run_line(cards: int, mt: Sequence[int]) -> int:
 # --- whole melds ---------------------------------------------------------------------------------------
 def classify(cards: int, mt: Sequence[int]) -> int:
     """BOOK, RUN or NOT_A_MELD for ``cards`` laid as a new spread."""
+    if cards >> JOKER_BITS:  # a joker has no rank: it is in no book or run
+        return NOT_A_MELD
     size = popcount(cards)
     if size == 0:
         return NOT_A_MELD
@@ -204,7 +207,7 @@ def classify(cards: int, mt: Sequence[int]) -> int:
 def extends(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[int]) -> bool:
     """``card`` may be added to (hit) the spread ``cards``, by the meld rules alone: a book of rank ``key``,
     or (``run``) a run of suit ``key`` whose line, ace low, is ``line`` (the kernel keeps both per spread)."""
-    if (cards >> card) & 1:
+    if (cards >> card) & 1 or card >= JOKER_BITS:  # a joker extends nothing
         return False
     rank = card // 4 + 1
     if not run:
@@ -270,6 +273,8 @@ def held_spread(hand: int, mt: Sequence[int]) -> bool:
 
 def in_a_meld(hand: int, card: int, mt: Sequence[int]) -> bool:
     """``card`` (in ``hand``) is part of some book or run of ``hand`` (:func:`melds_in` lists a meld with it)."""
+    if card >= JOKER_BITS:  # a joker is in no meld
+        return False
     rank, suit = card // 4 + 1, card % 4
     if popcount((hand >> (4 * (rank - 1))) & 15) >= mt[AT + M_MIN_BOOK]:
         return True

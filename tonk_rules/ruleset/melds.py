@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tonk_rules.cards import DECK, Card
+from tonk_rules.cards import ALL_CARDS, N_CARDS, Card
 from tonk_rules.ruleset import meld_masks as mm
 from tonk_rules.terms import MeldKind
 
@@ -30,7 +30,7 @@ __all__ = ["MeldKind", "MeldRules", "cards_of", "mask_of", "rule_table"]
 _KIND = {mm.BOOK: MeldKind.BOOK, mm.RUN: MeldKind.RUN}
 
 
-_BIT = tuple(1 << c for c in range(52))
+_BIT = tuple(1 << c for c in range(N_CARDS))
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -44,7 +44,7 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     found = []
     while mask:
         low = mask & -mask
-        found.append(DECK[low.bit_length() - 1])
+        found.append(ALL_CARDS[low.bit_length() - 1])
         mask ^= low
     return tuple(found)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tonk_rules.cards import VALUES, Card, CardStyle, format_cards, hand_count, parse_cards
+from tonk_rules.cards import VALUES, Card, CardStyle, distinct_jokers, format_cards, hand_count, parse_cards
 from tonk_rules.engine.result import HandResult
 from tonk_rules.errors import About, CardError, TableInputError
 from tonk_rules.ruleset import Ruleset
@@ -151,7 +151,7 @@ def parse_hands(options: list[str], at_least: int = 2) -> HandsAtTable:
             raise TableInputError(f"--hand {option!r}: {name} has two --hand options").coded(
                 "hand_twice", "cards", name, name=name)
         try:
-            cards = parse_cards(text)
+            cards = distinct_jokers(parse_cards(text), tuple(seen))  # a Jk here is a joker no other hand holds
         except CardError as exc:
             raise _as_input(TableInputError(f"--hand {name}: {exc}"), exc, "cards", name) from None
         for card in cards:

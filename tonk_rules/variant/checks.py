@@ -29,12 +29,13 @@ _KNOCK_ROLES = {"knocker", "at_or_below_knocker", "above_knocker"}
 
 def _rank_value(rank: str, variant: VariantSections) -> int:
     house: dict[str, int] = {str(r): n for r, n in variant.deck.values.items()}
-    return house.get(rank, card_value(rank))
+    return house.get(rank, 0 if rank == "Joker" else card_value(rank))
 
 
 def possible_counts(variant: VariantSections) -> tuple[int, int]:
     """The lowest and highest count a dealt hand can have in this deck (at its values, deck.values)."""
-    values = sorted(_rank_value(r, variant) for r in variant.deck.ranks for _ in range(4))
+    values = sorted([*(_rank_value(r, variant) for r in variant.deck.ranks for _ in range(4)),
+                     *[_rank_value("Joker", variant)] * variant.deck.jokers])
     n = variant.deal.hand_size
     return sum(values[:n]), sum(values[-n:])
 
@@ -221,9 +222,12 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
         add(("players.max|players.min", f"max ({v.players.max}) is below min ({v.players.min})"))
     if len(set(v.deck.ranks)) != len(v.deck.ranks):
         add(("deck.ranks", "a rank is listed twice"))
-    if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks))):
-        add(("players.max|deal.hand_size|deal.upcard|deck.ranks", why))
-    if unknown := [r for r in v.deck.values if r not in v.deck.ranks]:
+    if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks)) + v.deck.jokers):
+        add(("players.max|deal.hand_size|deal.upcard|deck.ranks|deck.jokers", why))
+    if "Joker" in v.deck.values and not v.deck.jokers:
+        add(("deck.values|deck.jokers", "deck.values gives the jokers a value, but the deck has none (deck.jokers "
+                                        "is 0): it would have no effect"))
+    if unknown := [r for r in v.deck.values if r not in v.deck.ranks and r != "Joker"]:
         add(("deck.values|deck.ranks", f"deck.values gives a value to {', '.join(unknown)}, which deck.ranks does "
                                        "not hold: it would have no effect"))
 
@@ -247,7 +251,8 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
             ))
 
     k = v.knocking
-    lowest_card = min((_rank_value(r, v) for r in v.deck.ranks), default=1)
+    lowest_card = min([*(_rank_value(r, v) for r in v.deck.ranks), *[_rank_value("Joker", v)] * min(1, v.deck.jokers)],
+                      default=1)
     if k.max_count is not None and k.max_count < lowest_card:
         # a player who still holds a card has a count of at least that card's value
         add(("knocking.max_count|deck.ranks",
