@@ -8,6 +8,8 @@ made by hypothesis from random changes of random fields to the built-ins.
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 from budgets import examples
 from hypothesis import HealthCheck, given, settings
@@ -112,3 +114,17 @@ def test_house_variants_play_identically(variant: Variant, data: st.DataObject) 
     if variant.stakes.mode == "per_player":
         stakes = data.draw(st.lists(st.integers(1, 4), min_size=players, max_size=players), label="stakes")
     assert_identical(ruleset, seats, 8, seed=data.draw(st.integers(0, 2**64 - 1), label="seed"), stakes=stakes)
+
+
+# --- the house files of examples/ (card values, jokers, wild cards) ---------------------------------------
+EXAMPLES_DIR = pathlib.Path(__file__).resolve().parent.parent / "examples"
+HOUSE_EXAMPLES = sorted(str(p) for p in EXAMPLES_DIR.glob("house-*.yaml"))
+
+
+@pytest.mark.parametrize("path", HOUSE_EXAMPLES, ids=[pathlib.Path(p).stem for p in HOUSE_EXAMPLES])
+def test_the_example_house_files_play_identically(path: str) -> None:
+    ruleset = compile_ruleset(load_variant(path).variant)
+    for players in (2, 3):
+        assert_identical(ruleset, [("reckoner", {}), ("greedy", {"knock": 5}), ("random", {})][:players], 20,
+                         seed=players)
+        assert_identical(ruleset, [("greedy", {"knock": 0})] * players, 8, seed=10 + players)  # to the stock's end

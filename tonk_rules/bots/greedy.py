@@ -130,5 +130,5 @@ def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     S[L.S_STOCK_N] = obs.stock_size
     if obs.discard_top is not None:
         S[L.O_DISCARD], S[L.S_DISCARD_N] = int(obs.discard_top), 1
-    encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position)
+    encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position, tables.plain_melds)
     return S

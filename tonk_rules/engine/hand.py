@@ -264,6 +264,9 @@ class Hand:
     def _ordered(self, cards: Sequence[Card]) -> list[Card]:
         """Cards of a spread in table order: a book by suit, a run by rank (a high ace last)."""
         melds = self.ruleset.melds
+        wild = melds.wild_order(cards)
+        if wild is not None:  # each wild card where it stands
+            return wild
         if all(c.rank == cards[0].rank for c in cards):
             return sorted(cards, key=lambda c: c.suit)
         ordered = sorted(cards, key=lambda c: melds.ranks.index(c.rank))

@@ -143,6 +143,9 @@ IP_STOCK_EMPTY = IN_PLAY_SLOTS["stock_exhaustion.when_empty"]
 IP_STOCK_TIES = IN_PLAY_SLOTS["stock_exhaustion.ties"]
 IP_VALUES = IN_PLAY_SLOTS["deck.values"]
 IP_JOKERS = IN_PLAY_SLOTS["deck.jokers"]
+IP_WILD = IN_PLAY_SLOTS["melds.wild"]
+IP_WILD_MOST = IN_PLAY_SLOTS["melds.wild_most"]
+IP_WILD_HITS = IN_PLAY_SLOTS["melds.wild_hits"]
 
 # --- canonical action keys: the engine's encoding (tonk_rules.engine.encoding), under the kernel's names ---
 KIND_SHIFT, KIND_MASK, PAYLOAD = encoding.KIND_SHIFT, encoding.KIND_MASK, encoding.PAYLOAD

@@ -23,14 +23,22 @@ from tonk_rules.kernel.rules_nb import (
     popcount,
     settle_ending,
     several_deal_tonks_void,
-    suit_line,
     takes_straight,
     turn_begin,
     turn_drew,
     turn_laid,
 )
 from tonk_rules.ruleset import core
-from tonk_rules.ruleset.meld_masks import BOOK, JOKER_BITS, M_ACE_HIGH, M_MIN_BOOK, M_MUST, M_RUN_MIN
+from tonk_rules.ruleset.meld_masks import (
+    BOOK,
+    JOKER_BITS,
+    M_ACE_HIGH,
+    M_MIN_BOOK,
+    M_MUST,
+    M_RUN_MIN,
+    M_WILD,
+    M_WILD_MOST,
+)
 from tonk_rules.ruleset.slots import (
     NO_CARD,
     R_DC_AT_LEAST,
@@ -82,6 +90,16 @@ def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
 
 #: Each card's standard count value by card number (ace 1, two to ten face value, faces 10; a joker 0).
 STANDARD_VALUES = np.array([min(c // 4 + 1, 10) if c < 52 else 0 for c in range(64)], np.int64)
+
+
+@njit
+def _wild_counts(S, cards, tb):  # type: ignore[no-untyped-def]
+    """A spread laid or hit (``cards``, after it) with a wild card in it; with as many as melds.wild_most allows."""
+    wild = popcount(cards & tb[L.T_MELDS + M_WILD])
+    if wild:
+        S[L.O_IN_PLAY + L.IP_WILD] += 1
+        if wild == tb[L.T_MELDS + M_WILD_MOST]:
+            S[L.O_IN_PLAY + L.IP_WILD_MOST] += 1
 
 
 @njit
@@ -296,7 +314,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     elif kind == L.K_SPREAD:
         k = S[L.S_SPREADS_N]
         S[L.S_SPREADS_N] = k + 1
-        first = lowest(payload)
+        first = lowest(payload & ~tb[L.T_MELDS + M_WILD])  # a natural card: the book's rank, the run's suit
         rank = first // 4 + 1
         book = classify(payload, tb) == BOOK  # as MeldRules.classify decides it for the engine
         S[L.O_SP_OWNER + k] = p
@@ -304,8 +322,9 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[L.O_SP_RUN + k] = 0 if book else 1
         S[L.O_SP_MASK + k] = payload
         S[L.O_SP_KEY + k] = rank if book else first % 4
-        S[L.O_SP_POS + k] = 0 if book else suit_line(payload, first % 4, tb)
+        S[L.O_SP_POS + k] = 0 if book else melds.spread_line(payload, tb)
         _lay_counts(S, payload, not book, tb)
+        _wild_counts(S, payload, tb)
         if book:
             S[L.O_IN_PLAY + L.IP_BOOK_SIZES] += 1
         elif popcount(payload) == tb[L.T_MELDS + M_RUN_MIN]:
@@ -320,10 +339,15 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         card, k = payload // 64, payload % 64 - 1
         _drop(S, p, card, tb)
         S[L.O_SP_MASK + k] |= ONE << card
-        if S[L.O_SP_RUN + k]:
+        if S[L.O_SP_RUN + k] and S[L.O_SP_MASK + k] & tb[L.T_MELDS + M_WILD]:  # the places its wild cards cover
+            S[L.O_SP_POS + k] = melds.spread_line(S[L.O_SP_MASK + k], tb)
+        elif S[L.O_SP_RUN + k]:
             S[L.O_SP_POS + k] |= ONE << tb[L.T_POS + card // 4 + 1]
         owner = S[L.O_SP_OWNER + k]
         _lay_counts(S, S[L.O_SP_MASK + k], S[L.O_SP_RUN + k] == 1, tb)
+        if (tb[L.T_MELDS + M_WILD] >> card) & 1:
+            S[L.O_IN_PLAY + L.IP_WILD_HITS] += 1
+        _wild_counts(S, S[L.O_SP_MASK + k], tb)
         S[L.O_IN_PLAY + (L.IP_HIT_RUNS if S[L.O_SP_RUN + k] else L.IP_HIT_BOOKS)] += 1
         if not S[L.O_SP_RUN + k]:
             S[L.O_IN_PLAY + L.IP_BOOK_SIZES] += 1

@@ -110,7 +110,7 @@ def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     S[L.O_DISCARD: L.O_DISCARD + len(state.discard)] = [int(c) for c in state.discard]
     S[L.S_STOCK_N], S[L.S_DISCARD_N] = len(state.stock), len(state.discard)
     encode_spreads(S, [(owner, spread_kind(cards, tables.plain_melds), cards) for owner, cards in state.spreads],
-                   tables.position)
+                   tables.position, tables.plain_melds)
     return S
 
 

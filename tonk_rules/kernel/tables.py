@@ -107,7 +107,7 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
             raise KernelError(f"the compiled kernel cannot hold a book of {size} of rank {rank}")
     # the meld rules as the engine reads them (SpreadRule.table), so both run meld_masks on the same numbers
     melds_table = np.array(rule_table(frozenset(sizes), melds.run_min, melds.ace_high, ranks, spreading.must_spread,
-                                      held), np.int64)
+                                      held, *melds.wild_args), np.int64)
     pay, pay_n = _payments(ruleset.payments.rules)
     seats = seating(ruleset)
     if seats.max_players > L.MAX_PLAYERS:

@@ -94,6 +94,9 @@ def compile_ruleset(v: Variant) -> Ruleset:
         run_min=v.melds.run_min,
         ace_high=v.melds.ace is AceRank.LOW_OR_HIGH,
         ranks=ranks,
+        wild=frozenset(c for c in deck if ("Joker" if c.joker else RANK_NAMES["english"][c.rank]) in v.melds.wild),
+        wild_most=v.melds.wild_most if v.melds.wild else 0,
+        wild_hits=v.melds.wild_hits and bool(v.melds.wild),
     )
     schedule = PaymentSchedule(
         rules={

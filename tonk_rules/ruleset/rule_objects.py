@@ -245,7 +245,7 @@ class SpreadRule(SectionRule):
         object.__setattr__(self, "checks_discard", core.discard_checks_held(self.params))
         m = self.melds
         object.__setattr__(self, "table", rule_table(m.book_sizes, m.run_min, m.ace_high, m.ranks, self.must_spread,
-                                                     frozenset(self.may_hold_books)))
+                                                     frozenset(self.may_hold_books), *m.wild_args))
 
     def may_lay_now(self, drawn: bool) -> bool:
         return core.may_lay_now(self.params, drawn)

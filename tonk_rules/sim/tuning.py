@@ -44,7 +44,7 @@ from tonk_rules.cards import VALUES
 from tonk_rules.kernel import search as kernel_search
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 from tonk_rules.kernel.tables import tables_of
-from tonk_rules.ruleset import Ruleset, slots
+from tonk_rules.ruleset import Ruleset, meld_masks, slots
 from tonk_rules.ruleset.params import neutral
 from tonk_rules.sim import reckoner_tuning, stages, tuning_cache
 from tonk_rules.sim.equilibrium import Tuned, search
@@ -74,8 +74,10 @@ def play_digest(ruleset: Ruleset) -> str:
     params = {name: int(tables.params[slot]) for name, slot in _parameter_slots().items()
               if int(tables.params[slot]) != neutral(slot)}
     digest = hashlib.sha256(json.dumps(params, sort_keys=True).encode())
-    for block in (tables.pay, tables.pay_n, tables.melds, tables.deck):
+    for block in (tables.pay, tables.pay_n, tables.melds[: meld_masks.M_WILD], tables.deck):
         digest.update(block.tobytes())
+    if tables.melds[meld_masks.M_WILD:].any():  # wild cards (melds.wild): the rules without them keep their digest
+        digest.update(tables.melds[meld_masks.M_WILD:].tobytes())
     if tuple(tables.values.tolist()) != VALUES:  # house card values (deck.values); the standard ones leave it as it was
         digest.update(tables.values.tobytes())
     return digest.hexdigest()[:16]

@@ -214,6 +214,30 @@ def _name(row: Dependent, path: str) -> str:
     return path if "*" in row.option else row.option
 
 
+def _wild_problem(v: VariantSections) -> tuple[str, str] | None:
+    """What is wrong with the wild cards (melds.wild and the rules of their use), or None."""
+    m = v.melds
+    if not m.wild:
+        if m.wild_most != 1 or m.wild_hits:
+            return ("melds.wild_most|melds.wild_hits|melds.wild",
+                    "melds.wild_most and melds.wild_hits matter only with wild cards (melds.wild): they would have "
+                    "no effect")
+        return None
+    if len(set(m.wild)) != len(m.wild):
+        return ("melds.wild", "a wild card is listed twice")
+    if "Joker" in m.wild and not v.deck.jokers:
+        return ("melds.wild|deck.jokers", "melds.wild names Joker, but the deck has none (deck.jokers is 0)")
+    if unknown := [r for r in m.wild if r != "Joker" and r not in v.deck.ranks]:
+        return ("melds.wild|deck.ranks", f"melds.wild names {', '.join(unknown)}, which deck.ranks does not hold")
+    if not 1 <= m.wild_most <= 2:
+        return ("melds.wild_most", f"melds.wild_most ({m.wild_most}) is 1 or 2: a spread holds at least two natural "
+                                   "cards")
+    if v.spreading.must_spread:
+        return ("spreading.must_spread|melds.wild", "spreading.must_spread with wild cards (melds.wild) is not "
+                                                    "supported: a spread held with a wild card could not be told")
+    return None
+
+
 def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     add = problems.append
@@ -224,6 +248,8 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
         add(("deck.ranks", "a rank is listed twice"))
     if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks)) + v.deck.jokers):
         add(("players.max|deal.hand_size|deal.upcard|deck.ranks|deck.jokers", why))
+    if wild_problem := _wild_problem(v):
+        add(wild_problem)
     if "Joker" in v.deck.values and not v.deck.jokers:
         add(("deck.values|deck.jokers", "deck.values gives the jokers a value, but the deck has none (deck.jokers "
                                         "is 0): it would have no effect"))

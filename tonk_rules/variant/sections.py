@@ -159,6 +159,15 @@ class Melds(Section):
     book_sizes: list[int] = Field(min_length=1, description=about("melds.book_sizes"))
     run_min: int = Field(ge=3, description=about("melds.run_min"))
     ace: AceRank = Field(description=about("melds.ace"))
+    wild: list[ValueName] = added_rule(
+        [], since="2026-12-07", description=about("melds.wild"),
+        source={"assumed": "the sources have no wild cards: every card stands for itself"})
+    wild_most: int = added_rule(
+        1, since="2026-12-07", description=about("melds.wild_most"),
+        source={"assumed": "the common house choice of rummy tables: one wild card in a spread, the rest natural"})
+    wild_hits: bool = added_rule(
+        False, since="2026-12-07", description=about("melds.wild_hits"),
+        source={"assumed": "the common house choice: a wild card goes down in a new spread, not as a hit"})
 
 
 class Hitting(Section):

@@ -130,6 +130,12 @@ class _Builder:
                  self.line(w["melds"].format(books=books, run_min=v("melds.run_min")),
                            "melds.book_sizes", "melds.run_min"),
                  self.say("melds.ace")]
+        if v("melds.wild") if "melds.wild" in self.values else []:  # wild cards, where the house has them
+            jk = JOKER_NAMES["russian" if self.lang == "ru" else "english"]
+            said = ", ".join(jk if c == "Joker" else rank_word(c, self.lang) for c in v("melds.wild"))
+            lines.append(self.line(fill(w["wild"], self.lang, cards=said, most=v("melds.wild_most")),
+                                   "melds.wild", "melds.wild_most"))
+            lines.append(self.line(w["wild_hits.yes" if v("melds.wild_hits") else "wild_hits.no"], "melds.wild_hits"))
         held = v("spreading.may_hold_books")
         if v("spreading.must_spread"):
             books = w["or"].join(w["spreading.held_book"].format(size=b["size"], rank=rank_word(b["rank"], self.lang))
