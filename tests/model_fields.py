@@ -180,6 +180,9 @@ COMPANIONS: dict[tuple[str, str], list[dict[str, Any]]] = {
     ("stock_exhaustion", "when_empty"): [{"ties": None, "payments.stock_exhausted": {"rules": []},
                                           "dealer.after_void": "next"}],
     ("scoring", "mode"): [{"target": None}, {"target": 50}],
+    ("melds", "wild_most"): [{"wild": ["K"]}],  # the rules of wild cards matter only with wild cards
+    ("melds", "wild_hits"): [{"wild": ["K"]}],
+    ("melds", "wild"): [{"wild_most": 2}],
 }
 
 

@@ -50,6 +50,13 @@ def _expected(path: str, value: Any, lang: str, values: dict[str, Any]) -> list[
     words = WORDS[lang]
     if path == "deck.jokers":  # the deck's sentence says "no jokers", or the jokers' own sentence their number
         return [words["deck.jokers.some"].split("{")[0]] if value else [words["deck.full"].split(":")[0]]
+    if path == "melds.wild":  # the wild cards named, with the most a spread holds
+        jk = "Дж" if lang == "ru" else "Jk"
+        return [", ".join(jk if c == "Joker" else rank_word(c, lang) for c in value)] if value else []
+    if path == "melds.wild_most":
+        return [f" {value} "] if values["melds.wild"] else []
+    if path == "melds.wild_hits":
+        return [words["wild_hits.yes" if value else "wild_hits.no"]] if values["melds.wild"] else []
     if path == "deck.values":  # each house value beside its rank, or the standard values' sentence
         return [f"{rank_word(r, lang)}={n}" for r, n in value.items()] or [words["values"].split("{")[0]]
     if not isinstance(value, list) and (path, value) in words:

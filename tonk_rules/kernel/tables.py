@@ -30,7 +30,7 @@ from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.ruleset import Ruleset, meld_masks, who_pays
-from tonk_rules.ruleset.melds import rule_table
+from tonk_rules.ruleset.melds import mask_of, rule_table
 from tonk_rules.ruleset.params import code, params_of
 from tonk_rules.ruleset.payments import ROLE_CODES
 
@@ -106,8 +106,9 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
         if not (1 <= rank <= 13 and 0 <= size <= 4):
             raise KernelError(f"the compiled kernel cannot hold a book of {size} of rank {rank}")
     # the meld rules as the engine reads them (SpreadRule.table), so both run meld_masks on the same numbers
+    wild, wild_most, wild_hits = mask_of(melds.wild), melds.wild_most, melds.wild_hits  # as MeldRules.wild_args
     melds_table = np.array(rule_table(frozenset(sizes), melds.run_min, melds.ace_high, ranks, spreading.must_spread,
-                                      held, *melds.wild_args), np.int64)
+                                      held, wild, wild_most if wild else 0, wild_hits and wild != 0), np.int64)
     pay, pay_n = _payments(ruleset.payments.rules)
     seats = seating(ruleset)
     if seats.max_players > L.MAX_PLAYERS:

@@ -78,7 +78,8 @@ class MeldRules:
     @property
     def wild_args(self) -> tuple[int, int, bool]:
         """The wild-card rules as :func:`rule_table` takes them (after ``may_hold_books``)."""
-        return mask_of(self.wild), self.wild_most if self.wild else 0, self.wild_hits and bool(self.wild)
+        wild, most, hits = mask_of(self.wild), self.wild_most, self.wild_hits  # each read, whatever the others are
+        return wild, most if wild else 0, hits and wild != 0
 
     def wild_order(self, cards: Sequence[Card]) -> list[Card] | None:
         """Cards of a spread holding wild cards in table order, each wild card where it stands (a book: the
