@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tonk_rules.cards import ALL_CARDS, N_CARDS, RANK_ORDER, Card, make_card
+from tonk_rules.cards import ALL_CARDS, N_CARDS, RANK_NAMES, Card, CardStyle, make_card
 from tonk_rules.ruleset import meld_masks as mm
 from tonk_rules.terms import MeldKind
 
@@ -101,20 +101,32 @@ class MeldRules:
         place = self.ranks.index(card.rank)
         return len(self.ranks) if place == 0 and window >> len(self.ranks) & 1 else place
 
-    def stands_for(self, cards: Sequence[Card]) -> list[tuple[Card, str]]:
+    def stands_for(self, cards: Sequence[Card], style: CardStyle = "english") -> list[tuple[Card, str]]:
         """What each wild card of a spread stands for: ``(wild card, rank)`` in a book (``"5"``), ``(wild card,
-        card)`` in a run (``"6S"``), in English notation; empty without wild cards."""
+        card)`` in a run (``"6S"``), written in ``style``; empty without wild cards."""
         order = self.wild_order(cards)
         if order is None:
             return []
         natural = [c for c in order if c not in self.wild]
         if mm.classify(mask_of(cards), self.table) != mm.RUN:
-            return [(c, RANK_ORDER[natural[0].rank - 1]) for c in order if c in self.wild]
+            return [(c, RANK_NAMES[style][natural[0].rank]) for c in order if c in self.wild]
         window = mm.spread_line(mask_of(cards), self.table)
         places = [p for p in range(window.bit_length()) if window >> p & 1]
         suit = natural[0].suit
-        return [(c, str(make_card(self.table[mm.M_RANK_AT + p], suit))) for c, p in zip(order, places, strict=True)
-                if c in self.wild]
+        return [(c, make_card(self.table[mm.M_RANK_AT + p], suit).format(style))
+                for c, p in zip(order, places, strict=True) if c in self.wild]
+
+    def show(self, cards: Sequence[Card], style: CardStyle = "english") -> str:
+        """A spread's cards in ``style``, each wild card with what it stands for: ``5♠ 6♠ Jk(=7♠)``.
+
+            >>> from tonk_rules.cards import parse_cards
+            >>> rules = MeldRules(frozenset({3, 4}), 3, False, tuple(range(1, 14)), frozenset(parse_cards("2H")), 1)
+            >>> rules.show(parse_cards("5S 6S 2H")), rules.show(parse_cards("5S 5D 2H"), "russian")
+            ('5S 6S 2H(=7S)', '5п 5б 2ч(=5)')
+        """
+        stands = dict(self.stands_for(cards, style))
+        order = self.wild_order(cards) or list(cards)
+        return " ".join(c.format(style) + (f"(={stands[c]})" if c in stands else "") for c in order)
 
     # --- positions in run order -------------------------------------------------------------------------
     def run_positions(self, cards: Sequence[Card]) -> list[int] | None:
