@@ -57,7 +57,7 @@ def test_the_deck_holds_the_jokers_at_their_value(house: Path) -> None:
 def test_a_value_for_jokers_without_jokers_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "none.yaml"
     path.write_text("extends: pagat\ndeck:\n  values: {Joker: 2}\n", encoding="utf-8")
-    with pytest.raises(VariantError, match="deck.values gives the jokers a value, but the deck has none"):
+    with pytest.raises(VariantError, match="deck.values gives the jokers a value, but deck.jokers is 0"):
         load_variant(str(path))
 
 

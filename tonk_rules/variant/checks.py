@@ -226,7 +226,7 @@ def _wild_problem(v: VariantSections) -> tuple[str, str] | None:
     if len(set(m.wild)) != len(m.wild):
         return ("melds.wild", "a wild card is listed twice")
     if "Joker" in m.wild and not v.deck.jokers:
-        return ("melds.wild|deck.jokers", "melds.wild names Joker, but the deck has none (deck.jokers is 0)")
+        return ("melds.wild|deck.jokers", "melds.wild names Joker, but deck.jokers is 0: there is no joker to be wild")
     if unknown := [r for r in m.wild if r != "Joker" and r not in v.deck.ranks]:
         return ("melds.wild|deck.ranks", f"melds.wild names {', '.join(unknown)}, which deck.ranks does not hold")
     if not 1 <= m.wild_most <= 2:
@@ -251,8 +251,8 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
     if wild_problem := _wild_problem(v):
         add(wild_problem)
     if "Joker" in v.deck.values and not v.deck.jokers:
-        add(("deck.values|deck.jokers", "deck.values gives the jokers a value, but the deck has none (deck.jokers "
-                                        "is 0): it would have no effect"))
+        add(("deck.values|deck.jokers", "deck.values gives the jokers a value, but deck.jokers is 0: there is "
+                                        "no joker, so it would have no effect"))
     if unknown := [r for r in v.deck.values if r not in v.deck.ranks and r != "Joker"]:
         add(("deck.values|deck.ranks", f"deck.values gives a value to {', '.join(unknown)}, which deck.ranks does "
                                        "not hold: it would have no effect"))
