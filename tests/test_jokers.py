@@ -121,3 +121,12 @@ def test_the_sheet_says_the_jokers_in_each_language(house: Path) -> None:
     assert "The deck also holds 2 jokers (written Jk), each counting 3." in en and "no jokers" not in en
     assert "В колоде также 2 джокера (обозначается Дж), каждый считается за 3." in ru
     assert "Дж=3" in ru and "Jk" not in ru
+
+
+def test_a_count_of_zero_is_a_hand_of_jokers_where_they_count_zero(tmp_path: Path) -> None:
+    path = tmp_path / "zero.yaml"
+    path.write_text("extends: pagat\ndeck: {jokers: 2}\n", encoding="utf-8")
+    seats = parse_hands(["Ann=Jk Jk", "Bob=4H 5H"])
+    result = settle_hand(str(path), seats, HowItEnded("knock", "Ann"), stakes=[])
+    assert result.counts == (0, 9) and result.settlement is not None
+    assert result.settlement.ending is Ending.KNOCK_WON

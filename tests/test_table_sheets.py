@@ -39,6 +39,8 @@ def _dead(values: dict[str, Any], path: str) -> bool:
         return not values["spreading.must_spread"]
     if path == "scoring.target":
         return values["scoring.mode"] != "points"
+    if path in ("melds.wild_most", "melds.wild_hits"):  # the rules of wild cards, where there are none
+        return not values.get("melds.wild")
     return False
 
 

@@ -128,3 +128,17 @@ def test_tonk_diff_and_the_odds_see_the_jokers() -> None:
     rows = [r.path for r in variant_diff(load_variant("pagat"), load_variant(JOKERS)).rows if r.differs]
     assert rows == ["deck.jokers", "melds.wild"]
     assert deal_tonk_odds(_rules(JOKERS), 2).hand != deal_tonk_odds(_rules("pagat"), 2).hand
+
+
+def test_the_search_player_plays_wild_cards_alike_on_both_engines() -> None:
+    from tonk_rules.kernel import search
+    from tonk_rules.sim import reference
+
+    for path in (JOKERS, DEUCES):
+        rules = _rules(path)
+        seats = [("montecarlo", {"rollouts": 8}), ("reckoner", {}), ("greedy", {"knock": 3})]
+        fast = search.play_hands(rules, seats, 3, seed=6, trace=True)
+        slow = reference.play_hands(rules, seats, 3, seed=6, trace=True)
+        assert fast.trace is not None and slow.trace is not None
+        assert [t.tolist() for t in fast.trace] == [t.tolist() for t in slow.trace]
+        assert np.array_equal(fast.net, slow.net)

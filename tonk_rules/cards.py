@@ -206,8 +206,8 @@ def _readings(text: str) -> tuple[tuple[str, Card], ...]:
     as Cyrillic (``("Latin", card)``, ``("Cyrillic", card)``; a reading that is no card is left out)."""
     readings: list[tuple[str, Card]] = []
     for alphabet, spelled in (("Latin", text.translate(_TO_LATIN)), ("Cyrillic", text.translate(_TO_CYRILLIC))):
-        card = _read(spelled)
-        if card is not None and card not in [c for _, c in readings]:
+        card = _read(spelled)  # (a joker is written in one alphabet: Jk or Дж; never a reading of a mixed token)
+        if card is not None and card.rank != JOKER_RANK and card not in [c for _, c in readings]:
             readings.append((alphabet, card))
     return tuple(readings)
 

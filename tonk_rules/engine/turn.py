@@ -50,7 +50,7 @@ class Turn:
     and for bots (``turn[slot]`` reads any slot, a new one too).
 
         >>> turn = Turn()
-        >>> turn.drew(DECK[48], straight=True)
+        >>> turn.drew(ALL_CARDS[48], straight=True)
         >>> turn.phase, turn.pending, turn[slots.TURN_TAKEN]
         (<Phase.TAKEN: 'taken'>, Card('KS'), 48)
     """

@@ -303,8 +303,8 @@ def action_feature(S, key, discarded, tb):  # type: ignore[no-untyped-def]
         return (bucket * 2 + top_fits) * L.START_CHOICES + START_KIND[kind]
     if kind == L.K_DISCARD:
         card = key & L.PAYLOAD
-        bucket = min(max(tb[L.T_VALUES + card], 1), 10) - 1  # by value 1..10 (a house value is clamped there)
-        choice = 2 + bucket * 4 + (2 if card == S[L.S_TAKEN] else 0) + _extends_table(S, card, tb)
+        worth = min(max(tb[L.T_VALUES + card], 1), 10) - 1  # by value 1..10 (a house value is clamped there)
+        choice = 2 + worth * 4 + (2 if card == S[L.S_TAKEN] else 0) + _extends_table(S, card, tb)
     else:
         choice = MID_KIND[kind]
     return L.MID_FEATURES + bucket * L.MID_CHOICES + choice

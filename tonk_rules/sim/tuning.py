@@ -40,7 +40,7 @@ from typing import Any
 
 from tonk_rules.bots import describe
 from tonk_rules.bots.specs import BotSpec
-from tonk_rules.cards import VALUES
+from tonk_rules.cards import value_table
 from tonk_rules.kernel import search as kernel_search
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 from tonk_rules.kernel.tables import tables_of
@@ -62,6 +62,9 @@ SIZES = range(2, 7)
 SEED = 1
 #: The parameters that, when a spec gives any of them, make greedy the fixed bot the user asked for.
 KNOCK_PARAMS = frozenset({"knock", "alt_knock", "alt_share"})
+#: Every card's standard value (the 52 and the jokers): a ruleset with these keeps the digest it had before
+#: deck.values existed.
+STANDARD_VALUES = value_table({})
 
 
 def play_digest(ruleset: Ruleset) -> str:
@@ -78,7 +81,7 @@ def play_digest(ruleset: Ruleset) -> str:
         digest.update(block.tobytes())
     if tables.melds[meld_masks.M_WILD:].any():  # wild cards (melds.wild): the rules without them keep their digest
         digest.update(tables.melds[meld_masks.M_WILD:].tobytes())
-    if tuple(tables.values.tolist()) != VALUES:  # house card values (deck.values); the standard ones leave it as it was
+    if tuple(tables.values.tolist()) != STANDARD_VALUES:  # house values (deck.values); standard ones leave it as it was
         digest.update(tables.values.tobytes())
     return digest.hexdigest()[:16]
 
