@@ -102,6 +102,8 @@ def values_of(info: FieldInfo, value: Any, data: dict[str, Any]) -> list[Any]:
     choices = _choices(inner)
     if choices is not None:
         return [*out, *(c for c in choices if c != value)]
+    if typing.get_origin(inner) is dict:  # house values by rank (deck.values): faces by rank, a high ace, none
+        return [v for v in ({"J": 11, "Q": 12, "K": 13}, {"A": 11}, {}) if v != value]
     if typing.get_origin(inner) is list:
         (item,) = typing.get_args(inner)
         choices = _choices(item)
@@ -178,6 +180,9 @@ COMPANIONS: dict[tuple[str, str], list[dict[str, Any]]] = {
     ("stock_exhaustion", "when_empty"): [{"ties": None, "payments.stock_exhausted": {"rules": []},
                                           "dealer.after_void": "next"}],
     ("scoring", "mode"): [{"target": None}, {"target": 50}],
+    ("melds", "wild_most"): [{"wild": ["K"]}],  # the rules of wild cards matter only with wild cards
+    ("melds", "wild_hits"): [{"wild": ["K"]}],
+    ("melds", "wild"): [{"wild_most": 2}],
 }
 
 

@@ -95,7 +95,7 @@ def test_the_turn_is_one_vector_of_declared_slots() -> None:
 
 
 @pytest.mark.parametrize(("values", "words"), [
-    ([0] * 7, "a turn is 8 whole numbers"), ([0, 0, -2, -1, 0, 0, 0, 0], "slot 2 holds a card 0..51 or -1"),
+    ([0] * 7, "a turn is 8 whole numbers"), ([0, 0, -2, -1, 0, 0, 0, 0], "slot 2 holds a card 0..55 or -1"),
     ([2, 0, -1, -1, 0, 0, 0, 0], "slot 0 holds a flag, 0 or 1, not 2"),
     ([0, 0, -1, -1, 0, -1, 0, 0], "slot 5 holds a count"),
     ([True, 0, -1, -1, 0, 0, 0, 0], "slot 0 holds a whole number, not True"), ("01234567", "a turn is 8")])

@@ -116,7 +116,7 @@ def test_house_variants_play_identically(variant: Variant, data: st.DataObject) 
     assert_identical(ruleset, seats, 8, seed=data.draw(st.integers(0, 2**64 - 1), label="seed"), stakes=stakes)
 
 
-# --- the example house files (examples/house/) -----------------------------------------------------------
+# --- the example house files (examples/house/: a deeper discard, a match, card values, jokers, wild cards) ------
 HOUSE_EXAMPLES = sorted((pathlib.Path(__file__).parent.parent / "examples" / "house").glob("*.yaml"))
 
 
@@ -127,4 +127,7 @@ def test_example_house_files_play_identically(house: pathlib.Path) -> None:
     for players in sorted({variant.players.min, min(variant.players.max, 4)}):
         seats = [("greedy", {"knock": 3 + 2 * s}) if s % 2 == 0 else ("random", {}) for s in range(players)]
         assert_identical(ruleset, seats, 25, seed=players, stakes=_stakes(ruleset, players))
-        assert_identical(ruleset, [("greedy", {"knock": 0})] * players, 12, seed=100 + players)
+        assert_identical(ruleset, [("greedy", {"knock": 0})] * players, 12, seed=100 + players)  # to the stock's end
+    for players in (2, 3):  # the default player beside the others
+        assert_identical(ruleset, [("reckoner", {}), ("greedy", {"knock": 5}), ("random", {})][:players], 20,
+                         seed=players)

@@ -109,7 +109,7 @@ def test_the_kernel_runs_the_same_meld_functions_on_its_own_tables(case: tuple[M
     rules, hand = case
     table = rule_table(rules.book_sizes, rules.run_min, rules.ace_high, rules.ranks, must, frozenset({(1, 3)}))
     packed = np.zeros(layout.T_SIZE, np.int64)
-    packed[layout.T_MELDS:] = table
+    packed[layout.T_MELDS: layout.T_VALUES] = table
     mask = mask_of(hand)
     out = np.zeros(meld_masks.MAX_MELDS, np.int64)
     n = rules_nb.melds.melds_in(mask, -1, packed, out, 0)

@@ -39,6 +39,8 @@ def _dead(values: dict[str, Any], path: str) -> bool:
         return not values["spreading.must_spread"]
     if path == "scoring.target":
         return values["scoring.mode"] != "points"
+    if path in ("melds.wild_most", "melds.wild_hits"):  # the rules of wild cards, where there are none
+        return not values.get("melds.wild")
     return False
 
 
@@ -48,6 +50,17 @@ def _text(view: VariantView, lang: str) -> str:
 
 def _expected(path: str, value: Any, lang: str, values: dict[str, Any]) -> list[str]:
     words = WORDS[lang]
+    if path == "deck.jokers":  # the deck's sentence says "no jokers", or the jokers' own sentence their number
+        return [words["deck.jokers.some"].split("{")[0]] if value else [words["deck.full"].split(":")[0]]
+    if path == "melds.wild":  # the wild cards named, with the most a spread holds
+        jk = "Дж" if lang == "ru" else "Jk"
+        return [", ".join(jk if c == "Joker" else rank_word(c, lang) for c in value)] if value else []
+    if path == "melds.wild_most":
+        return [f" {value} "] if values["melds.wild"] else []
+    if path == "melds.wild_hits":
+        return [words["wild_hits.yes" if value else "wild_hits.no"]] if values["melds.wild"] else []
+    if path == "deck.values":  # each house value beside its rank, or the standard values' sentence
+        return [f"{rank_word(r, lang)}={n}" for r, n in value.items()] or [words["values"].split("{")[0]]
     if not isinstance(value, list) and (path, value) in words:
         return [words[(path, value)].split("{")[0]]
     if path == "deal_check.enabled":

@@ -55,7 +55,8 @@ CASES = [
      "no tonk on the deal: nobody pays, play the hand"),
     ("a card mistyped", "t1", {"how": "stock_out", "count_0": "3", "cards_1": "Кп Zq", "count_2": "4"},
      "cards_1", "нет такой карты: «Zq»; пишите достоинство, потом масть: 10п Дч Тт Вб Кт (или 10♠ Q♥ A♣, 10S QH AC "
-     "TD)", "unknown card 'Zq': expected rank then suit: 10S QH AC TD, 10♠ Q♥ A♣, or Russian 10п Дч Тт Вб Кт"),
+     "TD; джокер: Дж)", "unknown card 'Zq': expected rank then suit: 10S QH AC TD, 10♠ Q♥ A♣, or Russian 10п Дч Тт "
+     "Вб Кт (a joker: Jk or Дж)"),
     ("a count missing", "t1", {"how": "knock", "player": 0, "count_0": "3", "count_1": "19"},
      "count_2", "выплату решают очки каждого игрока: дайте очки или карты игрока Элмо",
      "every player's count decides the payment: give the count or the cards of Cy"),

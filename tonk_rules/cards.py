@@ -23,8 +23,8 @@ A token that mixes the alphabets is refused, never guessed (a Latin T with a Cyr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from tonk_rules.errors import CardError, MixedAlphabetsError
 
@@ -61,7 +61,19 @@ _RANK_TOKENS["T"] = 10  # "T" for ten in English; the Russian "Т" (Cyrillic) is
 _RANK_TOKENS["1"] = 1  # the 2001 text writes the low ace as "[один]"
 _SUIT_TOKENS.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})  # the outline suit glyphs too
 
-ACCEPTED_FORMS = "rank then suit: 10S QH AC TD, 10♠ Q♥ A♣, or Russian 10п Дч Тт Вб Кт"
+ACCEPTED_FORMS = "rank then suit: 10S QH AC TD, 10♠ Q♥ A♣, or Russian 10п Дч Тт Вб Кт (a joker: Jk or Дж)"
+
+#: Jokers (``deck.jokers``, at most :data:`MAX_JOKERS`) are cards ``FIRST_JOKER ..``, after the 52: rank
+#: :data:`JOKER_RANK` (no rank of a run or a book), ``suit`` the joker's number 0..3, count value 0 (unless
+#: ``deck.values`` says otherwise). A joker is written ``Jk`` (``Дж`` in Russian) whichever it is: the jokers
+#: are alike, so a list of cards gives each ``Jk`` the next joker not yet named (:func:`parse_cards`); ``Jk2``
+#: names the second one where it matters (a hand record can name them so).
+FIRST_JOKER = 52
+MAX_JOKERS = 4
+JOKER_RANK = 14
+N_CARDS = FIRST_JOKER + MAX_JOKERS
+JOKER_NAMES: dict[CardStyle, str] = {"english": "Jk", "unicode": "Jk", "russian": "Дж"}
+_JOKER_TOKENS = ("JK", "JOKER", "ДЖ", "ДЖОКЕР")
 
 
 class Card(int):
@@ -77,18 +89,24 @@ class Card(int):
     value: int
 
     def __new__(cls, index: int) -> Card:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
-            raise CardError(f"a card index is a whole number 0..51, not {index!r}")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < N_CARDS:
+            raise CardError(f"a card index is a whole number 0..{N_CARDS - 1}, not {index!r}")
         card = super().__new__(cls, index)
-        card.rank = index // 4 + 1
+        card.rank = min(index // 4 + 1, JOKER_RANK)
         card.suit = index % 4
-        card.value = min(card.rank, 10)
+        card.value = 0 if card.rank == JOKER_RANK else min(card.rank, 10)
         return card
+
+    @property
+    def joker(self) -> bool:
+        return self.rank == JOKER_RANK
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return Card, (int(self),)
 
     def format(self, style: CardStyle = "english") -> str:
+        if self.rank == JOKER_RANK:
+            return JOKER_NAMES[style]
         return RANK_NAMES[style][self.rank] + SUIT_NAMES[style][self.suit]
 
     def __str__(self) -> str:
@@ -102,6 +120,30 @@ class Card(int):
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 #: Count value of each card, indexed by card integer (for the engine's hot path).
 VALUES: tuple[int, ...] = tuple(c.value for c in DECK)
+#: The jokers a deck may hold (``deck.jokers``), in order.
+JOKERS: tuple[Card, ...] = tuple(Card(FIRST_JOKER + i) for i in range(MAX_JOKERS))
+#: Every card by its number: the 52, then the jokers (``ALL_CARDS[int(card)] == card``).
+ALL_CARDS: tuple[Card, ...] = DECK + JOKERS
+
+
+def card_value(rank: str) -> int:
+    """The count value of a rank as a variant file writes it (``"A"``, ``"10"``, ``"K"``) where no house value
+    is set: ace 1, two to ten face value, jack, queen and king 10.
+
+    >>> card_value("A"), card_value("7"), card_value("Q")
+    (1, 7, 10)
+    """
+    return min(RANK_ORDER.index(rank) + 1, 10)
+
+
+def value_table(house: Mapping[Any, int]) -> tuple[int, ...]:
+    """Each card's count value by card number: :data:`VALUES`, with the ranks ``house`` names (a variant's
+    ``deck.values``) at their house value.
+
+    >>> value_table({"K": 13})[51], value_table({})[51], value_table({"A": 11})[0], value_table({"Joker": 5})[52]
+    (13, 10, 11, 5)
+    """
+    return (*(house.get(RANK_ORDER[c.rank - 1], c.value) for c in DECK), *(house.get("Joker", 0) for _ in JOKERS))
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -126,6 +168,11 @@ def parse_card(token: str) -> Card:
 
 
 def _read(text: str) -> Card | None:
+    upper = text.upper()
+    if upper in _JOKER_TOKENS:
+        return JOKERS[0]
+    if upper[:-1] in _JOKER_TOKENS and upper[-1:] in ("1", "2", "3", "4"):  # Jk2: the second joker
+        return JOKERS[int(upper[-1]) - 1]
     rank = _RANK_TOKENS.get(text[:-1].upper())
     suit = _SUIT_TOKENS.get(text[-1].upper())
     return None if rank is None or suit is None else make_card(rank, suit)
@@ -150,8 +197,8 @@ def _has_cyrillic(text: str) -> bool:
 
 
 def card_name(card: Card) -> str:
-    """The card in words: ``ten of clubs``."""
-    return f"{_RANK_WORDS[card.rank]} of {_SUIT_WORDS[card.suit]}"
+    """The card in words: ``ten of clubs`` (``joker``)."""
+    return "joker" if card.rank == JOKER_RANK else f"{_RANK_WORDS[card.rank]} of {_SUIT_WORDS[card.suit]}"
 
 
 def _readings(text: str) -> tuple[tuple[str, Card], ...]:
@@ -159,8 +206,8 @@ def _readings(text: str) -> tuple[tuple[str, Card], ...]:
     as Cyrillic (``("Latin", card)``, ``("Cyrillic", card)``; a reading that is no card is left out)."""
     readings: list[tuple[str, Card]] = []
     for alphabet, spelled in (("Latin", text.translate(_TO_LATIN)), ("Cyrillic", text.translate(_TO_CYRILLIC))):
-        card = _read(spelled)
-        if card is not None and card not in [c for _, c in readings]:
+        card = _read(spelled)  # (a joker is written in one alphabet: Jk or Дж; never a reading of a mixed token)
+        if card is not None and card.rank != JOKER_RANK and card not in [c for _, c in readings]:
             readings.append((alphabet, card))
     return tuple(readings)
 
@@ -184,16 +231,40 @@ def parse_cards(text: str | list[str]) -> list[Card]:
         tokens = list(text)
     else:
         raise CardError(f"cards are written as text ({ACCEPTED_FORMS}), not {type(text).__name__} {text!r}")
-    return [parse_card(t) for t in tokens]
+    return distinct_jokers([parse_card(t) for t in tokens])
+
+
+def jokers_alike(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` sorted, every joker as the first one: to compare sets of cards where the jokers are alike."""
+    return sorted(JOKERS[0] if c.rank == JOKER_RANK else c for c in cards)
+
+
+def distinct_jokers(cards: Sequence[Card], named: Sequence[Card] = ()) -> list[Card]:
+    """``cards`` with each joker made one not named before (in ``named`` or earlier in ``cards``): the jokers
+    are alike, so ``Jk Jk`` are two of them. A joker named by its number (``Jk2``) keeps it where it is free.
+
+    >>> [int(c) for c in distinct_jokers(parse_cards("Jk") + parse_cards("5S Jk"))]
+    [52, 16, 53]
+    """
+    used = {c for c in named if c.rank == JOKER_RANK}
+    out = []
+    for card in cards:
+        if card.rank == JOKER_RANK:
+            if card in used:
+                card = next((j for j in JOKERS if j not in used), card)  # a fifth joker stays a repeat: refused
+            used.add(card)
+        out.append(card)
+    return out
 
 
 def format_cards(cards: Sequence[Card], style: CardStyle = "english") -> str:
     return " ".join(c.format(style) for c in cards)
 
 
-def hand_count(cards: Sequence[Card]) -> int:
-    """The count of a hand: the sum of its card values."""
-    return sum(map(VALUES.__getitem__, cards))
+def hand_count(cards: Sequence[Card], values: Sequence[int] = VALUES) -> int:
+    """The count of a hand: the sum of its card values (``values``: each card's by number, a variant's
+    :func:`value_table`; the standard values when left out)."""
+    return sum(map(values.__getitem__, cards))
 
 
 def cards_to_deal(players: int, hand_size: int, upcard: bool) -> int:

@@ -125,12 +125,12 @@ def _reckoner_move(params: Mapping[str, int], before: Observation, action: Actio
             deep = before.discard_seen[-action.depth].format("english")
             return (f"the default player takes a card from under the top of the discard pile when it makes a meld "
                     f"or a hit and the top does not; {deep} does.")
-        card = top.format("english")
+        card, worth = top.format("english"), before.ruleset.deal.values[top]
         if action.source == Pile.DISCARD:
-            if not late and top.value > params["take"]:
-                return f"{rule}; worth {top.value}, {card} makes a meld or a hit for it."
+            if not late and worth > params["take"]:
+                return f"{rule}; worth {worth}, {card} makes a meld or a hit for it."
             return f"{rule}."
-        return f"{rule}, and {card} (worth {top.value}) did neither."
+        return f"{rule}, and {card} (worth {worth}) did neither."
     if isinstance(action, Spread):
         if params["hold"] > 0 and not before.ruleset.spreading.must_spread:
             return (f"the default player lays the biggest spread it can, but keeps one worth {params['hold']} or "

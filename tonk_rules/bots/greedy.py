@@ -136,5 +136,5 @@ def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
     for i, card in enumerate(seen_pile):  # the cards that may be taken: the top, and deeper where allowed
         S[L.O_DISCARD + i] = int(card)
     S[L.S_DISCARD_N] = len(seen_pile)
-    encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position)
+    encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position, tables.plain_melds)
     return S

@@ -113,7 +113,7 @@ def _deal(obs: Observation, view: View, pool: Sequence[Card],
     (where ``caps``' third entry, when there is one, says its policy takes every discard that melds), then
     within its cap, then any; then the buried pile slots and the stock in pool order."""
     caps = caps or [(NO_CAP, 0)] * len(obs.hand_sizes)
-    melds = obs.ruleset.melds
+    melds, values = obs.ruleset.melds, obs.ruleset.deal.values
     free = list(pool)
     hands = [list(obs.hand) if seat == obs.seat else [] for seat in range(len(obs.hand_sizes))]
     for seat in sorted((s for s in range(len(obs.hand_sizes)) if s != obs.seat), key=lambda s: (caps[s][0], s)):
@@ -125,7 +125,7 @@ def _deal(obs: Observation, view: View, pool: Sequence[Card],
         chosen: list[Card] = []
         for stage in range(3):  # within the cap and in no meld, within the cap, then any
             for c in free:
-                if len(chosen) == need or c in chosen or (stage < 2 and c.value > cap):
+                if len(chosen) == need or c in chosen or (stage < 2 and values[c] > cap):
                     continue
                 if stage == 0 and meldless and melds.in_a_meld([*held, *chosen, c], c):
                     continue
@@ -192,7 +192,7 @@ def play_out(obs: Observation, view: View, deal: Sample, action: Action, policie
 def seen_choices(obs: Observation) -> list[tuple[int, int]]:
     """``(seat, feature)`` for every action of ``obs.history``, numbered as the compiled search numbers what
     everyone sees of a choice (:func:`tonk_rules.kernel.search_nb.action_feature`, which says what counts)."""
-    melds = obs.ruleset.melds
+    melds, values = obs.ruleset.melds, obs.ruleset.deal.values
     players = len(obs.hand_sizes)
     sizes = [obs.ruleset.deal.hand_size] * players
     kinds = {s.number: s.kind for s in obs.spreads}
@@ -213,7 +213,7 @@ def seen_choices(obs: Observation) -> list[tuple[int, int]]:
                                                                          START_CHOICES - 1)))
         else:
             if isinstance(action, Discard):
-                choice = (2 + (min(action.card.value, 10) - 1) * 4 + (2 if action.card == taken else 0)
+                choice = (2 + (min(max(values[action.card], 1), 10) - 1) * 4 + (2 if action.card == taken else 0)
                           + int(any(action.card in t for t in targets)))
             else:
                 choice = 0 if isinstance(action, Spread) else 1 if isinstance(action, Hit) else MID_CHOICES - 1
@@ -247,5 +247,5 @@ def last_values(obs: Observation) -> list[int]:
     out = [NO_CAP] * len(obs.hand_sizes)
     for public in obs.history:
         if isinstance(public.action, Discard):
-            out[public.player] = public.action.card.value
+            out[public.player] = obs.ruleset.deal.values[public.action.card]
     return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tonk_rules.cards import Card, hand_count
+from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Action, Draw
 from tonk_rules.engine.hand import Hand, Phase, Turn
 from tonk_rules.ruleset import Ruleset
@@ -70,7 +70,7 @@ class Observation:
     @property
     def count(self) -> int:
         """The count of the observer's own hand."""
-        return hand_count(self.hand)
+        return self.ruleset.deal.count(self.hand)
 
     @property
     def taken_this_turn(self) -> Card | None:

@@ -51,7 +51,9 @@ def replay(files: tuple[str, ...], as_json: bool, cards: str) -> None:
             result = hand.result.to_json()
             result["cards"] = cards
             result["hands"] = {name: format_cards(hand.hands[i], style) for i, name in enumerate(hand.players)}
-            result["spreads"] = [{"owner": hand.players[s.owner], "cards": format_cards(s.cards, style)}
+            result["spreads"] = [{"owner": hand.players[s.owner], "cards": format_cards(s.cards, style),
+                                  **({"shown": hand.ruleset.melds.show(s.cards, style)}  # each wild card's stand
+                                     if hand.ruleset.melds.stands_for(s.cards) else {})}
                                  for s in hand.spreads]
             click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         else:

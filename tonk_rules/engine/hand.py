@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tonk_rules.cards import Card, hand_count
+from tonk_rules.cards import Card
 from tonk_rules.engine import legality, moves
 from tonk_rules.engine.actions import Action, ActionRecord, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.result import HandResult
@@ -101,7 +101,7 @@ class Hand:
         hand.turns_taken = [0] * n
         hand.hit_locks = [0] * n
         hand.position = position_of(hand)
-        hand.deal_tonks = ruleset.deal_check.holders(hand.hands)
+        hand.deal_tonks = ruleset.deal_check.holders(hand.hands, ruleset.deal.values)
         if hand.deal_tonks:
             settlement = ruleset.settle_deal(hand.hands, hand.stakes)
             if settlement is not None:
@@ -120,7 +120,7 @@ class Hand:
 
     # --- queries ------------------------------------------------------------------------------------------
     def count(self, player: int) -> int:
-        return hand_count(self.hands[player])
+        return self.ruleset.deal.count(self.hands[player])
 
     @property
     def over(self) -> bool:
@@ -138,7 +138,7 @@ class Hand:
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed for the current player now, or None when it is."""
-        return legality.why_illegal(self, action)
+        return legality.why_illegal(self, self._as_jokers_held(action))
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, generated for the turn's phase."""
@@ -146,9 +146,29 @@ class Hand:
         self._generated = (len(self.history), tuple(actions))
         return actions
 
+    def _as_jokers_held(self, action: Action) -> Action:
+        """``action`` with each joker it names made the joker it must be: the jokers are alike, so a ``Jk`` typed
+        or recorded is one the player holds, or the one on top of the pile drawn from."""
+        if isinstance(action, Draw):
+            if action.card is None or not action.card.joker:
+                return action
+            pile = self.discard if action.source is Pile.DISCARD else self.stock
+            return Draw(action.source, pile[-1]) if pile and pile[-1].joker else action
+        if not isinstance(action, Spread | Hit | Discard):
+            return action
+        cards = action.cards if isinstance(action, Spread) else (action.card,)
+        if not any(c.joker for c in cards):
+            return action
+        spare = [c for c in self.hands[self.current] if c.joker and c not in cards]
+        held = tuple(c if not c.joker or c in self.hands[self.current] or not spare else spare.pop(0) for c in cards)
+        if isinstance(action, Spread):
+            return Spread(held)
+        return Hit(held[0], action.spread) if isinstance(action, Hit) else Discard(held[0])
+
     # --- applying actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> ActionRecord:
         """Play ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)."""
+        action = self._as_jokers_held(action)
         if not self._was_generated(action):
             if not isinstance(action, Knock | Draw | Spread | Hit | Discard):
                 raise TypeError(f"not an action: {action!r} (expected Knock, Draw, Spread, Hit or Discard; "
@@ -160,7 +180,7 @@ class Hand:
         if isinstance(action, Draw):
             action = self._draw(action)
         elif isinstance(action, Knock):
-            counts = [hand_count(h) for h in self.hands]
+            counts = [self.ruleset.deal.count(h) for h in self.hands]
             self._end(self.ruleset.settle_knock(counts, player, self.stakes))
         elif isinstance(action, Spread):
             self._spread(action)
@@ -196,7 +216,7 @@ class Hand:
                 self.reshuffles += 1
                 card = self.stock.pop()
             else:  # the hand ends on the empty stock
-                self._end(rules.settle_stock_out([hand_count(h) for h in self.hands], self.stakes))
+                self._end(rules.settle_stock_out([rules.deal.count(h) for h in self.hands], self.stakes))
                 return moves.DRAW_STOCK
             self.turn.drew(None, rules.taken_discard.straight_into_spread)
         self.hands[self.current].append(card)
@@ -244,6 +264,9 @@ class Hand:
     def _ordered(self, cards: Sequence[Card]) -> list[Card]:
         """Cards of a spread in table order: a book by suit, a run by rank (a high ace last)."""
         melds = self.ruleset.melds
+        wild = melds.wild_order(cards)
+        if wild is not None:  # each wild card where it stands
+            return wild
         if all(c.rank == cards[0].rank for c in cards):
             return sorted(cards, key=lambda c: c.suit)
         ordered = sorted(cards, key=lambda c: melds.ranks.index(c.rank))
@@ -271,7 +294,7 @@ class Hand:
 
     def _moved(self, seat: int, cards: Sequence[Card], into_hand: bool) -> None:
         """The position vector after ``cards`` came into ``seat``'s hand (``into_hand``) or left it."""
-        P, mask, count = self.position, mask_of(cards), hand_count(cards)
+        P, mask, count = self.position, mask_of(cards), self.ruleset.deal.count(cards)
         if into_hand:
             P[pf.P_HANDS + seat] |= mask
             P[pf.P_COUNTS + seat] += count
@@ -281,7 +304,7 @@ class Hand:
 
     # --- the end ------------------------------------------------------------------------------------------
     def _go_out(self, by_discard: bool) -> None:
-        counts = [hand_count(h) for h in self.hands]
+        counts = [self.ruleset.deal.count(h) for h in self.hands]
         self._end(self.ruleset.settle_out(counts, self.current, by_discard, self.turn.new_spread, self.stakes))
 
     def _end(self, settlement: Settlement) -> None:
@@ -298,7 +321,7 @@ def position_of(hand: Hand) -> list[int]:
     P[pf.P_STOCK_N], P[pf.P_DISCARD_N], P[pf.P_SPREADS_N] = len(hand.stock), len(hand.discard), len(hand.spreads)
     P[pf.P_FIRST_TURN] = int(not any(hand.turns_taken))
     for seat, cards in enumerate(hand.hands):
-        P[pf.P_HANDS + seat], P[pf.P_COUNTS + seat] = mask_of(cards), hand_count(cards)
+        P[pf.P_HANDS + seat], P[pf.P_COUNTS + seat] = mask_of(cards), hand.ruleset.deal.count(cards)
         P[pf.P_TURNS_TAKEN + seat], P[pf.P_LOCKS + seat] = hand.turns_taken[seat], hand.hit_locks[seat]
     for k, spread in enumerate(hand.spreads):
         P[pf.P_SP_OWNER + k], P[pf.P_SP_RUN + k] = spread.owner, int(spread.kind is MeldKind.RUN)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tonk_rules.cards import DECK, Card, format_cards
+from tonk_rules.cards import ALL_CARDS, Card, format_cards
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand_state import HandState
 from tonk_rules.ruleset import core
@@ -60,8 +60,8 @@ class Legality:
         self.turn = turn = hand.turn.slots  # (read directly: a Legality is made for every state)
         self.drawn = turn[TURN_DRAWN] == 1
         taken, pending = turn[TURN_TAKEN], turn[TURN_PENDING]
-        self.taken = None if taken == NO_CARD else DECK[taken]
-        self.pending = None if pending == NO_CARD else DECK[pending]
+        self.taken = None if taken == NO_CARD else ALL_CARDS[taken]
+        self.pending = None if pending == NO_CARD else ALL_CARDS[pending]
         self.over = hand.result is not None
         #: what the rules know of the position, for the player to act (every refusal reads it)
         self.facts = facts = position_facts(hand.position, hand.current)

@@ -17,7 +17,7 @@ spread by spread), discards (in hand order).
 
 from __future__ import annotations
 
-from tonk_rules.cards import DECK, Card
+from tonk_rules.cards import ALL_CARDS, Card
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.engine.hand_state import HandState
 from tonk_rules.engine.legality import Legality
@@ -27,9 +27,9 @@ from tonk_rules.terms import Pile
 KNOCK = Knock()
 DRAW_STOCK = Draw(Pile.STOCK)
 DRAW_DISCARD = Draw(Pile.DISCARD)
-DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in DECK}
+DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in ALL_CARDS}
 #: What a draw records: the pile and the card drawn.
-DRAWN: dict[tuple[Pile, Card], Draw] = {(pile, card): Draw(pile, card) for pile in Pile for card in DECK}
+DRAWN: dict[tuple[Pile, Card], Draw] = {(pile, card): Draw(pile, card) for pile in Pile for card in ALL_CARDS}
 _HITS: dict[tuple[Card, int], Hit] = {}
 _DEEPER: dict[tuple[int, Card | None], Draw] = {}  # takes below the top of the discard pile (drawing.discard_depth)
 _SPREADS: dict[tuple[Card, ...], Spread] = {}  # a few hundred melds exist in a deck: all are kept

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tonk_rules.cards import DECK, Card
+from tonk_rules.cards import ALL_CARDS, N_CARDS, Card
 from tonk_rules.ruleset import core, slots
 from tonk_rules.ruleset.melds import mask_of
 from tonk_rules.terms import MeldKind
@@ -50,7 +50,7 @@ class Turn:
     and for bots (``turn[slot]`` reads any slot, a new one too).
 
         >>> turn = Turn()
-        >>> turn.drew(DECK[48], straight=True)
+        >>> turn.drew(ALL_CARDS[48], straight=True)
         >>> turn.phase, turn.pending, turn[slots.TURN_TAKEN]
         (<Phase.TAKEN: 'taken'>, Card('KS'), 48)
     """
@@ -102,13 +102,13 @@ class Turn:
     def taken(self) -> Card | None:
         """The card taken from the discard pile this turn, else None."""
         card = self.slots[slots.TURN_TAKEN]
-        return None if card == slots.NO_CARD else DECK[card]
+        return None if card == slots.NO_CARD else ALL_CARDS[card]
 
     @property
     def pending(self) -> Card | None:
         """The taken card that must still go into a spread (TAKEN phase), else None."""
         card = self.slots[slots.TURN_PENDING]
-        return None if card == slots.NO_CARD else DECK[card]
+        return None if card == slots.NO_CARD else ALL_CARDS[card]
 
     @property
     def new_spread(self) -> bool:
@@ -144,8 +144,9 @@ def _checked(values: Sequence[int]) -> list[int]:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"turn slot {slot} holds a whole number, not {value!r}")
         if slot in slots.TURN_CARDS:
-            if not slots.NO_CARD <= value < 52:
-                raise ValueError(f"turn slot {slot} holds a card 0..51 or {slots.NO_CARD} (none), not {value}")
+            if not slots.NO_CARD <= value < N_CARDS:
+                raise ValueError(f"turn slot {slot} holds a card 0..{N_CARDS - 1} or {slots.NO_CARD} (none), "
+                                 f"not {value}")
         elif slot in slots.TURN_FLAGS:
             if value not in (0, 1):
                 raise ValueError(f"turn slot {slot} holds a flag, 0 or 1, not {value}")

@@ -116,6 +116,12 @@ _TABLE: dict[str, InPlay] = {
     # (rules added since: their kernel slots come after every earlier one, so the earlier slots keep their places)
     "drawing.discard_depth": _k("a card taken from below the top of the discard pile (never where only the top "
                                 "may be taken)"),
+    "deck.values": _k("a hand that ended on its counts (the deal check, a knock, the empty stock) while a "
+                      "player held a card whose value is not the standard one (a house value)"),
+    "deck.jokers": _k("a hand that ended while a player held a joker"),
+    "melds.wild": _k("a spread laid, or a hit, with a wild card in it"),
+    "melds.wild_most": _k("a spread laid or hit that holds as many wild cards as the rule allows"),
+    "melds.wild_hits": _k("a wild card hit onto a spread (a refused wild hit is not counted)"),
 }
 
 #: The kernel's counters: each kernel-counted dimension -> its index in the state's ``O_IN_PLAY`` block, its

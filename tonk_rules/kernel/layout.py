@@ -23,6 +23,7 @@ from tonk_rules.ruleset import core, meld_masks, slots, who_pays
 MAX_PLAYERS = 16
 MAX_SPREADS = 18  # 52 cards / 3
 MAX_LEGAL = 512
+MAX_CARDS = 56  # 52 and up to four jokers (deck.jokers): the stock's and the discard pile's room
 
 # --- ruleset parameters: the rules' own vector (tonk_rules.ruleset.slots R_*), first in the packed tables ---
 N_PARAMS = slots.N_PARAMS
@@ -41,7 +42,8 @@ T_PAY = N_PARAMS  # [(ending * MAX_PAY_RULES + rule) * who_pays.RULE_SIZE + j]: 
 T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * who_pays.RULE_SIZE  # rules per ending
 T_MELDS = T_PAY_N + 9  # the meld table (ruleset.meld_masks.M_*), read by the compiled meld functions
 T_POS = T_MELDS + meld_masks.M_POS  # rank (1..13) -> run position, -1 when not in the deck
-T_SIZE = T_MELDS + meld_masks.M_SIZE
+T_VALUES = T_MELDS + meld_masks.M_SIZE  # each card's count value by card number (deck.values over the standard)
+T_SIZE = T_VALUES + 64
 
 # --- endings (the kernel's own codes) -------------------------------------------------------------------
 E_DEAL_TONK, E_DEAL_VOID, E_KNOCK_WON, E_KNOCK_CAUGHT = 0, 1, 2, 3
@@ -88,8 +90,8 @@ O_STAKES = O_LOCKS + MAX_PLAYERS
 O_WINNERS = O_STAKES + MAX_PLAYERS  # 0/1 per seat
 O_NET = O_WINNERS + MAX_PLAYERS
 O_STOCK = O_NET + MAX_PLAYERS  # cards, top = O_STOCK + stock_n - 1
-O_DISCARD = O_STOCK + 52  # cards, top = O_DISCARD + discard_n - 1
-O_SP_OWNER = O_DISCARD + 52
+O_DISCARD = O_STOCK + MAX_CARDS  # cards, top = O_DISCARD + discard_n - 1
+O_SP_OWNER = O_DISCARD + MAX_CARDS
 O_SP_RUN = O_SP_OWNER + MAX_SPREADS  # 1: run, 0: book
 O_SP_MASK = O_SP_RUN + MAX_SPREADS  # cards
 O_SP_KEY = O_SP_MASK + MAX_SPREADS  # a book's rank (1..13) or a run's suit
@@ -140,6 +142,11 @@ IP_TAKEN = IN_PLAY_SLOTS["taken_discard.rule"]
 IP_STOCK_EMPTY = IN_PLAY_SLOTS["stock_exhaustion.when_empty"]
 IP_STOCK_TIES = IN_PLAY_SLOTS["stock_exhaustion.ties"]
 IP_DEPTH = IN_PLAY_SLOTS["drawing.discard_depth"]
+IP_VALUES = IN_PLAY_SLOTS["deck.values"]
+IP_JOKERS = IN_PLAY_SLOTS["deck.jokers"]
+IP_WILD = IN_PLAY_SLOTS["melds.wild"]
+IP_WILD_MOST = IN_PLAY_SLOTS["melds.wild_most"]
+IP_WILD_HITS = IN_PLAY_SLOTS["melds.wild_hits"]
 
 # --- canonical action keys: the engine's encoding (tonk_rules.engine.encoding), under the kernel's names ---
 KIND_SHIFT, KIND_MASK, PAYLOAD = encoding.KIND_SHIFT, encoding.KIND_MASK, encoding.PAYLOAD

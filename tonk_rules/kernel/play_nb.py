@@ -10,7 +10,6 @@ from tonk_rules.kernel.jit import njit, njit_entry
 from tonk_rules.kernel.reshuffle import permutation
 from tonk_rules.kernel.rules_nb import (
     ONE,
-    VALUE,
     classify,
     count_is_deal_tonk,
     empty_stock,
@@ -24,14 +23,22 @@ from tonk_rules.kernel.rules_nb import (
     popcount,
     settle_ending,
     several_deal_tonks_void,
-    suit_line,
     takes_straight,
     turn_begin,
     turn_drew,
     turn_laid,
 )
 from tonk_rules.ruleset import core
-from tonk_rules.ruleset.meld_masks import BOOK, M_ACE_HIGH, M_MIN_BOOK, M_MUST, M_RUN_MIN
+from tonk_rules.ruleset.meld_masks import (
+    BOOK,
+    JOKER_BITS,
+    M_ACE_HIGH,
+    M_MIN_BOOK,
+    M_MUST,
+    M_RUN_MIN,
+    M_WILD,
+    M_WILD_MOST,
+)
 from tonk_rules.ruleset.slots import (
     NO_CARD,
     R_DC_AT_LEAST,
@@ -68,11 +75,45 @@ def end_hand(S, ending, tb):  # type: ignore[no-untyped-def]
     S[L.S_ENDING] = ending
     for p in range(players):
         S[L.O_NET + p] = 0
+    if ending <= L.E_KNOCK_CAUGHT or ending >= L.E_STOCK_EXHAUSTED:  # an ending decided on the counts
+        _values_counts(S, tb)
+    for p in range(players):
+        if S[L.O_HANDS + p] >> JOKER_BITS:  # deck.jokers came into play: a joker held at the end
+            S[L.O_IN_PLAY + L.IP_JOKERS] += 1
+            break
     if ending == L.E_DEAL_VOID or ending == L.E_STOCK_VOID:  # noqa: SIM109 (plain compares compile simplest)
         for p in range(players):
             S[L.O_WINNERS + p] = 0
         return
     settle_ending(S, L.PAY_SEATS, ending, tb)  # who pays whom: ruleset/who_pays.py, as the engine settles
+
+
+#: Each card's standard count value by card number (ace 1, two to ten face value, faces 10; a joker 0).
+STANDARD_VALUES = np.array([min(c // 4 + 1, 10) if c < 52 else 0 for c in range(64)], np.int64)
+
+
+@njit
+def _wild_counts(S, cards, tb):  # type: ignore[no-untyped-def]
+    """A spread laid or hit (``cards``, after it) with a wild card in it; with as many as melds.wild_most allows."""
+    wild = popcount(cards & tb[L.T_MELDS + M_WILD])
+    if wild:
+        S[L.O_IN_PLAY + L.IP_WILD] += 1
+        if wild == tb[L.T_MELDS + M_WILD_MOST]:
+            S[L.O_IN_PLAY + L.IP_WILD_MOST] += 1
+
+
+@njit
+def _values_counts(S, tb):  # type: ignore[no-untyped-def]
+    """deck.values came into play (kernel/in_play.py): the hand ended on its counts while a player held a card
+    whose value is a house value (``tb``'s differs from the standard one)."""
+    for p in range(S[L.S_PLAYERS]):
+        rest = S[L.O_HANDS + p]
+        while rest:
+            c = lowest(rest)
+            rest &= rest - 1
+            if tb[L.T_VALUES + c] != STANDARD_VALUES[c]:
+                S[L.O_IN_PLAY + L.IP_VALUES] += 1
+                return
 
 
 @njit
@@ -91,7 +132,7 @@ def deal(S, tb, deck, players, dealer, stakes, reshuffle_seed):  # type: ignore[
     for j in range(dealt):
         p = (dealer + 1 + j) % players
         S[L.O_HANDS + p] |= ONE << deck[j]
-        S[L.O_COUNTS + p] += VALUE[deck[j]]
+        S[L.O_COUNTS + p] += tb[L.T_VALUES + deck[j]]
     rest = dealt
     if R[R_UPCARD]:
         S[L.O_DISCARD] = deck[rest]
@@ -155,15 +196,15 @@ def _reshuffle(S):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _take(S, p, card):  # type: ignore[no-untyped-def]
+def _take(S, p, card, tb):  # type: ignore[no-untyped-def]
     S[L.O_HANDS + p] |= ONE << card
-    S[L.O_COUNTS + p] += VALUE[card]
+    S[L.O_COUNTS + p] += tb[L.T_VALUES + card]
 
 
 @njit
-def _drop(S, p, card):  # type: ignore[no-untyped-def]
+def _drop(S, p, card, tb):  # type: ignore[no-untyped-def]
     S[L.O_HANDS + p] &= ~(ONE << card)
-    S[L.O_COUNTS + p] -= VALUE[card]
+    S[L.O_COUNTS + p] -= tb[L.T_VALUES + card]
 
 
 @njit
@@ -257,7 +298,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         if at != last:
             S[L.O_IN_PLAY + L.IP_DEPTH] += 1
         S[L.S_DREW] = card
-        _take(S, p, card)
+        _take(S, p, card, tb)
         turn_drew(S, L.O_TURN, card, takes_straight(tb))
     elif kind == L.K_DRAW_STOCK:
         if S[L.S_FIRST_TURN]:
@@ -274,12 +315,12 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             _reshuffle(S)
         S[L.S_STOCK_N] -= 1
         S[L.S_DREW] = S[L.O_STOCK + S[L.S_STOCK_N]]
-        _take(S, p, S[L.S_DREW])
+        _take(S, p, S[L.S_DREW], tb)
         turn_drew(S, L.O_TURN, NO_CARD, False)
     elif kind == L.K_SPREAD:
         k = S[L.S_SPREADS_N]
         S[L.S_SPREADS_N] = k + 1
-        first = lowest(payload)
+        first = lowest(payload & ~tb[L.T_MELDS + M_WILD])  # a natural card: the book's rank, the run's suit
         rank = first // 4 + 1
         book = classify(payload, tb) == BOOK  # as MeldRules.classify decides it for the engine
         S[L.O_SP_OWNER + k] = p
@@ -287,26 +328,32 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         S[L.O_SP_RUN + k] = 0 if book else 1
         S[L.O_SP_MASK + k] = payload
         S[L.O_SP_KEY + k] = rank if book else first % 4
-        S[L.O_SP_POS + k] = 0 if book else suit_line(payload, first % 4, tb)
+        S[L.O_SP_POS + k] = 0 if book else melds.spread_line(payload, tb)
         _lay_counts(S, payload, not book, tb)
+        _wild_counts(S, payload, tb)
         if book:
             S[L.O_IN_PLAY + L.IP_BOOK_SIZES] += 1
         elif popcount(payload) == tb[L.T_MELDS + M_RUN_MIN]:
             S[L.O_IN_PLAY + L.IP_RUN_MIN] += 1
         rest = payload
         while rest:
-            _drop(S, p, lowest(rest))
+            _drop(S, p, lowest(rest), tb)
             rest &= rest - 1
         turn_laid(S, L.O_TURN, payload, True)
         _check_out(S, p, tb)
     elif kind == L.K_HIT:
         card, k = payload // 64, payload % 64 - 1
-        _drop(S, p, card)
+        _drop(S, p, card, tb)
         S[L.O_SP_MASK + k] |= ONE << card
-        if S[L.O_SP_RUN + k]:
+        if S[L.O_SP_RUN + k] and S[L.O_SP_MASK + k] & tb[L.T_MELDS + M_WILD]:  # the places its wild cards cover
+            S[L.O_SP_POS + k] = melds.spread_line(S[L.O_SP_MASK + k], tb)
+        elif S[L.O_SP_RUN + k]:
             S[L.O_SP_POS + k] |= ONE << tb[L.T_POS + card // 4 + 1]
         owner = S[L.O_SP_OWNER + k]
         _lay_counts(S, S[L.O_SP_MASK + k], S[L.O_SP_RUN + k] == 1, tb)
+        if (tb[L.T_MELDS + M_WILD] >> card) & 1:
+            S[L.O_IN_PLAY + L.IP_WILD_HITS] += 1
+        _wild_counts(S, S[L.O_SP_MASK + k], tb)
         S[L.O_IN_PLAY + (L.IP_HIT_RUNS if S[L.O_SP_RUN + k] else L.IP_HIT_BOOKS)] += 1
         if not S[L.O_SP_RUN + k]:
             S[L.O_IN_PLAY + L.IP_BOOK_SIZES] += 1
@@ -317,7 +364,7 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
         card = payload
         if card == S[L.S_TAKEN]:
             S[L.O_IN_PLAY + L.IP_TAKEN] += 1
-        _drop(S, p, card)
+        _drop(S, p, card, tb)
         S[L.O_DISCARD + S[L.S_DISCARD_N]] = card
         S[L.S_DISCARD_N] += 1
         if S[L.O_HANDS + p] == 0:

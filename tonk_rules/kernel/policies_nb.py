@@ -32,7 +32,7 @@ from tonk_rules.kernel.jit import njit, njit_entry, njit_inline
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
 from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
-from tonk_rules.kernel.rules_nb import VALUE, can_meld, legal_keys, spread_rank
+from tonk_rules.kernel.rules_nb import can_meld, legal_keys, spread_rank
 from tonk_rules.kernel.search_budget_nb import decision_budget
 from tonk_rules.kernel.search_nb import (
     MC_ALT,
@@ -74,14 +74,14 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
             return legal[i]
     for i in range(n):  # 2. the spread with most cards, then highest value
         if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_SPREAD:
-            score = spread_rank(legal[i] & L.PAYLOAD)
+            score = spread_rank(legal[i] & L.PAYLOAD, tb)
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:
         return legal[best]
     for i in range(n):  # 3. the hit with the highest card value
         if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_HIT:
-            score = VALUE[(legal[i] & L.PAYLOAD) // 64]
+            score = tb[L.T_VALUES + (legal[i] & L.PAYLOAD) // 64]
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:
@@ -105,7 +105,7 @@ def greedy_choice(S, legal, n, knock, patience, tb):  # type: ignore[no-untyped-
     for i in range(n):  # 5. the discard of highest value, then highest card
         if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_DISCARD:
             c = legal[i] & L.PAYLOAD
-            score = VALUE[c] * 64 + c
+            score = tb[L.T_VALUES + c] * 64 + c
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:

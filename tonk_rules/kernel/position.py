@@ -40,15 +40,21 @@ def encode_turn(S: npt.NDArray[np.int64], turn: Turn) -> None:
 
 
 def encode_spreads(S: npt.NDArray[np.int64], spreads: Sequence[tuple[int, MeldKind, Sequence[Card]]],
-                   position: npt.NDArray[np.int64]) -> None:
+                   position: npt.NDArray[np.int64], melds: Sequence[int] = ()) -> None:
     """Write the spreads on the table, ``(owner, kind, cards)`` in the order laid, into ``S``; ``position``:
-    rank -> run position (``KernelTables.position``)."""
+    rank -> run position (``KernelTables.position``); ``melds``: the meld table, which says where a spread's
+    wild cards stand (``KernelTables.plain_melds``)."""
     S[layout.S_SPREADS_N] = len(spreads)
     S[layout.O_SPREADS_LAID: layout.O_SPREADS_LAID + layout.MAX_PLAYERS] = 0
     for k, (owner, kind, cards) in enumerate(spreads):
         run = kind is MeldKind.RUN
         S[layout.O_SP_OWNER + k], S[layout.O_SP_RUN + k], S[layout.O_SP_MASK + k] = owner, int(run), mask_of(cards)
         S[layout.O_SPREADS_LAID + owner] += 1
+        mask = mask_of(cards)
+        if melds and mask & melds[meld_masks.M_WILD]:  # its key from a natural card, its places from the wild ones
+            S[layout.O_SP_KEY + k] = meld_masks.natural_key(mask, run, melds)
+            S[layout.O_SP_POS + k] = meld_masks.spread_line(mask, melds) if run else 0
+            continue
         S[layout.O_SP_KEY + k] = cards[0].suit if run else cards[0].rank
         S[layout.O_SP_POS + k] = sum(1 << int(position[c.rank]) for c in cards) if run else 0
 

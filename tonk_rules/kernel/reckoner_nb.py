@@ -41,7 +41,6 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.jit import njit, njit_entry
 from tonk_rules.kernel.rules_nb import (
     ONE,
-    VALUE,
     can_meld,
     extends,
     in_a_meld,
@@ -92,7 +91,7 @@ def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-u
     total, squares = 0.0, 0.0
     rest = unseen
     while rest:
-        v = VALUE[lowest(rest)]
+        v = tb[L.T_VALUES + lowest(rest)]
         rest &= rest - 1
         total += v
         squares += v * v
@@ -198,7 +197,7 @@ def keep_value(S, hand, card, unseen, me, tb, hope):  # type: ignore[no-untyped-
     if in_a_meld(hand, card, tb):
         return 10_000
     stock = min(S[L.S_STOCK_N], FULL_STOCK)
-    score = hope * meld_chances(hand, card, unseen, tb) * stock // FULL_STOCK - 10 * VALUE[card]
+    score = hope * meld_chances(hand, card, unseen, tb) * stock // FULL_STOCK - 10 * tb[L.T_VALUES + card]
     for k in range(S[L.S_SPREADS_N]):
         if S[L.O_SP_OWNER + k] != me and extends(S, k, card, tb):
             score += FEED
@@ -232,7 +231,7 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     for i in range(n):  # 2. the spread with most cards, then highest value (held when cheap and allowed)
         kind = (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK
         if kind == L.K_SPREAD:
-            score = spread_rank(legal[i] & L.PAYLOAD)
+            score = spread_rank(legal[i] & L.PAYLOAD, tb)
             if score > best_score:
                 best, best_score = i, score
         elif kind != L.K_HIT:
@@ -246,7 +245,7 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     best, best_score = -1, -1
     for i in range(n):  # 3. the hit with the highest card value
         if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_HIT:
-            score = VALUE[(legal[i] & L.PAYLOAD) // 64]
+            score = tb[L.T_VALUES + (legal[i] & L.PAYLOAD) // 64]
             if score > best_score:
                 best, best_score = i, score
     if best >= 0:
@@ -276,7 +275,7 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
             return legal[draw_discard]
         if late:  # a card that melds shrinks the hand; any other take could go round for ever
             return legal[draw_stock]
-        if VALUE[top] <= P[RK_TAKE] and VALUE[top] < _junk_high(hand, tb):
+        if tb[L.T_VALUES + top] <= P[RK_TAKE] and tb[L.T_VALUES + top] < _junk_high(hand, tb):
             return legal[draw_discard]
         if (tb[R_STOCK] == L.STOCK_END and S[L.S_STOCK_N] <= P[RK_STALL]
                 and not expects_lowest(S, me, P, unseen, tb)):
@@ -316,8 +315,8 @@ def _junk_high(hand, tb):  # type: ignore[no-untyped-def]
     while rest:
         c = lowest(rest)
         rest &= rest - 1
-        if VALUE[c] > high and not in_a_meld(hand, c, tb):
-            high = VALUE[c]
+        if tb[L.T_VALUES + c] > high and not in_a_meld(hand, c, tb):
+            high = tb[L.T_VALUES + c]
     return high
 
 

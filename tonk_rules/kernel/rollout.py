@@ -27,7 +27,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from tonk_rules.cards import VALUES, Card
+from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key
 from tonk_rules.engine.hand import Hand, Turn
@@ -104,13 +104,13 @@ def encode(tables: KernelTables, state: RolloutState) -> npt.NDArray[np.int64]:
     S[L.S_FIRST_TURN] = int(not any(turns))
     for p in range(players):
         S[L.O_HANDS + p] = mask_of(state.hands[p])
-        S[L.O_COUNTS + p] = sum(VALUES[c] for c in state.hands[p])
+        S[L.O_COUNTS + p] = sum(int(tables.values[c]) for c in state.hands[p])
         S[L.O_TURNS_TAKEN + p], S[L.O_LOCKS + p], S[L.O_STAKES + p] = turns[p], locks[p], stakes[p]
     S[L.O_STOCK: L.O_STOCK + len(state.stock)] = [int(c) for c in state.stock]
     S[L.O_DISCARD: L.O_DISCARD + len(state.discard)] = [int(c) for c in state.discard]
     S[L.S_STOCK_N], S[L.S_DISCARD_N] = len(state.stock), len(state.discard)
     encode_spreads(S, [(owner, spread_kind(cards, tables.plain_melds), cards) for owner, cards in state.spreads],
-                   tables.position)
+                   tables.position, tables.plain_melds)
     return S
 
 

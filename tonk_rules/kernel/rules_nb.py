@@ -50,7 +50,6 @@ take_refusal = njit_inline(core.take_refusal)
 deepest_take = njit_inline(core.deepest_take)
 discard_refusal = njit_inline(core.discard_refusal)
 discard_checks_held = njit_inline(core.discard_checks_held)
-VALUE = np.array([min(c // 4 + 1, 10) for c in range(52)], np.int64)
 #: The in-play slot of a refused hit, at ``code * 2 + run`` for the refusal ``code`` of core.hit_refusal: the
 #: slot of the rule the code's words name (kernel/in_play.py), so a new code needs no edit here.
 HIT_REFUSED = np.array(refused_hit_slots(), np.int64)
@@ -80,20 +79,20 @@ def lowest(m):  # type: ignore[no-untyped-def]
 
 
 @njit_inline
-def mask_value(m):  # type: ignore[no-untyped-def]
-    """The count of the cards in mask ``m``: the sum of their values."""
+def mask_value(m, tb):  # type: ignore[no-untyped-def]
+    """The count of the cards in mask ``m``: the sum of their values (``tb``'s, deck.values)."""
     value = 0
     rest = m
     while rest:
-        value += VALUE[lowest(rest)]
+        value += tb[L.T_VALUES + lowest(rest)]
         rest &= rest - 1
     return value
 
 
 @njit_inline
-def spread_rank(m):  # type: ignore[no-untyped-def]
+def spread_rank(m, tb):  # type: ignore[no-untyped-def]
     """How a bot ranks the spread ``m`` it may lay: most cards first, then the highest count."""
-    return popcount(m) * 1000 + mask_value(m)
+    return popcount(m) * 1000 + mask_value(m, tb)
 
 
 #: The meld functions of :mod:`tonk_rules.ruleset.meld_masks`, compiled from the engine's own source; they

@@ -43,7 +43,7 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit, njit_entry
 from tonk_rules.kernel.prng_nb import below, next_u64
-from tonk_rules.kernel.rules_nb import ONE, VALUE, extends, in_a_meld, mask_value, popcount
+from tonk_rules.kernel.rules_nb import ONE, extends, in_a_meld, mask_value, popcount
 
 S33 = np.uint64(33)
 #: the policy code of a montecarlo seat (random and greedy are layout's 0 and 1)
@@ -125,9 +125,9 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
         everything |= ONE << S[L.O_DISCARD + i]
     for k in range(S[L.S_SPREADS_N]):
         everything |= S[L.O_SP_MASK + k]
-    pool = np.empty(52, np.int64)
+    pool = np.empty(L.MAX_CARDS, np.int64)
     n = 0
-    for c in range(52):
+    for c in range(L.MAX_CARDS):
         if (everything >> c) & 1 and not (visible >> c) & 1:
             pool[n] = c
             n += 1
@@ -151,7 +151,7 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
         for stage in range(3):  # in pool order: within the cap and in no meld, within the cap, then any
             for j in range(n):
                 c = pool[j]
-                if need == 0 or taken[j] or (stage < 2 and VALUE[c] > caps[q, 0]):
+                if need == 0 or taken[j] or (stage < 2 and tb[L.T_VALUES + c] > caps[q, 0]):
                     continue
                 if stage == 0 and meldless and in_a_meld(hand | (ONE << c), c, tb):
                     continue
@@ -161,7 +161,7 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
                 taken[j] = 1
                 need -= 1
         X[L.O_HANDS + q] = hand
-        X[L.O_COUNTS + q] = mask_value(hand)
+        X[L.O_COUNTS + q] = mask_value(hand, tb)
     used = 0
     for i in range(S[L.S_DISCARD_N]):
         c = S[L.O_DISCARD + i]
@@ -182,7 +182,7 @@ def sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb):  # typ
 def melds_passed(hand, c, passed, tb):  # type: ignore[no-untyped-def]
     """Whether card ``c`` added to ``hand`` makes a meld with one of the cards ``passed`` that the hand
     alone did not make with it."""
-    for t in range(52):
+    for t in range(L.MAX_CARDS):
         if (passed >> t) & 1 and in_a_meld(hand | (ONE << c) | (ONE << t), t, tb) and not in_a_meld(
                 hand | (ONE << t), t, tb):
             return True
@@ -255,7 +255,7 @@ def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
         known[actor] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1 - (key & L.PAYLOAD)]
     elif kind == L.K_DISCARD:
         discarded[0] |= ONE << (key & L.PAYLOAD)
-        search[13][actor] = VALUE[key & L.PAYLOAD]
+        search[13][actor] = tb[L.T_VALUES + (key & L.PAYLOAD)]
     elif (kind == L.K_DRAW_STOCK and S[L.S_DISCARD_N] > 0
           and (discarded[0] >> S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]) & 1):
         search[14][actor] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]  # passed up: it did not meld (module doc)
@@ -303,7 +303,8 @@ def action_feature(S, key, discarded, tb):  # type: ignore[no-untyped-def]
         return (bucket * 2 + top_fits) * L.START_CHOICES + START_KIND[kind]
     if kind == L.K_DISCARD:
         card = key & L.PAYLOAD
-        choice = 2 + (min(VALUE[card], 10) - 1) * 4 + (2 if card == S[L.S_TAKEN] else 0) + _extends_table(S, card, tb)
+        worth = min(max(tb[L.T_VALUES + card], 1), 10) - 1  # by value 1..10 (a house value is clamped there)
+        choice = 2 + worth * 4 + (2 if card == S[L.S_TAKEN] else 0) + _extends_table(S, card, tb)
     else:
         choice = MID_KIND[kind]
     return L.MID_FEATURES + bucket * L.MID_CHOICES + choice

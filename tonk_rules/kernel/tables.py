@@ -30,7 +30,7 @@ from tonk_rules.cards import Card
 from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.ruleset import Ruleset, meld_masks, who_pays
-from tonk_rules.ruleset.melds import rule_table
+from tonk_rules.ruleset.melds import mask_of, rule_table
 from tonk_rules.ruleset.params import code, params_of
 from tonk_rules.ruleset.payments import ROLE_CODES
 
@@ -62,6 +62,7 @@ class KernelTables:
     pay: npt.NDArray[np.int64]  # [ending, rule] -> payer role, receiver role, stakes, at payer's stake
     pay_n: npt.NDArray[np.int64]  # rules per ending
     melds: npt.NDArray[np.int64]  # the meld table of ruleset.meld_masks (M_*), as the engine's SpreadRule has it
+    values: npt.NDArray[np.int64]  # each card's count value by card number (the engine's DealRule.values)
 
     @functools.cached_property
     def plain_melds(self) -> tuple[int, ...]:
@@ -79,7 +80,8 @@ class KernelTables:
         out[: L.N_PARAMS] = self.params
         out[L.T_PAY: L.T_PAY_N] = self.pay.ravel()
         out[L.T_PAY_N: L.T_MELDS] = self.pay_n
-        out[L.T_MELDS:] = self.melds
+        out[L.T_MELDS: L.T_VALUES] = self.melds
+        out[L.T_VALUES: L.T_VALUES + len(self.values)] = self.values
         return out
 
 
@@ -105,13 +107,15 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
         if not (1 <= rank <= 13 and 0 <= size <= 4):
             raise KernelError(f"the compiled kernel cannot hold a book of {size} of rank {rank}")
     # the meld rules as the engine reads them (SpreadRule.table), so both run meld_masks on the same numbers
+    wild, wild_most, wild_hits = mask_of(melds.wild), melds.wild_most, melds.wild_hits  # as MeldRules.wild_args
     melds_table = np.array(rule_table(frozenset(sizes), melds.run_min, melds.ace_high, ranks, spreading.must_spread,
-                                      held), np.int64)
+                                      held, wild, wild_most if wild else 0, wild_hits and wild != 0), np.int64)
     pay, pay_n = _payments(ruleset.payments.rules)
     seats = seating(ruleset)
     if seats.max_players > L.MAX_PLAYERS:
         raise KernelError(f"the compiled kernel seats at most {L.MAX_PLAYERS} players, not {seats.max_players}")
-    return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), pay, pay_n, melds_table)
+    return KernelTables(seats, p, np.array([int(c) for c in seats.deck], np.int64), pay, pay_n, melds_table,
+                        np.array(ruleset.deal.values, np.int64))
 
 
 def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:

@@ -10,10 +10,11 @@ pay with), and :func:`why_not_as_settled` says where the recorded result differs
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tonk_rules.cards import hand_count, parse_cards
+from tonk_rules.cards import Card, distinct_jokers, hand_count, parse_cards
 from tonk_rules.errors import CardError, SetupError, TableInputError
 from tonk_rules.terms import Ending
 
@@ -46,12 +47,15 @@ def _dealt_cards(hand: Hand) -> list[list[Any]] | None:
     if not isinstance(given, dict) or any(not isinstance(given.get(n), str) for n in hand.players):
         return None
     try:
-        return [list(parse_cards(given[n])) for n in hand.players]
+        dealt: list[list[Card]] = []
+        for n in hand.players:  # each Jk a joker no earlier hand holds
+            dealt.append(distinct_jokers(parse_cards(given[n]), [c for h in dealt for c in h]))
+        return dealt
     except CardError as exc:
         raise CannotSettle(f"its dealt cards cannot be read: {exc}") from None
 
 
-def _check_cards_give_counts(hand: Hand) -> None:
+def _check_cards_give_counts(hand: Hand, values: Sequence[int]) -> None:
     """A hand settled from the cards: each recorded count must be the count of the cards recorded."""
     given = hand.detail.get("hands")
     if hand.detail.get("how") in (None, "deal") or not isinstance(given, dict):
@@ -60,7 +64,7 @@ def _check_cards_give_counts(hand: Hand) -> None:
         text = given.get(name)
         if isinstance(text, str):
             try:
-                count = hand_count(parse_cards(text))
+                count = hand_count(parse_cards(text), values)
             except CardError as exc:
                 raise CannotSettle(f"{name}'s cards cannot be read: {exc}") from None
             if hand.counts[name] != count:
@@ -75,7 +79,7 @@ def settle_again(rules: Ruleset, hand: Hand) -> Settlement | None:
     counts = [hand.counts[n] or 0 for n in names]  # not given (None): only where no count changes a payment
     stakes = [hand.stakes[n] for n in names]
     detail = hand.detail
-    _check_cards_give_counts(hand)
+    _check_cards_give_counts(hand, rules.deal.values)
     for name in names:
         if hand.counts[name] is not None and (why := rules.why_not_count(hand.counts[name] or 0)):
             raise CannotSettle(f"{name}'s count {hand.counts[name]}: {why}")

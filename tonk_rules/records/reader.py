@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 from pydantic import ValidationError
 
-from tonk_rules.cards import Card, parse_cards
+from tonk_rules.cards import Card, distinct_jokers, parse_cards
 from tonk_rules.engine.actions import Action, parse_action
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import Diagnostic, RecordError, TonkError, VariantError, YamlReadError
@@ -251,6 +251,7 @@ class _Checker:
             cards = self.cards(value, path)
             if cards is None:
                 continue
+            cards = distinct_jokers(cards, [c for c, _ in places])  # each Jk a joker not dealt before
             hands[name] = cards
             places += [(c, path) for c in cards]
             if ruleset is not None and len(cards) != ruleset.deal.hand_size:
@@ -261,7 +262,7 @@ class _Checker:
         upcard: list[Card] = []
         if deal.upcard is not None:
             parsed = self.cards(deal.upcard, ("deal", "upcard"))
-            upcard = parsed or []
+            upcard = distinct_jokers(parsed or [], [c for c, _ in places])
             if ruleset is not None and not ruleset.deal.upcard:
                 self.problem(("deal", "upcard"), "this variant turns no upcard; remove deal.upcard")
             elif parsed is not None and len(upcard) != 1:
@@ -269,7 +270,7 @@ class _Checker:
             places += [(c, ("deal", "upcard")) for c in upcard]
         elif ruleset is not None and ruleset.deal.upcard:
             self.problem(("deal",), "this variant turns an upcard: give deal.upcard")
-        stock = self.cards(deal.stock, ("deal", "stock")) or []
+        stock = distinct_jokers(self.cards(deal.stock, ("deal", "stock")) or [], [c for c, _ in places])
         places += [(c, ("deal", "stock")) for c in stock]
         first: dict[Card, KeyPath] = {}
         for card, path in places:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tonk_rules.cards import Card, CardStyle, format_cards
+from tonk_rules.cards import Card, CardStyle, format_cards, jokers_alike
 from tonk_rules.engine.hand import Hand
 from tonk_rules.errors import RecordError, TonkError
 from tonk_rules.records.reader import HandRecord, StatedCheckpoint
@@ -27,7 +27,7 @@ def checkpoint_differences(hand: Hand, stated: StatedCheckpoint, style: CardStyl
     diffs: list[tuple[KeyPath, str]] = []
     for name, cards in stated.hands.items():
         seat = names.index(name)
-        if sorted(cards) != sorted(hand.hands[seat]):
+        if jokers_alike(cards) != jokers_alike(hand.hands[seat]):
             diffs.append((("hands", name), f"{name}'s hand: stated {format_cards(sorted(cards), style)}, "
                                            f"actual {format_cards(sorted(hand.hands[seat]), style)}"))
     for name, count in stated.counts.items():
@@ -36,15 +36,15 @@ def checkpoint_differences(hand: Hand, stated: StatedCheckpoint, style: CardStyl
             diffs.append((("counts", name), f"{name}'s count: stated {count}, actual {hand.count(seat)}"))
     for name, groups in stated.spreads.items():
         seat = names.index(name)
-        stated_sets = sorted(sorted(g) for g in groups)
-        actual_sets: list[list[Card]] = sorted(sorted(s.cards) for s in hand.spreads if s.owner == seat)
+        stated_sets = sorted(jokers_alike(g) for g in groups)
+        actual_sets: list[list[Card]] = sorted(jokers_alike(s.cards) for s in hand.spreads if s.owner == seat)
         if stated_sets != actual_sets:
             show = "; ".join(format_cards(s, style) for s in stated_sets)
             real = "; ".join(format_cards(s, style) for s in actual_sets) or "none"
             diffs.append((("spreads", name), f"spreads in front of {name}: stated {show}, actual {real}"))
     if stated.discard_top is not None:
         actual = hand.discard[-1:]
-        if stated.discard_top != actual:
+        if jokers_alike(stated.discard_top) != jokers_alike(actual):
             diffs.append((("discard_top",), f"discard top: stated {format_cards(stated.discard_top, style)}, "
                                             f"actual {format_cards(actual, style) or 'none'}"))
     return diffs

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tonk_rules.cards import RANK_NAMES, make_card
+from tonk_rules.cards import JOKERS, RANK_NAMES, make_card, value_table
 from tonk_rules.ruleset.compiled_ruleset import Ruleset
 from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
@@ -88,12 +88,15 @@ def copied(rule: type[_Rule], section: Section, **computed: Any) -> _Rule:
 def compile_ruleset(v: Variant) -> Ruleset:
     """Compile a validated variant into rule objects."""
     ranks = tuple(sorted(_RANK_BY_NAME[r] for r in set(v.deck.ranks)))
-    deck = tuple(make_card(rank, suit) for rank in ranks for suit in range(4))
+    deck = (*(make_card(rank, suit) for rank in ranks for suit in range(4)), *JOKERS[: v.deck.jokers])
     melds = MeldRules(
         book_sizes=frozenset(v.melds.book_sizes),
         run_min=v.melds.run_min,
         ace_high=v.melds.ace is AceRank.LOW_OR_HIGH,
         ranks=ranks,
+        wild=frozenset(c for c in deck if ("Joker" if c.joker else RANK_NAMES["english"][c.rank]) in v.melds.wild),
+        wild_most=v.melds.wild_most if v.melds.wild else 0,
+        wild_hits=v.melds.wild_hits and bool(v.melds.wild),
     )
     schedule = PaymentSchedule(
         rules={
@@ -105,7 +108,7 @@ def compile_ruleset(v: Variant) -> Ruleset:
     return Ruleset(
         min_players=v.players.min,
         max_players=v.players.max,
-        deal=copied(DealRule, v.deal, deck=deck),
+        deal=copied(DealRule, v.deal, deck=deck, values=value_table(v.deck.values)),
         dealer=copied(DealerRule, v.dealer),
         deal_check=copied(DealCheckRule, v.deal_check),
         knocking=copied(KnockRule, v.knocking),

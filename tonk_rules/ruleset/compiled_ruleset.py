@@ -21,7 +21,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tonk_rules.cards import Card, hand_count, why_not_deal
+from tonk_rules.cards import Card, why_not_deal
 from tonk_rules.errors import SetupError
 from tonk_rules.ruleset import core, position_vector, slots, table_bounds
 from tonk_rules.ruleset.dealer_rule import DealerRule
@@ -113,7 +113,7 @@ class Ruleset:
 
     def why_not_count(self, count: int) -> str | None:
         """Why no hand of these rules (this deck, this many cards dealt) can count ``count`` (None: one can)."""
-        return table_bounds.why_not_count(count, (hand_count([c]) for c in self.deal.deck), self.deal.hand_size)
+        return table_bounds.why_not_count(count, (self.deal.values[c] for c in self.deal.deck), self.deal.hand_size)
 
     def why_not_knock_with(self, count: int) -> str | None:
         """Why no turn of these rules allows a knock with ``count`` (the table's check of a reported knock)."""
@@ -140,9 +140,9 @@ class Ruleset:
     # --- settlements (one code path for the engine and the table) -----------------------------------------
     def settle_deal(self, hands: Sequence[Sequence[Card]], stakes: Sequence[int]) -> Settlement | None:
         """The deal check on the dealt ``hands``: a deal tonk or void deal settled, or None (play on)."""
-        counts = [hand_count(h) for h in hands]
+        counts = [self.deal.count(h) for h in hands]
         check_table(counts, stakes)
-        outcome = self.deal_check.outcome(hands)
+        outcome = self.deal_check.outcome(hands, self.deal.values)
         if outcome is None:
             return None
         return settle(self.payments, *outcome, None, counts, stakes)

@@ -38,12 +38,16 @@ M_RANK_AT = M_POS + 14  # [line position] -> rank; position n_ranks is the high 
 M_HOLD = M_RANK_AT + 15  # [rank * 5 + cards of that rank held] -> 1: such a book may stay in hand
 M_SEGMENTS = M_HOLD + 14 * 5  # [2 * block]: mask, shift of one block of kept ranks (see placed), 7 at most
 M_LINE = M_SEGMENTS + 2 * 7  # [13-bit rank mask, bit rank - 1] -> its line
-M_SIZE = M_LINE + (1 << 13)
+M_WILD = M_LINE + (1 << 13)  # the wild cards (melds.wild) as a mask; 0: none is wild
+M_WILD_MOST = M_WILD + 1  # the most wild cards one spread may hold (0 where none is wild)
+M_WILD_HITS = M_WILD + 2  # 1: a wild card may be hit onto a spread
+M_SIZE = M_WILD + 3
 #: Where the table starts in the vector the functions read. The kernel packs the table into its own vector
 #: and compiles this module with ``AT`` set to that offset (a compile-time constant, so it costs nothing).
 AT = 0
 
 NOT_A_MELD, BOOK, RUN = 0, 1, 2  # what classify returns
+JOKER_BITS = 52  # cards 52.. are jokers (deck.jokers): no rank, so in no book or run
 SUIT_CARDS = 0x1111111111111  # the 13 cards of suit 0 (shift left by a suit for that suit's)
 SUIT_PLACES = 0x11111111111111  # suit 0's places in a placed mask: 13 positions and the high ace
 #: The most melds one hand can hold (every book of every rank, every run of every suit): the size of the
@@ -58,7 +62,8 @@ def most_melds(cards: int) -> int:
 
 
 def meld_table(book_sizes: Iterable[int], run_min: int, ace_high: bool, ranks: Sequence[int],
-               must_spread: bool = False, may_hold_books: Iterable[tuple[int, int]] = ()) -> list[int]:
+               must_spread: bool = False, may_hold_books: Iterable[tuple[int, int]] = (), wild: int = 0,
+               wild_most: int = 0, wild_hits: bool = False) -> list[int]:
     """The meld rules as the table every function here reads (``ranks``: the deck's ranks in order, ace
     first; ``may_hold_books``: ``(rank, size)`` pairs, a book of exactly ``size`` cards of ``rank`` may stay in
     hand). A plain list, so the reference engine needs no numpy; the kernel copies it into its int64 vector."""
@@ -85,6 +90,8 @@ def meld_table(book_sizes: Iterable[int], run_min: int, ace_high: bool, ranks: S
             table[M_SEGMENTS + 2 * blocks - 1] = shift
         table[M_SEGMENTS + 2 * blocks - 2] |= 15 << (4 * i)
     table[M_N_SEGMENTS] = blocks
+    if wild:  # without wild cards the entries stay 0, so the tables of the rules without them are as before
+        table[M_WILD], table[M_WILD_MOST], table[M_WILD_HITS] = wild, wild_most, int(wild_hits)
     for ranks_held in range(1, 1 << 13):  # each rank mask: its lowest rank's position plus the line of the rest
         low = (ranks_held & -ranks_held).bit_length()
         position = table[M_POS + low]
@@ -190,6 +197,11 @@ def run_line(cards: int, mt: Sequence[int]) -> int:
 # --- whole melds ---------------------------------------------------------------------------------------
 def classify(cards: int, mt: Sequence[int]) -> int:
     """BOOK, RUN or NOT_A_MELD for ``cards`` laid as a new spread."""
+    wild = cards & mt[AT + M_WILD]
+    if wild:
+        return _classify_wild(cards & ~wild, popcount(wild), mt)
+    if cards >> JOKER_BITS:  # a joker has no rank: it is in no book or run (unless it is wild)
+        return NOT_A_MELD
     size = popcount(cards)
     if size == 0:
         return NOT_A_MELD
@@ -203,8 +215,18 @@ def classify(cards: int, mt: Sequence[int]) -> int:
 
 def extends(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[int]) -> bool:
     """``card`` may be added to (hit) the spread ``cards``, by the meld rules alone: a book of rank ``key``,
-    or (``run``) a run of suit ``key`` whose line, ace low, is ``line`` (the kernel keeps both per spread)."""
+    or (``run``) a run of suit ``key`` whose line, ace low, is ``line`` (the kernel keeps both per spread; a
+    run with wild cards: the places it covers, :func:`spread_line`)."""
     if (cards >> card) & 1:
+        return False
+    wild = mt[AT + M_WILD]
+    if (wild >> card) & 1:  # a wild card hit: where the rules let one be hit, and the spread has room for it
+        if mt[AT + M_WILD_HITS] == 0 or popcount(cards & wild) >= mt[AT + M_WILD_MOST]:
+            return False
+        if not run:
+            return (mt[AT + M_BOOK_SIZES] >> (popcount(cards) + 1)) & 1 == 1
+        return wild_window(cards & ~wild, popcount(cards & wild) + 1, mt) != 0
+    if card >= JOKER_BITS:  # a joker that is not wild extends nothing
         return False
     rank = card // 4 + 1
     if not run:
@@ -212,6 +234,8 @@ def extends(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[
     position = mt[AT + M_POS + rank]
     if card % 4 != key or position < 0:
         return False
+    if (line >> position) & 1 or (rank == 1 and (line >> mt[AT + M_N_RANKS]) & 1):
+        return False  # a wild card of the run already stands for it
     m = line | (1 << position)
     if contiguous(m):
         return True
@@ -221,15 +245,22 @@ def extends(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[
 def extenders(cards: int, run: bool, key: int, line: int, mt: Sequence[int]) -> int:
     """Every card that :func:`extends` the spread, as a mask: the hit targets."""
     found = 0
+    rest = mt[AT + M_WILD] & ~cards
+    while rest:  # a wild card, where one may be hit
+        w = lowest(rest)
+        rest &= rest - 1
+        if extends(cards, run, key, line, w, mt):
+            found |= 1 << w
     if not run:
         for suit in range(4):
             card = (key - 1) * 4 + suit
             if extends(cards, run, key, line, card, mt):
                 found |= 1 << card
         return found
-    placed = run_line(cards, mt)  # where the run lies (the high ace above the king); its ends' neighbours
+    # where the run lies (the high ace above the king; with wild cards, the places they cover); its ends' neighbours
+    placed = run_line(cards, mt) if cards & mt[AT + M_WILD] == 0 else spread_line(cards, mt)
     if placed == 0:
-        return 0
+        return found
     lo = lowest(placed)
     hi = lo + popcount(placed) - 1
     for p in (lo - 1, hi + 1):
@@ -270,6 +301,11 @@ def held_spread(hand: int, mt: Sequence[int]) -> bool:
 
 def in_a_meld(hand: int, card: int, mt: Sequence[int]) -> bool:
     """``card`` (in ``hand``) is part of some book or run of ``hand`` (:func:`melds_in` lists a meld with it)."""
+    if mt[AT + M_WILD] and hand & mt[AT + M_WILD] and wild_meld_with(hand, card, mt):
+        return True
+    if card >= JOKER_BITS or (mt[AT + M_WILD] >> card) & 1:  # a joker, or a wild card, in no meld of its own
+        return False
+    hand = hand & ~mt[AT + M_WILD]
     rank, suit = card // 4 + 1, card % 4
     if popcount((hand >> (4 * (rank - 1))) & 15) >= mt[AT + M_MIN_BOOK]:
         return True
@@ -292,6 +328,8 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
     ``n`` on, as masks in ascending order (the canonical order); return the new end (at most
     :data:`MAX_MELDS` are written)."""
     start = n
+    full = hand
+    hand = hand & ~mt[AT + M_WILD]  # the natural melds: of the cards that are not wild
     min_book, sizes = mt[AT + M_MIN_BOOK], mt[AT + M_BOOK_SIZES]
     for r in range(1, 14 if books_possible(hand, min_book) else 1):
         nib = (hand >> (4 * (r - 1))) & 15
@@ -335,6 +373,8 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
                             out[n] = m
                             n += 1
                 p = hi + 1
+    if full != hand:
+        n = wild_melds(full, containing, mt, out, n)
     for i in range(start + 1, n):  # insertion sort: few melds, mostly in order already
         key = out[i]
         j = i - 1
@@ -343,3 +383,171 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
             j -= 1
         out[j + 1] = key
     return n
+
+
+# --- wild cards (melds.wild) ------------------------------------------------------------------------------
+# A wild card stands for any card of a book or a run. A spread holds at least two natural cards (they say the
+# rank or the suit) and at most M_WILD_MOST wild ones. A run's wild cards fill its gaps first, then stand for
+# the cards above its highest natural card, then below its lowest: so a spread's cards say what each wild
+# card stands for, and the same cards are always the same meld.
+def highest(m: int) -> int:
+    """The index of the highest set bit of a non-zero mask."""
+    h = lowest(m)
+    while m >> (h + 1):
+        h += 1
+    return h
+
+
+def _window(line: int, size: int, top_most: int) -> int:
+    """The places of a run of ``size`` cards over the natural cards' ``line`` (wild cards above, then below),
+    the highest place at most ``top_most``; 0 where there is none."""
+    lo, hi = lowest(line), highest(line)
+    if hi - lo + 1 > size:
+        return 0
+    top = min(hi + size - (hi - lo + 1), top_most)
+    bottom = top - size + 1
+    if bottom < 0:
+        return 0
+    return (1 << (top + 1)) - (1 << bottom)
+
+
+def wild_window(natural: int, wilds: int, mt: Sequence[int]) -> int:
+    """The places (positions of the line, the high ace at ``n_ranks``) a run of the cards ``natural`` and
+    ``wilds`` wild cards covers; 0 where they make no run (the ace low first, then high)."""
+    if popcount(natural) < 2:
+        return 0
+    suit = lowest(natural) % 4
+    if natural & ~(SUIT_CARDS << suit):
+        return 0
+    line = suit_line(natural, suit, mt)
+    if popcount(line) != popcount(natural):  # a rank the deck does not have
+        return 0
+    n = mt[AT + M_N_RANKS]
+    size = popcount(natural) + wilds
+    if size < mt[AT + M_RUN_MIN]:
+        return 0
+    window = _window(line, size, n - 1)
+    if window == 0 and mt[AT + M_ACE_HIGH] == 1 and line & 1:
+        window = _window(high_line(line, n), size, n)
+    return window
+
+
+def spread_line(cards: int, mt: Sequence[int]) -> int:
+    """The line of a run on the table as :func:`extends` takes it: its suit's line, ace low, or, where it
+    holds wild cards, the places it covers."""
+    wild = cards & mt[AT + M_WILD]
+    if wild == 0:
+        return suit_line(cards, lowest(cards) % 4, mt)
+    return wild_window(cards & ~wild, popcount(wild), mt)
+
+
+def natural_key(cards: int, run: bool, mt: Sequence[int]) -> int:
+    """A spread's key: its book's rank or its run's suit, read from its natural cards."""
+    first = lowest(cards & ~mt[AT + M_WILD])
+    return first % 4 if run else first // 4 + 1
+
+
+def _classify_wild(natural: int, wilds: int, mt: Sequence[int]) -> int:
+    """:func:`classify` of natural cards with ``wilds`` wild cards among them."""
+    if wilds > mt[AT + M_WILD_MOST] or popcount(natural) < 2 or natural >> JOKER_BITS:
+        return NOT_A_MELD
+    size = popcount(natural) + wilds
+    rank = lowest(natural) // 4
+    if (mt[AT + M_BOOK_SIZES] >> size) & 1 and natural & ~(15 << (4 * rank)) == 0:
+        return BOOK
+    if wild_window(natural, wilds, mt) != 0:
+        return RUN
+    return NOT_A_MELD
+
+
+def _subsets_count(wild: int, k: int) -> int:
+    """How many subsets of ``k`` cards the mask ``wild`` has (0 <= k)."""
+    n = popcount(wild)
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+def _nth_subset(wild: int, k: int, index: int) -> int:
+    """The ``index``-th subset of ``k`` cards of ``wild`` (in the order of the combinations of its cards)."""
+    out = 0
+    rest = wild
+    while k > 0:
+        c = lowest(rest)
+        rest &= rest - 1
+        without = _subsets_count(rest, k - 1)  # subsets that take c
+        if index < without:
+            out |= 1 << c
+            k -= 1
+        else:
+            index -= without
+    return out
+
+
+def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequence[int], n: int) -> int:
+    """Write every meld of ``hand`` that holds a wild card (and ``containing``, unless it is -1) into ``out``
+    from index ``n`` on; return the new end (at most :data:`MAX_MELDS` in all)."""
+    wild = hand & mt[AT + M_WILD]
+    natural = hand & ~wild & ((1 << JOKER_BITS) - 1)
+    most = min(mt[AT + M_WILD_MOST], popcount(wild))
+    for k in range(1, most + 1):
+        for index in range(_subsets_count(wild, k)):
+            ws = _nth_subset(wild, k, index)
+            for r in range(1, 14):  # books: two or more natural cards of a rank
+                nib = (natural >> (4 * (r - 1))) & 15
+                if popcount(nib) < 2:
+                    continue
+                for sub in range(1, 16):
+                    if sub & ~nib == 0 and popcount(sub) >= 2:
+                        m = (sub << (4 * (r - 1))) | ws
+                        if (mt[AT + M_BOOK_SIZES] >> popcount(m)) & 1 and n < MAX_MELDS and (
+                                containing < 0 or (m >> containing) & 1):
+                            out[n] = m
+                            n += 1
+            for u in range(4):  # runs: the natural cards of a suit from one to another, with k wild cards
+                suited = natural & (SUIT_CARDS << u)
+                rest = suited
+                while rest:
+                    a = lowest(rest)
+                    rest &= rest - 1
+                    more = rest
+                    while more:
+                        b = lowest(more)
+                        more &= more - 1
+                        m = suited & ((1 << (b + 1)) - (1 << a))
+                        if _classify_wild(m, k, mt) == RUN and n < MAX_MELDS and (
+                                containing < 0 or ((m | ws) >> containing) & 1):
+                            out[n] = m | ws
+                            n += 1
+    return n
+
+
+def wild_meld_with(hand: int, card: int, mt: Sequence[int]) -> bool:
+    """``hand`` (which holds a wild card) has a meld with a wild card that holds ``card`` (:func:`wild_melds`
+    lists one)."""
+    wild = hand & mt[AT + M_WILD]
+    natural = hand & ~wild & ((1 << JOKER_BITS) - 1)
+    card_wild = (wild >> card) & 1 == 1
+    for k in range(1, min(mt[AT + M_WILD_MOST], popcount(wild)) + 1):
+        for r in range(1, 14):
+            have = popcount((natural >> (4 * (r - 1))) & 15)
+            if have < 2 or not (card_wild or card // 4 == r - 1):
+                continue
+            for size in range(3, 5):
+                if (mt[AT + M_BOOK_SIZES] >> size) & 1 and 2 <= size - k <= have:
+                    return True
+        rest = natural
+        while rest:
+            a = lowest(rest)
+            rest &= rest - 1
+            more = rest
+            while more:
+                b = lowest(more)
+                more &= more - 1
+                if a % 4 != b % 4:
+                    continue
+                m = natural & (SUIT_CARDS << (a % 4)) & ((1 << (b + 1)) - (1 << a))
+                if (card_wild or (m >> card) & 1) and _classify_wild(m, k, mt) == RUN:
+                    return True
+    return False

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
-from tonk_rules.cards import Card, hand_count
+from tonk_rules.cards import VALUES, Card, hand_count
 from tonk_rules.ruleset import core, meld_masks
 from tonk_rules.ruleset.melds import MeldRules, mask_of, rule_table
 from tonk_rules.ruleset.params import section_params
@@ -110,6 +110,11 @@ class DealRule(SectionRule):
     upcard: bool
     deck: tuple[Card, ...]  # the variant's cards, ascending
     first_turn: FirstTurn
+    values: tuple[int, ...] = VALUES  # each card's count value by card number (deck.values over the standard)
+
+    def count(self, cards: Sequence[Card]) -> int:
+        """The count of ``cards`` at these rules' card values."""
+        return hand_count(cards, self.values)
 
     def deal_order(self, n_players: int, dealer: int) -> list[int]:
         """Seat receiving each dealt card: one at a time, clockwise, starting left of the dealer."""
@@ -139,16 +144,17 @@ class DealCheckRule(SectionRule):
         """Why no dealt hand can be a tonk under these rules (None: some can)."""
         return None if self.enabled else "this variant has no deal check (no tonk on the deal)"
 
-    def qualifies(self, hand: Sequence[Card]) -> bool:
-        return self.qualifies_count(hand_count(hand))
+    def qualifies(self, hand: Sequence[Card], values: Sequence[int] = VALUES) -> bool:
+        """``hand`` is a deal tonk, counted at ``values`` (the rules' ``deal.values``)."""
+        return self.qualifies_count(hand_count(hand, values))
 
-    def holders(self, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
-        """Seats whose dealt hand is a deal tonk."""
-        return tuple(p for p, cards in enumerate(hands) if self.qualifies(cards))
+    def holders(self, hands: Sequence[Sequence[Card]], values: Sequence[int] = VALUES) -> tuple[int, ...]:
+        """Seats whose dealt hand is a deal tonk (counted at ``values``)."""
+        return tuple(p for p, cards in enumerate(hands) if self.qualifies(cards, values))
 
-    def outcome(self, hands: Sequence[Sequence[Card]]) -> Outcome | None:
-        """How the deal ends the hand (None: play goes on)."""
-        return self.outcome_of(self.holders(hands))
+    def outcome(self, hands: Sequence[Sequence[Card]], values: Sequence[int] = VALUES) -> Outcome | None:
+        """How the deal ends the hand (None: play goes on); ``values``: the cards' count values."""
+        return self.outcome_of(self.holders(hands, values))
 
     def outcome_of(self, tonks: tuple[int, ...]) -> Outcome | None:
         """How the deal ends the hand when the seats ``tonks`` hold a deal tonk (None: play goes on)."""
@@ -249,7 +255,7 @@ class SpreadRule(SectionRule):
         object.__setattr__(self, "checks_discard", core.discard_checks_held(self.params))
         m = self.melds
         object.__setattr__(self, "table", rule_table(m.book_sizes, m.run_min, m.ace_high, m.ranks, self.must_spread,
-                                                     frozenset(self.may_hold_books)))
+                                                     frozenset(self.may_hold_books), *m.wild_args))
 
     def may_lay_now(self, drawn: bool) -> bool:
         return core.may_lay_now(self.params, drawn)

@@ -34,7 +34,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb, factorial
 
-from tonk_rules.cards import Card
+from tonk_rules.cards import VALUES, Card
 from tonk_rules.errors import TonkError
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.ruleset.rule_objects import DealCheckRule
@@ -110,16 +110,17 @@ def _text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def value_classes(deck: tuple[Card, ...] | list[Card]) -> tuple[tuple[int, int], ...]:
-    """The deck's ``(value, number of cards)`` pairs, by value.
+def value_classes(deck: tuple[Card, ...] | list[Card], values: Sequence[int] = VALUES) -> tuple[tuple[int, int], ...]:
+    """The deck's ``(value, number of cards)`` pairs, by value (``values``: each card's, the rules'
+    ``deal.values``).
 
-    >>> from tonk_rules.cards import DECK
-    >>> value_classes(DECK)[-1]
-    (10, 16)
+    >>> from tonk_rules.cards import DECK, value_table
+    >>> value_classes(DECK)[-1], value_classes(DECK, value_table({"K": 13}))[-1]
+    ((10, 16), (13, 4))
     """
     sizes: dict[int, int] = {}
     for card in deck:
-        sizes[card.value] = sizes.get(card.value, 0) + 1
+        sizes[values[card]] = sizes.get(values[card], 0) + 1
     return tuple(sorted(sizes.items()))
 
 
@@ -134,7 +135,7 @@ def deal_tonk_odds(ruleset: Ruleset, players: int, max_steps: int = MAX_STEPS) -
         raise TonkError(why or f"a table has at least 1 player, not {players}")
     if not check.enabled:
         return DealTonkOdds(players, Fraction(0), Fraction(0), deal_check=False)
-    return _odds(value_classes(deal.deck), deal.hand_size, check, players, max_steps)
+    return _odds(value_classes(deal.deck, deal.values), deal.hand_size, check, players, max_steps)
 
 
 def table_odds_or_none(ruleset: Ruleset, players: int) -> float | None:

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from tonk_rules.cards import hand_count
 from tonk_rules.kernel.seats import KERNEL_POLICIES, RECKONER_COLUMNS
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
@@ -197,7 +196,7 @@ def highest_knock_count(ruleset: Ruleset) -> int:
     """The highest count a player can knock with: every ``greedy:knock=K`` above it plays as this one (the
     option accepts up to 100; a knock is decided with at most one card more than the deal's hand)."""
     cards = ruleset.deal.hand_size + 1
-    values = sorted((hand_count([c]) for c in ruleset.deal.deck), reverse=True)
+    values = sorted((ruleset.deal.values[c] for c in ruleset.deal.deck), reverse=True)
     top = sum(values[:cards])
     return top if ruleset.knocking.max_count is None else min(top, ruleset.knocking.max_count)
 

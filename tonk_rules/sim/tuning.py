@@ -40,10 +40,11 @@ from typing import Any
 
 from tonk_rules.bots import describe
 from tonk_rules.bots.specs import BotSpec
+from tonk_rules.cards import value_table
 from tonk_rules.kernel import search as kernel_search
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 from tonk_rules.kernel.tables import tables_of
-from tonk_rules.ruleset import Ruleset, slots
+from tonk_rules.ruleset import Ruleset, meld_masks, slots
 from tonk_rules.ruleset.params import neutral
 from tonk_rules.sim import reckoner_tuning, stages, tuning_cache
 from tonk_rules.sim.equilibrium import Tuned, search
@@ -61,6 +62,9 @@ SIZES = range(2, 7)
 SEED = 1
 #: The parameters that, when a spec gives any of them, make greedy the fixed bot the user asked for.
 KNOCK_PARAMS = frozenset({"knock", "alt_knock", "alt_share"})
+#: Every card's standard value (the 52 and the jokers): a ruleset with these keeps the digest it had before
+#: deck.values existed.
+STANDARD_VALUES = value_table({})
 
 
 def play_digest(ruleset: Ruleset) -> str:
@@ -73,8 +77,12 @@ def play_digest(ruleset: Ruleset) -> str:
     params = {name: int(tables.params[slot]) for name, slot in _parameter_slots().items()
               if int(tables.params[slot]) != neutral(slot)}
     digest = hashlib.sha256(json.dumps(params, sort_keys=True).encode())
-    for block in (tables.pay, tables.pay_n, tables.melds, tables.deck):
+    for block in (tables.pay, tables.pay_n, tables.melds[: meld_masks.M_WILD], tables.deck):
         digest.update(block.tobytes())
+    if tables.melds[meld_masks.M_WILD:].any():  # wild cards (melds.wild): the rules without them keep their digest
+        digest.update(tables.melds[meld_masks.M_WILD:].tobytes())
+    if tuple(tables.values.tolist()) != STANDARD_VALUES:  # house values (deck.values); standard ones leave it as it was
+        digest.update(tables.values.tobytes())
     return digest.hexdigest()[:16]
 
 

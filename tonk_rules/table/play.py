@@ -234,7 +234,7 @@ class TerminalGame:
         if hand.spreads:
             self.say("Spreads on the table:")
             for s in hand.spreads:
-                self.say(f"  {s.number}. {names[s.owner]}: {self.cards(s.cards)} ({s.kind})")
+                self.say(f"  {s.number}. {names[s.owner]}: {hand.ruleset.melds.show(s.cards, self.style)} ({s.kind})")
         else:
             self.say("Spreads on the table: none")
         # a seat name holds no ':', so "Greedy-3: 2 cards" cannot be read two ways

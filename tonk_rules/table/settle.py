@@ -11,10 +11,10 @@ engine settles its own hands with. This module only checks that the cards descri
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tonk_rules.cards import Card, CardStyle, format_cards, hand_count, parse_cards
+from tonk_rules.cards import VALUES, Card, CardStyle, distinct_jokers, format_cards, hand_count, parse_cards
 from tonk_rules.engine.result import HandResult
 from tonk_rules.errors import About, CardError, TableInputError
 from tonk_rules.ruleset import Ruleset
@@ -42,6 +42,7 @@ class HandsAtTable:
     given: tuple[str, ...] = ()
     known: tuple[int | None, ...] = ()
     tonks: tuple[str, ...] = ()
+    values: tuple[int, ...] = VALUES  # each card's count value (the rules' deal.values: settle_hand sets them)
 
     def given_as(self, i: int) -> str:
         return self.given[i] if self.given else "cards"
@@ -49,7 +50,7 @@ class HandsAtTable:
     @property
     def counts(self) -> list[int]:
         """The counts the Ruleset is asked with (0 where nothing was given: only where no count matters)."""
-        return [self.known[i] or 0 if self.given_as(i) != "cards" else hand_count(c)
+        return [self.known[i] or 0 if self.given_as(i) != "cards" else hand_count(c, self.values)
                 for i, c in enumerate(self.cards)]
 
     @property
@@ -150,7 +151,7 @@ def parse_hands(options: list[str], at_least: int = 2) -> HandsAtTable:
             raise TableInputError(f"--hand {option!r}: {name} has two --hand options").coded(
                 "hand_twice", "cards", name, name=name)
         try:
-            cards = parse_cards(text)
+            cards = distinct_jokers(parse_cards(text), tuple(seen))  # a Jk here is a joker no other hand holds
         except CardError as exc:
             raise _as_input(TableInputError(f"--hand {name}: {exc}"), exc, "cards", name) from None
         for card in cards:
@@ -257,6 +258,7 @@ def _seat(hands: HandsAtTable, name: str | None, option: str) -> int:
 
 def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None:
     """Refuse hands that cannot be at this ending under these rules (the table miscounted or mistyped)."""
+    hands = replace(hands, values=rules.deal.values)
     deck = set(rules.deal.deck)
     size = rules.deal.hand_size
     for i, (name, cards) in enumerate(zip(hands.names, hands.cards, strict=True)):
@@ -274,7 +276,7 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
                                   ).coded("too_many_cards", "cards", name, held=len(cards), size=size)
     for i, name in enumerate(hands.names):
         if hands.given_as(i) == "count" and (why := rules.why_not_count(count := hands.counts[i])):
-            most = highest_count((hand_count([c]) for c in deck), size)
+            most = highest_count((rules.deal.values[c] for c in deck), size)
             raise TableInputError(f"--count {name}={count}: {why}").coded(
                 "count_negative" if count < 0 else "count_too_high", "count", name, count=count, most=most,
                 cards_most=most_cards_held(size))
@@ -285,7 +287,10 @@ def check_possible(rules: Ruleset, hands: HandsAtTable, how: HowItEnded) -> None
         raise TableInputError(f"--deal: {why}").coded("no_deal_check")
     if hands.tonks:
         return
-    empty = [n for i, n in enumerate(hands.names) if hands.given_as(i) != "none" and hands.counts[i] == 0]
+    # no cards left: none given as cards, or a count of 0 where no card of the deck counts 0 (deck.values)
+    worthless = any(rules.deal.values[c] == 0 for c in deck)
+    empty = [n for i, n in enumerate(hands.names) if (hands.given_as(i) == "cards" and not hands.cards[i])
+             or (hands.given_as(i) == "count" and hands.counts[i] == 0 and not worthless)]
     if how.kind == "out":
         others = [n for n in empty if n != how.player]
         if others:
@@ -317,6 +322,7 @@ def settle_hand(variant: str | Ruleset, hands: HandsAtTable, how: HowItEnded, st
     rules = ruleset_for(variant) if isinstance(variant, str) else variant
     if how.kind in ("knock", "out"):
         _seat(hands, how.player, f"--{how.kind}")
+    hands = replace(hands, values=rules.deal.values)
     check_possible(rules, hands, how)
     stakes = stakes or [1] * len(hands.names)
     if why := why_not_stakes(rules, stakes, len(hands.names)):

@@ -20,20 +20,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tonk_rules.cards import RANK_ORDER, why_not_deal
+from tonk_rules.cards import card_value, why_not_deal
 from tonk_rules.terms import HitPermission, Pile, ScoringMode, SeveralDealTonks, StakesMode, StockPolicy, StockTies
 from tonk_rules.variant.sections import VariantSections
 
 _KNOCK_ROLES = {"knocker", "at_or_below_knocker", "above_knocker"}
 
 
-def _rank_value(rank: str) -> int:
-    return min(RANK_ORDER.index(rank) + 1, 10)
+def _rank_value(rank: str, variant: VariantSections) -> int:
+    house: dict[str, int] = {str(r): n for r, n in variant.deck.values.items()}
+    return house.get(rank, 0 if rank == "Joker" else card_value(rank))
 
 
 def possible_counts(variant: VariantSections) -> tuple[int, int]:
-    """The lowest and highest count a dealt hand can have in this deck."""
-    values = sorted(_rank_value(r) for r in variant.deck.ranks for _ in range(4))
+    """The lowest and highest count a dealt hand can have in this deck (at its values, deck.values)."""
+    values = sorted([*(_rank_value(r, variant) for r in variant.deck.ranks for _ in range(4)),
+                     *[_rank_value("Joker", variant)] * variant.deck.jokers])
     n = variant.deal.hand_size
     return sum(values[:n]), sum(values[-n:])
 
@@ -224,6 +226,30 @@ def _name(row: Dependent, path: str) -> str:
     return path if "*" in row.option else row.option
 
 
+def _wild_problem(v: VariantSections) -> tuple[str, str] | None:
+    """What is wrong with the wild cards (melds.wild and the rules of their use), or None."""
+    m = v.melds
+    if not m.wild:
+        if m.wild_most != 1 or m.wild_hits:
+            return ("melds.wild_most|melds.wild_hits|melds.wild",
+                    "melds.wild_most and melds.wild_hits matter only with wild cards (melds.wild): they would have "
+                    "no effect")
+        return None
+    if len(set(m.wild)) != len(m.wild):
+        return ("melds.wild", "a wild card is listed twice")
+    if "Joker" in m.wild and not v.deck.jokers:
+        return ("melds.wild|deck.jokers", "melds.wild names Joker, but deck.jokers is 0: there is no joker to be wild")
+    if unknown := [r for r in m.wild if r != "Joker" and r not in v.deck.ranks]:
+        return ("melds.wild|deck.ranks", f"melds.wild names {', '.join(unknown)}, which deck.ranks does not hold")
+    if not 1 <= m.wild_most <= 2:
+        return ("melds.wild_most", f"melds.wild_most ({m.wild_most}) is 1 or 2: a spread holds at least two natural "
+                                   "cards")
+    if v.spreading.must_spread:
+        return ("spreading.must_spread|melds.wild", "spreading.must_spread with wild cards (melds.wild) is not "
+                                                    "supported: a spread held with a wild card could not be told")
+    return None
+
+
 def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     add = problems.append
@@ -232,8 +258,16 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
         add(("players.max|players.min", f"max ({v.players.max}) is below min ({v.players.min})"))
     if len(set(v.deck.ranks)) != len(v.deck.ranks):
         add(("deck.ranks", "a rank is listed twice"))
-    if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks))):
-        add(("players.max|deal.hand_size|deal.upcard|deck.ranks", why))
+    if why := why_not_deal(v.players.max, v.deal.hand_size, v.deal.upcard, 4 * len(set(v.deck.ranks)) + v.deck.jokers):
+        add(("players.max|deal.hand_size|deal.upcard|deck.ranks|deck.jokers", why))
+    if wild_problem := _wild_problem(v):
+        add(wild_problem)
+    if "Joker" in v.deck.values and not v.deck.jokers:
+        add(("deck.values|deck.jokers", "deck.values gives the jokers a value, but deck.jokers is 0: there is "
+                                        "no joker, so it would have no effect"))
+    if unknown := [r for r in v.deck.values if r not in v.deck.ranks and r != "Joker"]:
+        add(("deck.values|deck.ranks", f"deck.values gives a value to {', '.join(unknown)}, which deck.ranks does "
+                                       "not hold: it would have no effect"))
 
     low, high = possible_counts(v)
     dc = v.deal_check
@@ -255,7 +289,8 @@ def cross_field_problems(v: VariantSections) -> list[tuple[str, str]]:
             ))
 
     k = v.knocking
-    lowest_card = min((_rank_value(r) for r in v.deck.ranks), default=1)
+    lowest_card = min([*(_rank_value(r, v) for r in v.deck.ranks), *[_rank_value("Joker", v)] * min(1, v.deck.jokers)],
+                      default=1)
     if k.max_count is not None and k.max_count < lowest_card:
         # a player who still holds a card has a count of at least that card's value
         add(("knocking.max_count|deck.ranks",

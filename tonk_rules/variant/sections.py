@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tonk_rules.cards import MAX_JOKERS
 from tonk_rules.terms import (
     AceRank,
     AfterVoid,
@@ -42,6 +43,10 @@ from tonk_rules.variant.sources import Source
 from tonk_rules.words import description as about
 
 RankName = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+#: What deck.values gives a value: a rank, or the jokers (deck.jokers).
+ValueName = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"]
+#: A card's count value where a house file sets it (deck.values): a whole number of points, 0 to 25.
+CardValue = Annotated[int, Field(ge=0, le=25)]
 
 
 
@@ -92,6 +97,12 @@ class Deck(Section):
         min_length=3,
         description=about("deck.ranks"),
     )
+    values: dict[ValueName, CardValue] = added_rule(
+        {}, since="2026-12-07", description=about("deck.values"),
+        source={"assumed": "the sources count an ace 1, two to ten at face value, jack, queen and king 10 each"})
+    jokers: Annotated[int, Field(ge=0, le=MAX_JOKERS)] = added_rule(
+        0, since="2026-12-07", description=about("deck.jokers"),
+        source={"assumed": "the sources play one standard 52-card deck without jokers"})
 
 
 class Deal(Section):
@@ -152,6 +163,15 @@ class Melds(Section):
     book_sizes: list[int] = Field(min_length=1, description=about("melds.book_sizes"))
     run_min: int = Field(ge=3, description=about("melds.run_min"))
     ace: AceRank = Field(description=about("melds.ace"))
+    wild: list[ValueName] = added_rule(
+        [], since="2026-12-07", description=about("melds.wild"),
+        source={"assumed": "the sources have no wild cards: every card stands for itself"})
+    wild_most: int = added_rule(
+        1, since="2026-12-07", description=about("melds.wild_most"),
+        source={"assumed": "the common house choice of rummy tables: one wild card in a spread, the rest natural"})
+    wild_hits: bool = added_rule(
+        False, since="2026-12-07", description=about("melds.wild_hits"),
+        source={"assumed": "the common house choice: a wild card goes down in a new spread, not as a hit"})
 
 
 class Hitting(Section):

@@ -33,7 +33,7 @@ from tonk_rules.words.numbers import fill
 from tonk_rules.words.refusal_table import KNOCK_REFUSALS
 
 #: How a Russian page asks for a card: the Russian notation first (every one of them is read).
-_FORMS_RU = "достоинство, потом масть: 10п Дч Тт Вб Кт (или 10♠ Q♥ A♣, 10S QH AC TD)"
+_FORMS_RU = "достоинство, потом масть: 10п Дч Тт Вб Кт (или 10♠ Q♥ A♣, 10S QH AC TD; джокер: Дж)"
 
 #: Each code's words: ``{name}`` a value as the page writes it, ``{n:one|other}`` / ``{n:one|few|many}`` the
 #: noun after a number, ``{names_n}`` how many a list ``{names}`` (or ``{cards}``) holds.

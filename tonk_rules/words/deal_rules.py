@@ -59,6 +59,25 @@ DEAL_WORDS: dict[str, RuleWords] = {
                             "сумма карт у него на руках (выложенные на стол карты не считаются). Туз "
                             "обозначается {ace}."},
     ),
+    "deck.values": RuleWords(
+        "House card values by rank (e.g. {J: 11, Q: 12, K: 13}; Joker for jokers): a card's count in a hand, "
+        "read by counts, deal checks, knock limits and payments; a rank left out counts as usual (ace 1, two "
+        "to ten face value, jack, queen and king 10, a joker 0).",
+        en={Part("values.house"): "Card values (a house rule): {values}. Your count is the total of the cards "
+                                  "left in your hand (cards laid on the table do not count)."},
+        ru={Part("values.house"): "Очки карт (домашнее правило): {values}. Очки игрока – сумма карт у него на "
+                                  "руках (выложенные на стол карты не считаются)."},
+    ),
+    "deck.jokers": RuleWords(
+        "Jokers added to the deck (0 to 4), written Jk (Russian Дж); each counts 0 unless deck.values gives Joker "
+        "a value, and is wild only where melds.wild names Joker.",
+        en={Part("deck.full.jokers"): "One standard 52-card deck: ranks {ranks} in each of the four suits.",
+            Part("deck.jokers.some"): "The deck also holds {n} {n:joker|jokers} (written Jk), each counting "
+                                      "{value}."},
+        ru={Part("deck.full.jokers"): "Стандартная колода в 52 карты: номиналы {ranks} каждой из четырёх мастей.",
+            Part("deck.jokers.some"): "В колоде также {n} {n:джокер|джокера|джокеров} (обозначается Дж), каждый "
+                                      "считается за {value}."},
+    ),
     "deal.hand_size": RuleWords(
         "Cards dealt to each player.",
         en={ANY: "The dealer deals {n} cards to each player, one at a time, clockwise from the dealer's left."},

@@ -20,7 +20,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tonk_rules.cards import RANK_NAMES, RANK_ORDER
+from tonk_rules.cards import JOKER_NAMES, RANK_NAMES, RANK_ORDER, card_value
 from tonk_rules.terms import PAID_ENDINGS, Ending, Role, ScoringMode, StakesMode, StockPolicy
 from tonk_rules.words import LANGS, SAID, SUIT_WORDS, WORDS, fill, sentence
 
@@ -82,12 +82,23 @@ class _Builder:
                            "players.min", "players.max")]
         ranks = [r for r in RANK_ORDER if r in v("deck.ranks")]
         missing = [r for r in RANK_ORDER if r not in ranks]
-        deck = w["deck.short"] if missing else w["deck.full"]
+        jokers = v("deck.jokers") if "deck.jokers" in self.values else 0
+        deck = w["deck.short"] if missing else w["deck.full.jokers"] if jokers else w["deck.full"]
         lines.append(self.line(deck.format(size=4 * len(ranks), ranks=self.ranks(ranks), missing=self.ranks(missing)),
-                               "deck.ranks"))
-        lines.append(self.line(w["values"].format(ace=rank_word("A", self.lang),
-                                                  faces=self.ranks([r for r in ("J", "Q", "K") if r in ranks])),
-                               "deck.ranks"))
+                               "deck.ranks", "deck.jokers"))
+        house = v("deck.values") if "deck.values" in self.values else {}
+        if house:  # a house file's values: every rank in the deck with its value, so nothing is left to guess
+            said = ", ".join(f"{rank_word(r, self.lang)}={house.get(r, card_value(r))}" for r in ranks)
+            if v("deck.jokers"):
+                said += f", {JOKER_NAMES['russian' if self.lang == 'ru' else 'english']}={house.get('Joker', 0)}"
+            lines.append(self.line(w["values.house"].format(values=said), "deck.values", "deck.ranks"))
+        else:
+            lines.append(self.line(w["values"].format(ace=rank_word("A", self.lang),
+                                                      faces=self.ranks([r for r in ("J", "Q", "K") if r in ranks])),
+                                   "deck.ranks", "deck.values"))
+        if jokers:
+            lines.append(self.line(fill(w["deck.jokers.some"], self.lang, n=jokers, value=house.get("Joker", 0)),
+                                   "deck.jokers", "deck.values"))
         suits = SUIT_WORDS[self.lang]
         lines.append(self.line(w["suits"].format(suits=", ".join(suits[i] for i in _SUIT_ORDER[self.lang]))))
         lines += self.said("cards")
@@ -119,6 +130,12 @@ class _Builder:
                  self.line(w["melds"].format(books=books, run_min=v("melds.run_min")),
                            "melds.book_sizes", "melds.run_min"),
                  self.say("melds.ace")]
+        if v("melds.wild") if "melds.wild" in self.values else []:  # wild cards, where the house has them
+            jk = JOKER_NAMES["russian" if self.lang == "ru" else "english"]
+            said = ", ".join(jk if c == "Joker" else rank_word(c, self.lang) for c in v("melds.wild"))
+            lines.append(self.line(fill(w["wild"], self.lang, cards=said, most=v("melds.wild_most")),
+                                   "melds.wild", "melds.wild_most"))
+            lines.append(self.line(w["wild_hits.yes" if v("melds.wild_hits") else "wild_hits.no"], "melds.wild_hits"))
         held = v("spreading.may_hold_books")
         if v("spreading.must_spread"):
             books = w["or"].join(w["spreading.held_book"].format(size=b["size"], rank=rank_word(b["rank"], self.lang))

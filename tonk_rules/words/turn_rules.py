@@ -144,6 +144,25 @@ TURN_WORDS: dict[str, RuleWords] = {
             "low_or_high": "Туз в последовательности – младшая или старшая карта: Т-2-3 и Д-К-Т, но не через угол "
                            "(К-Т-2 нельзя)."},
     ),
+    "melds.wild": RuleWords(
+        "Wild cards: Joker (with deck.jokers) and/or ranks (['2']: deuces wild). A wild card stands for any card "
+        "of a book or a run; a spread holds at least two natural cards.",
+        en={Part("wild"): "Wild cards: {cards}. A wild card stands for any card of a book or a run; a spread holds "
+                          "at least two natural cards and at most {most} wild {most:card|cards}. In a run a wild "
+                          "card fills a gap first, then stands for the card above the run, then below it."},
+        ru={Part("wild"): "Дикие карты: {cards}. Дикая карта заменяет любую карту группы или последовательности; в "
+                          "выкладке не меньше двух обычных карт и не больше {most} {most:дикой карты|диких карт|"
+                          "диких карт}. В последовательности дикая карта сначала закрывает пропуск, затем "
+                          "становится картой выше, затем ниже."},
+    ),
+    "melds.wild_most": RuleWords("The most wild cards one spread may hold (with melds.wild).", said_with="melds.wild"),
+    "melds.wild_hits": RuleWords(
+        "true: a wild card may be added to a spread on the table (a hit); false: only in a new spread.",
+        en={Part("wild_hits.yes"): "A wild card may also be added to a spread on the table.",
+            Part("wild_hits.no"): "A wild card goes down only in a new spread, not as a hit."},
+        ru={Part("wild_hits.yes"): "Дикую карту можно и добавить к выложенному.",
+            Part("wild_hits.no"): "Дикую карту можно выложить только в новой выкладке, добавлять её нельзя."},
+    ),
     "hitting.runs": RuleWords(
         "Hits on runs (at either end): on anyone's runs, only one's own, or none.",
         en={"anyone": "You may hit (add a card to) anyone's runs, at either end.",
