@@ -196,7 +196,18 @@ DEPENDENT_OPTIONS: tuple[Dependent, ...] = (
 #: Rules added to the model since the first ledgers (``added_rule``) that no other rule can make meaningless,
 #: each with why: every added rule has a row above or a line here (tests/test_rule_recipe.py asks), so the
 #: judgement of when a new rule matters is made, not forgotten.
-NO_ROW: dict[str, str] = {}
+NO_ROW: dict[str, str] = {
+    "deck.values": "every count reads the card values (deal checks, knocks, the empty stock, payments by count): "
+                   "no other rule can leave them without effect",
+    "deck.jokers": "a joker is dealt and counted at its value whether or not it is wild, so the jokers always "
+                   "matter; a wild Joker without jokers is refused by the model itself (melds.wild's check)",
+    "melds.wild": "meaningful whenever the deck holds the wild cards; a wild rank the deck lacks (or Joker with "
+                  "deck.jokers: 0) is refused by the model's own check, not reset with a note",
+    "melds.wild_most": "without wild cards it is refused by the model's own check (it would have no effect), "
+                       "not reset with a note",
+    "melds.wild_hits": "without wild cards it is refused by the model's own check (it would have no effect), "
+                       "not reset with a note",
+}
 
 
 def options_without_effect(v: VariantSections) -> list[tuple[Dependent, str]]:
