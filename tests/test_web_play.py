@@ -453,3 +453,39 @@ def test_a_house_files_bots_play_borrowed_values_while_its_own_are_tuned(tmp_pat
         tuning.STAND_INS.clear()
         tuning.tuned.cache_clear()
         tuning.tuned_reckoner.cache_clear()
+
+
+@pytest.mark.parametrize(("move", "key"), [("rm -rf /", None), ("draw stock", "no key"), ("next", None)])
+def test_a_forged_move_is_refused_in_russian_on_a_russian_page(move: str, key: str | None) -> None:
+    host, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], seed=5, lang="ru")
+    hand = host.table.hand
+    assert hand is not None
+    seat = hand.current
+    with client(app) as c:
+        page_key = KEY.search(c.get(url(seat)).text).group(1)  # type: ignore[union-attr]
+        if move == "next":  # the next hand asked for while this one is played
+            answer = c.post(url(seat, "/next"), data={"key": page_key})
+        elif key == "no key":
+            answer = c.post(url(seat, "/move"), data={"move": move})
+        else:
+            answer = c.post(url(seat, "/move"), data={"key": page_key, "move": move})
+    assert answer.status_code == 409
+    text = REFUSAL.search(answer.text).group(1).replace("&#39;", "'")  # type: ignore[union-attr]
+    assert text.startswith("Нельзя: ")
+    assert not CYRILLIC_OR_NAME.search(text.replace(move, "")), text  # the sender's own text aside
+    assert len(hand.history) == 0
+
+
+@pytest.mark.parametrize("tail", ["/move", "/next"])
+def test_a_visit_to_a_moves_address_goes_back_to_the_seat_and_moves_nothing(tail: str) -> None:
+    # the address bar reads .../move after a refused move: opening it again is no server error
+    host, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], seed=5)
+    hand = host.table.hand
+    assert hand is not None
+    with client(app) as c:
+        for method in ("GET", "HEAD"):
+            answer = c.request(method, url(0, tail))
+            assert answer.status_code == 303 and answer.headers["location"] == url(0)
+        assert c.get(url(0, tail), follow_redirects=True).status_code == 200
+        assert c.get(f"/p/t/s/made-up{tail}").status_code == 404
+    assert len(hand.history) == 0
