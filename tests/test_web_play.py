@@ -489,3 +489,18 @@ def test_a_visit_to_a_moves_address_goes_back_to_the_seat_and_moves_nothing(tail
         assert c.get(url(0, tail), follow_redirects=True).status_code == 200
         assert c.get(f"/p/t/s/made-up{tail}").status_code == 404
     assert len(hand.history) == 0
+
+
+def test_a_house_file_given_by_its_absolute_path_shows_no_path_on_the_phones(tmp_path: Path) -> None:
+    from tonk_rules.web.play_server import set_up
+
+    house = tmp_path / "ours.yaml"
+    house.write_text("extends: russian\nknocking: {max_count: 40}\n", encoding="utf-8")
+    web = set_up(variant=str(house), players="Аня,Боря", seed=6, dealer=None, stakes=[], lang="ru", idle_s=None,
+                 misuse=ValueError)
+    web.host.tokens = ["seat-secret-0", "seat-secret-1"]
+    with client(web.app) as c:
+        page = c.get(url(0, table="table")).text
+    web.tuning.end()  # two people: nothing was tuned, nothing left running
+    assert "<title>Тонк: ours</title>" in page
+    assert str(tmp_path) not in page and "/ours.yaml" not in page
