@@ -46,8 +46,23 @@ class _EventGroup(click.Group):
             lang = ctx.meta.get(LANG_KEY, "en")
             if lang == "en":
                 raise
-            click.echo(line("refused", lang, said=exc.format_message()), err=True)
+            click.echo(plain(line("refused", lang, said=_misuse_in(exc, lang))), err=True)
             ctx.exit(exc.exit_code)
+
+
+def _misuse_in(exc: click.ClickException, lang: str) -> str:
+    """A misuse in the event's language: a table tool's refusal that has words in it (carried by the error the
+    misuse was made from, :func:`~tonk_rules.cli.settle_input.table_input`), led by the option it is about;
+    else as it was said."""
+    from tonk_rules.web.refusal_words import in_language
+
+    cause = exc.__context__
+    said = in_language(cause, lang) if cause is not None else None
+    if said is None:
+        return exc.format_message()
+    english = str(cause)  # "--count 'Ann=x': a count is ...": the option and its value are the same in any language
+    option = english.split(": ", 1)[0] if english.startswith("--") and ": " in english else ""
+    return f"{option}: {said}" if option else said
 
 
 @click.group(cls=_EventGroup)
