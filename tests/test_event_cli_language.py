@@ -99,3 +99,22 @@ def test_a_hand_recorded_wrong_is_refused_in_the_events_language(tmp_path: Path,
     for typed in (*options, "ZZ"):  # what was typed, said back, is not an English word
         said_back = said_back.replace(typed, " ")
     assert _english_words(said_back, folder) == [], refused.stderr
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (("--count", "Аня=3", "--knock", "Аня", "--knock", "Боря"), "ошибка: --knock дан 2 раза (Аня, Боря)"),
+    (("--count", "Аня=3",), "ошибка: укажите, чем кончилась раздача"),
+    (("--count", "Аня=3", "--knock", "Аня", "--stock-out"), "(а не --knock и --stock-out)"),
+    (("--count", "Аня=3", "--knock", "Аня", "--no-discard"), "ошибка: --no-discard и --new-spread бывают только"),
+    (("--count", "Аня=3", "--out", "Аня", "--new-spread"), "ошибка: --new-spread — это выход без сброса"),
+])
+def test_how_a_hand_ended_misused_is_said_in_the_events_language(tmp_path: Path, options: tuple[str, ...],
+                                                                 said: str) -> None:
+    folder, _ = _event(tmp_path, "ru", ("Аня", "Боря", "Вова", "Галя", "Дима"))
+    refused = run("event", "record", folder, "t1", *options)
+    assert refused.returncode == 2 and said in refused.stderr, refused.stderr
+    said_back = refused.stderr
+    for typed in options:
+        said_back = said_back.replace(typed, " ")
+    said_back = re.sub(r"--[a-z-]+", " ", said_back)  # the options' names are the same in every language
+    assert _english_words(said_back, folder) == [], refused.stderr

@@ -56,8 +56,11 @@ def _misuse_in(exc: click.ClickException, lang: str) -> str:
     else as it was said."""
     from tonk_rules.web.refusal_words import in_language
 
+    if isinstance(exc, Misuse) and exc.words is not None:
+        key, values = exc.words
+        return line(key, lang, **values)
     cause = exc.__context__
-    said = in_language(cause, lang) if cause is not None else None
+    said = in_language(cause, lang) if isinstance(cause, Exception) else None
     if said is None:
         return exc.format_message()
     english = str(cause)  # "--count 'Ann=x': a count is ...": the option and its value are the same in any language
@@ -191,8 +194,8 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.settled_entry import settle_entry
 
+    ev = _open(folder)  # first: a misuse of the options below is said in the event's language
     how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
-    ev = _open(folder)
     with open_ledger(str(ev.ledger_path(table))) as led:
         settled = table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts),
                                                     list(tonks), how, led.stored_rules().digest))
