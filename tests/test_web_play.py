@@ -504,3 +504,17 @@ def test_a_house_file_given_by_its_absolute_path_shows_no_path_on_the_phones(tmp
     web.tuning.end()  # two people: nothing was tuned, nothing left running
     assert "<title>Тонк: ours</title>" in page
     assert str(tmp_path) not in page and "/ours.yaml" not in page
+
+
+def test_a_sitting_nobody_seeded_is_dealt_from_a_seed_too_large_to_search() -> None:
+    # every finished hand's record shows its deal: from a 31-bit seed a player could search out the seed
+    # and know every later hand (hand N is dealt from seed + N - 1)
+    from tonk_rules.web.play_server import set_up
+
+    seeds = []
+    for _ in range(8):
+        web = set_up(variant="pagat", players="Ann,Bob", seed=None, dealer=None, stakes=[], lang="en",
+                     idle_s=None, misuse=ValueError)
+        web.tuning.end()
+        seeds.append(web.host.table.seed)
+    assert len(set(seeds)) == 8 and max(seeds) >= 2**40 and max(seeds) < 2**64
