@@ -179,3 +179,17 @@ def test_a_russian_check_sentence_names_the_table_in_its_own_case(value: float, 
     assert f"— {table}" in said and "с ботами" not in said.lower(), said
     absent = check(_MORE, None, ("1%", "2%"), table, "ru")
     assert f"— {table}" in absent and "с ботами" not in absent.lower(), absent
+
+
+@pytest.mark.slow  # a whole comparison in a new process, as the test above
+def test_a_russian_comparison_says_against_and_seed_in_russian(tmp_path: Path) -> None:
+    # "russian vs pagat: 3 игрока; … (seed 0)", «ПРАВИЛА, КОТОРЫЕ ОТЛИЧАЮТСЯ: RUSSIAN VS PAGAT»
+    proc = tonk("compare", "pagat", "pagat-no-upcard", "--hands", "2", "--depth-hands", "1", "--probe-hands", "1",
+                "-w", "1", "--lang", "ru", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    markdown = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    # the title and what was played (the section of rule values and sources is still the variant diff's English)
+    headings = "\n".join(line for line in markdown.splitlines() if line.startswith(("# ", "- ")))
+    for text in (proc.stdout, headings):
+        assert not re.search(r"\bvs\b|\bseed\b", text, re.I), re.findall(r".{30}\b(?:vs|seed)\b.{30}", text, re.I)
+    assert "pagat против pagat-no-upcard" in proc.stdout and "(зерно 0)" in " ".join(proc.stdout.split())
