@@ -518,3 +518,26 @@ def test_a_sitting_nobody_seeded_is_dealt_from_a_seed_too_large_to_search() -> N
         web.tuning.end()
         seeds.append(web.host.table.seed)
     assert len(set(seeds)) == 8 and max(seeds) >= 2**40 and max(seeds) < 2**64
+
+
+def test_a_russian_page_says_the_moves_and_the_winners_whatever_a_players_gender() -> None:
+    # «Аня: взял из колоды», «Выиграл: Аня»: a past-tense verb has a gender, a name does not say its own
+    from tonk_rules.web.play_words import WORDS
+
+    gendered = re.compile(r"\b\w+(?:л|ла|лся|лась)\b")
+    for key in ("did_draw_stock", "did_draw_discard", "did_knock", "did_spread", "did_hit", "did_discard",
+                "winners"):
+        assert not gendered.search(WORDS["ru"][key].replace("{name}", "").replace("{names}", "")), WORDS["ru"][key]
+    host, app = make_host("pagat", [SeatSpec("Аня", None), SeatSpec("Боря", None)], seed=4, lang="ru")
+    hand = host.table.hand
+    assert hand is not None
+    while not hand.over:
+        seat = host.table.whose_turn()
+        assert seat is not None
+        moves = [str(m) for m in host.table.moves(seat)]
+        host.move(seat, "knock" if "knock" in moves else moves[0], host.key())
+    with client(app) as c:
+        page = c.get(url(0)).text
+    said = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"(?:Аня|Боря): \w+(?:л|лся)\b", said) and "Выиграл:" not in said, said
+    assert re.search(r"Победител[ьи]: ", said)
