@@ -82,3 +82,39 @@ def test_a_misuse_of_correct_is_said_in_the_events_language(tmp_path: Path) -> N
     refused = run("event", "correct", folder, "t1", "4", "--out", "Аня", "--reason", "ошибка")
     assert refused.returncode == 2 and "ошибка: раздачи № 4 нет (раздач пока нет)" in refused.stderr, refused.stderr
     assert _english_words(refused.stderr, folder) == []
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (("--count", "Аня=3", "--knock", "Аня"), "ошибка: --knock: выплату решают очки каждого игрока"),
+    (("--count", "Аня=x", "--count", "Боря=4", "--knock", "Аня"), "ошибка: --count 'Аня=x': очки — целое число"),
+    (("--count", "Аня=3", "--count", "Боря=4", "--knock", "Nobody"), "ошибка: --knock Nobody: не за столом"),
+    (("--hand", "Аня=AS,ZZ", "--count", "Боря=4", "--knock", "Аня"), "ошибка: --hand Аня: нет такой карты: «ZZ»"),
+])
+def test_a_hand_recorded_wrong_is_refused_in_the_events_language(tmp_path: Path, options: tuple[str, ...],
+                                                                said: str) -> None:
+    folder, _ = _event(tmp_path, "ru", ("Аня", "Боря", "Вова", "Галя", "Дима"))
+    refused = run("event", "record", folder, "t1", *options)
+    assert refused.returncode == 2 and said in refused.stderr, refused.stderr
+    said_back = re.sub(r"\(или [^)]*\)", " ", refused.stderr)  # the card codes a Russian user may also type
+    for typed in (*options, "ZZ"):  # what was typed, said back, is not an English word
+        said_back = said_back.replace(typed, " ")
+    assert _english_words(said_back, folder) == [], refused.stderr
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (("--count", "Аня=3", "--knock", "Аня", "--knock", "Боря"), "ошибка: --knock дан 2 раза (Аня, Боря)"),
+    (("--count", "Аня=3",), "ошибка: укажите, чем кончилась раздача"),
+    (("--count", "Аня=3", "--knock", "Аня", "--stock-out"), "(а не --knock и --stock-out)"),
+    (("--count", "Аня=3", "--knock", "Аня", "--no-discard"), "ошибка: --no-discard и --new-spread бывают только"),
+    (("--count", "Аня=3", "--out", "Аня", "--new-spread"), "ошибка: --new-spread — это выход без сброса"),
+])
+def test_how_a_hand_ended_misused_is_said_in_the_events_language(tmp_path: Path, options: tuple[str, ...],
+                                                                 said: str) -> None:
+    folder, _ = _event(tmp_path, "ru", ("Аня", "Боря", "Вова", "Галя", "Дима"))
+    refused = run("event", "record", folder, "t1", *options)
+    assert refused.returncode == 2 and said in refused.stderr, refused.stderr
+    said_back = refused.stderr
+    for typed in options:
+        said_back = said_back.replace(typed, " ")
+    said_back = re.sub(r"--[a-z-]+", " ", said_back)  # the options' names are the same in every language
+    assert _english_words(said_back, folder) == [], refused.stderr

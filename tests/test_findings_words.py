@@ -34,7 +34,7 @@ def test_a_check_table_of_few_hands_that_cannot_tell_says_so_rather_than_that_th
     assert wide == ("With the search table too few hands to tell either way: russian 88.00% vs pagat 88.00%; its "
                     "interval there still contains the difference found above.")
     other_way = check(_MORE, Difference(-0.005, (-0.035, 0.031), 0.7, True), ("88.5%", "88.0%"), "s", "ru")
-    assert "сдач слишком мало" in other_way
+    assert "сдач слишком мало" in other_way.lower()
     # an interval that excludes the main difference has shown it smaller there: "does not hold"
     assert check(_MORE, Difference(-0.005, (-0.02, 0.01), 0.5, True), ("1%", "1%"), "s", "en").startswith(
         "Does not hold with s")
@@ -165,3 +165,31 @@ def test_the_russian_terminal_report_has_russian_words_plurals_and_numbers(tmp_p
     # the report speaks Russian throughout: its findings and the rules' sentences (one comparison for both)
     assert "## Выводы" in markdown and "Туз в последовательности" in markdown
     assert "ВЫВОДЫ" in proc.stdout and "Карту, взятую из кучи" in proc.stdout
+
+
+@pytest.mark.parametrize(("value", "p", "interval"), [(0.02, 0.001, 0.01), (0.01, 0.3, 0.01), (-0.02, 0.001, 0.01),
+                                                      (-0.01, 0.3, 0.001), (-0.005, 0.7, 0.03), (0.0, 1.0, 0.0)])
+def test_a_russian_check_sentence_names_the_table_in_its_own_case(value: float, p: float, interval: float) -> None:
+    # "Подтверждается с ботами стол по умолчанию (reckoner ×3)": a table named where bots belong, in the
+    # nominative after "с"
+    from tonk_rules.report.comparison_plan import PANEL_WORDS
+
+    table = PANEL_WORDS["ru"]["default"].format(bots="reckoner ×3")
+    said = check(_MORE, Difference(value, (value - interval, value + interval), p, True), ("1%", "2%"), table, "ru")
+    assert f"— {table}" in said and "с ботами" not in said.lower(), said
+    absent = check(_MORE, None, ("1%", "2%"), table, "ru")
+    assert f"— {table}" in absent and "с ботами" not in absent.lower(), absent
+
+
+@pytest.mark.slow  # a whole comparison in a new process, as the test above
+def test_a_russian_comparison_says_against_and_seed_in_russian(tmp_path: Path) -> None:
+    # "russian vs pagat: 3 игрока; … (seed 0)", «ПРАВИЛА, КОТОРЫЕ ОТЛИЧАЮТСЯ: RUSSIAN VS PAGAT»
+    proc = tonk("compare", "pagat", "pagat-no-upcard", "--hands", "2", "--depth-hands", "1", "--probe-hands", "1",
+                "-w", "1", "--lang", "ru", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    markdown = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    # the title and what was played (the section of rule values and sources is still the variant diff's English)
+    headings = "\n".join(line for line in markdown.splitlines() if line.startswith(("# ", "- ")))
+    for text in (proc.stdout, headings):
+        assert not re.search(r"\bvs\b|\bseed\b", text, re.I), re.findall(r".{30}\b(?:vs|seed)\b.{30}", text, re.I)
+    assert "pagat против pagat-no-upcard" in proc.stdout and "(зерно 0)" in " ".join(proc.stdout.split())

@@ -108,3 +108,16 @@ def test_an_english_events_pages_keep_the_english_titles(tmp_path: Path) -> None
     for url in ("/", "/t/t1", "/gm", "/t/t1/sheet"):
         text = gm.get(url).text.replace("&#34;", '"')
         assert 'Russian rules (JNM "Black Company" LARP, Novosibirsk)' in text and RUSSIAN not in text, url
+
+
+def test_a_file_from_tonk_new_is_titled_in_russian_on_a_russian_event(tmp_path: Path) -> None:
+    # tonk new wrote an English title alone: every house table of a Russian event was named in English
+    made = run("new", str(tmp_path / "kazarma.yaml"), "--extends", "russian")
+    assert made.returncode == 0, made.stderr
+    variant = load_variant(tmp_path / "kazarma.yaml").variant
+    assert variant.title_in("ru") == f"kazarma, на основе правил «{RUSSIAN}»"
+    assert not LATIN.search(variant.title_in("ru").replace("kazarma", ""))
+    assert variant.title_in("en") == 'kazarma, based on Russian rules (JNM "Black Company" LARP, Novosibirsk)'
+    titled = run("new", str(tmp_path / "own.yaml"), "--extends", "russian", "--title", "Our house")
+    assert titled.returncode == 0, titled.stderr  # a title given is the file's own, in every language
+    assert load_variant(tmp_path / "own.yaml").variant.title_in("ru") == "Our house"

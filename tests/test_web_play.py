@@ -453,3 +453,91 @@ def test_a_house_files_bots_play_borrowed_values_while_its_own_are_tuned(tmp_pat
         tuning.STAND_INS.clear()
         tuning.tuned.cache_clear()
         tuning.tuned_reckoner.cache_clear()
+
+
+@pytest.mark.parametrize(("move", "key"), [("rm -rf /", None), ("draw stock", "no key"), ("next", None)])
+def test_a_forged_move_is_refused_in_russian_on_a_russian_page(move: str, key: str | None) -> None:
+    host, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], seed=5, lang="ru")
+    hand = host.table.hand
+    assert hand is not None
+    seat = hand.current
+    with client(app) as c:
+        page_key = KEY.search(c.get(url(seat)).text).group(1)  # type: ignore[union-attr]
+        if move == "next":  # the next hand asked for while this one is played
+            answer = c.post(url(seat, "/next"), data={"key": page_key})
+        elif key == "no key":
+            answer = c.post(url(seat, "/move"), data={"move": move})
+        else:
+            answer = c.post(url(seat, "/move"), data={"key": page_key, "move": move})
+    assert answer.status_code == 409
+    text = REFUSAL.search(answer.text).group(1).replace("&#39;", "'")  # type: ignore[union-attr]
+    assert text.startswith("Нельзя: ")
+    assert not CYRILLIC_OR_NAME.search(text.replace(move, "")), text  # the sender's own text aside
+    assert len(hand.history) == 0
+
+
+@pytest.mark.parametrize("tail", ["/move", "/next"])
+def test_a_visit_to_a_moves_address_goes_back_to_the_seat_and_moves_nothing(tail: str) -> None:
+    # the address bar reads .../move after a refused move: opening it again is no server error
+    host, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], seed=5)
+    hand = host.table.hand
+    assert hand is not None
+    with client(app) as c:
+        for method in ("GET", "HEAD"):
+            answer = c.request(method, url(0, tail))
+            assert answer.status_code == 303 and answer.headers["location"] == url(0)
+        assert c.get(url(0, tail), follow_redirects=True).status_code == 200
+        assert c.get(f"/p/t/s/made-up{tail}").status_code == 404
+    assert len(hand.history) == 0
+
+
+def test_a_house_file_given_by_its_absolute_path_shows_no_path_on_the_phones(tmp_path: Path) -> None:
+    from tonk_rules.web.play_server import set_up
+
+    house = tmp_path / "ours.yaml"
+    house.write_text("extends: russian\nknocking: {max_count: 40}\n", encoding="utf-8")
+    web = set_up(variant=str(house), players="Аня,Боря", seed=6, dealer=None, stakes=[], lang="ru", idle_s=None,
+                 misuse=ValueError)
+    web.host.tokens = ["seat-secret-0", "seat-secret-1"]
+    with client(web.app) as c:
+        page = c.get(url(0, table="table")).text
+    web.tuning.end()  # two people: nothing was tuned, nothing left running
+    assert "<title>Тонк: ours</title>" in page
+    assert str(tmp_path) not in page and "/ours.yaml" not in page
+
+
+def test_a_sitting_nobody_seeded_is_dealt_from_a_seed_too_large_to_search() -> None:
+    # every finished hand's record shows its deal: from a 31-bit seed a player could search out the seed
+    # and know every later hand (hand N is dealt from seed + N - 1)
+    from tonk_rules.web.play_server import set_up
+
+    seeds = []
+    for _ in range(8):
+        web = set_up(variant="pagat", players="Ann,Bob", seed=None, dealer=None, stakes=[], lang="en",
+                     idle_s=None, misuse=ValueError)
+        web.tuning.end()
+        seeds.append(web.host.table.seed)
+    assert len(set(seeds)) == 8 and max(seeds) >= 2**40 and max(seeds) < 2**64
+
+
+def test_a_russian_page_says_the_moves_and_the_winners_whatever_a_players_gender() -> None:
+    # «Аня: взял из колоды», «Выиграл: Аня»: a past-tense verb has a gender, a name does not say its own
+    from tonk_rules.web.play_words import WORDS
+
+    gendered = re.compile(r"\b\w+(?:л|ла|лся|лась)\b")
+    for key in ("did_draw_stock", "did_draw_discard", "did_knock", "did_spread", "did_hit", "did_discard",
+                "winners"):
+        assert not gendered.search(WORDS["ru"][key].replace("{name}", "").replace("{names}", "")), WORDS["ru"][key]
+    host, app = make_host("pagat", [SeatSpec("Аня", None), SeatSpec("Боря", None)], seed=4, lang="ru")
+    hand = host.table.hand
+    assert hand is not None
+    while not hand.over:
+        seat = host.table.whose_turn()
+        assert seat is not None
+        moves = [str(m) for m in host.table.moves(seat)]
+        host.move(seat, "knock" if "knock" in moves else moves[0], host.key())
+    with client(app) as c:
+        page = c.get(url(0)).text
+    said = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"(?:Аня|Боря): \w+(?:л|лся)\b", said) and "Выиграл:" not in said, said
+    assert re.search(r"Победител[ьи]: ", said)

@@ -60,12 +60,16 @@ class EventLanguageGroup(click.Group):
 
 
 def _misuse_in(exc: click.ClickException, lang: str) -> str:
-    """A misuse in ``lang``: a table input's refusal with a code said from it, after the option it names
-    (``--count 'Гена=many'``); any other as it is (the event's own misuses are worded in it already)."""
+    """A misuse in ``lang``: one worded for another language (:meth:`Misuse.worded`) said in it; a table input's
+    refusal with a code said from it, after the option it names (``--count 'Гена=many'``); any other as it is
+    (the event's own misuses are worded in it already)."""
     from tonk_rules.errors import TonkError
     from tonk_rules.web.refusal_words import in_language
 
-    cause = getattr(exc, "cause", None)
+    if isinstance(exc, Misuse) and exc.words is not None:
+        key, values = exc.words
+        return line(key, lang, **values)
+    cause = getattr(exc, "cause", None) or exc.__context__
     said = in_language(cause, lang) if isinstance(cause, TonkError) else None
     message = exc.format_message()
     if said is None:
@@ -218,8 +222,8 @@ def event_record(folder: str, table: str, hands: tuple[str, ...], counts: tuple[
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.settled_entry import settle_entry
 
+    ev = _open(folder)  # first: a misuse of the options below is said in the event's language
     how = how_it_ended(deal, knock, out, no_discard, new_spread, stock_out)
-    ev = _open(folder)
     with open_ledger(str(ev.ledger_path(table))) as led:
         settled = table_input(lambda: settle_entry(led.rules, led.seated(), list(hands), list(counts),
                                                     list(tonks), how, led.stored_rules().digest))

@@ -33,6 +33,22 @@ LINES: dict[str, dict[str, str]] = {
     },
     "hands": {"en": "{n} {n:hand|hands}", "ru": "{n} {n:раздача|раздачи|раздач}"},
     "refused": {"en": "error: {said}", "ru": "ошибка: {said}"},
+    # how a recorded hand ended, misused (cli/settle_input.py's how_it_ended)
+    "ending_twice": {"en": "{option} is given {n} times ({names}): a hand ends once, give one {option} NAME",
+                     "ru": "{option} дан {n} {n:раз|раза|раз} ({names}): раздача кончается один раз, дайте один "
+                           "{option} ИМЯ"},
+    "no_ending": {"en": "say how the hand ended: one of --deal, --knock NAME, --out NAME, --stock-out",
+                  "ru": "укажите, чем кончилась раздача: одно из --deal, --knock ИМЯ, --out ИМЯ, --stock-out"},
+    "several_endings": {"en": "say how the hand ended: one of --deal, --knock NAME, --out NAME, --stock-out "
+                              "(not {chosen})",
+                        "ru": "укажите, чем кончилась раздача: одно из --deal, --knock ИМЯ, --out ИМЯ, --stock-out "
+                              "(а не {chosen_ru})"},
+    "out_flags": {"en": "--no-discard and --new-spread describe --out NAME",
+                  "ru": "--no-discard и --new-spread бывают только с --out ИМЯ"},
+    "new_spread_alone": {"en": "--new-spread describes going out without a discard: give it with --no-discard "
+                               "(going out by a discard pays the same whatever was laid that turn)",
+                         "ru": "--new-spread — это выход без сброса: дайте его вместе с --no-discard (выход "
+                               "сбросом платит одинаково, что бы ни было выложено в этот ход)"},
     "correct_json": {"en": "a correction prints its result as text: drop --json",
                      "ru": "исправление печатается текстом: уберите --json"},
     "void_and_hand": {"en": "--void takes no hand: drop the hand's options, or drop --void to amend it",

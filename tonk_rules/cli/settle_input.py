@@ -75,20 +75,22 @@ def how_it_ended(deal: bool, knocks: tuple[str, ...], outs: tuple[str, ...], no_
     for option, given in (("--knock", knocks), ("--out", outs)):
         if len(given) > 1:
             raise Misuse(f"{option} is given {len(given)} times ({', '.join(given)}): a hand ends once, "
-                         f"give one {option} NAME")
+                         f"give one {option} NAME").worded("ending_twice", option=option, n=len(given),
+                                                           names=", ".join(given))
     knock = knocks[0] if knocks else None
     out = outs[0] if outs else None
     chosen = [name for name, on in (("--deal", deal), ("--knock", knock is not None), ("--out", out is not None),
                                     ("--stock-out", stock_out)) if on]
     if len(chosen) != 1:
         raise Misuse("say how the hand ended: one of --deal, --knock NAME, --out NAME, --stock-out"
-                               + (f" (not {' and '.join(chosen)})" if chosen else ""))
+                     + (f" (not {' and '.join(chosen)})" if chosen else "")).worded(
+            "several_endings" if chosen else "no_ending", chosen=" and ".join(chosen), chosen_ru=" и ".join(chosen))
     if (no_discard or new_spread) and out is None:
-        raise Misuse("--no-discard and --new-spread describe --out NAME")
+        raise Misuse("--no-discard and --new-spread describe --out NAME").worded("out_flags")
     if new_spread and not no_discard:
         # a discard ends the hand as out by discard whatever was laid before it: the flag would change nothing
         raise Misuse("--new-spread describes going out without a discard: give it with --no-discard "
-                     "(going out by a discard pays the same whatever was laid that turn)")
+                     "(going out by a discard pays the same whatever was laid that turn)").worded("new_spread_alone")
     if deal:
         return HowItEnded("deal")
     if knock is not None:
@@ -115,6 +117,13 @@ class Misuse(click.ClickException):
 
     exit_code = 2
     cause: Exception | None = None  # the table input's refusal it says, where it is one
+    #: the key of its words in another language and their values (``tonk event`` says it in the event's)
+    words: tuple[str, dict[str, Any]] | None = None
+
+    def worded(self, key: str, /, **values: Any) -> Misuse:
+        """This misuse, with the key of its words elsewhere (:mod:`tonk_rules.cli.event_lines`)."""
+        self.words = (key, values)
+        return self
 
 
 def table_input(fn: Callable[[], Any]) -> Any:

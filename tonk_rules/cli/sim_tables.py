@@ -253,7 +253,7 @@ def print_comparison(names: list[str], rows: list[Row], note: str, lang: str = "
     """
     console = sized_console()
     words = _TABLE[lang]
-    title = " vs ".join(markup_safe(n) for n in names) + words["in_play"] + words["brackets"]
+    title = f" {HEADINGS[lang]['vs']} ".join(markup_safe(n) for n in names) + words["in_play"] + words["brackets"]
     labels = [row.label for row in rows]
     styles = ["bold" if row.significant else None for row in rows]
     if len(names) == 2:
@@ -297,7 +297,8 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     if note:
         out += [para(note), ""]
     bots = ", ".join(str(s) for s in plan.seats)
-    out.append(para(f"{' vs '.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
+    against = f" {w['vs']} "
+    out.append(para(f"{against.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
                           f"{w['bots']}: {bots}; "
                           f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
     if comparison.rulesets:  # what each player does, in sentences (the report's "What was played" says it too)
@@ -311,7 +312,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             out.append(para(f"{bot}{where}: {said}", "- ", "  "))
             out += [para(f"{name}: {words}", "    ", "      ") for name, words in differs]
     for section in comparison.findings:
-        heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
+        heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} {w['vs']} {section.b}")
         out += ["", heading.upper(), ""]
         parts = list(zip(section.headlines, section.details, strict=True)) or [(f, "") for f in section.findings]
         for i, (headline, details) in enumerate(parts, 1):  # the headline on its own line, then the details
@@ -320,7 +321,7 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
                 out.append(para(details, "   ", "   "))
         if section.unmoved:
             out += ["", para(section.unmoved)]
-        out += ["", f"{w['rules']}: {section.a} vs {section.b}".upper(), ""]
+        out += ["", f"{w['rules']}: {section.a} {w['vs']} {section.b}".upper(), ""]
         for change in section.changes:
             label = f"{change.heading}: " if change.heading else ""
             out.append(para(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))

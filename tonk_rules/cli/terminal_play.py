@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import random
 import signal
 import sys
 import threading
@@ -25,7 +24,7 @@ from tonk_rules.outputs import ledger_inputs, variant_inputs, why_not_writable, 
 from tonk_rules.sim import background_tuning
 from tonk_rules.table.house_tuning import HouseTuning, Starter, bots_source
 from tonk_rules.table.play import QuitGame, TerminalGame
-from tonk_rules.table.play_table import PlayTable
+from tonk_rules.table.play_table import PlayTable, fresh_seed
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
@@ -148,7 +147,7 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
         dealer = dealer if dealer is not None else names[-1]
         if dealer not in names:
             raise misuse(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
-        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        seed = seed if seed is not None else fresh_seed()
         rules = ruleset_for(ref)
         person = next(i for i, s in enumerate(seats) if s.spec is None)
         shown = style or "unicode"

@@ -63,7 +63,7 @@ HEADINGS = {
            "values": "Rule values and their sources",
            "sources": "Sources of the rules", "no_diff": "No differences.", "rule": "rule", "keys": "keys",
            "figure": "figure", "difference": "{b} − {a}",
-           "players": "players", "hands": "hands per variant", "bots": "bots (by seat)", "seed": "seed",
+           "players": "players", "hands": "hands per variant", "bots": "bots (by seat)", "seed": "seed", "vs": "vs",
            "depth": "strategic depth", "depth_value": "{strong} against {weak}, {n} hands per variant",
            "probes": "one rule at a time", "probes_value": "the first variant with each differing rule switched "
            "alone, {n} hands each", "check": "check table (bots by seat)", "brackets": "Brackets: 95% intervals."},
@@ -72,7 +72,8 @@ HEADINGS = {
            "played": "Что сыграно", "in_play": "В игре", "plots": "Графики", "values": "Значения правил и их источники",
            "sources": "Источники правил", "no_diff": "Отличий нет.", "rule": "правило", "keys": "ключи",
            "figure": "показатель", "difference": "{b} − {a}",
-           "players": "игроков", "hands": "сдач на вариант", "bots": "боты (по местам)", "seed": "seed",
+           "players": "игроков", "hands": "сдач на вариант", "bots": "боты (по местам)", "seed": "зерно",
+           "vs": "против",
            "depth": "стратегическая глубина", "depth_value": "{strong} против {weak}, {n} сдач на вариант",
            "probes": "по одному правилу", "probes_value": "первый вариант, в котором по отдельности заменено каждое "
            "отличающееся правило, по {n} сдач", "check": "проверочный стол (боты по местам)",
@@ -183,7 +184,7 @@ def report_html(report: Report) -> str:
     parts.append(f"<h2>{_e(w['rules'])}</h2>")
     for rules in report.rules:
         body = [[h, a, b, k] for h, a, b, k in rules.lines]
-        parts.append(f"<h3>{_e(rules.a)} vs {_e(rules.b)}</h3>")
+        parts.append(f"<h3>{_e(rules.a)} {_e(w['vs'])} {_e(rules.b)}</h3>")
         parts.append(_table_html(["", rules.a, rules.b, w["keys"]], body, numeric_from=4) if body
                      else f"<p>{_e(w['no_diff'])}</p>")
     parts += [f"<h2>{_e(w['played'])}</h2>",
@@ -244,7 +245,7 @@ def report_markdown(report: Report) -> str:
             lines += [_md(unmoved), ""]
     lines += [f"## {w['rules']}", ""]
     for rules in report.rules:
-        lines += [f"### {_md(rules.a)} vs {_md(rules.b)}", ""]
+        lines += [f"### {_md(rules.a)} {w['vs']} {_md(rules.b)}", ""]
         if rules.lines:
             lines += _table_md(["", rules.a, rules.b, w["keys"]],
                                [[h, a, b, f"`{k}`"] for h, a, b, k in rules.lines])

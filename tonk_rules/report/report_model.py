@@ -45,12 +45,12 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
                                               for c in f.changes])
              for f in comparison.findings]
     return Report(
-        title=" vs ".join(comparison.names) + words["title"],
+        title=f" {words['vs']} ".join(comparison.names) + words["title"],
         variants=comparison.names,
         settings=settings_of(plan) + players_said(comparison),
         # the findings and figures in the language's number convention (the rule values and sources verbatim)
-        findings=[(f"{f.a} vs {f.b}", [in_lang(x, plan.lang) for x in f.findings], in_lang(f.unmoved, plan.lang))
-                  for f in comparison.findings],
+        findings=[(f"{f.a} {words['vs']} {f.b}", [in_lang(x, plan.lang) for x in f.findings],
+                   in_lang(f.unmoved, plan.lang)) for f in comparison.findings],
         rules=rules,
         diffs=[rules_diff(d) for d in comparison.diffs],
         rows=[replace(row, label=table_label(row.label, plan.lang),

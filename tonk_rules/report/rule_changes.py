@@ -65,7 +65,8 @@ def _lines(blocks: tuple[Block, ...]) -> dict[tuple[str, ...], tuple[str, str]]:
 def rule_changes(a: LoadedVariant, b: LoadedVariant, lang: str = "en") -> list[RuleChange]:
     """The rules whose values differ between ``a`` and ``b``, as sentences of each (see the module docstring)."""
     differing = [label_of(row.path) for row in variant_diff(a, b).rows if row.differs]
-    left, right = _lines(_blocks(a, lang)), _lines(_blocks(b, lang))
+    blocks_a, blocks_b = _blocks(a, lang), _blocks(b, lang)
+    left, right = _lines(blocks_a), _lines(blocks_b)
     changes: list[RuleChange] = []
     covered: set[str] = set()
     for paths in dict.fromkeys([*left, *right]):
@@ -84,6 +85,10 @@ def rule_changes(a: LoadedVariant, b: LoadedVariant, lang: str = "en") -> list[R
             changes.append(RuleChange((key,), "", f"{key}: {show_value(values_a.get(key))}",
                                       f"{key}: {show_value(values_b.get(key))}"))
     changes = _one_row_per_rule(changes)
+    # a sentence only the second variant's sheet has came last: each heading's rules together, in the sheet's
+    # order of headings (a heading said twice, far apart, reads as two sections)
+    order = {h: i for i, h in enumerate(dict.fromkeys(block.heading for block in (*blocks_a, *blocks_b)))}
+    changes.sort(key=lambda c: order.get(c.heading, len(order)))
     if False in (values_a.get("deal_check.enabled"), values_b.get("deal_check.enabled")):
         return _one_deal_check_rule(changes)
     return changes

@@ -42,6 +42,13 @@ HAND_OVER = "the hand is over"
 BotMaker = Callable[[str, int, Ruleset, int], Player]
 
 
+def fresh_seed() -> int:
+    """A seed for a sitting nobody chose one for, from 63 bits: every finished hand's record shows its deal, and
+    from a seed of 31 bits (about two thousand million) a player could search out the seed that dealt it and
+    so know every later hand of the sitting, each dealt from the next seed."""
+    return random.SystemRandom().randrange(2**63)
+
+
 class MoveRefused(IllegalActionError):
     """A move a seat may not make now; ``why`` is the Ruleset's reason (or :data:`NOT_YOUR_TURN`)."""
 

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from tonk_rules.variant.loader import LoadedVariant
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.sections import Payments, Section
+from tonk_rules.words.variant_titles import house_title
 
 COMMENT_WIDTH = 110
 
@@ -62,7 +63,10 @@ def _section_lines(name: str, model: type[BaseModel], values: dict[str, Any], in
 def house_file_text(parent: LoadedVariant, extends: str, file_name: str, schema: str, title: str | None = None) -> str:
     """The text of a new house-rule file extending ``parent`` (written as ``extends``)."""
     values = parent.variant.model_dump(mode="json")
-    title = title or f"{Path(file_name).stem}, based on {parent.variant.title}"
+    # no title given: named after the file in English and in Russian, as the loader names a file that gives none
+    # (a title in English alone would leave a Russian event's pages with English words)
+    own_ru = None if title else house_title("ru", Path(file_name).stem, parent.variant.title_in("ru"))
+    title = title or house_title("en", Path(file_name).stem, parent.variant.title)
     lines = [
         f"# yaml-language-server: $schema={schema}",
         f"# House rules based on {parent.variant.title}.",
@@ -73,6 +77,7 @@ def house_file_text(parent: LoadedVariant, extends: str, file_name: str, schema:
         f"# Check with `tonk check {file_name}`; see what it changes with `tonk diff {file_name} {extends}`.",
         f"extends: {_flow(extends)}",
         f"title: {_flow(title)}",
+        *([f"title_ru: {_flow(own_ru)}"] if own_ru else []),
         "",
     ]
     for name, field in Variant.model_fields.items():

@@ -9,7 +9,6 @@ history and the undo see it. The pages, moves and live updates are ``tonk play -
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -18,7 +17,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from tonk_rules.engine.hand import Hand
-from tonk_rules.table.play_table import PlayTable
+from tonk_rules.table.play_table import PlayTable, fresh_seed
 from tonk_rules.table.table_bots import SeatSpec
 from tonk_rules.web.keys import SESSION_COOKIE, new_session
 from tonk_rules.web.page_labels import words
@@ -48,7 +47,7 @@ def open_table(folder: Any, table: str, *, seed: int | None = None) -> PlayHost:
         ref, digest = led.variant_ref, str(led.meta["variant_sha256"])
     names = [n for n, _ in seated]
     play = PlayTable(rules, [SeatSpec(n, None) for n in names], seed=seed if seed is not None else
-                     random.SystemRandom().randrange(2**31), dealer=names.index(dealer), stakes=[s for _, s in seated])
+                     fresh_seed(), dealer=names.index(dealer), stakes=[s for _, s in seated])
 
     def keep(hand: Hand, record: dict[str, Any]) -> None:
         with Event.open(folder).ledger(table) as led:

@@ -64,6 +64,10 @@ ENGINE_REFUSALS: dict[str, dict[str, str]] = {
     "{card} does not extend spread {number} ({cards})": {"ru": "карта {card} не продолжает выкладку {number} "
                                                                  "({cards})"},
     "the top of the discard pile is {card}, not {other}": {"ru": "сверху в куче {card}, а не {other}"},
+    # a form no page sends (web/play_routes.py, web/play_host.py): said in the page's language all the same
+    "that is not a move": {"ru": "это не ход"},
+    "cannot read the move {move}": {"ru": "не удалось прочесть ход {move}"},
+    "the hand is not over": {"ru": "раздача ещё не окончена"},
 }
 
 #: A pile's name inside a Russian sentence ("из колоды", "из кучи").

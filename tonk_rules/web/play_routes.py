@@ -159,6 +159,13 @@ async def seat_next(request: Request) -> Response:
     return RedirectResponse(base, status_code=303)
 
 
+async def back_to_seat(request: Request) -> Response:
+    """A visit to a move's address (the address bar after a refused move, opened again or shared) goes back to
+    the seat's page: nothing is moved by a visit, and the page says what it always says."""
+    _, _, base = _seat(request)
+    return RedirectResponse(base, status_code=303)
+
+
 async def hand_record(request: Request) -> Response:
     """A finished hand's ``tonk-hand/1`` record (``tonk replay`` replays it); none while the hand is played."""
     host, _, _ = _seat(request)
@@ -203,6 +210,8 @@ ROUTES = [
     Route("/p/{table}/s/{token}/live", seat_live),
     Route("/p/{table}/s/{token}/move", seat_move, methods=["POST"]),
     Route("/p/{table}/s/{token}/next", seat_next, methods=["POST"]),
+    Route("/p/{table}/s/{token}/move", back_to_seat, methods=["GET"]),
+    Route("/p/{table}/s/{token}/next", back_to_seat, methods=["GET"]),
     Route("/p/{table}/s/{token}/hand-{number}.yaml", hand_record),
     Route("/play-static/{name}", static_file),
 ]

@@ -8,7 +8,6 @@ seat); without ``--players`` one person plays against the default player at the 
 
 from __future__ import annotations
 
-import random
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,11 +18,11 @@ import uvicorn
 from tonk_rules.errors import TableInputError
 from tonk_rules.sim import background_tuning
 from tonk_rules.table.house_tuning import HouseTuning, Starter
-from tonk_rules.table.play_table import PlayTable
+from tonk_rules.table.play_table import PlayTable, fresh_seed
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
-from tonk_rules.variant.loader import load_variant
+from tonk_rules.variant.loader import builtin_names, load_variant
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol, raise_file_limit
 from tonk_rules.web.play_host import PlayHost
 from tonk_rules.web.play_routes import create_play_app
@@ -68,14 +67,16 @@ def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str |
     dealer = dealer if dealer is not None else names[-1]
     if dealer not in names:
         raise misuse(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
-    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    seed = seed if seed is not None else fresh_seed()
     tuning = HouseTuning(variant, ref, loaded.chain, rules, len(seats),
                          [check_spec(s.spec) for s in seats if s.spec is not None], note, starter)
     tuning.begin()
     table = PlayTable(rules, seats, seed=seed, dealer=names.index(dealer), stakes=stake_list)
     host = PlayHost(table, variant if ref == variant else str(Path(ref)), loaded.digest, idle_s=idle_s,
                     before_deal=tuning.before_hand, source_note=tuning.source_note)
-    title = variant if ref == variant else Path(ref).stem  # a name, in every page's language
+    # a name, in every page's language: a built-in's, or a house file's stem (never its path, typed absolute or
+    # not: the folders of the host's computer are no phone's business)
+    title = ref if ref in builtin_names() else Path(ref).stem
     return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title), variant, tuning)
 
 

@@ -173,7 +173,8 @@ def end_view(result: HandResult, hands: Sequence[Sequence[Card]], names: Sequenc
         hands=tuple((names[i], tuple(card_view(c, lang) for c in sorted(h, key=lambda c: (c.suit, c.rank))),
                      count) for i, (h, count) in enumerate(zip(hands, result.counts, strict=True))),
         ending=say(lang, "ending", ending=ending_word(lang, result.ending.value)),
-        winners=say(lang, "winners", names=", ".join(names[w] for w in result.winners)) if result.winners
+        winners=say(lang, "winners", names=", ".join(names[w] for w in result.winners), n=len(result.winners))
+        if result.winners
         else say(lang, "nobody_won"),
         payments=payments or (say(lang, "nobody_pays"),),
         net=tuple((names[i], n) for i, n in enumerate(result.net)))

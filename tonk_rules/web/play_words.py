@@ -60,16 +60,19 @@ WORDS: dict[str, dict[str, str]] = {
         "knock": "Открыться", "spread": "Выложить {cards}", "hit": "Добавить {card} к выкладке {number}",
         "discard": "Сбросить {card}", "not_allowed": "Нельзя: {why}", "stale": "Пока страница была открыта, "
         "за столом походили: посмотрите ещё раз и выберите ход.", "wait": "Ждём хода: {name}.",
-        "over": "Раздача окончена", "winners": "Выиграл: {names}", "nobody_won": "Никто не выиграл",
+        "over": "Раздача окончена", "winners": "{n:Победитель|Победители|Победители}: {names}",
+        "nobody_won": "Никто не выиграл",
         "pays": "{payer} платит {amount} → {receiver}", "nobody_pays": "Никто не платит.",
         "net": "За раздачу", "scores": "Счёт после {n} {n:раздачи|раздач|раздач}", "next": "Сдать следующую",
         "record": "Скачать запись раздачи (tonk-hand/1)", "replay": "Повторить её: tonk replay ФАЙЛ",
         "history": "Последние ходы", "idle": "{name}: слишком долго не было хода, за игрока сходил компьютер.",
         "gone": "Нет связи с сервером… Страница обновится сама, когда он ответит.",
         "ending": "Итог: {ending}", "nothing": "—",
-        "did_draw_stock": "{name}: взял из колоды", "did_draw_discard": "{name}: взял {card} из кучи",
-        "did_knock": "{name}: открылся", "did_spread": "{name}: выложил {cards}",
-        "did_hit": "{name}: добавил {card} к выкладке {number}", "did_discard": "{name}: сбросил {card}",
+        # the moves in the present tense and the winners as a noun: a past-tense verb has a gender, and a
+        # name does not say its own ("Аня: взял из колоды")
+        "did_draw_stock": "{name}: берёт из колоды", "did_draw_discard": "{name}: берёт {card} из кучи",
+        "did_knock": "{name}: открывается", "did_spread": "{name}: выкладывает {cards}",
+        "did_hit": "{name}: добавляет {card} к выкладке {number}", "did_discard": "{name}: сбрасывает {card}",
         "not_found": "Такого места нет: попросите у хозяина стола вашу ссылку.",
         "too_many": "Слишком много запросов сразу: подождите немного и повторите.",
         "too_big": "Форма не может отправить столько.",
