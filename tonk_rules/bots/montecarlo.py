@@ -22,13 +22,14 @@ else the fallback's choice. ``rollouts`` is the budget, the playouts per decisio
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
     ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
-                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0, 'knock_x': 1, 'rest': 100})
+                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0, 'knock_x': 1, 'rest': 100, 'belief': 100})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
 and the same bot played through the reference engine makes the same choices from the same seed (the seed
 starts its SplitMix64 stream, as a kernel seat's does). Without numba it samples identically in Python and
-plays out on the reference engine (a test compares the two: the same totals for every candidate).
+plays out on the reference engine (a test compares the two: the same totals for every candidate); ``belief``
+below 100 is searched in the kernel only (without it, the bot says so and refuses).
 """
 
 from __future__ import annotations
