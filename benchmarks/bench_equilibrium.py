@@ -5,7 +5,9 @@ For every built-in variant at every table size from 2 to 6 it seats, every devia
 
 * each reckoner parameter alone over :data:`~tonk_rules.sim.reckoner_tuning.CHECK_GRID`, a grid spanning
   its whole accepted range, and every pair of parameters at their range's two ends and one grid step on each
-  side of the tuned value;
+  side of the tuned value; ``slack=-1`` among them is a knock rule of another form, the default player's
+  before it read what the others took and threw (with each other parameter at its ends and beside its
+  tuned value, in the pairs);
 * ``greedy:knock=K`` for every K from 0 to the highest count a knock can have (every K the option accepts
   above that plays identically), and greedy with each of ``GREEDY_OPTIONS`` (patience, mixtures);
 * ``casual`` and ``random``;

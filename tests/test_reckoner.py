@@ -192,3 +192,78 @@ def test_a_bot_seat_without_a_spec_is_the_default_player() -> None:
     seats = parse_players("Ann,bot,Goblin=bot:,bot:casual")
     assert [(s.name, s.spec) for s in seats] == [("Ann", None), ("Reckoner-2", "reckoner"), ("Goblin", "reckoner"),
                                                 ("Casual-4", "casual")]
+
+
+def _highest_knock(spec: SeatSpec, shed: int = 0, kept: tuple[int, ...] = ()) -> int:
+    """The highest count at which the reckoner at seat 0 of a three-seat pagat table knocks when both others
+    hold 5 cards after three turns, each last threw a card worth ``shed`` (0: none yet) and seat 1 took the
+    cards ``kept`` from the pile and still holds them."""
+    ruleset = load_ruleset("pagat")
+    packed = tables_of(ruleset).packed()
+    from tonk_rules.kernel.seats import POLICY_COLUMNS, kernel_seats
+
+    [(_, params)] = kernel_seats([spec])
+    row = np.zeros(L.PARAM_COLUMNS, np.int64)
+    row[: len(POLICY_COLUMNS["reckoner"])] = [params[k] for k in POLICY_COLUMNS["reckoner"]]
+    legal = np.array([np.int64(L.K_KNOCK) << L.KIND_SHIFT, np.int64(L.K_DRAW_STOCK) << L.KIND_SHIFT], np.int64)
+    highest = -1
+    for count in range(40):
+        S = np.zeros(L.STATE_SIZE, np.int64)
+        S[L.S_PLAYERS], S[L.S_STOCK_N] = 3, 20
+        S[L.O_HANDS] = 0b1111  # the four aces: only the count (below) and the unseen cards are weighed
+        S[L.O_COUNTS] = count
+        for q in (1, 2):
+            S[L.O_HANDS + q] = sum(1 << c for c in kept) if q == 1 and kept else 0
+            S[L.O_HANDS + q] |= ((1 << (5 - bin(S[L.O_HANDS + q]).count("1"))) - 1) << 4  # the rest: low cards
+            S[L.O_TURNS_TAKEN + q], S[L.O_SHED + q] = 3, shed
+        S[L.O_KEPT + 1] = sum(1 << c for c in kept)
+        key = reckoner_nb.reckoner_choice(S, legal, 2, row, packed)
+        if (key >> L.KIND_SHIFT) & L.KIND_MASK == L.K_KNOCK:
+            highest = count
+    return highest
+
+
+def test_its_knock_reads_what_the_others_took_and_threw() -> None:
+    """With ``slack`` (the default) a player who last threw a low card is believed to hold low cards, so the
+    reckoner knocks with less; one who took kings from the pile and holds them holds at least their value, so it
+    knocks with more. With ``slack=-1`` (the rule before) neither changes its knock."""
+    kings = (48, 49)  # two kings: cards are rank-major (rank 13 is 48..51)
+    plain = _highest_knock(("reckoner", {}))
+    assert _highest_knock(("reckoner", {}), shed=2) < plain
+    assert _highest_knock(("reckoner", {}), kept=kings) > plain
+    blind: SeatSpec = ("reckoner", {"slack": -1})
+    assert _highest_knock(blind, shed=2) == _highest_knock(blind, kept=kings) == _highest_knock(blind)
+
+
+def test_the_table_keeps_what_every_seat_saw_as_the_observation_says() -> None:
+    """The compiled play loop's record of each seat's taken cards still held and last discard's value
+    (``layout.O_KEPT``, ``O_SHED``) is what a bot computes from its Observation, action by action."""
+    from tonk_rules.bots import observe
+    from tonk_rules.bots.greedy import seen_state, tables_and_packed
+    from tonk_rules.bots.reckoner import ReckonerBot
+    from tonk_rules.engine.encoding import action_key
+    from tonk_rules.engine.hand import Hand
+    from tonk_rules.kernel.api import compiled
+    from tonk_rules.kernel.batch import plan_hand
+    from tonk_rules.kernel.rollout import encode, state_from_hand
+
+    ruleset = load_ruleset("pagat")
+    tables, packed = tables_and_packed(ruleset)
+    seen_kept = 0
+    for index in range(6):
+        plan = plan_hand(ruleset.deal.deck, 3, 5, index, 0)
+        hand = Hand.deal(ruleset, ["a", "b", "c"], plan.dealer, plan.deck, [1, 1, 1], plan.reshuffle_seed)
+        if hand.result is not None:  # a deal tonk: no play
+            continue
+        S = encode(tables, state_from_hand(hand))
+        bots = [ReckonerBot(take=8), ReckonerBot(take=8), ReckonerBot(take=8)]
+        while hand.result is None:
+            obs = observe(hand, hand.current)
+            seen = seen_state(obs, tables)
+            for q in range(3):
+                assert S[L.O_KEPT + q] == seen[L.O_KEPT + q] and S[L.O_SHED + q] == seen[L.O_SHED + q]
+                seen_kept += S[L.O_KEPT + q] != 0
+            action = bots[hand.current].choose(obs, hand.legal_actions())
+            compiled().play_key(S, action_key(action), packed)
+            hand.apply(action)
+    assert seen_kept > 0  # some seat held a card it took: the record was tested on something

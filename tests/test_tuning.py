@@ -211,7 +211,7 @@ def test_a_house_rule_set_starts_from_the_nearest_builtin_and_keeps_its_values_w
     finally:
         tuning.tuned_reckoner.cache_clear()
     [entry] = (tmp_path / "cache" / "tuning").iterdir()
-    assert entry.name.endswith("r2.json")  # not an entry of the earlier search, which started from the defaults
+    assert entry.name.endswith("r3.json")  # not an entry of an earlier search (from the defaults; the knock before)
 
 
 def test_a_clear_search_moves_only_on_a_gain_whose_interval_clears_the_tolerance(

@@ -145,3 +145,15 @@ def test_the_equilibrium_family_holds_every_greedy_threshold_from_zero_and_the_o
     assert {"casual", "random", "greedy:patience=1"} <= set(labels)
     assert any(label.count("=") == 2 and label.startswith("reckoner:") for label in labels)  # pairs
     assert len(labels) == len(set(labels))
+
+
+def test_values_tuned_for_the_knock_rule_before_are_not_read() -> None:
+    """The shipped file's format names the knock rule its values were tuned for: a file of the rule before
+    (``tonk-tuned-reckoner/1``, no ``slack``) lends no values, and a house file's cache entry of it is under
+    another name (its revision)."""
+    entry = {"variant": "pagat", "players": 3, "params": {}, "best_change": "", "gain": 0, "ci95": [0, 0], "hands": 1}
+    assert reckoner_tuning.entries_of({"format": "tonk-tuned-reckoner/1", "entries": {"x:3": entry}}) == {}
+    assert reckoner_tuning.entries_of({"format": reckoner_tuning.FORMAT, "entries": {"x:3": entry}}) == {"x:3": entry}
+    assert reckoner_tuning.shipped()  # the shipped file is of this rule
+    assert "slack" in next(iter(reckoner_tuning.shipped().values()))["params"]
+    assert tuning_cache.cache_file("reckoner", "d", 3).name.endswith("r3.json")

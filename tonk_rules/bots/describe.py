@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from tonk_rules.kernel import layout as L
-from tonk_rules.kernel.seats import POLICY_COLUMNS
+from tonk_rules.kernel.seats import BLIND_SLACK, POLICY_COLUMNS
 from tonk_rules.ruleset import Ruleset, slots
 from tonk_rules.ruleset.core import STOCK_END, TAKEN_FREE
 
@@ -112,10 +112,13 @@ def _reckoner(ruleset: Ruleset, players: int, params: Mapping[str, Any]) -> str:
 
     early, later, short = highest(hand, 0), highest(hand, 4), highest(hand, 4, short=2)
     margin = params["knock_margin"] / 100
+    read = "" if params["slack"] == BLIND_SLACK else (
+        ", the cards each took from the pile and still holds, and its last discard (its other cards believed worth at "
+        f"most {params['slack']} more)")
     sentences = [
         f"Knocks when the knock's expected payoff under these rules reaches {margin:+.2f} stakes: a won knock pays "
         f"it {won:+d}, one caught by a single player {caught:+d}, and it judges the chance of being caught by the "
-        f"others' hand sizes, their turns and the cards still unseen. At {players} players that means knocking "
+        f"others' hand sizes, their turns{read} and the cards still unseen. At {players} players that means knocking "
         f"with a count of {at_most(early)} while the others hold {hand} cards on their first turn, "
         f"{at_most(later)} after four turns each, and {at_most(short)} once one of them is down to 2 cards "
         f"(after {params['patience']} turns of its own, whenever it may).",

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tonk_rules.bots.observation import Observation
+from tonk_rules.bots.observation import Observation, kept_and_shed
 from tonk_rules.engine.actions import Action
 from tonk_rules.engine.encoding import action_key
 from tonk_rules.errors import BotSpecError, KernelError
@@ -137,4 +137,14 @@ def seen_state(obs: Observation, tables: KernelTables) -> npt.NDArray[np.int64]:
         S[L.O_DISCARD + i] = int(card)
     S[L.S_DISCARD_N] = len(seen_pile)
     encode_spreads(S, [(sp.owner, sp.kind, sp.cards) for sp in obs.spreads], tables.position, tables.plain_melds)
+    encode_memory(S, obs)
     return S
+
+
+def encode_memory(S: npt.NDArray[np.int64], obs: Observation) -> None:
+    """What the table saw of each seat this hand (:func:`~tonk_rules.bots.observation.kept_and_shed`) into the
+    state's public blocks ``layout.O_KEPT`` and ``O_SHED``, as the compiled play loop keeps them."""
+    kept, shed = kept_and_shed(obs)
+    for seat, cards in enumerate(kept):
+        S[L.O_KEPT + seat] = mask_of(cards)
+        S[L.O_SHED + seat] = shed[seat]

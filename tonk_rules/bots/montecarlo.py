@@ -22,13 +22,14 @@ else the fallback's choice. ``rollouts`` is the budget, the playouts per decisio
     >>> bot = MonteCarloBot(rollouts=40, knock=1, seed=1)
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
     ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
-                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0, 'knock_x': 1, 'rest': 100})
+                    'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0, 'knock_x': 1, 'rest': 100, 'belief': 100})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
 and the same bot played through the reference engine makes the same choices from the same seed (the seed
 starts its SplitMix64 stream, as a kernel seat's does). Without numba it samples identically in Python and
-plays out on the reference engine (a test compares the two: the same totals for every candidate).
+plays out on the reference engine (a test compares the two: the same totals for every candidate); ``belief``
+below 100 is searched in the kernel only (without it, the bot says so and refuses).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tonk_rules.bots.base import Bot
+from tonk_rules.bots.greedy import encode_memory
 from tonk_rules.bots.montecarlo_view import View, as_state, last_values, play_out, sample, seen_choices, view_of
 from tonk_rules.bots.observation import Observation
 from tonk_rules.bots.plain_bots import PLAIN_BOT_CLASSES
@@ -84,13 +86,14 @@ class MonteCarloBot:
                  declined: int = MONTECARLO_PARAMS["declined"].default,
                  extend: int = MONTECARLO_PARAMS["extend"].default,
                  knock_x: int = MONTECARLO_PARAMS["knock_x"].default,
-                 rest: int = MONTECARLO_PARAMS["rest"].default, seed: int = 0) -> None:
+                 rest: int = MONTECARLO_PARAMS["rest"].default,
+                 belief: int = MONTECARLO_PARAMS["belief"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
                                           "confidence": confidence, "switch": switch, "random_at": random_at,
                                           "memory": memory, "confirm": confirm, "declined": declined,
-                                          "extend": extend, "knock_x": knock_x, "rest": rest})
+                                          "extend": extend, "knock_x": knock_x, "rest": rest, "belief": belief})
         self.rollouts = rollouts
         self.seed = seed % 2**64
         #: per seat and candidate, the summed log-likelihood of what each other seat did in the session's earlier
@@ -121,6 +124,9 @@ class MonteCarloBot:
             view = replace(view, declined=())
         if kernel:
             return self._kernel_decision(obs, view, candidates)
+        if self._params["belief"] != MONTECARLO_PARAMS["belief"].default:
+            raise BotSpecError("montecarlo: belief (which deals to keep by who would have knocked) is searched in the "
+                               "compiled kernel only (pip install numba)")
         model, scores = self.model(obs), self.scores(obs)
         own = self.fallback(obs, scores)
         other = ALTERNATIVE if own == 0 else 0
@@ -258,6 +264,7 @@ class MonteCarloBot:
 
     def _kernel_decision(self, obs: Observation, view: View, candidates: Sequence[Action]) -> tuple[list[int], Action]:
         state = encode(cached_tables(obs.ruleset), as_state(obs, view))
+        encode_memory(state, obs)  # what the table saw, which the players of its playouts read as in the kernel's
         known = [_mask(held) for held in view.known]
         declined = [_mask(passed) for passed in view.declined] or None
         rng = np.array([self.seed], np.uint64)

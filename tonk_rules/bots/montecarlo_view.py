@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tonk_rules.bots.base import Bot
 from tonk_rules.bots.observation import Observation, observe
 from tonk_rules.cards import Card, cards_to_deal
-from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Spread
+from tonk_rules.engine.actions import Action, ActionRecord, Discard, Draw, Hit, Spread
 from tonk_rules.engine.encoding import KIND_SHIFT, action_key
 from tonk_rules.engine.hand import Hand, TableSpread
 from tonk_rules.errors import SimulationError
@@ -175,7 +175,9 @@ def as_hand(obs: Observation, view: View, deal: Sample) -> Hand:
                 reshuffle_seed=deal.reshuffle_seed, hands=[list(h) for h in deal.hands], stock=list(deal.stock),
                 discard=list(deal.pile), spreads=spreads, current=obs.current, turns_taken=list(obs.turns_taken),
                 hit_locks=list(obs.hit_locks), reshuffles=view.reshuffles,
-                turn=obs.turn.copy())  # the whole turn as the table saw it (a counter in it too)
+                turn=obs.turn.copy(),  # the whole turn as the table saw it (a counter in it too)
+                # what the table saw so far, which the players of the playout read (bots.observation.kept_and_shed)
+                history=[ActionRecord(step, a.player, a.action) for step, a in enumerate(obs.history, 1)])
 
 
 def play_out(obs: Observation, view: View, deal: Sample, action: Action, policies: Sequence[Bot]) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tonk_rules.cards import Card
-from tonk_rules.engine.actions import Action, Draw
+from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Spread
 from tonk_rules.engine.hand import Hand, Phase, Turn
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.terms import MeldKind, Pile
@@ -131,3 +131,24 @@ def observe(hand: Hand, seat: int, log: PublicLog | None = None) -> Observation:
         turn=hand.turn.copy(),
         discard_seen=tuple(hand.discard[-hand.ruleset.drawing.discard_depth:]) if hand.discard else (),
     )
+
+
+def kept_and_shed(obs: Observation) -> tuple[tuple[frozenset[Card], ...], tuple[int, ...]]:
+    """What the whole table saw of each seat this hand, from the public history: per seat the cards it took
+    from the discard pile and still holds, and the value of its last discard (0 before its first). The
+    compiled play loop keeps the same for every seat (``tonk_rules.kernel.layout.O_KEPT`` and ``O_SHED``)."""
+    players = len(obs.hand_sizes)
+    kept: list[set[Card]] = [set() for _ in range(players)]
+    shed = [0] * players
+    for record in obs.history:
+        action, held = record.action, kept[record.player]
+        if isinstance(action, Draw) and action.source is Pile.DISCARD and action.card is not None:
+            held.add(action.card)
+        elif isinstance(action, Discard):
+            held.discard(action.card)
+            shed[record.player] = obs.ruleset.deal.values[action.card]  # at the table's values (deck.values)
+        elif isinstance(action, Spread):
+            held.difference_update(action.cards)
+        elif isinstance(action, Hit):
+            held.discard(action.card)
+    return tuple(frozenset(cards) for cards in kept), tuple(shed)

@@ -6,8 +6,9 @@ says it in sentences):
 
 1. **Knock** when the expected payoff of a knock now — the variant's own payments for a won knock and for
    one caught by one, two … players, weighed by the chance that each other player holds a count that
-   catches it, judged by their hand sizes, their turns and the cards still unseen — reaches
-   ``knock_margin`` hundredths of a stake (or once it has played ``patience`` turns).
+   catches it, judged by their hand sizes, their turns, the cards each took from the pile and still holds,
+   each one's last discard (its other cards believed worth at most ``slack`` more) and the cards still
+   unseen — reaches ``knock_margin`` hundredths of a stake (or once it has played ``patience`` turns).
 2. **Spread**: lay the spread with most cards (then highest value), unless the rules let it hold the spread,
    laying it would not empty the hand, and its value is at most ``hold``.
 3. **Hit**: the legal hit with the highest card value.

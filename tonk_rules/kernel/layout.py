@@ -99,7 +99,13 @@ O_SP_POS = O_SP_KEY + MAX_SPREADS  # a run's run-order positions (ace low at 0) 
 O_SPREADS_LAID = O_SP_POS + MAX_SPREADS  # per seat: the spreads on the table it laid
 O_IN_PLAY = O_SPREADS_LAID + MAX_PLAYERS  # per rule dimension (IP_*): the times it came into play this hand
 N_IN_PLAY = len(IN_PLAY_SLOTS)  # one per entry of kernel/in_play.py that the kernel counts
-STATE_SIZE = O_IN_PLAY + N_IN_PLAY
+#: What every seat has seen the others do this hand, kept by the play loop (policies_nb.play_key) and, for a
+#: bot, from its Observation's history (bots.public_memory): per seat the cards it took from the discard pile
+#: and still holds, and the value of its last discard this hand (0 before its first). Public, so a player
+#: may read them (the reckoner's knock does).
+O_KEPT = O_IN_PLAY + N_IN_PLAY
+O_SHED = O_KEPT + MAX_PLAYERS
+STATE_SIZE = O_SHED + MAX_PLAYERS
 
 #: Where the state holds each slot of the position vector (tonk_rules.ruleset.position_vector P_*): the kernel
 #: compiles position_facts with these offsets (kernel/rules_nb.py), so the facts of a position read the state
@@ -158,7 +164,7 @@ POLICY_RANDOM, POLICY_GREEDY = 0, 1
 #: (2 is montecarlo's: tonk_rules.kernel.search_nb.POLICY_MONTECARLO)
 POLICY_RECKONER, POLICY_CASUAL = 3, 4
 #: Columns of a seat's row of parameters (``knocks``): the widest policy's (the reckoner's).
-PARAM_COLUMNS = 7
+PARAM_COLUMNS = 8
 
 # --- what every seat sees of a choice (tonk_rules.kernel.search_nb.action_feature numbers it) --------------
 #: hand sizes 1, 2, .., 7 or more

@@ -31,11 +31,13 @@ from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit, njit_entry, njit_inline
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
-from tonk_rules.kernel.reckoner_nb import casual_knock, reckoner_choice
-from tonk_rules.kernel.rules_nb import can_meld, legal_keys, spread_rank
+from tonk_rules.kernel.reckoner_nb import RK_KNOCK_MARGIN, casual_knock, knock_gain, reckoner_choice, unseen_cards
+from tonk_rules.kernel.rules_nb import ONE, can_meld, legal_keys, spread_rank
 from tonk_rules.kernel.search_budget_nb import decision_budget
 from tonk_rules.kernel.search_nb import (
+    BELIEF_TRIES,
     MC_ALT,
+    MC_BELIEF,
     MC_CONFIDENCE,
     MC_CONFIRM,
     MC_DECLINED,
@@ -126,11 +128,20 @@ def draw_knocks(policies, knocks, rngs, out):  # type: ignore[no-untyped-def]
 
 @njit_inline
 def play_key(S, key, tb):  # type: ignore[no-untyped-def]
-    """Seat ``S[S_CURRENT]`` plays the (legal) ``key``: a new turn counted when it opens one, the action
+    """Seat ``S[S_CURRENT]`` plays the (legal) ``key``: a new turn counted when it opens one, what the table
+    saw of it kept (a card taken from the pile while its taker holds it, the value of a discard), the action
     applied and counted."""
     if not S[L.S_ACTED]:
         S[L.S_TURNS] += 1
+    seat = S[L.S_CURRENT]
+    kind = (key >> L.KIND_SHIFT) & L.KIND_MASK
+    if kind == L.K_DRAW_DISCARD:  # what the table saw (layout.O_KEPT, O_SHED): the players may read it
+        # the card taken: the top, or (drawing.discard_depth) ``payload + 1`` from the top, as apply_key takes it
+        S[L.O_KEPT + seat] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1 - (key & L.PAYLOAD & 63)]
+    elif kind == L.K_DISCARD:  # at the table's card values (deck.values)
+        S[L.O_SHED + seat] = tb[L.T_VALUES + (key & L.PAYLOAD)]
     apply_key(S, key, tb)
+    S[L.O_KEPT + seat] &= S[L.O_HANDS + seat]
     S[L.S_ACTIONS] += 1
 
 
@@ -177,7 +188,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     samples = max(1, budget // (options * (2 if confirm else 1)))
     _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs, r,
                   tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
-                  beside_random)
+                  beside_random, row[MC_BELIEF])
     best = 0
     for i in range(1, options):
         if totals[i] > totals[best]:
@@ -189,7 +200,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
         samples = max(1, budget // 4)  # the other half of the budget, on these two
         _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
                       r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
-                      gain2, beside_random)
+                      gain2, beside_random, row[MC_BELIEF])
     if row[MC_EXTEND] > 0 and best != default and gain[best] > 0 and not clear_gain(gain[best], gain2[best], samples,
                                                                                    row[MC_CONFIDENCE]):
         # a close decision: ``extend`` times the budget more, on these two and new samples only (unbiased)
@@ -199,7 +210,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
         samples = max(1, row[MC_EXTEND] * budget // 2)
         _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
                       r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
-                      gain2, beside_random)
+                      gain2, beside_random, row[MC_BELIEF])
     # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
     if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
                                                                     row[MC_CONFIDENCE]):
@@ -210,10 +221,13 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
 @njit
 def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, declined, discarded,  # type: ignore[no-untyped-def]
                   rngs, r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
-                  gain2, beside_random):
+                  gain2, beside_random, belief):
     """``samples`` samples of :func:`mc_choice`, each playing every ``active`` option out (option ``n``: the
     other own policy ``alt`` from its choice ``alt_key`` on); adds to each option's ``totals`` and its gain
-    over option ``default`` (its sum, its square's, and its sum over the samples that seat a random player)."""
+    over option ``default`` (its sum, its square's, and its sum over the samples that seat a random player).
+    A deal in which some other seat's drawn policy would knock now (:func:`believable`) is kept with a chance of
+    ``belief`` percent, else dealt again (at most ``BELIEF_TRIES`` deals): that seat played on without knocking,
+    which such a hand makes unlikely."""
     players = S[L.S_PLAYERS]
     options = active.shape[0]
     X = np.empty(L.STATE_SIZE, np.int64)
@@ -225,9 +239,13 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
     candidates = np.empty(L.MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
     nets = np.zeros(options, np.int64)
     for _ in range(samples):
-        draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
-                    seeds, caps)
-        sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb)
+        for attempt in range(BELIEF_TRIES):
+            draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
+                        seeds, caps)
+            sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb)
+            if (belief >= 100 or attempt == BELIEF_TRIES - 1 or believable(X, me, policies, knocks, tb)
+                    or below(rngs, r, np.int64(100)) < belief):
+                break
         for i in range(options):
             if not active[i]:
                 continue
@@ -251,6 +269,25 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
                 gain2[i] += (nets[i] - nets[default]) ** 2
                 if random_seat:
                     beside_random[i] += nets[i] - nets[default]
+
+
+@njit_entry
+def believable(X, me, policies, knocks, tb):  # type: ignore[no-untyped-def]
+    """Whether no other seat that has played a turn would knock now by its drawn policy (``policies``,
+    ``knocks``) with the hand ``X`` deals it: greedy and casual by their thresholds, the reckoner by its
+    knock's expected payoff from that seat's view (a random seat says nothing)."""
+    for q in range(X[L.S_PLAYERS]):
+        if q == me or X[L.O_TURNS_TAKEN + q] == 0:
+            continue
+        count = X[L.O_COUNTS + q]
+        if policies[q] == L.POLICY_GREEDY and count <= knocks[q, 0]:
+            return False
+        if policies[q] == L.POLICY_CASUAL and count <= casual_knock(X, q):
+            return False
+        if (policies[q] == L.POLICY_RECKONER
+                and knock_gain(X, q, knocks[q], unseen_cards(X, q, tb), tb) * 100.0 >= knocks[q, RK_KNOCK_MARGIN]):
+            return False
+    return True
 
 
 @njit

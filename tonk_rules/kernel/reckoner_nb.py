@@ -26,9 +26,14 @@ the payment and meld tables — never a variant's name. Its parameters are a row
 * ``patience``: own turns after which it knocks whenever the rules let it, lays every spread, and takes the
   discard only when the card melds (so no hand plays forever where the stock ends it: a take that melds
   shrinks the hand, any other could go round for ever).
+* ``slack``: what it reads of the others' play when it judges their counts (:func:`caught_chances`): the
+  cards each took from the pile and still holds count at their values, and each one's other cards are
+  believed worth at most ``slack`` more than its last discard (a player throws what it least wants to keep);
+  ``-1`` (:data:`BLIND`) reads neither, the rule before (a deviation the equilibrium check tries).
 
 It never reads the hidden cards: another seat's hand enters only by its size (``popcount``), so a bot can
-pass any mask of that size for it.
+pass any mask of that size for it, and by what the whole table saw (``layout.O_KEPT``, ``O_SHED``: the
+play loop keeps them, a bot computes them from its Observation).
 """
 
 from __future__ import annotations
@@ -45,17 +50,21 @@ from tonk_rules.kernel.rules_nb import (
     extends,
     in_a_meld,
     lowest,
+    mask_value,
     may_hit,
     payments,
     popcount,
     settle_ending,
     spread_rank,
 )
+from tonk_rules.kernel.seats import BLIND_SLACK
 from tonk_rules.ruleset import meld_masks, who_pays
 from tonk_rules.ruleset.slots import R_DR_DEEPER, R_KN_TIES_WIN, R_STOCK
 
 #: Columns of a reckoner's row of parameters (``tonk_rules.kernel.seats.RECKONER_COLUMNS`` names them).
-RK_KNOCK_MARGIN, RK_CAUTION, RK_TAKE, RK_HOLD, RK_STALL, RK_HOPE, RK_PATIENCE = 0, 1, 2, 3, 4, 5, 6
+RK_KNOCK_MARGIN, RK_CAUTION, RK_TAKE, RK_HOLD, RK_STALL, RK_HOPE, RK_PATIENCE, RK_SLACK = 0, 1, 2, 3, 4, 5, 6, 7
+#: ``slack`` at this value: the others' counts judged by their hand sizes and turns only (the rule before)
+BLIND = BLIND_SLACK
 #: A knock is not weighed where it is caught this surely (its payoffs are not even computed).
 HOPELESS = 0.97
 #: The stock size from which meld chances count in full.
@@ -83,20 +92,38 @@ def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
-def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-untyped-def]
-    """``out[k]``: the chance that exactly ``k`` other players hold a count that catches a knock at
-    ``count`` (at or below it; below it where ties win), each modelled by its hand size and turns as the
-    sum of that many unseen cards, shed towards the low ones as it plays (``caution``)."""
-    n_unseen = popcount(unseen)
-    total, squares = 0.0, 0.0
-    rest = unseen
+def _spread_of(pool, cap, tb):  # type: ignore[no-untyped-def]
+    """The number, mean and variance of the values of the cards of ``pool`` worth at most ``cap`` (at the
+    table's values: deck.values)."""
+    n, total, squares = 0, 0.0, 0.0
+    rest = pool
     while rest:
         v = tb[L.T_VALUES + lowest(rest)]
         rest &= rest - 1
-        total += v
-        squares += v * v
-    mean = total / max(1, n_unseen)
-    var = max(1.0, squares / max(1, n_unseen) - mean * mean)
+        if v <= cap:
+            n += 1
+            total += v
+            squares += v * v
+    mean = total / max(1, n)
+    return n, mean, max(1.0, squares / max(1, n) - mean * mean)
+
+
+@njit
+def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped-def]
+    """``out[k]``: the chance that exactly ``k`` other players hold a count that catches a knock at
+    ``count`` (at or below it; below it where ties win). Each other player's count is believed normal: with
+    ``slack`` at :data:`BLIND`, the sum of as many unseen cards as its hand holds, shed towards the low ones
+    as it plays (``caution``); else the cards it took from the pile and still holds at their values, plus its
+    other cards from the unseen ones (less those taken cards), each worth at most ``slack`` above its last
+    discard this hand (a player throws what it least wants to keep: what it keeps is mostly lower), shed as
+    before."""
+    caution, slack = P[RK_CAUTION], P[RK_SLACK]
+    pool = unseen
+    if slack != BLIND:
+        for q in range(S[L.S_PLAYERS]):
+            if q != me:
+                pool &= ~S[L.O_KEPT + q]
+    _, mean, var = _spread_of(pool, 1000, tb)
     limit = count + 0.5 - (1.0 if tb[R_KN_TIES_WIN] == 1 else 0.0)
     players = S[L.S_PLAYERS]
     out[:players] = 0.0
@@ -108,8 +135,17 @@ def caught_chances(S, me, count, caution, unseen, tb, out):  # type: ignore[no-u
         size = popcount(S[L.O_HANDS + q])
         turns = S[L.O_TURNS_TAKEN + q]
         shed = 1.0 - (caution / 100.0) * turns / (turns + 2.0)
-        mu = size * mean * shed
-        sd = math.sqrt(size * var) * shed + 1.0
+        known, hidden, m, v = 0.0, size, mean, var
+        if slack != BLIND:
+            kept = S[L.O_KEPT + q]
+            known = float(mask_value(kept))
+            hidden = size - popcount(kept)
+            if S[L.O_SHED + q] > 0:
+                n_low, low_mean, low_var = _spread_of(pool, S[L.O_SHED + q] + slack, tb)
+                if n_low >= hidden:
+                    m, v = low_mean, low_var
+        mu = known + hidden * m * shed
+        sd = math.sqrt(hidden * v) * shed + 1.0
         p = 1.0 / (1.0 + math.exp(-1.702 * (limit - mu) / sd))  # the normal CDF, logistic approximation
         k += 1
         for j in range(k, 0, -1):  # Poisson-binomial: one more player who may catch
@@ -142,7 +178,7 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     """The expected net of a knock now, in stakes (``-inf`` where it is caught almost surely)."""
     players = S[L.S_PLAYERS]
     chances = np.empty(L.MAX_PLAYERS + 1, np.float64)
-    caught_chances(S, me, S[L.O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
+    caught_chances(S, me, S[L.O_COUNTS + me], P, unseen, tb, chances)
     if 1.0 - chances[0] > HOPELESS:
         return -1e9
     gain = 0.0
@@ -209,7 +245,7 @@ def keep_value(S, hand, card, unseen, me, tb, hope):  # type: ignore[no-untyped-
 def expects_lowest(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     """Whether the seat expects no other player to hold a count at or below its own (a chance above half)."""
     chances = np.empty(L.MAX_PLAYERS + 1, np.float64)
-    caught_chances(S, me, S[L.O_COUNTS + me], P[RK_CAUTION], unseen, tb, chances)
+    caught_chances(S, me, S[L.O_COUNTS + me], P, unseen, tb, chances)
     return chances[0] > 0.5
 
 

@@ -69,6 +69,9 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "knock_x": PolicyParam(1, 1, 16, "the budget times this where knocking is legal (the decision that settles "
                            "most of a hand's value); 1: the same budget"),
     "rest": PolicyParam(100, 1, 100, "the percent of the budget spent on every other decision"),
+    "belief": PolicyParam(100, 0, 100, "the percent of its sampled deals it keeps in which another seat would knock "
+                                       "now by the policy drawn for it, though it played on without knocking (100: "
+                                       "all; fewer: such deals are dealt again)"),
 }
 
 
@@ -214,7 +217,7 @@ def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
                      ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"],
-                     full["declined"], full["extend"], full["knock_x"], full["rest"]],
+                     full["declined"], full["extend"], full["knock_x"], full["rest"], full["belief"]],
                     np.int64)
 
 

@@ -63,7 +63,12 @@ PLAYOUT_ACTIONS = 2000
 #: percent of it elsewhere
 (MC_ROLLOUTS, MC_KNOCK, MC_PATIENCE, MC_CONFIDENCE, MC_SWITCH, MC_ALT, MC_RANDOM, MC_RANDOM_AT, MC_MEMORY,
  MC_CONFIRM, MC_DECLINED, MC_EXTEND, MC_KNOCK_X, MC_REST) = range(14)
-MC_COLUMNS = 14
+#: and the percent of the samples it keeps in which another seat's drawn policy would knock now with the hand
+#: dealt to it, though that seat has played on without knocking (100: every sample; :func:`believable`)
+MC_BELIEF = 14
+MC_COLUMNS = 15
+#: Deals tried at most for one sample where ``MC_BELIEF`` rejects some (the last one is kept whatever it is).
+BELIEF_TRIES = 8
 
 
 @njit

@@ -46,7 +46,10 @@ SHARE_UNIT = 1000
 KNOCK_COLUMNS = ("knock", "patience", "alt_knock", "alt_share")
 
 #: The reckoner's parameters in the order of its row of ``knocks`` (:mod:`tonk_rules.kernel.reckoner_nb`).
-RECKONER_COLUMNS = ("knock_margin", "caution", "take", "hold", "stall", "hope", "patience")
+RECKONER_COLUMNS = ("knock_margin", "caution", "take", "hold", "stall", "hope", "patience", "slack")
+#: The reckoner's ``slack`` at which it judges the others' counts by hand sizes and turns only (the rule before
+#: it read what they took and threw).
+BLIND_SLACK = -1
 #: The casual player's (its knock threshold is fixed: 5 on its first turn, up to 8).
 CASUAL_COLUMNS = ("patience",)
 
@@ -73,6 +76,9 @@ KERNEL_POLICIES: dict[str, dict[str, PolicyParam]] = {
         "hope": PolicyParam(15, 0, 60, "tenths of a point a card is worth per unseen card that would complete a "
                                        "meld with it"),
         "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed"),
+        "slack": PolicyParam(2, BLIND_SLACK, 15, "how far above another player's last discard it believes that "
+                                                 "player's unseen cards are (-1: it judges the others' counts by hand "
+                                                 "sizes and turns only, not by what they took and threw)"),
     },
     "casual": {
         "patience": PolicyParam(DEFAULT_PATIENCE, 1, 1000, "after this many own turns, knock whenever allowed"),

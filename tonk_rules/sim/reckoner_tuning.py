@@ -31,7 +31,9 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.executors import Executor
 
 DATA_FILE = "tuned_reckoner.json"
-FORMAT = "tonk-tuned-reckoner/1"
+#: The shipped file's format; /2: the reckoner's knock reads what the others took and threw (``slack``), so
+#: values tuned for the rule before (/1) are not its values and are not read.
+FORMAT = "tonk-tuned-reckoner/2"
 #: Paired hands per measurement when a house file is tuned on first use.
 HOUSE_HANDS = 3_000
 #: Paired hands per measurement for the shipped built-in values (``--regenerate``).
@@ -49,6 +51,7 @@ GRID: dict[str, tuple[int, ...]] = {
     "hold": (0, 3, 6, 10, 15),
     "stall": (0, 3, 6, 10),
     "hope": (0, 8, 15, 25, 40),
+    "slack": (-1, 1, 2, 3, 5),
 }
 TUNED = tuple(GRID)
 
@@ -104,8 +107,27 @@ def shipped() -> dict[str, Any]:
         text = resources.files("tonk_rules.sim").joinpath(DATA_FILE).read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    entries: dict[str, Any] = json.loads(text)["entries"]
+    return entries_of(json.loads(text))
+
+
+def entries_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The entries of a tuned file that are this reckoner's: none where the file is of another
+    :data:`FORMAT` (values tuned for another knock rule are not its values)."""
+    if data.get("format") != FORMAT:
+        return {}
+    entries: dict[str, Any] = data["entries"]
     return entries
+
+
+def earlier_values() -> dict[str, Any]:
+    """The shipped file's entries whatever rule they were tuned for (a re-tune's starting point only), each
+    with every parameter it lacks at its declared default."""
+    try:
+        text = resources.files("tonk_rules.sim").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    entries: dict[str, Any] = json.loads(text)["entries"]
+    return {key: {**entry, "params": {**default_params(), **entry["params"]}} for key, entry in entries.items()}
 
 
 def change_name(key: str, value: int) -> str:
@@ -114,18 +136,18 @@ def change_name(key: str, value: int) -> str:
 
 def search(ruleset: Ruleset, players: int, hands: int, seed: int, executor: Executor | None = None,
            say: Callable[[str], None] | None = None, start: Mapping[str, int] | None = None,
-           clear: bool = False) -> TunedReckoner:
+           clear: bool = False, keys: tuple[str, ...] = TUNED) -> TunedReckoner:
     """Tune the reckoner for ``ruleset`` at ``players`` seats (``hands`` paired hands per measurement), from
     ``start`` (else the declared defaults); with ``clear`` a step is taken only where the best change's gain
     is clear (the lower end of its 95% interval above :data:`TOLERANCE`), not merely the largest of many
     noisy means: a house rule set's quick search then keeps the values it starts from unless its rules
-    clearly want others."""
+    clearly want others. ``keys``: the parameters searched (the others keep their values from ``start``)."""
     from tonk_rules.sim.deviation import seat_gains
 
     params = dict(start or default_params())
     best_seen: TunedReckoner | None = None
     for _ in range(MAX_STEPS):
-        changes = [(key, value) for key in TUNED for value in GRID[key] if value != params[key]]
+        changes = [(key, value) for key in keys for value in GRID[key] if value != params[key]]
         gains = seat_gains(ruleset, players, ("reckoner", params),
                            [("reckoner", {**params, key: value}) for key, value in changes], hands, seed, executor)
         i = max(range(len(changes)), key=lambda j: gains[j].mean)
@@ -185,6 +207,7 @@ CHECK_GRID: dict[str, tuple[int, ...]] = {
     "stall": (0, 2, 4, 6, 8, 10, 15, 20, 30, 52),
     "hope": tuple(range(0, 61, 5)),
     "patience": (1, 3, 10, 20, 30, 60, 1000),
+    "slack": (-1, 0, 1, 2, 3, 4, 5, 6, 8, 10, 15),
 }
 #: greedy's other options, each tried as a deviation (at its default threshold where none is given).
 GREEDY_OPTIONS: tuple[dict[str, int], ...] = (
