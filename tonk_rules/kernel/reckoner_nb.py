@@ -138,7 +138,7 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
         known, hidden, m, v = 0.0, size, mean, var
         if slack != BLIND:
             kept = S[L.O_KEPT + q]
-            known = float(mask_value(kept))
+            known = float(mask_value(kept, tb))
             hidden = size - popcount(kept)
             if S[L.O_SHED + q] > 0:
                 n_low, low_mean, low_var = _spread_of(pool, S[L.O_SHED + q] + slack, tb)
