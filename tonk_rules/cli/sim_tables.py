@@ -290,6 +290,9 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             where = f" (in {first}; {others})" if differs else ""
             out.append(_paragraph(f"{bot}{where}: {said}", "- ", "  "))
             out += [_paragraph(f"{name}: {words}", "    ", "      ") for name, words in differs]
+    from tonk_rules.report.skill_words import skill_sentences
+
+    out += [_paragraph(said, "- ", "  ") for _, said in skill_sentences(comparison)]  # one a variant
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
         out += ["", heading.upper(), ""]

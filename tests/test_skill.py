@@ -1,0 +1,120 @@
+"""Skill, measured (tonk_rules/sim/skill.py): the trace's tables, its figure, and how ``tonk compare`` reports
+it (``skill`` in comparison.json, a sentence per variant in the terminal and the report, in English and
+Russian)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.test_cli import tonk
+from tonk_rules import load_ruleset
+from tonk_rules.bots.specs import parse_spec
+from tonk_rules.errors import SimulationError
+from tonk_rules.report.build import Plan, load_tables, run_comparison, write_report
+from tonk_rules.sim.executors import make_executor
+from tonk_rules.sim.skill import FULL, SHORT, Skill, Trace, skill_jobs, trace_named
+from tonk_rules.sim.tally import SHARE_UNIT, Tally
+
+TINY = Trace("short", (10, 20), 12)
+
+
+def test_the_traces_double_from_ten() -> None:
+    assert FULL.budgets == (10, 20, 40, 80, 160, 320, 640, 1280, 2560)
+    assert SHORT.budgets == FULL.budgets[:4]
+    assert trace_named("none") is None and trace_named("full") is FULL
+    with pytest.raises(SimulationError, match="short, full or none"):
+        trace_named("long")
+
+
+def test_skill_jobs_seat_the_strong_player_in_every_seat_once_per_step() -> None:
+    jobs = skill_jobs("pagat", load_ruleset("pagat"), 3, TINY, seed=4)
+    assert len(jobs) == 2 * 3
+    for k, budget in enumerate((10, 20)):
+        for seat in range(3):
+            seats = [str(s) for s in jobs[3 * k + seat].seats]
+            assert seats[seat] == f"montecarlo:rollouts={budget}"
+            assert seats[:seat] + seats[seat + 1:] == [f"montecarlo:rollouts={budget // 2}"] * 2
+            assert jobs[3 * k + seat].hands == 4
+    assert len({j.seed for j in jobs}) == len(jobs)  # every step and seat on deals of its own
+
+
+def _tally(players: int, seat_share: int, decided: int, net: int) -> Tally:
+    t = Tally.empty(players)
+    t.hands = t.decided = decided
+    t.seat_share = [[0, 0] for _ in range(players)]
+    t.seat_net = [[0, 0] for _ in range(players)]
+    for s in range(players):
+        t.seat_share[s] = [seat_share * SHARE_UNIT, seat_share * SHARE_UNIT**2]
+        t.seat_net[s] = [net, abs(net) * 4]
+    return t
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 20), min_size=2, max_size=2))
+def test_the_figure_is_the_mean_of_the_steps_orders(wins: list[int]) -> None:
+    """Each step's strong seat winning ``w`` of 20 decided hands a seat: the figure is the mean of the steps'
+    orders, inside its interval, and 0 exactly where each step wins its fair share."""
+    tallies = [_tally(2, w, 20, 0) for w in wins for _ in range(2)]
+    skill = Skill.of(TINY, 2, tallies)
+    orders = [s.depth.order for s in skill.steps]
+    assert orders == pytest.approx([(w / 20 - 0.5) / 0.5 for w in wins])
+    assert skill.value == pytest.approx(sum(orders) / 2)
+    lo, hi = skill.ci95()
+    assert lo <= skill.value <= hi
+
+
+def test_compare_reports_skill_per_variant(tmp_path: Path) -> None:
+    greedy = parse_spec("greedy")
+    plan = Plan(200, 30, 3, 0, (greedy,) * 3, greedy, parse_spec("random"), skill=TINY)
+    comparison = run_comparison(load_tables(["russian", "pagat"]), plan, make_executor("local", 1))
+    data = comparison.to_json()
+    skill = data["skill"]
+    assert skill["trace"] == "short" and skill["budgets"] == [10, 20] and skill["player"] == "montecarlo"
+    assert skill["hands_per_step"] == 12 and skill["players"] == 3
+    assert set(skill["variants"]) == {"russian", "pagat"}
+    for name, v in skill["variants"].items():
+        assert [s["strong"] for s in v["steps"]] == ["montecarlo:rollouts=10", "montecarlo:rollouts=20"]
+        assert [s["weak"] for s in v["steps"]] == ["montecarlo:rollouts=5", "montecarlo:rollouts=10"]
+        assert v["skill"] == pytest.approx(sum(s["order"] for s in v["steps"]) / 2)
+        assert v["depth"]["strong"] == "greedy" and v["depth"]["weak"] == "random"
+        assert v["said"].startswith(f"Skill in {name}: ") and "montecarlo" in v["said"]
+        assert "greedy against random" in v["said"]
+    written = write_report(comparison, tmp_path)
+    assert "Skill in pagat" in written.markdown.read_text(encoding="utf-8")
+    assert "Skill in russian" in written.html.read_text(encoding="utf-8")
+
+
+def test_compare_without_a_trace_has_no_skill() -> None:
+    greedy = parse_spec("greedy")
+    plan = Plan(100, 30, 2, 0, (greedy,) * 2, greedy, parse_spec("random"))
+    data = run_comparison(load_tables(["russian", "pagat"]), plan, make_executor("local", 1)).to_json()
+    assert "skill" not in data
+
+
+def test_compare_cli_skill_sentences_in_russian(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    proc = tonk("compare", "russian", "pagat", "--hands", "300", "--depth-hands", "60", "--probe-hands", "0",
+                "--skill-hands", "6", "--bots", "greedy", "--lang", "ru", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    said = [line for line in proc.stdout.replace("\n  ", " ").splitlines() if "Мастерство" in line]
+    assert len(said) == 2
+    for line in said:
+        words = set(re.findall(r"[A-Za-z]+", line))
+        assert words <= {"russian", "pagat", "montecarlo", "reckoner", "random"}, words
+    data = json.loads((out / "comparison.json").read_text(encoding="utf-8"))
+    assert data["skill"]["hands_per_step"] == 6
+    assert data["skill"]["variants"]["pagat"]["said"].startswith("Мастерство в pagat: ")
+
+
+def test_compare_cli_skill_misuse_is_refused(tmp_path: Path) -> None:
+    proc = tonk("compare", "russian", "pagat", "--skill", "none", "--skill-hands", "10", "--out", str(tmp_path / "x"))
+    assert proc.returncode != 0 and "--skill-hands" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "x").exists()
+    proc = tonk("compare", "russian", "pagat", "--skill", "long", "--out", str(tmp_path / "y"))
+    assert proc.returncode != 0 and "--skill" in proc.stderr and "Traceback" not in proc.stderr
