@@ -118,3 +118,29 @@ def test_compare_cli_skill_misuse_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "x").exists()
     proc = tonk("compare", "russian", "pagat", "--skill", "long", "--out", str(tmp_path / "y"))
     assert proc.returncode != 0 and "--skill" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_sweep_plays_a_trace_at_every_point() -> None:
+    from tonk_rules.report.sweep_report import table_rows
+    from tonk_rules.sim.sweep import SweepPlan, run_sweep
+
+    greedy = parse_spec("greedy")
+    plan = SweepPlan("pagat", (("deal.upcard", (True, False)),), 200, 3, 3, (greedy,) * 3, skill=TINY)
+    data = run_sweep(plan, make_executor("local", 1))
+    assert data["skill"]["budgets"] == [10, 20]
+    for point in data["points"]:
+        steps = point["skill"]["steps"]
+        assert [s["strong"] for s in steps] == ["montecarlo:rollouts=10", "montecarlo:rollouts=20"]
+        assert sum(s["hands"] for s in steps) == 2 * 12  # 4 a seat, 3 seats
+    headers, body = table_rows(data)
+    assert headers[-1] == "skill (montecarlo, 10 to 20 playouts)"
+    assert [row[-1] for row in body] == [f"{p['skill']['skill']:+.3f} [{p['skill']['ci95'][0]:+.3f}, "
+                                         f"{p['skill']['ci95'][1]:+.3f}]" for p in data["points"]]
+    plain = run_sweep(SweepPlan("pagat", (("deal.upcard", (True, False)),), 100, 3, 3, (greedy,) * 3),
+                      make_executor("local", 1))
+    assert "skill" not in plain and all("skill" not in p for p in plain["points"])
+
+
+def test_sweep_cli_skill_hands_without_a_trace_is_refused() -> None:
+    proc = tonk("sweep", "pagat", "--vary", "deal.upcard=true,false", "--hands", "100", "--skill-hands", "10")
+    assert proc.returncode != 0 and "--skill-hands" in proc.stderr and "Traceback" not in proc.stderr

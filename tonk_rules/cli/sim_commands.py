@@ -13,6 +13,8 @@ from tonk_rules.cli.sim_options import (
     players_note,
     seat_specs,
     simulation_options,
+    skill_options,
+    skill_trace_of,
     table_players,
     with_budget,
 )
@@ -133,13 +135,7 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
                    "0: no findings' causes and no check).")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the findings, the rules and the report's headings.")
-@click.option("--skill", "skill_trace", type=click.Choice(["short", "full", "none"]), default="short",
-              show_default=True, help="Each variant's skill trace: montecarlo against itself at half the budget, "
-                                      "the budget doubling from 10 to 80 playouts (short) or to 2,560 (full: "
-                                      "minutes); none: no trace.")
-@click.option("--skill-hands", type=click.IntRange(1, MAX_HANDS), default=None,
-              help="Hands per step of the skill trace (default: 600 short, 1,200 full, or --depth-hands where "
-                   "that is fewer).")
+@skill_options("short", "each variant's", " (or --depth-hands where that is fewer)")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tonk-report", show_default=True,
               help="Directory for report.html, report.md, comparison.json and the PNG plots.")
 @click.option("--force", is_flag=True, help="Replace the report's files in --out if they exist (refused otherwise).")
@@ -196,13 +192,7 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
         *seated, strong_bot, weak_bot = with_budget([*seats, strong_bot, weak_bot], [*seat_texts, strong, weak],
                                                      budget)
         seats = tuple(seated)
-    from tonk_rules.sim.skill import trace_named
-
-    trace = trace_named(skill_trace)
-    if trace is None and skill_hands is not None:
-        raise click.BadParameter("there is no skill trace to play (--skill none)", param_hint="'--skill-hands'")
-    if trace is not None:
-        trace = trace.with_hands(skill_hands if skill_hands is not None else min(trace.hands, depth_hands))
+    trace = skill_trace_of(skill_trace, skill_hands, depth_hands)
     plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=seats,
                 strong=strong_bot, weak=weak_bot, probe_hands=probes,
                 check=check, lang=lang, skill=trace)

@@ -71,3 +71,14 @@ def skill_json(comparison: Comparison) -> dict[str, Any]:
                                    "depth": f.depth.to_json(str(plan.strong), str(plan.weak)),
                                    "said": said[f.label]}
                          for f, s in zip(comparison.figures, comparison.skills, strict=True)}}
+
+
+def skill_heading(settings: dict[str, Any]) -> str:
+    """A table's column of skill figures, named by its player and budgets (a sweep's or a design's)."""
+    return f"skill ({settings['player']}, {settings['budgets'][0]:,} to {settings['budgets'][-1]:,} playouts)"
+
+
+def skill_cell(figure: dict[str, Any]) -> str:
+    """One skill figure of a sweep's or design's JSON, with its interval."""
+    lo, hi = figure["ci95"]
+    return f"{figure['skill']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
