@@ -211,7 +211,7 @@ def run_config(pool: ProcessPoolExecutor, figure: Figure, hands: int, seconds: f
              for d in range(deals) for s in range(players)]
     stopped = False
     while queue or pending:
-        while queue and len(pending) < 2 * workers:
+        while queue and len(pending) < workers:
             if time.monotonic() - start > seconds and queue[0].seat == 0:  # only whole deals are started
                 stopped, queue = True, []
                 break

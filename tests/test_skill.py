@@ -124,8 +124,8 @@ def test_sweep_plays_a_trace_at_every_point() -> None:
     from tonk_rules.report.sweep_report import table_rows
     from tonk_rules.sim.sweep import SweepPlan, run_sweep
 
-    greedy = parse_spec("greedy")
-    plan = SweepPlan("pagat", (("deal.upcard", (True, False)),), 200, 3, 3, (greedy,) * 3, skill=TINY)
+    greedy = parse_spec("greedy:knock=5")  # two points with russian's own rules: no tuning, two traces apart
+    plan = SweepPlan("russian", (("description", ("a", "b")),), 200, 3, 3, (greedy,) * 3, skill=TINY)
     data = run_sweep(plan, make_executor("local", 1))
     assert data["skill"]["budgets"] == [10, 20]
     for point in data["points"]:
@@ -136,7 +136,7 @@ def test_sweep_plays_a_trace_at_every_point() -> None:
     assert headers[-1] == "skill (montecarlo, 10 to 20 playouts)"
     assert [row[-1] for row in body] == [f"{p['skill']['skill']:+.3f} [{p['skill']['ci95'][0]:+.3f}, "
                                          f"{p['skill']['ci95'][1]:+.3f}]" for p in data["points"]]
-    plain = run_sweep(SweepPlan("pagat", (("deal.upcard", (True, False)),), 100, 3, 3, (greedy,) * 3),
+    plain = run_sweep(SweepPlan("russian", (("description", ("a", "b")),), 100, 3, 3, (greedy,) * 3),
                       make_executor("local", 1))
     assert "skill" not in plain and all("skill" not in p for p in plain["points"])
 
@@ -144,3 +144,50 @@ def test_sweep_plays_a_trace_at_every_point() -> None:
 def test_sweep_cli_skill_hands_without_a_trace_is_refused() -> None:
     proc = tonk("sweep", "pagat", "--vary", "deal.upcard=true,false", "--hands", "100", "--skill-hands", "10")
     assert proc.returncode != 0 and "--skill-hands" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def _design(target: str, keep: tuple[str, ...], skill: Trace | None = TINY) -> dict:
+    from tonk_rules.sim.design import run_design
+    from tonk_rules.sim.design_goals import DesignPlan, parse_keep, parse_target
+
+    greedy = parse_spec("greedy:knock=5")
+    # two points whose rules are russian's own (a description changes no rule): the montecarlo seats' tuned
+    # players are the built-in's, tuned already, and the two traces still play apart
+    plan = DesignPlan("russian", (("description", ("a", "b")),), parse_target(target),
+                      tuple(map(parse_keep, keep)), 200, 3, 1, (greedy,) * 3, skill=skill)
+    return run_design(plan, make_executor("local", 1))
+
+
+def test_design_bounds_skill_and_reads_each_points_trace() -> None:
+    """--keep "skill >= …": every point's skill is measured, with its interval, and the bound is met, broken or
+    left unsettled by that interval; a bound no point can keep leaves no winner."""
+    data = _design("turns=min", ("skill>=-2",))
+    assert data["skill"]["budgets"] == [10, 20]
+    for point in data["points"]:
+        cell = point["figures"]["skill"]
+        assert cell["ci95"][0] <= cell["value"] <= cell["ci95"][1]
+        assert point["constraints"]["skill >= -2"] == "met"  # an order is never below -1
+    assert data["winner"] is not None
+    none = _design("turns=min", ("skill>=1.5",))  # an order is never above 1
+    assert none["winner"] is None
+    assert all(p["constraints"]["skill >= 1.5"] == "broken" for p in none["points"])
+
+
+def test_design_without_skill_plays_no_trace_and_skill_as_a_target_needs_none_given() -> None:
+    from tonk_rules.sim.design_goals import DesignPlan, parse_keep, parse_target
+
+    plain = _design("turns=min", (), skill=None)
+    assert "skill" not in plain and all("skill" not in p["figures"] for p in plain["points"])
+    named = DesignPlan("russian", (), parse_target("turns=min"), (parse_keep("skill>=0.1"),), 20, 3, 0, ())
+    assert named.trace() is SHORT  # named in a bound: the short trace is played without being asked
+    assert DesignPlan("russian", (), parse_target("skill=max"), (), 20, 3, 0, ()).trace() is SHORT
+    aimed = _design("skill=max", ())
+    assert aimed["target"]["figure"] == "skill" and all("skill" in p["figures"] for p in aimed["points"])
+    assert aimed["recheck"] is None  # fresh deals of the main table cannot move a figure measured apart
+
+
+def test_design_cli_refuses_skill_without_a_trace(tmp_path: Path) -> None:
+    proc = tonk("design", "pagat", "--vary", "deal.upcard=true,false", "--target", "turns=min", "--keep",
+                "skill>=0.1", "--skill", "none", "--hands", "100")
+    assert proc.returncode != 0 and "--skill" in proc.stderr and "skill trace" in proc.stderr
+    assert "Traceback" not in proc.stderr

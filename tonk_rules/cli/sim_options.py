@@ -121,18 +121,19 @@ def simulation_options(f: Any) -> Any:
     return f
 
 
-def skill_options(default: str, whose: str, fewer: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def skill_options(default: str | None, whose: str, fewer: str = "",
+                  unnamed: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``--skill`` and ``--skill-hands``: the skill trace ``whose`` (:mod:`tonk_rules.sim.skill`) and its hands
-    a step, ``default`` the trace played when none is named."""
+    a step, ``default`` the trace played when none is named (None: ``unnamed`` says what happens)."""
     def add(command: Callable[..., Any]) -> Callable[..., Any]:
         command = click.option(
             "--skill-hands", type=click.IntRange(1, MAX_HANDS), default=None,
             help=f"Hands per step of the skill trace (default: 600 short, 1,200 full{fewer}).")(command)
         return click.option(
             "--skill", "skill_trace", type=click.Choice(["short", "full", "none"]), default=default,
-            show_default=True,
+            show_default=default is not None,
             help=f"Play {whose} skill trace: montecarlo against itself at half the budget, the budget doubling "
-                 "from 10 to 80 playouts (short) or to 2,560 (full: minutes); none: no trace.")(command)
+                 f"from 10 to 80 playouts (short) or to 2,560 (full: minutes); none: no trace{unnamed}.")(command)
     return add
 
 
