@@ -292,7 +292,8 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             out += [_paragraph(f"{name}: {words}", "    ", "      ") for name, words in differs]
     from tonk_rules.report.skill_words import skill_sentences
 
-    out += [_paragraph(said, "- ", "  ") for _, said in skill_sentences(comparison)]  # one a variant
+    out += [_paragraph(said, "- ", "  ")  # one a variant
+            for _, said in skill_sentences(plan, comparison.figures, comparison.skills)]
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
         out += ["", heading.upper(), ""]

@@ -16,6 +16,7 @@ from tonk_rules.report.compare import Row, Test, VariantFigures, comparison_json
 from tonk_rules.report.comparison_plan import Plan
 from tonk_rules.report.findings_build import PairFindings
 from tonk_rules.report.findings_in_play import in_play_json
+from tonk_rules.report.skill_words import skill_json
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.skill import Skill
 from tonk_rules.sim.tally import Tally
@@ -50,9 +51,7 @@ class Comparison:
                                       "deal_check_exact": f.exact_deal_check} for f in self.figures}
         data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
         if self.skills:
-            from tonk_rules.report.skill_words import skill_json
-
-            data["skill"] = skill_json(self)
+            data["skill"] = skill_json(self.plan, self.figures, self.skills)
         if self.rulesets:
             data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]
         return data

@@ -48,7 +48,8 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
     return Report(
         title=" vs ".join(comparison.names) + words["title"],
         variants=comparison.names,
-        settings=settings_of(plan) + players_said(comparison) + skill_sentences(comparison),
+        settings=settings_of(plan) + players_said(comparison)
+        + skill_sentences(plan, comparison.figures, comparison.skills),
         # the findings and figures in the language's number convention (the rule values and sources verbatim)
         findings=[(f"{f.a} vs {f.b}", [in_lang(x, plan.lang) for x in f.findings], in_lang(f.unmoved, plan.lang))
                   for f in comparison.findings],

@@ -8,9 +8,11 @@ sentence a variant, naming its players and budgets, in the report's language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tonk_rules.report.comparison import Comparison
+from tonk_rules.report.compare import VariantFigures
+from tonk_rules.report.comparison_plan import Plan
 from tonk_rules.report.lang_numbers import in_lang, plural_ru
 from tonk_rules.sim.depth import Depth
 from tonk_rules.sim.skill import SEARCH, Skill, Trace
@@ -52,25 +54,23 @@ def skill_sentence(name: str, skill: Skill, depth: Depth, strong: str, weak: str
     return in_lang(text, lang)
 
 
-def skill_sentences(comparison: Comparison) -> list[tuple[str, str]]:
-    """(heading, sentence) per variant; empty where the comparison played no trace."""
-    plan = comparison.plan
+def skill_sentences(plan: Plan, figures: Sequence[VariantFigures], skills: Sequence[Skill]) -> list[tuple[str, str]]:
+    """(heading, sentence) per variant of a comparison; empty where it played no trace."""
     return [(HEADING[plan.lang], skill_sentence(f.label, s, f.depth, str(plan.strong), str(plan.weak), plan.lang))
-            for f, s in zip(comparison.figures, comparison.skills, strict=True)]
+            for f, s in zip(figures, skills, strict=True)]
 
 
-def skill_json(comparison: Comparison) -> dict[str, Any]:
+def skill_json(plan: Plan, figures: Sequence[VariantFigures], skills: Sequence[Skill]) -> dict[str, Any]:
     """``skill`` in comparison.json: the trace's settings, then per variant its figure, steps and the strategic
     depth of the default against the weak player beside it, and the sentence."""
-    plan = comparison.plan
     assert plan.skill is not None
-    said = dict(zip(comparison.names, (s for _, s in skill_sentences(comparison)), strict=True))
+    said = {f.label: s for f, (_, s) in zip(figures, skill_sentences(plan, figures, skills), strict=True)}
     shared = {**plan.skill.settings(), "players": plan.players}
     return {**shared,
             "variants": {f.label: {**{k: v for k, v in s.to_json().items() if k not in shared},
                                    "depth": f.depth.to_json(str(plan.strong), str(plan.weak)),
                                    "said": said[f.label]}
-                         for f, s in zip(comparison.figures, comparison.skills, strict=True)}}
+                         for f, s in zip(figures, skills, strict=True)}}
 
 
 def skill_heading(settings: dict[str, Any]) -> str:
