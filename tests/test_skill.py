@@ -90,11 +90,17 @@ def test_compare_reports_skill_per_variant(tmp_path: Path) -> None:
     assert "Skill in russian" in written.html.read_text(encoding="utf-8")
 
 
-def test_compare_without_a_trace_has_no_skill() -> None:
+def test_compare_without_a_trace_has_no_skill(tmp_path: Path) -> None:
     greedy = parse_spec("greedy")
     plan = Plan(100, 30, 2, 0, (greedy,) * 2, greedy, parse_spec("random"))
-    data = run_comparison(load_tables(["russian", "pagat"]), plan, make_executor("local", 1)).to_json()
-    assert "skill" not in data
+    comparison = run_comparison(load_tables(["russian", "pagat"]), plan, make_executor("local", 1))
+    assert "skill" not in comparison.to_json()
+    assert "Skill in" not in write_report(comparison, tmp_path).markdown.read_text(encoding="utf-8")
+    proc = tonk("compare", "russian", "pagat", "--hands", "300", "--depth-hands", "60", "--probe-hands", "0",
+                "--bots", "greedy", "--skill", "none", "--out", str(tmp_path / "cli"))
+    assert proc.returncode == 0, proc.stderr
+    assert "Skill in" not in proc.stdout
+    assert "skill" not in json.loads((tmp_path / "cli" / "comparison.json").read_text(encoding="utf-8"))
 
 
 def test_compare_cli_skill_sentences_in_russian(tmp_path: Path) -> None:

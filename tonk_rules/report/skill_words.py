@@ -56,6 +56,8 @@ def skill_sentence(name: str, skill: Skill, depth: Depth, strong: str, weak: str
 
 def skill_sentences(plan: Plan, figures: Sequence[VariantFigures], skills: Sequence[Skill]) -> list[tuple[str, str]]:
     """(heading, sentence) per variant of a comparison; empty where it played no trace."""
+    if not skills:
+        return []
     return [(HEADING[plan.lang], skill_sentence(f.label, s, f.depth, str(plan.strong), str(plan.weak), plan.lang))
             for f, s in zip(figures, skills, strict=True)]
 
