@@ -290,10 +290,6 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             where = f" (in {first}; {others})" if differs else ""
             out.append(_paragraph(f"{bot}{where}: {said}", "- ", "  "))
             out += [_paragraph(f"{name}: {words}", "    ", "      ") for name, words in differs]
-    from tonk_rules.report.skill_words import skill_sentences
-
-    out += [_paragraph(said, "- ", "  ")  # one a variant
-            for _, said in skill_sentences(plan, comparison.figures, comparison.skills)]
     for section in comparison.findings:
         heading = w["findings"] + ("" if len(comparison.findings) == 1 else f": {section.a} vs {section.b}")
         out += ["", heading.upper(), ""]
@@ -307,6 +303,10 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             out.append(_paragraph(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
             out.append(_paragraph(f"{section.a}: {change.left}", "    ", "      "))
             out.append(_paragraph(f"{section.b}: {change.right}", "    ", "      "))
+    from tonk_rules.report.skill_words import skill_sentences
+
+    skill = skill_sentences(plan, comparison.figures, comparison.skills)  # after the findings: one a variant
+    out += [""] * bool(skill) + [_paragraph(said, "- ", "  ") for _, said in skill]
     if plan.probe_hands:
         out += ["", _paragraph(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
                                f"{w['check']}: {'; '.join(t.said(plan.lang) for t in check_tables(plan))}.")]
