@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -13,6 +14,8 @@ from tonk_rules.cli.sim_options import (
     players_note,
     seat_specs,
     simulation_options,
+    skill_options,
+    skill_trace_of,
     table_players,
 )
 from tonk_rules.cli.sweep_options import checked_out_dir, emit_result, parsed_options
@@ -52,10 +55,11 @@ def _figures_help() -> str:
                    "into this new directory.")
 @click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the design's JSON instead of the summary.")
+@skill_options(None, "every point's", unnamed=" (default: short where --target or --keep names skill, else none)")
 def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...], companions: tuple[str, ...],
            each: bool, hands: int, players: int | None, seed: int, workers: int | None, executor: str,
            address: str | None, budget: int | None, bots: str | None, out_dir: str | None, force: bool,
-           as_json: bool) -> None:
+           as_json: bool, skill_trace: str | None, skill_hands: int | None) -> None:
     """Find the house rules that best meet a target: every combination of the --vary values is BASE plus
     that change; each plays the same deals with the default players, and the best point that keeps every
     --keep bound wins, with 95% intervals, the constraints that bind and how sure the ranking is.
@@ -64,7 +68,8 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
 
     \b
     Figures: turns, deal_tonk, decided_at_deal, ends.ENDING, stakes, stakes_spread, first_edge,
-    dealer_edge, lead_changes, winner_clear (docs/simulation.md defines each).
+    dealer_edge, lead_changes, winner_clear (docs/simulation.md defines each), skill (each point's skill
+    trace: --skill).
 
     \b
     Examples:
@@ -89,6 +94,12 @@ def design(base: str, vary: tuple[str, ...], target: str, keep: tuple[str, ...],
     varied = tuple((key, tuple(values)) for key, values in parsed["--vary"])
     plan = DesignPlan(base, varied, parsed["--target"][0], parsed["--keep"], hands, players, seed, seats,
                       parsed["--with"], each)
+    needs_skill = plan.trace() is not None
+    if skill_trace == "none" and needs_skill:
+        raise click.BadParameter("the target or a --keep bound names skill, which needs a skill trace",
+                                 param_hint="'--skill'")
+    named = skill_trace if skill_trace is not None else "short" if needs_skill or skill_hands is not None else "none"
+    plan = replace(plan, skill=skill_trace_of(named, skill_hands))
     data = _run(plan, run)
     from tonk_rules.report.design_report import write_design
 

@@ -13,6 +13,8 @@ from tonk_rules.cli.sim_options import (
     players_note,
     seat_specs,
     simulation_options,
+    skill_options,
+    skill_trace_of,
     table_players,
     with_budget,
 )
@@ -133,13 +135,14 @@ def simulate(variants: tuple[str, ...], hands: int, players: int | None, seed: i
                    "0: no findings' causes and no check).")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the findings, the rules and the report's headings.")
+@skill_options("short", "each variant's", " (or --depth-hands where that is fewer)")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tonk-report", show_default=True,
               help="Directory for report.html, report.md, comparison.json and the PNG plots.")
 @click.option("--force", is_flag=True, help="Replace the report's files in --out if they exist (refused otherwise).")
 def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: int | None, seed: int,
             workers: int | None, executor: str, address: str | None, budget: int | None, bots: str | None,
             strong: str, weak: str, check_bots: str | None, probe_hands: int | None, lang: str,
-            out_dir: str, force: bool) -> None:
+            skill_trace: str, skill_hands: int | None, out_dir: str, force: bool) -> None:
     """Compare variants in play: findings in words, the rules that differ, and the figures side by side.
 
     Opens with the differences that matter, largest first, each with the rule that drives it (from runs
@@ -189,9 +192,10 @@ def compare(variants: tuple[str, ...], hands: int, depth_hands: int, players: in
         *seated, strong_bot, weak_bot = with_budget([*seats, strong_bot, weak_bot], [*seat_texts, strong, weak],
                                                      budget)
         seats = tuple(seated)
+    trace = skill_trace_of(skill_trace, skill_hands, depth_hands)
     plan = Plan(hands=hands, depth_hands=depth_hands, players=players, seed=seed, seats=seats,
                 strong=strong_bot, weak=weak_bot, probe_hands=probes,
-                check=check, lang=lang)
+                check=check, lang=lang, skill=trace)
     run = executor_for(executor, workers, address)
     comparison = run_comparison(loaded, plan, run, run_with_feedback)
     written = write_report(comparison, Path(out_dir))

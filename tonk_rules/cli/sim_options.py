@@ -8,17 +8,19 @@ Every misuse is a click usage error naming its option.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from tonk_rules.cli.terminal import plain
-from tonk_rules.limits import MAX_PLAYERS, MAX_ROLLOUTS, MAX_SEED, MAX_WORKERS
+from tonk_rules.limits import MAX_HANDS, MAX_PLAYERS, MAX_ROLLOUTS, MAX_SEED, MAX_WORKERS
 
 if TYPE_CHECKING:
     from tonk_rules.bots.specs import BotSpec
     from tonk_rules.ruleset import Ruleset
     from tonk_rules.sim.executors import Executor
+    from tonk_rules.sim.skill import Trace
 
 
 def load_rulesets(names: tuple[str, ...]) -> list[tuple[str, Ruleset]]:
@@ -117,3 +119,34 @@ def simulation_options(f: Any) -> Any:
     ]):
         f = option(f)
     return f
+
+
+def skill_options(default: str | None, whose: str, fewer: str = "",
+                  unnamed: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--skill`` and ``--skill-hands``: the skill trace ``whose`` (:mod:`tonk_rules.sim.skill`) and its hands
+    a step, ``default`` the trace played when none is named (None: ``unnamed`` says what happens)."""
+    def add(command: Callable[..., Any]) -> Callable[..., Any]:
+        command = click.option(
+            "--skill-hands", type=click.IntRange(1, MAX_HANDS), default=None,
+            help=f"Hands per step of the skill trace (default: 600 short, 1,200 full{fewer}).")(command)
+        return click.option(
+            "--skill", "skill_trace", type=click.Choice(["short", "full", "none"]), default=default,
+            show_default=default is not None,
+            help=f"Play {whose} skill trace: montecarlo against itself at half the budget, the budget doubling "
+                 f"from 10 to 80 playouts (short) or to 2,560 (full: minutes); none: no trace{unnamed}.")(command)
+    return add
+
+
+def skill_trace_of(name: str, hands: int | None, depth_hands: int | None = None) -> Trace | None:
+    """The trace ``--skill`` names with ``--skill-hands`` hands a step (its own, or ``depth_hands`` where that
+    is fewer); ``--skill-hands`` without a trace is refused, not ignored."""
+    from tonk_rules.sim.skill import trace_named
+
+    trace = trace_named(name)
+    if trace is None:
+        if hands is not None:
+            raise click.BadParameter("there is no skill trace to play (--skill none)", param_hint="'--skill-hands'")
+        return None
+    if hands is None:
+        hands = trace.hands if depth_hands is None else min(trace.hands, depth_hands)
+    return trace.with_hands(hands)

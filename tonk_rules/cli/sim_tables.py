@@ -327,6 +327,10 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
             out.append(para(f"{label}[{change.reference(plan.lang)}]", "- ", "  "))
             out.append(para(f"{section.a}: {change.left}", "    ", "      "))
             out.append(para(f"{section.b}: {change.right}", "    ", "      "))
+    from tonk_rules.report.skill_words import skill_sentences
+
+    skill = skill_sentences(plan, comparison.figures, comparison.skills)  # after the findings: one a variant
+    out += [""] * bool(skill) + [para(said, "- ", "  ") for _, said in skill]
     if plan.probe_hands:
         out += ["", para(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
                                f"{w['check']}: {'; '.join(t.said(plan.lang) for t in check_tables(plan))}.")]

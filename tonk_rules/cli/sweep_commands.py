@@ -13,6 +13,8 @@ from tonk_rules.cli.sim_options import (
     players_note,
     seat_specs,
     simulation_options,
+    skill_options,
+    skill_trace_of,
     table_players,
 )
 from tonk_rules.cli.sweep_options import checked_out_dir, emit_result, parsed_options
@@ -38,9 +40,11 @@ DEFAULT_SWEEP_HANDS = 100_000
               help="Write sweep.json, sweep.md, sweep.html and PNG plots into this new directory.")
 @click.option("--force", is_flag=True, help="Let --out write into a directory that is not empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the sweep's JSON instead of the table.")
+@skill_options("none", "each point's")
 def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hands: int, players: int | None,
           seed: int, workers: int | None, executor: str, address: str | None, budget: int | None,
-          bots: str | None, out_dir: str | None, force: bool, as_json: bool) -> None:
+          bots: str | None, out_dir: str | None, force: bool, as_json: bool, skill_trace: str,
+          skill_hands: int | None) -> None:
     """Play VARIANT at each value of the varied keys (a grid for several), on the same deals, and show how
     every figure moves, with 95% intervals and the exact deal-check odds.
 
@@ -64,7 +68,8 @@ def sweep(variant: str, vary: tuple[str, ...], companions: tuple[str, ...], hand
     given, players = players, table_players(tables, players)
     seats = seat_specs(bots, players, budget)
     run = executor_for(executor, workers, address)
-    plan = SweepPlan(variant, varied, hands, players, seed, seats, with_values)
+    plan = SweepPlan(variant, varied, hands, players, seed, seats, with_values,
+                     skill_trace_of(skill_trace, skill_hands))
     data = run_sweep(plan, run, lambda jobs, ex: run_with_feedback(jobs, ex, "sweeping"))
     from tonk_rules.report.sweep_report import write_sweep
 

@@ -39,6 +39,7 @@ from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.paired_run import PairedJob, run_all
 from tonk_rules.sim.simulate import Job
+from tonk_rules.sim.skill import Skill, skill_jobs
 from tonk_rules.sim.tally import Tally
 from tonk_rules.terms import Ending
 from tonk_rules.variant.diff import variant_diff
@@ -84,6 +85,10 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
     jobs: list[Job | PairedJob] = [PairedJob("main", rulesets, plan.seats, plan.hands, plan.seed, _pairs(rulesets))]
     for t in tables:
         jobs += depth_jobs(t.name, t.ruleset, plan.strong, plan.weak, plan.players, plan.depth_hands, plan.seed)
+    first_skill = len(jobs)  # each variant's skill trace (tonk_rules.sim.skill), where the plan has one
+    if plan.skill is not None:
+        for t in tables:
+            jobs += skill_jobs(t.name, t.ruleset, plan.players, plan.skill, plan.seed)
     # one-rule runs, per later variant: (the switches, the index of their job); none where a single rule
     # differs in play (it alone is the cause of every difference) or where they are left out
     probes: dict[int, tuple[list[Switch], int]] = {}
@@ -110,6 +115,11 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
     figures = [_figures(t.name, main.tallies[i], Depth.of(results[1 + i * per:1 + (i + 1) * per]), t.ruleset,
                         plan.players) for i, t in enumerate(tables)]
     rows, tests = compare(figures, main)
+    skills = []
+    if plan.skill is not None:
+        size = len(plan.skill.budgets) * plan.players
+        skills = [Skill.of(plan.skill, plan.players, results[first_skill + i * size:first_skill + (i + 1) * size])
+                  for i in range(len(tables))]
     found = []
     runs, at = [], first_check
     for table in checks:  # a table of 0 hands is the main table itself (the default table, when it is that)
@@ -120,7 +130,7 @@ def run_comparison(tables: Sequence[Table], plan: Plan, executor: Executor, run:
         probe = (probes[k][0], results[probes[k][1]]) if k in probes else None
         pair_tests = [t for t in tests if t.a == names[0] and t.b == names[k]]
         found.append(findings_for(pair_tests, figures, (0, k), changes[k - 1], probe, runs, plan))
-    return Comparison(names, plan, figures, rows, tests, diffs, found, rulesets=rulesets)
+    return Comparison(names, plan, figures, rows, tests, diffs, found, rulesets=rulesets, skills=skills)
 
 
 def _figures(name: str, tally: Tally, depth: Depth, ruleset: Ruleset, players: int) -> VariantFigures:

@@ -16,7 +16,9 @@ from tonk_rules.report.compare import Row, Test, VariantFigures, comparison_json
 from tonk_rules.report.comparison_plan import Plan
 from tonk_rules.report.findings_build import PairFindings
 from tonk_rules.report.findings_in_play import in_play_json
+from tonk_rules.report.skill_words import skill_json
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.skill import Skill
 from tonk_rules.sim.tally import Tally
 from tonk_rules.variant.diff import DiffReport, diff_json
 
@@ -32,6 +34,7 @@ class Comparison:
     findings: list[PairFindings] = field(default_factory=list)
     identical: bool = False
     rulesets: tuple[Ruleset, ...] = ()  # each variant's, in ``names`` order (what its players are described at)
+    skills: list[Skill] = field(default_factory=list)  # each variant's skill trace, where the plan has one
 
     def _tally(self, label: str) -> Tally:
         return next(f.tally for f in self.figures if f.label == label)
@@ -51,6 +54,8 @@ class Comparison:
                                                         for label, rate in f.exact_endings.items()}}
                             for f in self.figures}
         data["rule_differences"] = [json.loads(diff_json(d)) for d in self.diffs]
+        if self.skills:
+            data["skill"] = skill_json(self.plan, self.figures, self.skills)
         if self.rulesets:
             data["players"] = [{"bot": bot, "does": said} for bot, said in players_said(self)]
         return data

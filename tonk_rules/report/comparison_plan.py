@@ -13,6 +13,7 @@ from typing import Any
 
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.sim.panel import panel_tables, search_hands
+from tonk_rules.sim.skill import Trace
 
 #: How a panel table is named in a finding (``{bots}``: its seats; ``{n}``: its hands).
 PANEL_WORDS = {
@@ -40,6 +41,7 @@ class Plan:
     probe_hands: int = 0
     check: tuple[BotSpec, ...] = ()
     lang: str = "en"
+    skill: Trace | None = None  # the skill trace each variant plays (tonk_rules.sim.skill); None: none
 
     def settings(self) -> dict[str, Any]:
         return {"seed": self.seed, "hands": self.hands, "players": self.players,
@@ -47,7 +49,8 @@ class Plan:
                 "depth": {"hands": self.depth_hands, "strong": str(self.strong), "weak": str(self.weak)},
                 "probes": {"hands": self.probe_hands, "check_bots": [str(s) for s in self.check]},
                 "panel": [{"table": t.name, "bots": [str(s) for s in t.seats], "hands": t.hands or self.hands}
-                          for t in check_tables(self)]}
+                          for t in check_tables(self)],
+                **({"skill": self.skill.settings()} if self.skill is not None else {})}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from tonk_rules.report.comparison_plan import Plan, check_tables
 from tonk_rules.report.documents import HEADINGS, Report, RulesDiff, RulesInWords
 from tonk_rules.report.findings import table_label
 from tonk_rules.report.lang_numbers import in_lang
+from tonk_rules.report.skill_words import skill_sentences
 from tonk_rules.variant.diff import DiffReport, label_of, show_value, side_mark, source_text
 
 
@@ -47,7 +48,8 @@ def report_of(comparison: Comparison, plots: dict[str, bytes]) -> Report:
     return Report(
         title=f" {words['vs']} ".join(comparison.names) + words["title"],
         variants=comparison.names,
-        settings=settings_of(plan) + players_said(comparison),
+        settings=settings_of(plan) + players_said(comparison)
+        + skill_sentences(plan, comparison.figures, comparison.skills),
         # the findings and figures in the language's number convention (the rule values and sources verbatim)
         findings=[(f"{f.a} {words['vs']} {f.b}", [in_lang(x, plan.lang) for x in f.findings],
                    in_lang(f.unmoved, plan.lang)) for f in comparison.findings],

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tonk_rules.report.skill_words import skill_cell, skill_heading
 from tonk_rules.report.sweep_findings import sweep_findings
 from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
@@ -40,6 +41,8 @@ def table_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     endings = list(first["endings"])
     headers = [*keys, *(f"ends: {e}" for e in endings), "deal check sim / exact", "mean turns",
                *(f"position {p['position']} mean net" for p in first["positions"])]
+    if "skill" in data:  # each point's skill figure (tonk_rules.sim.skill), where the sweep played a trace
+        headers.append(skill_heading(data["skill"]))
     body = []
     for point in data["points"]:
         f = point["figures"]
@@ -47,7 +50,8 @@ def table_rows(data: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
         body.append([*(point_label({k: point["values"][k]}).split("=", 1)[1] for k in keys),
                      *(_rate(f["endings"][e]) for e in endings),
                      f"{_rate(f['deal_check'])} / {'—' if exact is None else exact_percent(exact)}",
-                     _mean(f["mean_turns"], 2), *(_mean(p["mean_net"], 3) for p in f["positions"])])
+                     _mean(f["mean_turns"], 2), *(_mean(p["mean_net"], 3) for p in f["positions"]),
+                     *([skill_cell(point["skill"])] if "skill" in data else [])])
     return headers, body
 
 

@@ -43,7 +43,8 @@ from tonk_rules.sim.design_result import contenders, design_json, recheck_json
 from tonk_rules.sim.design_stats import DesignSums, PointSums
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.paired import same_deals
-from tonk_rules.sim.simulate import Chunk, check_table, prepare_chunk
+from tonk_rules.sim.simulate import Chunk, check_table, prepare_chunk, run_jobs
+from tonk_rules.sim.skill import Skill, Trace, skill_jobs
 from tonk_rules.sim.sweep import MAX_POINTS, Values, grid, load_points, point_label
 from tonk_rules.sim.tuning import seats_for_all
 from tonk_rules.variant.diff import rule_values
@@ -160,6 +161,9 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
     # the figures counted exactly are read exactly from the first round on: a bound on them is met or
     # broken whatever the hands, and a point is never kept or dropped on a sample of them
     sums = DesignSums({}, {}, {}, {}, {p: exact_values(r, plan.players) for p, r in enumerate(rulesets)})
+    trace = plan.trace()
+    if trace is not None:  # every point's skill trace, before any ranking (a bound on skill ranks from round one)
+        sums.measured = skill_of_points(rulesets, labels, plan, trace, executor)
     alive = list(range(len(points)))
     played, dropped_after = 0, {}
     schedule = rounds_for(len(points), plan.hands)
@@ -182,6 +186,20 @@ def run_design(plan: DesignPlan, executor: Executor, play: Play = play_chunks,
                        np.random.default_rng(plan.seed), at_base, changes, recheck)
 
 
+def skill_of_points(rulesets: Sequence[Ruleset], labels: Sequence[str], plan: DesignPlan, trace: Trace,
+                    executor: Executor) -> dict[int, dict[str, tuple[float, tuple[float, float]]]]:
+    """Each point's skill figure (:mod:`tonk_rules.sim.skill`) and its interval, all points in one run."""
+    jobs = [job for label, ruleset in zip(labels, rulesets, strict=True)
+            for job in skill_jobs(f"{plan.base} with {label}", ruleset, plan.players, trace, plan.seed)]
+    tallies = run_jobs(jobs, executor)
+    size = len(trace.budgets) * plan.players
+    out = {}
+    for p in range(len(rulesets)):
+        skill = Skill.of(trace, plan.players, tallies[p * size:(p + 1) * size])
+        out[p] = {"skill": (skill.value, skill.ci95())}
+    return out
+
+
 def fresh_seed(seed: int) -> int:
     """The seed of the fresh deals a design's contenders play again on: the next one (wrapping)."""
     return (seed + 1) % (MAX_SEED + 1)
@@ -195,10 +213,11 @@ def _play_again(plan: DesignPlan, sums: DesignSums, finalists: list[int], points
     target counted exactly, which fresh deals cannot move)."""
     target = figure(plan.target.figure)
     first = contenders(sums, rank(sums, finalists, plan.target, plan.keep), points, plan.keep)[:FINALISTS]
-    if len(first) < 2 or all(sums.exact_value(p, target) is not None for p in first):
-        return None
+    if len(first) < 2 or all(sums.exact_value(p, target) is not None for p in first) or target.unit == "trace":
+        return None  # a target counted exactly, or measured by runs of its own, is not moved by fresh deals
     seed = fresh_seed(plan.seed)
-    fresh = DesignSums({}, {}, {}, {}, {p: sums.exact.get(p, {}) for p in first})
+    fresh = DesignSums({}, {}, {}, {}, {p: sums.exact.get(p, {}) for p in first},
+                       {p: sums.measured[p] for p in first if p in sums.measured})
     chunks = [DesignChunk(tuple(first), tuple(rulesets[p] for p in first), tuple(seats[p] for p in first), seed,
                           start, min(CHUNK_HANDS, hands - start), paired) for start in range(0, hands, CHUNK_HANDS)]
     for result in play(chunks, executor, progress):

@@ -38,7 +38,7 @@ from tonk_rules.terms import Ending, SeveralDealTonks
 #: a montecarlo seat remembers what it saw the others do (the kernel's constant).
 SESSION = KERNEL_SESSION
 
-Unit = Literal["hand", "session"]
+Unit = Literal["hand", "session", "trace"]  # trace: measured by its own runs (the skill trace)
 Kind = Literal["rate", "mean", "spread"]
 
 #: The per-hand columns, in :func:`hand_columns` order: each ending (0/1), turns, stakes changing hands,
@@ -91,6 +91,10 @@ def _figures() -> dict[str, Figure]:
                                "for good (lower: the winner is clear earlier; a session ending in a tie for the "
                                "lead counts as 100%)", 1 / SESSION),
     }
+    out["skill"] = Figure("skill", "trace", "skill", "mean", "skill",
+                          "how much playing better wins: the order the search player (montecarlo) gains each time "
+                          "its playouts double, against itself at half the budget (its skill trace: 10 to 80 "
+                          "playouts, or to 2,560 with --skill full; 0: a better player wins no more often)")
     for e in ENDINGS:
         out[f"ends.{e}"] = Figure(f"ends.{e}", "hand", f"ends.{e}", "rate", f"ends: {e}",
                                   f"the share of hands that end by {e.replace('_', ' ')}")

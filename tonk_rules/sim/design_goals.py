@@ -22,6 +22,7 @@ from tonk_rules.bots.specs import BotSpec
 from tonk_rules.errors import SimulationError
 from tonk_rules.sim.design_figures import figure
 from tonk_rules.sim.design_stats import DesignSums
+from tonk_rules.sim.skill import SHORT, Trace
 from tonk_rules.sim.sweep import Scalar
 
 Goal = Literal["min", "max", "near"]
@@ -128,6 +129,15 @@ class DesignPlan:
     seats: tuple[BotSpec, ...]
     companions: tuple[tuple[str, Scalar], ...] = ()
     each: bool = False  # each --vary value alone against the base (the base its first point), not the grid
+    skill: Trace | None = None  # the skill trace every point plays; None: the short one where a figure needs it
+
+    def trace(self) -> Trace | None:
+        """The skill trace the points play: the plan's, or the short one where the target or a bound names a
+        figure measured by it (``skill``); None where nothing needs one."""
+        named = {self.target.figure, *(c.figure for c in self.keep)}
+        if self.skill is not None:
+            return self.skill
+        return SHORT if any(figure(n).unit == "trace" for n in named) else None
 
 
 def rank(sums: DesignSums, points: Sequence[int], target: Target, keep: Sequence[Constraint]) -> list[int]:

@@ -36,9 +36,12 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
     target = figure(plan.target.figure)
     out_points: list[dict[str, Any]] = []
     for p, values in enumerate(points):
-        estimates = {name: sums.known(p, f) for name, f in FIGURES.items()}
+        estimates = {name: sums.known(p, f) for name, f in FIGURES.items()
+                     if f.unit != "trace" or name in sums.measured.get(p, {})}
         figures: dict[str, dict[str, Any]] = {}
         for name, f in FIGURES.items():  # the sample always; beside it the exact value where one is counted
+            if f.unit == "trace" and name not in sums.measured.get(p, {}):
+                continue  # measured by runs of its own (the skill trace), which this design did not play
             value, ci = sums.estimate(p, f)
             exact = sums.exact_value(p, f)
             figures[name] = {"value": value, "ci95": list(ci), **({"exact": exact} if exact is not None else {})}
@@ -88,6 +91,7 @@ def design_json(plan: DesignPlan, points: Sequence[Values], sums: DesignSums, fi
         "points": out_points, "finalists": ranked, "winner": winner,
         "chance_best": {str(p): c for p, c in chances.items()}, "versus": versus, "binding": binding,
         "recheck": recheck,
+        **({"skill": trace.settings()} if (trace := plan.trace()) is not None else {}),
         "notes": list(notes),
         "definitions": {name: f.definition for name, f in FIGURES.items()},
     }

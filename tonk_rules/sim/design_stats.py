@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from tonk_rules.errors import SimulationError
 from tonk_rules.sim.design_figures import HAND_COLUMNS, SESSION_COLUMNS, Figure
 from tonk_rules.sim.stats import Z95, Moments, wilson
 
@@ -51,6 +52,9 @@ class DesignSums:
     hand_cross: dict[tuple[int, int], npt.NDArray[np.int64]]
     session_cross: dict[tuple[int, int], npt.NDArray[np.int64]]
     exact: dict[int, dict[str, float]] = field(default_factory=dict)
+    #: per point, the figures measured by runs of their own (``unit == "trace"``: the skill trace), each its
+    #: value and 95% interval
+    measured: dict[int, dict[str, tuple[float, tuple[float, float]]]] = field(default_factory=dict)
 
     def merge(self, other: DesignSums) -> DesignSums:
         for mine, theirs in ((self.hands, other.hands), (self.sessions, other.sessions)):
@@ -62,7 +66,18 @@ class DesignSums:
         for cross, more in ((self.hand_cross, other.hand_cross), (self.session_cross, other.session_cross)):
             for pair, values in more.items():
                 cross[pair] = cross[pair] + values if pair in cross else values.copy()
+        for point, figures in other.measured.items():
+            self.measured.setdefault(point, {}).update(figures)
         return self
+
+    def measured_value(self, point: int, f: Figure) -> tuple[float, tuple[float, float]]:
+        """A figure measured by runs of its own (the skill trace) at ``point``; one clear error where its runs
+        were not played."""
+        try:
+            return self.measured[point][f.name]
+        except KeyError:
+            raise SimulationError(f"the figure {f.name} needs its own runs (the skill trace), and point {point} "
+                                  "did not play them") from None
 
     def _unit(self, f: Figure) -> tuple[dict[int, PointSums], dict[tuple[int, int], npt.NDArray[np.int64]], int]:
         if f.unit == "hand":
@@ -75,6 +90,8 @@ class DesignSums:
     def estimate(self, point: int, f: Figure) -> tuple[float, tuple[float, float]]:
         """The figure at ``point`` and its 95% interval (Wilson for a rate, normal for a mean, the delta
         method on the fourth moment for a spread)."""
+        if f.unit == "trace":
+            return self.measured_value(point, f)
         sums, _, column = self._unit(f)
         s = sums[point]
         p1, p2, p3, p4 = (int(v) for v in s.powers[column])
@@ -102,6 +119,10 @@ class DesignSums:
         ea, eb = self.exact_value(a, f), self.exact_value(b, f)
         if ea is not None and eb is not None:
             return ea - eb, (ea - eb, ea - eb), 0.0
+        if f.unit == "trace":  # measured apart at each point, on deals of its own: unpaired
+            diff = self.estimate(a, f)[0] - self.estimate(b, f)[0]
+            se = math.hypot(self.standard_error(a, f), self.standard_error(b, f))
+            return diff, (diff - Z95 * se, diff + Z95 * se), se
         sums, cross, column = self._unit(f)
         key = (min(a, b), max(a, b))
         va, _ = self.estimate(a, f)

@@ -42,6 +42,7 @@ from tonk_rules.sim.paired import (
 )
 from tonk_rules.sim.paired_run import PairedJob, feature_names, run_all
 from tonk_rules.sim.simulate import Job, check_table
+from tonk_rules.sim.skill import Skill, Trace, skill_jobs
 from tonk_rules.sim.tally import ENDINGS, Tally, proportion
 from tonk_rules.variant.inherited import notes as dropped_notes
 from tonk_rules.variant.loader import is_variant_path, load_variant
@@ -210,6 +211,7 @@ class SweepPlan:
     seed: int
     seats: tuple[BotSpec, ...]
     companions: tuple[tuple[str, Scalar], ...] = ()  # --with: the same at every point, dropped where meaningless
+    skill: Trace | None = None  # the skill trace each point plays (tonk_rules.sim.skill); None: none
 
 
 def run_sweep(plan: SweepPlan, executor: Executor,
@@ -232,14 +234,19 @@ def run_sweep(plan: SweepPlan, executor: Executor,
         check_table(ruleset, plan.players, name)
     exact_odds = table_odds_meanwhile(dict(zip(labels, rulesets, strict=True)), plan.players)
     paired = len(rulesets) > 1 and all(same_deals(rulesets[0], r) for r in rulesets[1:])
+    # each point's skill trace (where the plan has one) plays in the same run, after the points' own jobs
+    skill_of: list[Job] = [] if plan.skill is None else [
+        job for name, ruleset in zip(named, rulesets, strict=True)
+        for job in skill_jobs(name, ruleset, plan.players, plan.skill, plan.seed)]
     if paired:  # one job: every chunk plays its hands at every point, and the per-hand differences are summed
         pairs = tuple((i, 0) for i in range(1, len(rulesets)))
-        [result] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs, named)],
-                       executor)
+        [result, *traced] = run([PairedJob(plan.variant, tuple(rulesets), plan.seats, plan.hands, plan.seed, pairs,
+                                           named), *skill_of], executor)
         tallies: list[Tally] = result.tallies
     else:
-        tallies = run([Job(name, ruleset, plan.seats, plan.hands, plan.seed)
-                       for name, ruleset in zip(named, rulesets, strict=True)], executor)
+        played = run([*(Job(name, ruleset, plan.seats, plan.hands, plan.seed)
+                        for name, ruleset in zip(named, rulesets, strict=True)), *skill_of], executor)
+        tallies, traced = played[:len(rulesets)], played[len(rulesets):]
     exact = exact_odds()
     bots = [str(s) for s in plan.seats]
     out = []
@@ -247,6 +254,9 @@ def run_sweep(plan: SweepPlan, executor: Executor,
         figures = tally.to_json(bots)
         figures["deal_check"] = {**proportion(tally.deal_check, tally.hands), "exact": exact[label]}
         point: dict[str, Any] = {"values": values, "figures": figures}
+        if plan.skill is not None:
+            size = len(plan.skill.budgets) * plan.players
+            point["skill"] = Skill.of(plan.skill, plan.players, traced[i * size:(i + 1) * size]).to_json()
         if i:
             sums = {f: result.pair(i, 0, f) for f in feature_names(plan.players)} if paired else None
             point["difference"] = differences(tally, tallies[0], sums)
@@ -256,7 +266,8 @@ def run_sweep(plan: SweepPlan, executor: Executor,
     return {"format": "tonk-sweep/1", "variant": plan.variant, "in_play": rules_in_play(plan, labels, tallies),
             "vary": {key: list(values) for key, values in plan.varied}, "seed": plan.seed, "hands": plan.hands,
             "players": plan.players, "bots": bots, "paired": paired, "points": out,
-            **({"with": dict(plan.companions), "notes": notes} if plan.companions else {})}
+            **({"with": dict(plan.companions), "notes": notes} if plan.companions else {}),
+            **({"skill": plan.skill.settings()} if plan.skill is not None else {})}
 
 
 def rules_in_play(plan: SweepPlan, labels: Sequence[str], tallies: Sequence[Tally]) -> list[dict[str, Any]]:
