@@ -152,6 +152,6 @@ def test_why_the_default_player_took_a_card_from_under_the_top() -> None:
 
     hand = _after_one_turn(TOP_TWO)
     before = observe(hand, 0)
-    params = {"knock_margin": 0, "caution": 0, "take": 3, "hold": 0, "stall": 0, "hope": 0, "patience": 20}
+    params = {"knock_margin": 0, "caution": 0, "take": 3, "hold": 0, "stall": 0, "hope": 0, "patience": 20, "slack": 2}
     why = why_move("reckoner", params, before, hand.legal_actions(), Draw(Pile.DISCARD, parse_card("7C"), 2))
     assert "from under the top of the discard pile" in why and "7C does" in why
