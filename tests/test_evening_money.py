@@ -312,3 +312,37 @@ def test_a_table_imported_into_an_economy_brings_its_money_and_its_players_get_p
     money = evening(night)
     assert money.purses["Quin"] == evening(other).purses["Quin"] and money.bank == evening(other).bank > 0
     assert money.handed_out == 5 * 30 + 2 * 30 and sum(money.purses.values()) + money.bank == money.handed_out
+
+
+@pytest.mark.parametrize(("lang", "players", "currency", "foreign"), [
+    ("ru", ("Костоправ", "Гоблин", "Элмо"), "крона", r"[A-Za-z]+"),
+    ("en", ("Ann", "Bob", "Cy"), "kronas", r"[А-Яа-яЁё]+"),
+])
+def test_the_history_says_the_money_in_the_events_language(tmp_path: Path, lang: str, players: tuple[str, ...],
+                                                           currency: str, foreign: str) -> None:
+    import re
+
+    folder, (winner, broke, third) = str(tmp_path / "night"), players
+    assert run("event", "create", folder, "--title", "Night", "--language", lang, "--currency", currency
+               ).returncode == 0
+    assert run("event", "add-table", folder, "t1", "--variant", "russian", "--players", ",".join(players),
+               "--stake", "10").returncode == 0
+    economy = tmp_path / "economy.yaml"
+    economy.write_text(KRONAS.replace("purse: 30", f"purse: 30\npurses: {{{broke}: 0}}"), encoding="utf-8")
+    assert run("event", "economy", folder, str(economy)).returncode == 0
+    assert run("event", "buy-in", folder, third).returncode == 0
+    hand = ("--count", f"{winner}=3", "--count", f"{broke}=19", "--count", f"{third}=4", "--knock", winner)
+    assert run("event", "record", folder, "t1", *hand, "--allow-iou").returncode == 0
+    assert run("event", "purse", folder, broke, "5").returncode == 0
+    assert run("event", "settle", folder, broke, winner, "1").returncode == 0
+    assert run("event", "correct", folder, "t1", "1", "--void", "--reason",
+               "дубль" if lang == "ru" else "twice").returncode == 0
+    said = run("event", "history", folder, "t1")
+    assert said.returncode == 0, said.stderr
+    text = said.stdout
+    for name in (*players, currency, "t1"):
+        text = text.replace(name, "")
+    words = {"ru": ("расписка", "доля заведения", "докупка", "долг возвращён", "выданы кошельки", "аннулирована"),
+             "en": ("IOU", "house cut", "bought in", "settled 1 of an IOU", "purses handed out", "voided")}[lang]
+    assert all(word in said.stdout for word in words), said.stdout
+    assert re.findall(foreign, text) == [], said.stdout

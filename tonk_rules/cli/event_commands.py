@@ -297,9 +297,10 @@ def _history(ledger: str, lang: str = "en") -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.corrections import correction_lines, voided_events
     from tonk_rules.ledger.history import history_lines
+    from tonk_rules.ledger.money import rows_by_event
 
     with open_ledger(ledger, writable=False) as led:
-        for said in history_lines(led.events(), frozenset(voided_events(led)), lang):
+        for said in history_lines(led.events(), frozenset(voided_events(led)), lang, rows_by_event(led.db)):
             click.echo(plain(said))
         fixes = correction_lines(led, lang)
         if fixes:

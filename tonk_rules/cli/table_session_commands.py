@@ -209,6 +209,7 @@ def session_history(ledger: str, as_json: bool) -> None:
     from tonk_rules.cli.terminal import plain
     from tonk_rules.ledger.corrections import correction_lines, voided_events
     from tonk_rules.ledger.history import history_lines
+    from tonk_rules.ledger.money import rows_by_event
 
     lang = ledger_language(ledger)
     with _open(ledger, writable=False) as led:
@@ -217,7 +218,7 @@ def session_history(ledger: str, as_json: bool) -> None:
             click.echo(json.dumps(events, indent=2, ensure_ascii=False))
             return
         click.echo(plain(line("session_title", lang, title=led.stored_rules().title_in(lang), currency=led.currency)))
-        for said in history_lines(events, frozenset(voided_events(led)), lang):
+        for said in history_lines(events, frozenset(voided_events(led)), lang, rows_by_event(led.db)):
             click.echo(plain(said))
         if fixes := correction_lines(led, lang):
             click.echo(line("corrections", lang))

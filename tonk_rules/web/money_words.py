@@ -14,17 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tonk_rules.words.ledger_lines import MOVEMENTS
 from tonk_rules.words.numbers import fill
 
-#: a movement of money by what it was (the ``what`` of its event's detail)
-_MOVEMENT = {
-    "en": {"purses": "purses handed out: {names}", "issue": "money handed out: {name}, {amount}",
-           "buy_in": "buy-in: {name}, {amount}", "settle": "IOU paid back: {debtor} → {creditor}, {amount}",
-           "forgive": "IOU settled in kind: {debtor} → {creditor}, {amount}", "": "a movement of money"},
-    "ru": {"purses": "выданы кошельки: {names}", "issue": "выданы деньги: {name}, {amount}",
-           "buy_in": "докупка: {name}, {amount}", "settle": "долг возвращён: {debtor} → {creditor}, {amount}",
-           "forgive": "долг закрыт вещью или услугой: {debtor} → {creditor}, {amount}", "": "движение денег"},
-}
+#: a movement of money by what it was (the words package's, shared with the history)
+_MOVEMENT = MOVEMENTS
 
 #: the words of the money on the pages, in each language
 MONEY_WORDS: dict[str, dict[str, str]] = {

@@ -60,6 +60,11 @@ RU: dict[str, str] = {
     "correction_amend": "  -- {at}: раздача №{number} исправлена (причина: {reason}); была: {was}; стала: {now}",
     "corrected_void": "Раздача №{number} аннулирована",
     "corrected_amend": "Раздача №{number} исправлена",
+    # the evening's money (an event of its own; a hand's or a correction's movements on a line under it)
+    "money": "  -- {said}{undone}",
+    "correct": "  -- раздача №{hand} {what} (причина: {reason}){undone}",
+    "correct_void": "аннулирована", "correct_amend": "исправлена",
+    "undo_correct": "исправление раздачи №{hand}",
 }
 
 #: Local times as each language writes them.
@@ -100,3 +105,60 @@ def local_time(at: str, lang: str) -> str:
 def ru(key: str, /, **values: Any) -> str:
     """The Russian line ``key`` with ``values`` put in."""
     return fill(RU[key], "ru", **values)
+
+
+#: a movement of money by what it was (the ``what`` of its ``money`` event's detail)
+MOVEMENTS = {
+    "en": {"purses": "purses handed out: {names}", "issue": "money handed out: {name}, {amount}",
+           "buy_in": "buy-in: {name}, {amount}", "settle": "IOU paid back: {debtor} → {creditor}, {amount}",
+           "forgive": "IOU settled in kind: {debtor} → {creditor}, {amount}", "": "a movement of money"},
+    "ru": {"purses": "выданы кошельки: {names}", "issue": "выданы деньги: {name}, {amount}",
+           "buy_in": "докупка: {name}, {amount}", "settle": "долг возвращён: {debtor} → {creditor}, {amount}",
+           "forgive": "долг закрыт вещью или услугой: {debtor} → {creditor}, {amount}", "": "движение денег"},
+}
+
+#: one row of money a hand or a correction moved, by its kind (``{payer}``/``{receiver}``: a name or an account)
+MONEY_ROWS = {
+    "en": {"issue": "handed out: {receiver}, {amount}", "buy_in": "buy-in: {receiver}, {amount}",
+           "cut": "house cut: {payer} → {receiver}, {amount}", "fee": "house fee: {payer} → {receiver}, {amount}",
+           "iou": "IOU: {payer} → {receiver}, {amount}", "settle": "IOU paid back: {payer} → {receiver}, {amount}",
+           "forgive": "IOU settled in kind: {payer} → {receiver}, {amount}"},
+    "ru": {"issue": "выдано: {receiver}, {amount}", "buy_in": "докупка: {receiver}, {amount}",
+           "cut": "доля заведения: {payer} → {receiver}, {amount}",
+           "fee": "плата заведению: {payer} → {receiver}, {amount}",
+           "iou": "расписка: {payer} → {receiver}, {amount}",
+           "settle": "долг возвращён: {payer} → {receiver}, {amount}",
+           "forgive": "долг закрыт вещью или услугой: {payer} → {receiver}, {amount}"},
+}
+
+#: the economy's own accounts (``@bank``, ``@outside``) as a person reads them
+ACCOUNTS = {"en": {"@bank": "the bank", "@outside": "the game master"},
+            "ru": {"@bank": "банк", "@outside": "мастер"}}
+
+
+def movement(lang: str, detail: dict[str, Any], names: str | None = None) -> str:
+    """A ``money`` event (its detail) as the history, an undo or a notice names it; ``names``: the purses'
+    line (``Ann 30, Bob 30``) where the caller has their amounts.
+
+        >>> movement("ru", {"what": "buy_in", "name": "Гоблин", "amount": 30})
+        'докупка: Гоблин, 30'
+    """
+    lang = lang if lang in MOVEMENTS else "en"
+    template = MOVEMENTS[lang].get(str(detail.get("what", "")), MOVEMENTS[lang][""])
+    if names is None:
+        names = ", ".join(map(str, detail.get("names") or []))
+    return fill(template, lang, names=names, name=str(detail.get("name", "")), amount=detail.get("amount", ""),
+                debtor=str(detail.get("debtor", "")), creditor=str(detail.get("creditor", "")))
+
+
+def money_row(lang: str, kind: str, payer: str, receiver: str, amount: int) -> str:
+    """One row of money (a hand's cut, an IOU, …), the economy's accounts named in ``lang``.
+
+        >>> money_row("ru", "cut", "Гоблин", "@bank", 1)
+        'доля заведения: Гоблин → банк, 1'
+    """
+    lang = lang if lang in MONEY_ROWS else "en"
+    accounts = ACCOUNTS[lang]
+    template = MONEY_ROWS[lang].get(kind, "{payer} → {receiver}, {amount}")
+    return fill(template, lang, payer=accounts.get(payer, payer), receiver=accounts.get(receiver, receiver),
+                amount=amount)
