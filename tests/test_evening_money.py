@@ -346,3 +346,28 @@ def test_the_history_says_the_money_in_the_events_language(tmp_path: Path, lang:
              "en": ("IOU", "house cut", "bought in", "settled 1 of an IOU", "purses handed out", "voided")}[lang]
     assert all(word in said.stdout for word in words), said.stdout
     assert re.findall(foreign, text) == [], said.stdout
+
+
+def test_the_csv_export_carries_the_banks_cut_and_the_ious(night: Event) -> None:
+    import csv
+    import io
+
+    from tonk_rules.ledger.export import export_csv
+    from tonk_rules.ledger.money import rows_of
+
+    economy = KRONAS.replace("purse: 30", "purse: 30\npurses: {Bob: 0}").replace("cut_percent: 10", "cut_percent: 50")
+    set_economy(night, economy_from_text("e.yaml", economy))
+    record_hand(night, "t1", _knock(night, "t1", "Ann", {"Ann": 3, "Bob": 40, "Cy": 4}), allow_iou=True)
+    with night.ledger("t1", writable=False) as led:
+        rows = {r["player"]: r for r in csv.DictReader(io.StringIO(export_csv(led)))}
+        moved = [m.data() for m in rows_of(led.db) if m.kind == "cut"]
+    money = evening(night)
+    owed = money.ious[("Bob", "Ann")]
+    assert rows["Bob"]["iou"] == str(owed) and rows["Ann"]["iou"] == str(-owed) and rows["Cy"]["iou"] == "0"
+    cuts = {m["payer"]: m["amount"] for m in moved}
+    assert sum(int(r["bank_cut"]) for r in rows.values()) == money.bank > 0
+    assert {n: int(r["bank_cut"]) for n, r in rows.items() if int(r["bank_cut"])} == cuts
+    with night.ledger("t1") as led:
+        void_hand(led, 1, "written twice")
+        voided = list(csv.DictReader(io.StringIO(export_csv(led))))
+    assert {(r["bank_cut"], r["iou"]) for r in voided} == {("0", "0")}

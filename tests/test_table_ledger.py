@@ -371,7 +371,8 @@ def test_csv_for_excel_has_a_byte_order_mark_and_the_currency_as_a_label(table: 
     assert data.startswith(b"\xef\xbb\xbf") and "Гоблин".encode() in data
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[1] == {"hand": "1", "kind": "settled", "ending": "knock_won", "dealer": "Элмо", "player": "Гоблин",
-                       "count": "20", "stake": "2", "net": "-2", "winner": "no", "currency": "крона"}
+                       "count": "20", "stake": "2", "net": "-2", "winner": "no", "currency": "крона",
+                       "bank_cut": "0", "iou": "0"}
     assert not run("session", "export", str(ledger)).stdout.startswith("\ufeff")  # only when asked for
     proc = run("session", "export", str(ledger), "--format", "json", "--bom")
     assert proc.returncode == 2 and "--bom is for CSV" in proc.stderr

@@ -106,7 +106,7 @@ def test_a_session_hand_settled_by_counts_is_recorded_as_by_cards(tmp_path: Path
     out = run("session", "record", str(tmp_path / "counts.sqlite"), "--out", "Bob")
     assert out.returncode == 0 and "Counts: Ann not given, Bob not given, Cy not given" in out.stdout
     csv_rows = run("session", "export", str(tmp_path / "counts.sqlite")).stdout.splitlines()
-    assert csv_rows[-1] == "2,settled,out_by_discard,Bob,Cy,,2,-2,no,крона"
+    assert csv_rows[-1] == "2,settled,out_by_discard,Bob,Cy,,2,-2,no,крона,0,0"
 
 
 def test_settle_by_the_deal_tonk_holders_alone() -> None:

@@ -8,7 +8,7 @@
     >>> _ = ledger.record(HandEntry("settled", "knock_won", ("Ann", "Bob"), (2, 2), (3, 9), ("Ann",), "Ann",
     ...                             (("Bob", "Ann", 2),)))
     >>> export_csv(ledger).splitlines()[1]
-    '1,settled,knock_won,Ann,Ann,3,2,2,yes,chips'
+    '1,settled,knock_won,Ann,Ann,3,2,2,yes,chips,0,0'
 
 The import (:mod:`tonk_rules.ledger.json_import`) replays the events into a new ledger and requires the
 result to be this very export: its numbering, dealers, seats, nets and balances are checked by the code
@@ -28,7 +28,8 @@ from tonk_rules.ledger.session_ledger import Ledger
 EXPORT_FORMAT = "tonk-ledger-export/2"
 #: An export is read whole; a real evening's export is a few hundred KiB at most.
 MAX_EXPORT_BYTES = 64 * 1024 * 1024
-CSV_COLUMNS = ("hand", "kind", "ending", "dealer", "player", "count", "stake", "net", "winner", "currency")
+CSV_COLUMNS = ("hand", "kind", "ending", "dealer", "player", "count", "stake", "net", "winner", "currency",
+               "bank_cut", "iou")
 #: What Excel needs to read a CSV file as UTF-8 (without it, Cyrillic names come out garbled)
 BYTE_ORDER_MARK = "\ufeff"
 
@@ -185,15 +186,30 @@ def csv_cell(value: object) -> object:
 def export_csv(ledger: Ledger, *, byte_order_mark: bool = False) -> str:
     """One row per player per hand: summing ``net`` by player gives the balances. ``count`` is empty where
     the hand was entered without it (quick entry); the currency is a column of its own (a label). A text cell
-    (a name, the currency) that a spreadsheet would run as a formula is neutralised (:func:`csv_cell`)."""
+    (a name, the currency) that a spreadsheet would run as a formula is neutralised (:func:`csv_cell`). With an
+    economy (:mod:`tonk_rules.ledger.money`), ``bank_cut`` is what the player paid the house of the hand (its cut
+    or fee; 0 once the hand is void) and ``iou`` the IOU the hand left (what the player owes from it, negative:
+    what is owed to them); ``net`` stays the Ruleset's payments."""
+    from tonk_rules.ledger.money import iou_deltas, rows_of
+
+    hand_events = dict(ledger.db.execute(
+        "SELECT after_hand + 1, id FROM events WHERE kind = 'hand' AND undone_by IS NULL").fetchall())
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     currency = ledger.currency
     for hand in ledger.hands():
+        event = hand_events.get(hand["number"])
+        rows = rows_of(ledger.db, hand=event) if event is not None else []
+        owed = iou_deltas(rows)
         for name in hand["players"]:
             count = hand["counts"][name]
+            cut = sum(m.amount if m.payer == name else -m.amount for m in rows
+                      if m.kind in ("cut", "fee") and name in (m.payer, m.receiver))
+            iou = sum(a if debtor == name else -a for (debtor, creditor), a in owed.items()
+                      if name in (debtor, creditor))
             writer.writerow([csv_cell(cell) for cell in (
                 hand["number"], hand["kind"], hand["ending"], hand["dealer"], name, "" if count is None else count,
-                hand["stakes"][name], hand["net"][name], "yes" if name in hand["winners"] else "no", currency)])
+                hand["stakes"][name], hand["net"][name], "yes" if name in hand["winners"] else "no", currency,
+                cut, iou)])
     return (BYTE_ORDER_MARK if byte_order_mark else "") + out.getvalue()
