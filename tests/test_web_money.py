@@ -12,7 +12,7 @@ from pathlib import Path
 from test_web_refusals import latin_words
 from webkit import Phone, app_for
 
-from tonk_rules.event.evening_money import evening
+from tonk_rules.event.evening_money import evening, issue_purse
 from tonk_rules.event.event_folder import Event
 
 ECONOMY = ("format: tonk-economy/1\npurse: 30\npurses: {Гоблин: 0}\nbank: {cut_percent: 10}\ndebt_limit: 0\n"
@@ -124,3 +124,19 @@ def test_an_english_event_says_its_money_in_english(tmp_path: Path) -> None:
     assert "The evening's money" in block and "Purse" in block and "out" in block and "No open IOUs." in block
     assert "house cut: 10% of every payment · debt limit: 0 · at the limit the game master may allow an IOU" in block
     assert "Bank: 0 · Handed out: 60 · 0 buy-ins" in block
+
+
+def test_a_player_moved_away_shows_the_purse_they_have_now_on_the_first_tables_page(tmp_path: Path) -> None:
+    event, phone, gm = _event(tmp_path)
+    event.add_table("t2", variant_ref="russian", seats=["Ворон", "Шёпот"], stakes=[1, 1], title="Стол 2")
+    gm.post("/t/t1/record", {**gm.hand_form("t1"), **HAND, "allow_iou": "1"})
+    event.move("Элмо", "t1", "t2")
+    before = phone.get("/t/t1")
+    purse = evening(event).purses["Элмо"]
+    assert re.search(rf"<td>Элмо .*?</td><td class=\"num\">[^<]*</td><td class=\"num\">{purse}</td>", before.text)
+    seen = phone.get("/live/t/t1").headers["X-Version"]
+    assert phone.get("/live/t/t1", params={"v": seen}).status_code == 204
+    issue_purse(event, "Элмо", 7)  # at t2, where Элмо sits now: t1's ledger does not change
+    after = phone.get("/t/t1")
+    assert re.search(rf"<td>Элмо .*?</td><td class=\"num\">[^<]*</td><td class=\"num\">{purse + 7}</td>", after.text)
+    assert phone.get("/live/t/t1", params={"v": seen}).status_code == 200  # the live update brings it too

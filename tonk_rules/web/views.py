@@ -176,6 +176,8 @@ class Views:
     def table(self, event: Event, table: str) -> TableView:
         event.ledger_path(table)  # an unknown table is refused here, before any file is touched
         version = self.table_version(event, table)
+        if event.economy is not None:  # the purses it shows are the evening's: a change at any table moves them
+            version = f"{version}~{self.event_version(event)}"
         with self._lock:
             cached = self._tables.get(table)
         if cached is not None and cached.version == version:
