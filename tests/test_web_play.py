@@ -371,7 +371,7 @@ def test_a_house_file_is_played_and_its_downloaded_record_replays_with_tonk_repl
     hand = host.table.hand
     assert hand is not None
     with client(web.app) as c:
-        assert "Tonk: ours" in c.get(url(0, table="table")).text
+        assert "Tonk: Ours" in c.get(url(0, table="table")).text  # the file's own title
         while not hand.over:
             seat = host.table.whose_turn()
             page = c.get(url(seat, table="table")).text  # type: ignore[arg-type]
@@ -502,8 +502,27 @@ def test_a_house_file_given_by_its_absolute_path_shows_no_path_on_the_phones(tmp
     with client(web.app) as c:
         page = c.get(url(0, table="table")).text
     web.tuning.end()  # two people: nothing was tuned, nothing left running
-    assert "<title>Тонк: ours</title>" in page
+    # a file with no title is named after itself, in the page's language (as the loader names it)
+    assert f"<title>Тонк: ours, на основе правил «{load_variant('russian').variant.title_ru}»</title>" in page
     assert str(tmp_path) not in page and "/ours.yaml" not in page
+
+
+@pytest.mark.parametrize(("lang", "house"), [("ru", ""), ("en", ""), ("ru", "title: Ours\ntitle_ru: Наши\n")])
+def test_tonk_play_web_shows_the_variants_title_in_the_pages_language(tmp_path: Path, lang: str, house: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_rules.web.play_server import set_up
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ours.yaml").write_text(f"extends: pagat\n{house}", encoding="utf-8")
+    variant = "ours.yaml" if house else "pagat"
+    web = set_up(variant=variant, players="Ann,Bob", seed=6, dealer=None, stakes=[], lang=lang, idle_s=None,
+                 misuse=ValueError)
+    web.host.tokens = ["seat-secret-0", "seat-secret-1"]
+    with client(web.app) as c:
+        page = c.get(url(0, table="table")).text
+    web.tuning.end()
+    title = "Наши" if house else load_variant("pagat").variant.title_in(lang)
+    assert f"<title>{'Тонк' if lang == 'ru' else 'Tonk'}: {title}</title>" in page
 
 
 def test_a_sitting_nobody_seeded_is_dealt_from_a_seed_too_large_to_search() -> None:

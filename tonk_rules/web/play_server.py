@@ -22,7 +22,7 @@ from tonk_rules.table.play_table import PlayTable, fresh_seed
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
-from tonk_rules.variant.loader import builtin_names, load_variant
+from tonk_rules.variant.loader import load_variant
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol, raise_file_limit
 from tonk_rules.web.play_host import PlayHost
 from tonk_rules.web.play_routes import create_play_app
@@ -74,9 +74,10 @@ def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str |
     table = PlayTable(rules, seats, seed=seed, dealer=names.index(dealer), stakes=stake_list)
     host = PlayHost(table, variant if ref == variant else str(Path(ref)), loaded.digest, idle_s=idle_s,
                     before_deal=tuning.before_hand, source_note=tuning.source_note)
-    # a name, in every page's language: a built-in's, or a house file's stem (never its path, typed absolute or
-    # not: the folders of the host's computer are no phone's business)
-    title = ref if ref in builtin_names() else Path(ref).stem
+    # the variant's title in the pages' language, as the event's pages show it: a built-in's, a house file's own
+    # (title_ru / title) or, where it gives none, the one the loader names after its file (never its path, typed
+    # absolute or not: the folders of the host's computer are no phone's business)
+    title = loaded.variant.title_in(lang)
     return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title), variant, tuning)
 
 
