@@ -315,7 +315,7 @@ def start_web_play(*args: str) -> tuple[Any, dict[str, str]]:
             break
         if found := re.match(r"  (\S+): (http://\S+)$", line.rstrip()):
             links[found.group(1)] = found.group(2)
-        if line.startswith("Only this computer"):
+        if line.startswith(("Only this computer", "Открыть её можно только")):
             for _ in range(100):
                 try:
                     httpx.get(next(iter(links.values())), timeout=1)
@@ -340,6 +340,28 @@ def test_tonk_play_web_prints_a_link_per_person_that_opens_that_seat() -> None:
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.mark.parametrize("lan", [False, True])
+def test_tonk_play_web_prints_its_lines_in_the_pages_language(lan: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_rules.table.table_bots import DEFAULT_BOT
+    from tonk_rules.web import play_server
+
+    monkeypatch.setattr(play_server, "bind", lambda host, port: None)
+    monkeypatch.setattr(play_server, "run_app", lambda app, sock: None)
+    monkeypatch.setattr(play_server, "lan_address", lambda: "127.0.0.1")  # no network: its line is said too
+    web = play_server.set_up(variant="pagat", players="Аня,bot:random", seed=5, dealer=None, stakes=[], lang="ru",
+                             idle_s=30, misuse=ValueError)
+    said: list[str] = []
+    play_server.serve_play(web, port=8123, lan=lan, echo=said.append)
+    text = "\n".join(said)
+    assert text.startswith(f"Тонк: {load_variant('pagat').variant.title_ru}, зерно случайности 5")
+    assert "Каждый открывает свою ссылку" in text and "остановить: Ctrl+C" in text and "30 с" in text
+    assert ("У этого компьютера нет адреса" in text) == lan
+    # nothing English but the names (a bot's, the default player's), commands, options and links
+    allowed = {"tonk", "play", "web", "seed", "players", "lan", "Ctrl", "Random", DEFAULT_BOT}
+    english = {w for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"http://\S+", "", text)) if w not in allowed}
+    assert not english, english
 
 
 @pytest.mark.parametrize(("args", "said"), [
