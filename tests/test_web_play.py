@@ -582,3 +582,18 @@ def test_a_russian_page_says_the_moves_and_the_winners_whatever_a_players_gender
     said = re.sub(r"<[^>]+>", " ", page)
     assert not re.search(r"(?:Аня|Боря): \w+(?:л|лся)\b", said) and "Выиграл:" not in said, said
     assert re.search(r"Победител[ьи]: ", said)
+
+
+@pytest.mark.parametrize(("lang", "playing", "none"), [
+    ("ru", "Раздача ещё идёт", "Такой раздачи за этим столом нет."),
+    ("en", "The hand is not over yet", "This table has no such hand."),
+])
+def test_the_record_of_a_hand_that_does_not_exist_is_said_to_be_no_such_hand(lang: str, playing: str,
+                                                                                none: str) -> None:
+    _, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], lang=lang)
+    with client(app) as c:
+        still = c.get(url(0, "/hand-1.yaml"))
+        assert still.status_code == 404 and playing in still.text and none not in still.text
+        for number in ("0", "2", "99999", "123456789012"):
+            page = c.get(url(0, f"/hand-{number}.yaml"))
+            assert page.status_code == 404 and none in page.text and playing not in page.text, number
