@@ -270,6 +270,23 @@ def test_a_rules_refusal_is_said_with_its_numbers_in_russian() -> None:
     assert say_refusal(english, "en") == english
 
 
+def test_every_rule_refusal_has_its_russian_words_beside_its_english_ones() -> None:
+    # kept with the rule's words (words/), not in the web's tables: the same values filled into both
+    import string
+
+    from tonk_rules.words import RULE_WORDS
+
+    def names(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    for path, words in RULE_WORDS.items():
+        assert set(words.refusals_ru) == set(words.refusals), path
+        for name, english in words.refusals.items():
+            assert names(words.refusals_ru[name]) == names(english), (path, name)
+    assert say_refusal("drawing from the discard pile is not allowed in this variant", "ru") == (
+        "брать карту из кучи в этом варианте нельзя")
+
+
 def test_every_refusal_met_in_play_has_russian_words() -> None:
     from tonk_rules.engine.actions import Discard, Draw, Hit, Knock
     from tonk_rules.terms import Pile
