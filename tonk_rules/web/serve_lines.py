@@ -1,4 +1,4 @@
-"""What ``tonk serve`` prints at start, and its refusals at start, in the event's language.
+"""What ``tonk serve`` and ``tonk play --web`` print at start, and their refusals at start, in the event's language.
 
 A name, a path, an address and a process id are put in as they are, after a colon or in parentheses, where
 no case is needed.
