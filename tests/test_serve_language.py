@@ -17,7 +17,8 @@ from tonk_rules.event.event_folder import Event
 from tonk_rules.web.keys import KEYS_FILE
 
 #: what a Russian line may hold in Latin letters: the command and its options, the keys of a keyboard
-GIVEN = {"tonk", "serve", "port", "lan", "Ctrl", "C", "Wi-Fi", "Wi", "Fi", "gm", "key"}
+GIVEN = {"tonk", "serve", "port", "lan", "Ctrl", "C", "Wi-Fi", "Wi", "Fi", "gm", "key",
+         "play", "web", "seed", "players"}  # tonk play --web's command and options, as typed
 
 
 def english_words(text: str, folder: Path) -> list[str]:

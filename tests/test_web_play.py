@@ -270,6 +270,23 @@ def test_a_rules_refusal_is_said_with_its_numbers_in_russian() -> None:
     assert say_refusal(english, "en") == english
 
 
+def test_every_rule_refusal_has_its_russian_words_beside_its_english_ones() -> None:
+    # kept with the rule's words (words/), not in the web's tables: the same values filled into both
+    import string
+
+    from tonk_rules.words import RULE_WORDS
+
+    def names(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    for path, words in RULE_WORDS.items():
+        assert set(words.refusals_ru) == set(words.refusals), path
+        for name, english in words.refusals.items():
+            assert names(words.refusals_ru[name]) == names(english), (path, name)
+    assert say_refusal("drawing from the discard pile is not allowed in this variant", "ru") == (
+        "брать карту из кучи в этом варианте нельзя")
+
+
 def test_every_refusal_met_in_play_has_russian_words() -> None:
     from tonk_rules.engine.actions import Discard, Draw, Hit, Knock
     from tonk_rules.terms import Pile
@@ -315,7 +332,7 @@ def start_web_play(*args: str) -> tuple[Any, dict[str, str]]:
             break
         if found := re.match(r"  (\S+): (http://\S+)$", line.rstrip()):
             links[found.group(1)] = found.group(2)
-        if line.startswith("Only this computer"):
+        if line.startswith(("Only this computer", "Открыть её можно только")):
             for _ in range(100):
                 try:
                     httpx.get(next(iter(links.values())), timeout=1)
@@ -340,6 +357,28 @@ def test_tonk_play_web_prints_a_link_per_person_that_opens_that_seat() -> None:
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.mark.parametrize("lan", [False, True])
+def test_tonk_play_web_prints_its_lines_in_the_pages_language(lan: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_rules.table.table_bots import DEFAULT_BOT
+    from tonk_rules.web import play_server
+
+    monkeypatch.setattr(play_server, "bind", lambda host, port: None)
+    monkeypatch.setattr(play_server, "run_app", lambda app, sock: None)
+    monkeypatch.setattr(play_server, "lan_address", lambda: "127.0.0.1")  # no network: its line is said too
+    web = play_server.set_up(variant="pagat", players="Аня,bot:random", seed=5, dealer=None, stakes=[], lang="ru",
+                             idle_s=30, misuse=ValueError)
+    said: list[str] = []
+    play_server.serve_play(web, port=8123, lan=lan, echo=said.append)
+    text = "\n".join(said)
+    assert text.startswith(f"Тонк: {load_variant('pagat').variant.title_ru}, зерно случайности 5")
+    assert "Каждый открывает свою ссылку" in text and "остановить: Ctrl+C" in text and "30 с" in text
+    assert ("У этого компьютера нет адреса" in text) == lan
+    # nothing English but the names (a bot's, the default player's), commands, options and links
+    allowed = {"tonk", "play", "web", "seed", "players", "lan", "Ctrl", "Random", DEFAULT_BOT}
+    english = {w for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"http://\S+", "", text)) if w not in allowed}
+    assert not english, english
 
 
 @pytest.mark.parametrize(("args", "said"), [
@@ -371,7 +410,7 @@ def test_a_house_file_is_played_and_its_downloaded_record_replays_with_tonk_repl
     hand = host.table.hand
     assert hand is not None
     with client(web.app) as c:
-        assert "Tonk: ours" in c.get(url(0, table="table")).text
+        assert "Tonk: Ours" in c.get(url(0, table="table")).text  # the file's own title
         while not hand.over:
             seat = host.table.whose_turn()
             page = c.get(url(seat, table="table")).text  # type: ignore[arg-type]
@@ -502,8 +541,27 @@ def test_a_house_file_given_by_its_absolute_path_shows_no_path_on_the_phones(tmp
     with client(web.app) as c:
         page = c.get(url(0, table="table")).text
     web.tuning.end()  # two people: nothing was tuned, nothing left running
-    assert "<title>Тонк: ours</title>" in page
+    # a file with no title is named after itself, in the page's language (as the loader names it)
+    assert f"<title>Тонк: ours, на основе правил «{load_variant('russian').variant.title_ru}»</title>" in page
     assert str(tmp_path) not in page and "/ours.yaml" not in page
+
+
+@pytest.mark.parametrize(("lang", "house"), [("ru", ""), ("en", ""), ("ru", "title: Ours\ntitle_ru: Наши\n")])
+def test_tonk_play_web_shows_the_variants_title_in_the_pages_language(tmp_path: Path, lang: str, house: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_rules.web.play_server import set_up
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ours.yaml").write_text(f"extends: pagat\n{house}", encoding="utf-8")
+    variant = "ours.yaml" if house else "pagat"
+    web = set_up(variant=variant, players="Ann,Bob", seed=6, dealer=None, stakes=[], lang=lang, idle_s=None,
+                 misuse=ValueError)
+    web.host.tokens = ["seat-secret-0", "seat-secret-1"]
+    with client(web.app) as c:
+        page = c.get(url(0, table="table")).text
+    web.tuning.end()
+    title = "Наши" if house else load_variant("pagat").variant.title_in(lang)
+    assert f"<title>{'Тонк' if lang == 'ru' else 'Tonk'}: {title}</title>" in page
 
 
 def test_a_sitting_nobody_seeded_is_dealt_from_a_seed_too_large_to_search() -> None:
@@ -541,3 +599,18 @@ def test_a_russian_page_says_the_moves_and_the_winners_whatever_a_players_gender
     said = re.sub(r"<[^>]+>", " ", page)
     assert not re.search(r"(?:Аня|Боря): \w+(?:л|лся)\b", said) and "Выиграл:" not in said, said
     assert re.search(r"Победител[ьи]: ", said)
+
+
+@pytest.mark.parametrize(("lang", "playing", "none"), [
+    ("ru", "Раздача ещё идёт", "Такой раздачи за этим столом нет."),
+    ("en", "The hand is not over yet", "This table has no such hand."),
+])
+def test_the_record_of_a_hand_that_does_not_exist_is_said_to_be_no_such_hand(lang: str, playing: str,
+                                                                                none: str) -> None:
+    _, app = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], lang=lang)
+    with client(app) as c:
+        still = c.get(url(0, "/hand-1.yaml"))
+        assert still.status_code == 404 and playing in still.text and none not in still.text
+        for number in ("0", "2", "99999", "123456789012"):
+            page = c.get(url(0, f"/hand-{number}.yaml"))
+            assert page.status_code == 404 and none in page.text and playing not in page.text, number

@@ -3,8 +3,8 @@
 The engine says why a move is refused in English (:meth:`Hand.why_illegal`, worded by the rule words of
 :mod:`tonk_rules.words` and by :mod:`tonk_rules.engine.legality`). A Russian page says the same reason in
 Russian: each English template is matched whole (its values read back: cards, numbers, a pile), and the
-Russian template of the same refusal filled with them — the rule's own ``refusals_ru`` where it has one, else
-the words below. Nothing here decides a rule: a reason the table does not know is said as the engine said it
+Russian template of the same refusal filled with them — the rule's own ``refusals_ru`` (:mod:`tonk_rules.words`),
+the engine's below. Nothing here decides a rule: a reason the table does not know is said as the engine said it
 (a test plays many hands and finds every refusal it meets in this table).
 
     >>> say_refusal("there is no spread 3 (spreads on the table: 2)", "ru")
@@ -23,23 +23,6 @@ from tonk_rules.cards import parse_card
 from tonk_rules.errors import CardError
 from tonk_rules.words import RULE_WORDS
 from tonk_rules.words.numbers import fill
-
-#: Russian words of the rule refusals that have none of their own in :mod:`tonk_rules.words` (the rule's
-#: ``refusals_ru`` wins where it has one).
-RULE_REFUSALS_RU: dict[tuple[str, str], str] = {
-    ("deal.first_turn", "draw"): "первый игрок раздачи в первый ход берёт карту только из колоды",
-    ("drawing.sources", "pile"): "брать карту из {pile} в этом варианте нельзя",
-    ("spreading.timing", "after_draw"): "в этом варианте выкладывать и добавлять карты можно только до того, "
-                                        "как взята карта",
-    ("spreading.timing", "before_draw"): "выкладывать и добавлять карты можно только после того, как взята карта",
-    ("hitting.runs", "none"): "добавлять карты к последовательностям в этом варианте нельзя",
-    ("hitting.runs", "own"): "добавлять карты можно только к своим последовательностям",
-    ("hitting.books", "none"): "добавлять карты к комплектам в этом варианте нельзя",
-    ("hitting.books", "own"): "добавлять карты можно только к своим комплектам",
-    ("taken_discard.rule", "take"): "карту {card} пришлось бы сразу выложить, а её выложить нельзя",
-    ("taken_discard.rule", "discard"): "карта {card} взята из кучи в этот ход, сбрасывать её нельзя (разве что "
-                                       "это последняя карта)",
-}
 
 #: The engine's own refusals (engine/legality.py, table/play_table.py): English template -> Russian.
 ENGINE_REFUSALS: dict[str, dict[str, str]] = {
@@ -95,9 +78,9 @@ def _pattern(template: str) -> tuple[re.Pattern[str], list[str]]:
 def _table() -> list[tuple[re.Pattern[str], str]]:
     """(the English pattern, the Russian template), the longer English templates first (the more specific)."""
     pairs: list[tuple[str, str]] = []
-    for path, words in RULE_WORDS.items():
+    for words in RULE_WORDS.values():
         for name, english in words.refusals.items():
-            russian = words.refusals_ru.get(name) or RULE_REFUSALS_RU.get((path, name))
+            russian = words.refusals_ru.get(name)
             if russian is not None:
                 pairs.append((english, russian))
     pairs += [(english, said["ru"]) for english, said in ENGINE_REFUSALS.items()]

@@ -172,7 +172,9 @@ async def hand_record(request: Request) -> Response:
     number = str(request.path_params["number"])
     record = host.records.get(int(number)) if number.isdigit() and len(number) < 9 else None
     if record is None:
-        return _message(request, 404, "no_record")
+        # only the hand being played is still to end: any other number (0, one far ahead) names no hand
+        playing = number.isdigit() and len(number) < 9 and int(number) == host.table.number
+        return _message(request, 404, "no_record" if playing else "no_such_hand")
     text = "# a hand played with `tonk play --web`\n" + yaml.safe_dump(record, sort_keys=False, allow_unicode=True,
                                                                           width=110)
     return Response(text, media_type="application/yaml; charset=utf-8",

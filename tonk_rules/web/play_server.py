@@ -22,11 +22,12 @@ from tonk_rules.table.play_table import PlayTable, fresh_seed
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
 from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
-from tonk_rules.variant.loader import builtin_names, load_variant
+from tonk_rules.variant.loader import load_variant
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol, raise_file_limit
 from tonk_rules.web.play_host import PlayHost
 from tonk_rules.web.play_routes import create_play_app
 from tonk_rules.web.serve import bind, lan_address, qr_code
+from tonk_rules.web.serve_lines import line
 
 #: The table's name in its links (one table per ``tonk play --web``).
 TABLE = "table"
@@ -41,6 +42,10 @@ class WebTable:
     variant: str
     #: the bots' values while a house file's own are tuned in the background (ended when serving ends)
     tuning: HouseTuning
+    #: the pages' language, which the lines printed at start are in too
+    lang: str = "en"
+    #: the variant's title in that language
+    title: str = ""
 
 
 def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str | None, stakes: list[str],
@@ -74,10 +79,12 @@ def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str |
     table = PlayTable(rules, seats, seed=seed, dealer=names.index(dealer), stakes=stake_list)
     host = PlayHost(table, variant if ref == variant else str(Path(ref)), loaded.digest, idle_s=idle_s,
                     before_deal=tuning.before_hand, source_note=tuning.source_note)
-    # a name, in every page's language: a built-in's, or a house file's stem (never its path, typed absolute or
-    # not: the folders of the host's computer are no phone's business)
-    title = ref if ref in builtin_names() else Path(ref).stem
-    return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title), variant, tuning)
+    # the variant's title in the pages' language, as the event's pages show it: a built-in's, a house file's own
+    # (title_ru / title) or, where it gives none, the one the loader names after its file (never its path, typed
+    # absolute or not: the folders of the host's computer are no phone's business)
+    title = loaded.variant.title_in(lang)
+    return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title), variant, tuning,
+                    lang, title)
 
 
 def links(host: PlayHost, base: str) -> list[tuple[str, str]]:
@@ -92,23 +99,22 @@ def serve_play(web: WebTable, *, port: int, lan: bool, echo: Callable[[str], Non
     base = f"http://{shown}:{port}"
     sock = bind(host, port)
     table = web.host.table
-    echo(f"Tonk: {web.variant}, seed {table.seed} (tonk play ... --web --seed {table.seed} deals these hands "
-         f"again). Serving at {base}/  (stop with Ctrl+C)")
+    lang = web.lang
+    echo(line("play_serving", lang, title=web.title, seed=table.seed, base=base))
     bots = [table.names[i] for i in range(len(table.seats)) if table.is_bot(i)]
     if bots:
-        echo(f"Computer players: {', '.join(bots)} ({DEFAULT_BOT} unless --players said otherwise).")
+        echo(line("play_bots", lang, names=", ".join(bots), bot=DEFAULT_BOT))
     if web.host.idle_s is not None:
-        echo(f"A turn left for {web.host.idle_s:g} s is played by the default player, with a note.")
-    echo("Each person opens their own link (it is that seat's secret: send each only their own):")
+        echo(line("play_idle", lang, idle=web.host.idle_s))
+    echo(line("play_links", lang))
     for name, url in links(web.host, base):
         echo(f"  {name}: {url}")
         if lan:
             echo(qr_code(url))
     if lan and shown.startswith("127."):
-        echo("This computer has no address on a local network (is the Wi-Fi connected?): phones cannot reach "
-             "it yet; serving every address anyway.")
+        echo(line("no_lan_address", lang))
     if not lan:
-        echo("Only this computer can reach it; add --lan to play from phones on this network.")
+        echo(line("play_local_only", lang))
     try:
         run_app(web.app, sock)
     finally:

@@ -44,6 +44,7 @@ WORDS: dict[str, dict[str, str]] = {
         "too_big": "That is more than a form may send.",
         "error": "Something went wrong on the server; nothing was changed. Try again.",
         "no_record": "The hand is not over yet: its record comes at its end.",
+        "no_such_hand": "This table has no such hand.",
         "not_kept": "The hand could not be added to the table's ledger: download its record and give it to the "
                     "game master.",
         "play_heading": "Play on phones", "play_open": "Open {table} for play",
@@ -78,6 +79,7 @@ WORDS: dict[str, dict[str, str]] = {
         "too_big": "Форма не может отправить столько.",
         "error": "На сервере что-то пошло не так; ничего не изменилось. Попробуйте ещё раз.",
         "no_record": "Раздача ещё идёт: запись будет в её конце.",
+        "no_such_hand": "Такой раздачи за этим столом нет.",
         "not_kept": "Раздачу не удалось добавить в журнал стола: скачайте её запись и отдайте мастеру.",
         "play_heading": "Игра на телефонах", "play_open": "Открыть стол {table} для игры",
         "play_links": "Ссылка каждого игрока (каждому — только его):", "play_none": "Ни один стол не открыт для игры.",

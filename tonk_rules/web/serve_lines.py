@@ -1,4 +1,4 @@
-"""What ``tonk serve`` prints at start, and its refusals at start, in the event's language.
+"""What ``tonk serve`` and ``tonk play --web`` print at start, and their refusals at start, in the event's language.
 
 A name, a path, an address and a process id are put in as they are, after a colon or in parentheses, where
 no case is needed.
@@ -46,6 +46,20 @@ LINES: dict[str, dict[str, str]] = {
                           "другой: --port"},
     "port_other": {"en": "cannot serve on port {port}: {why}; choose another with --port",
                    "ru": "на порту {port} открыть сервер нельзя (система ответила: {why}); выберите другой: --port"},
+    # what ``tonk play VARIANT --web`` prints at start, in its pages' language (--lang)
+    "play_serving": {"en": "Tonk: {title}, seed {seed} (tonk play ... --web --seed {seed} deals these hands again). "
+                           "Serving at {base}/  (stop with Ctrl+C)",
+                     "ru": "Тонк: {title}, зерно случайности {seed} (tonk play ... --web --seed {seed} сдаст те же "
+                           "раздачи). Игра открыта по адресу {base}/  (остановить: Ctrl+C)"},
+    "play_bots": {"en": "Computer players: {names} ({bot} unless --players said otherwise).",
+                  "ru": "Играет компьютер: {names} ({bot}, если --players не назвал другого)."},
+    "play_idle": {"en": "A turn left for {idle:g} s is played by the default player, with a note.",
+                  "ru": "Ход, оставленный без ответа на {idle:g} с, делает за игрока компьютер, с пометкой."},
+    "play_links": {"en": "Each person opens their own link (it is that seat's secret: send each only their own):",
+                   "ru": "Каждый открывает свою ссылку (это секрет его места: отправьте каждому только его):"},
+    "play_local_only": {"en": "Only this computer can reach it; add --lan to play from phones on this network.",
+                        "ru": "Открыть её можно только на этом компьютере; чтобы играть с телефонов в этой сети, "
+                              "добавьте --lan."},
 }
 
 

@@ -105,7 +105,8 @@ DEAL_WORDS: dict[str, RuleWords] = {
             "draw_from_stock": "В первый ход сдачи первый игрок не может открыться и должен взять карту из "
                                "колоды."},
         refusals={"draw": _FIRST_TURN, "knock": f"{_FIRST_TURN}, so may not knock"},
-        refusals_ru={"knock": "первый игрок раздачи в первый ход берёт карту из колоды, поэтому открыться не может"},
+        refusals_ru={"knock": "первый игрок раздачи в первый ход берёт карту из колоды, поэтому открыться не может",
+                     "draw": "первый игрок раздачи в первый ход берёт карту только из колоды"},
         on_sheet="cards",
     ),
     "deal_check.enabled": RuleWords(

@@ -81,6 +81,7 @@ TURN_WORDS: dict[str, RuleWords] = {
             Part("drawing.stock"): "Игрок берёт верхнюю карту из колоды (из кучи брать нельзя).",
             Part("drawing.discard"): "Игрок берёт верхнюю карту из кучи (из колоды брать нельзя)."},
         refusals={"pile": "drawing from the {pile} pile is not allowed in this variant"},
+        refusals_ru={"pile": "брать карту из {pile} в этом варианте нельзя"},
     ),
     "drawing.discard_depth": RuleWords(
         "How deep in the discard pile a player may take a card: 1 (the top card only) or any of the top N; "
@@ -109,6 +110,9 @@ TURN_WORDS: dict[str, RuleWords] = {
                            "затем игрок берёт карту и сбрасывает одну в кучу."},
         refusals={"after_draw": "spreads and hits must be laid before drawing in this variant",
                   "before_draw": "spreads and hits are laid after drawing"},
+        refusals_ru={"after_draw": "в этом варианте выкладывать и добавлять карты можно только до того, как взята "
+                                   "карта",
+                     "before_draw": "выкладывать и добавлять карты можно только после того, как взята карта"},
     ),
     "spreading.must_spread": RuleWords(
         "true: it is illegal to keep a book or run in hand at the end of a turn.",
@@ -172,6 +176,8 @@ TURN_WORDS: dict[str, RuleWords] = {
             "own": "Добавлять карты можно только к своим последовательностям, с любого конца.",
             "none": "Добавлять карты к выложенным последовательностям нельзя."},
         refusals={"none": "hitting runs is not allowed in this variant", "own": "you may hit only your own runs"},
+        refusals_ru={"none": "добавлять карты к последовательностям в этом варианте нельзя",
+                     "own": "добавлять карты можно только к своим последовательностям"},
         on_sheet="turn",
     ),
     "hitting.books": RuleWords(
@@ -183,6 +189,8 @@ TURN_WORDS: dict[str, RuleWords] = {
             "own": "Четвёртую карту можно добавить только к своей группе.",
             "none": "Добавлять карту к выложенной группе одного номинала нельзя."},
         refusals={"none": "hitting books is not allowed in this variant", "own": "you may hit only your own books"},
+        refusals_ru={"none": "добавлять карты к комплектам в этом варианте нельзя",
+                     "own": "добавлять карты можно только к своим комплектам"},
         on_sheet="turn",
     ),
     "taken_discard.rule": RuleWords(
@@ -201,6 +209,9 @@ TURN_WORDS: dict[str, RuleWords] = {
         refusals={"take": "{card} would have to go straight into a spread, and it cannot",
                   "discard": "{card} was taken from the discard pile this turn and may not be discarded (unless "
                              "it is your last card)"},
+        refusals_ru={"take": "карту {card} пришлось бы сразу выложить, а её выложить нельзя",
+                     "discard": "карта {card} взята из кучи в этот ход, сбрасывать её нельзя (разве что это "
+                                "последняя карта)"},
         on_sheet="turn",
     ),
 }
