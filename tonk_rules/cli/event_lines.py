@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tonk_rules.words.numbers import fill
+from tonk_rules.words.numbers import fill_line
 
 #: The languages' names, as each language says them.
 LANGUAGE_NAMES = {"en": {"en": "English", "ru": "Russian"}, "ru": {"en": "английский", "ru": "русский"}}
@@ -95,9 +95,7 @@ LINES: dict[str, dict[str, str]] = {
 
 def line(key: str, lang: str, /, **values: Any) -> str:
     """The line ``key`` in ``lang`` (English where the language has none) with ``values`` put in."""
-    words = LINES[key]
-    lang = lang if lang in words else "en"
-    return fill(words[lang], lang, **values)
+    return fill_line(LINES, key, lang, **values)
 
 
 def ledger_language(ledger: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tonk_rules.words.numbers import fill
+from tonk_rules.words.numbers import fill_line
 
 #: every line of these commands, in English and in Russian (names never declined; numbers through ``fill``)
 MONEY_LINES: dict[str, dict[str, str]] = {
@@ -29,9 +29,7 @@ MONEY_LINES: dict[str, dict[str, str]] = {
 
 
 def say(key: str, lang: str, **values: Any) -> str:
-    words = MONEY_LINES[key]
-    lang = lang if lang in words else "en"
-    return fill(words[lang], lang, **values)
+    return fill_line(MONEY_LINES, key, lang, **values)
 
 
 def money_lines(ev: Any) -> list[str]:

@@ -27,7 +27,7 @@ from tonk_rules.table.play import QuitGame, TerminalGame
 from tonk_rules.table.play_table import PlayTable, fresh_seed
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
-from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
+from tonk_rules.table.table_setup import first_dealer, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 
 if TYPE_CHECKING:
@@ -142,11 +142,10 @@ def run_terminal_game(*, variant: str, players: str | None, seed: int | None, de
                 stake_list = parse_stakes(stakes, tuple(names))
             except TableInputError as exc:
                 raise misuse(str(exc)) from None
-        if (why := check_table_setup(ref, names, stake_list)) is not None:
-            raise misuse(why)
-        dealer = dealer if dealer is not None else names[-1]
-        if dealer not in names:
-            raise misuse(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
+        try:
+            dealer = first_dealer(ref, names, stake_list, dealer)
+        except TableInputError as exc:
+            raise misuse(str(exc)) from None
         seed = seed if seed is not None else fresh_seed()
         rules = ruleset_for(ref)
         person = next(i for i, s in enumerate(seats) if s.spec is None)

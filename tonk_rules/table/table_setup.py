@@ -14,7 +14,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-from tonk_rules.errors import Refusal
+from tonk_rules.errors import Refusal, TableInputError
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.table.names import canonical, why_names_clash
 from tonk_rules.variant.loader import load_variant
@@ -59,6 +59,18 @@ def check_table_setup(ref: str, names: list[str], stakes: list[int], *, named: b
     """Why these names and stakes cannot sit at a table of this variant (None when they can); ``named`` as
     for :func:`ruleset_for`."""
     return check_seating(ruleset_for(ref, named=named), names, stakes)
+
+
+def first_dealer(ref: str, names: list[str], stakes: list[int], dealer: str | None) -> str:
+    """The first dealer of a table of ``names`` at ``stakes`` playing ``ref`` (the last seat unless ``dealer``
+    names another), the seating checked first: :class:`TableInputError` with the reason a person reads
+    (``tonk play`` in the terminal and on the web check the same)."""
+    if (why := check_table_setup(ref, names, stakes)) is not None:
+        raise TableInputError(why)
+    dealer = dealer if dealer is not None else names[-1]
+    if dealer not in names:
+        raise TableInputError(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
+    return dealer
 
 
 def check_seating(rules: Ruleset, names: list[str], stakes: list[int]) -> str | None:

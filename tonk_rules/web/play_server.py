@@ -21,7 +21,7 @@ from tonk_rules.table.house_tuning import HouseTuning, Starter
 from tonk_rules.table.play_table import PlayTable, fresh_seed
 from tonk_rules.table.stake_options import parse_stakes
 from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, parse_players
-from tonk_rules.table.table_setup import check_table_setup, resolve_variant_ref, ruleset_for
+from tonk_rules.table.table_setup import first_dealer, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol, raise_file_limit
 from tonk_rules.web.play_host import PlayHost
@@ -65,13 +65,9 @@ def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str |
         seats = parse_players(players, several_people=True) if players is not None else default_seats(rules)
         names = [s.name for s in seats]
         stake_list = parse_stakes(stakes, tuple(names))
+        dealer = first_dealer(ref, names, stake_list, dealer)
     except TableInputError as exc:
         raise misuse(str(exc)) from None
-    if (why := check_table_setup(ref, names, stake_list)) is not None:
-        raise misuse(why)
-    dealer = dealer if dealer is not None else names[-1]
-    if dealer not in names:
-        raise misuse(f"--dealer {dealer}: not seated (seats: {', '.join(names)})")
     seed = seed if seed is not None else fresh_seed()
     tuning = HouseTuning(variant, ref, loaded.chain, rules, len(seats),
                          [check_spec(s.spec) for s in seats if s.spec is not None], note, starter)

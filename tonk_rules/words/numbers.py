@@ -16,7 +16,7 @@ for the word that follows it, so a sentence reads right for every ``n``:
 from __future__ import annotations
 
 import string
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 #: How many forms a noun has after a number, by language: English one/other, Russian one/few/many.
@@ -53,3 +53,11 @@ class _Formatter(string.Formatter):
 def fill(template: str, lang: str, /, **values: Any) -> str:
     """``template`` with ``values`` put in, each ``{name:forms}`` as the form for that number (see above)."""
     return _Formatter(lang).format(template, **values)
+
+
+def fill_line(lines: Mapping[str, Mapping[str, str]], key: str, lang: str, /, **values: Any) -> str:
+    """The line ``key`` of a table of lines by language (``{key: {"en": …, "ru": …}}``) in ``lang``, English
+    where it has none, with ``values`` put in by :func:`fill`."""
+    words = lines[key]
+    lang = lang if lang in words else "en"
+    return fill(words[lang], lang, **values)
