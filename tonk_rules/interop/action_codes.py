@@ -3,10 +3,12 @@
 The numbering depends only on the variant's deck and meld rules, never on a position: ``0`` knock, ``1`` draw
 from the stock, ``2`` take the discard, then a discard of each card of the deck (in deck order), a hit of each
 card on each spread number, a new spread of each meld the deck holds (in the order
-:meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` lists the whole deck's melds), and last a take of each
-card below the top of the discard pile that ``drawing.discard_depth`` allows (depth 2, 3, ..). A spread is keyed by its
-set of cards, as :func:`~tonk_rules.bots.action_key` keys it, so the order its cards are written in does not
-matter.
+:meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` lists the whole deck's natural melds, then, where cards are
+wild (``melds.wild``), every meld holding a wild card: :func:`deck_melds`), and last a take of each card below
+the top of the discard pile that ``drawing.discard_depth`` allows (depth 2, 3, ..). A spread is keyed by its set
+of cards, as :func:`~tonk_rules.bots.action_key` keys it, so the order its cards are written in does not
+matter; what a wild card stands for is not part of the action, because the engine does not choose it: it follows
+from the spread's cards (:meth:`~tonk_rules.ruleset.melds.MeldRules.wild_order`), and a seat's view shows it.
 
     >>> from tonk_rules.interop.game_rules import rules_for
     >>> codes = ActionCodes(rules_for("pagat", 2))
@@ -18,9 +20,13 @@ matter.
 
 from __future__ import annotations
 
-from tonk_rules.cards import Card, parse_card, parse_cards  # noqa: F401  (the doctest's names)
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from tonk_rules.cards import FIRST_JOKER, Card, parse_card, parse_cards  # noqa: F401  (the doctest's names)
 from tonk_rules.engine.actions import Action, Discard, Draw, Hit, Knock, Spread
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.terms import Pile
 
 KNOCK, DRAW_STOCK, DRAW_DISCARD = 0, 1, 2
@@ -36,8 +42,9 @@ class ActionCodes:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.deck: tuple[Card, ...] = tuple(ruleset.deal.deck)
+        self.meld_rules = ruleset.melds
         self.card_index = {card: i for i, card in enumerate(self.deck)}
-        self.melds: tuple[tuple[Card, ...], ...] = tuple(ruleset.melds.melds_in(self.deck))
+        self.melds: tuple[tuple[Card, ...], ...] = deck_melds(ruleset.melds, self.deck)
         smallest = min((len(m) for m in self.melds), default=len(self.deck))
         #: the most spreads a hand can lay: the deck split into its smallest melds
         self.max_spreads = max(1, len(self.deck) // max(1, smallest))
@@ -88,8 +95,100 @@ class ActionCodes:
             return Draw(Pile.DISCARD, None, code - self.first_deeper + 2)
         return Spread(self.melds[code - self.first_spread])
 
+    def text(self, code: int) -> str:
+        """The action numbered ``code`` as the tools' strings write it (:func:`action_text`)."""
+        return action_text(self.decode(code), self.meld_rules)
+
     def _card(self, card: Card) -> int:
         index = self.card_index.get(card)
         if index is None:
             raise UnknownActionError(f"{card} is not in this variant's deck")
         return index
+
+
+def card_text(card: Card) -> str:
+    """A card as the tools' strings write it: as the table writes it, but the jokers numbered (``Jk1`` ..
+    ``Jk4``, as :func:`~tonk_rules.cards.parse_card` reads them). The jokers are alike at the table, but each is
+    a card of its own here (its own discard, its own bit in a tensor), and OpenSpiel tells actions, and
+    information states, apart by their strings.
+
+        >>> card_text(parse_card("Jk2")), card_text(parse_card("10S"))
+        ('Jk2', '10S')
+    """
+    return f"Jk{int(card) - FIRST_JOKER + 1}" if card.joker else str(card)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as :func:`card_text` writes them, in the order given; ``-`` for none."""
+    return " ".join(map(card_text, cards)) or "-"
+
+
+def spread_text(melds: MeldRules, cards: Sequence[Card]) -> str:
+    """A spread's cards in table order, each wild card with what it stands for: ``5S 6S Jk1(=7S)`` (what it
+    stands for follows from the cards: :meth:`~tonk_rules.ruleset.melds.MeldRules.stands_for`)."""
+    stands = dict(melds.stands_for(cards))
+    order = melds.wild_order(cards) or list(cards)
+    return " ".join(card_text(c) + (f"(={stands[c]})" if c in stands else "") for c in order)
+
+
+def action_text(action: Action, melds: MeldRules) -> str:
+    """``action`` as the tools' strings write it: as the engine writes it, with :func:`card_text`'s jokers and,
+    in a new spread, what each wild card stands for (:func:`spread_text`)."""
+    if isinstance(action, Discard):
+        return f"discard {card_text(action.card)}"
+    if isinstance(action, Hit):
+        return f"hit {card_text(action.card)} on {action.spread}"
+    if isinstance(action, Spread):
+        return f"spread {spread_text(melds, action.cards)}"
+    if isinstance(action, Draw) and action.card is not None:
+        return f"{Draw(action.source, None, action.depth)} {card_text(action.card)}"
+    return str(action)
+
+
+def deck_melds(melds: MeldRules, deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Every meld that ``deck`` holds under ``melds``, each once: the natural ones as
+    :meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` lists them (so a variant without wild cards keeps its
+    numbering), then those holding wild cards, by their cards' mask.
+
+    ``melds_in`` cannot list a whole deck's wild melds: it stops at a hand's most melds, and a run with a gap a
+    wild card fills is no meld of a deck that holds the gap's card. So they are built here: each set of wild
+    cards the rules let one spread hold, with the natural cards of a book, or of a run's places but those the
+    wild cards fill; each candidate is kept when the meld rules classify it, as the engine does.
+    """
+    wild = sorted(c for c in deck if c in melds.wild)
+    natural = tuple(c for c in deck if c not in melds.wild)
+    found: list[tuple[Card, ...]] = [tuple(m) for m in melds.melds_in(natural)]
+    most = melds.wild_most if wild else 0
+    if not most:
+        return tuple(found)
+    seen = {frozenset(m) for m in found}
+    by_rank: dict[int, list[Card]] = {}
+    by_place: dict[tuple[int, int], Card] = {}
+    places = [*melds.ranks, *((1,) if melds.ace_high else ())]  # run order, the high ace above the king
+    for card in natural:
+        by_rank.setdefault(card.rank, []).append(card)
+        for place, rank in enumerate(places):
+            if rank == card.rank:
+                by_place[place, card.suit] = card
+    candidates: list[tuple[Card, ...]] = []
+    for k in range(1, most + 1):
+        for wilds in combinations(wild, k):
+            for cards in by_rank.values():  # books: natural cards of one rank with the wild ones
+                for size in range(1, len(cards) + 1):
+                    candidates.extend((*book, *wilds) for book in combinations(cards, size))
+            for suit in range(4):  # runs: a window of places, k of them the wild cards', the rest natural
+                for low in range(len(places)):
+                    for high in range(low + melds.run_min - 1, len(places)):
+                        window = range(low, high + 1)
+                        if 0 in window and len(places) - 1 in window and melds.ace_high:
+                            continue  # the ace both low and high
+                        for gaps in combinations(window, k):
+                            run = [by_place.get((p, suit)) for p in window if p not in gaps]
+                            if all(c is not None for c in run):
+                                candidates.append((*[c for c in run if c is not None], *wilds))
+    extra: dict[frozenset[Card], tuple[Card, ...]] = {}
+    for cards in candidates:
+        key = frozenset(cards)
+        if key not in seen and key not in extra and melds.classify(cards) is not None:
+            extra[key] = tuple(melds.wild_order(cards) or sorted(cards))
+    return (*found, *sorted(extra.values(), key=lambda m: sum(1 << int(c) for c in m)))

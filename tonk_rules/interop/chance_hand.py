@@ -33,7 +33,7 @@ from typing import Any
 
 from tonk_rules.bots import Observation, observe
 from tonk_rules.bots.montecarlo_view import as_hand, sample, view_of
-from tonk_rules.cards import DECK, Card, cards_to_deal
+from tonk_rules.cards import ALL_CARDS, Card, cards_to_deal
 from tonk_rules.engine.actions import Action, ActionRecord, Draw
 from tonk_rules.engine.hand import Hand, position_of
 from tonk_rules.interop.action_codes import DRAW_STOCK, ActionCodes
@@ -259,7 +259,7 @@ def codes_for(ruleset: Ruleset) -> ActionCodes:
 def _shared_memo(hand: ChanceHand) -> dict[int, Any]:
     """What a copy may share: the rules, the numbering, the cards, and the records of the actions taken (frozen
     values: copying them was half the time of a copy, and a copy is made at every step of a search)."""
-    shared: list[Any] = [hand.ruleset, hand.codes, *DECK]
+    shared: list[Any] = [hand.ruleset, hand.codes, *ALL_CARDS]
     if hand.hand is not None:
         shared.extend(hand.hand.history)
         if hand.hand.result is not None:

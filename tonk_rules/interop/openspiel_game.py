@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from tonk_rules.interop.action_codes import card_text, cards_text
 from tonk_rules.interop.chance_hand import CHANCE, DEFAULT_MAX_TURNS, TERMINAL, ChanceHand, codes_for
 from tonk_rules.interop.game_rules import InteropSetupError, rules_for
 from tonk_rules.interop.seat_view import TensorLayout, ViewKind, view_text
@@ -135,8 +136,8 @@ class TonkState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance: {self.table.codes.deck[action]}"
-        return str(self.table.codes.decode(int(action)))
+            return f"chance: {card_text(self.table.codes.deck[action])}"
+        return self.table.codes.text(int(action))
 
     def is_terminal(self) -> bool:
         return self.table.over
@@ -158,9 +159,9 @@ class TonkState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     def __str__(self) -> str:
         hand = self.table.hand
         if hand is None:
-            return f"dealing: {' '.join(str(c) for c in self.table.dealt)}"
-        hands = " / ".join(" ".join(str(c) for c in cards) for cards in hand.hands)
-        pile = hand.discard[-1] if hand.discard else "-"
+            return f"dealing: {cards_text(self.table.dealt)}"
+        hands = " / ".join(cards_text(cards) for cards in hand.hands)
+        pile = card_text(hand.discard[-1]) if hand.discard else "-"
         return f"hands {hands} | pile {pile} | stock {len(hand.stock)} | to move {self.table.current()}"
 
 

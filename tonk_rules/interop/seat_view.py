@@ -26,11 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tonk_rules.bots import Observation
-from tonk_rules.cards import Card, format_cards
+from tonk_rules.cards import Card
 from tonk_rules.engine.actions import Discard, Draw
 from tonk_rules.engine.hand import Phase, Turn
+from tonk_rules.interop.action_codes import action_text, card_text, cards_text, spread_text
 from tonk_rules.interop.chance_hand import ChanceHand, SeatLog
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.ruleset.melds import MeldRules
 from tonk_rules.terms import Pile
 
 PHASES = tuple(Phase)
@@ -50,7 +52,7 @@ OBSERVATION = ViewKind()
 
 
 def _cards(cards: tuple[Card, ...] | list[Card] | frozenset[Card]) -> str:
-    return format_cards(sorted(cards)) if cards else "-"
+    return cards_text(sorted(cards))
 
 
 def view_text(hand: ChanceHand, seat: int, kind: ViewKind) -> str:
@@ -68,36 +70,38 @@ def view_text(hand: ChanceHand, seat: int, kind: ViewKind) -> str:
         dealt = "?" if log.dealt is None else _cards(log.dealt)
         parts.append(f"dealt {dealt}")
     if kind.public and kind.perfect_recall:
-        parts.append(f"upcard {log.upcard or '-'}")
-        parts.append("history " + _history(obs, log if kind.private else None))
+        parts.append(f"upcard {card_text(log.upcard) if log.upcard is not None else '-'}")
+        parts.append("history " + _history(obs, hand.ruleset.melds, log if kind.private else None))
     if kind.public:
-        parts.extend(_public(obs, hand.drawing))
+        parts.extend(_public(obs, hand.ruleset.melds, hand.drawing))
     if kind.private:
         parts.append(f"hand {_cards(obs.hand)}")
     return " | ".join(parts)
 
 
-def _history(obs: Observation, log: SeatLog | None) -> str:
+def _history(obs: Observation, melds: MeldRules, log: SeatLog | None) -> str:
     """The public history; with the seat's ``log``, its own draws from the stock show their cards."""
     drawn = iter(log.drawn if log is not None else ())
     words = []
     for public in obs.history:
-        text = f"{public.player}:{public.action}"
+        text = f"{public.player}:{action_text(public.action, melds)}"
         if log is not None and public.player == obs.seat and isinstance(public.action, Draw) \
                 and public.action.source is Pile.STOCK:
-            text += f" {next(drawn, '?')}"
+            card = next(drawn, None)
+            text += f" {card_text(card) if card is not None else '?'}"
         words.append(text)
     return "; ".join(words) or "-"
 
 
-def _public(obs: Observation, drawing: bool) -> list[str]:
+def _public(obs: Observation, melds: MeldRules, drawing: bool) -> list[str]:
     phase = "drawing from the stock" if drawing else obs.phase.value
-    spreads = "; ".join(f"{s.number} of seat {s.owner}: {format_cards(s.cards)}" for s in obs.spreads) or "-"
+    spreads = "; ".join(f"{s.number} of seat {s.owner}: {spread_text(melds, s.cards)}" for s in obs.spreads) or "-"
+    top = card_text(obs.discard_top) if obs.discard_top is not None else "-"
     taken = "; ".join(f"{seat}: {_cards(cards)}" for seat, cards in enumerate(obs.taken))
     return [
         f"to move {obs.current} ({phase}{', first turn bound' if obs.first_turn_binds else ''})",
         f"turn {' '.join(map(str, obs.turn.slots))}",
-        f"pile {obs.discard_top or '-'} of {obs.discard_size}, stock {obs.stock_size}",
+        f"pile {top} of {obs.discard_size}, stock {obs.stock_size}",
         f"hand sizes {' '.join(map(str, obs.hand_sizes))}",
         f"turns {' '.join(map(str, obs.turns_taken))}, hit locks {' '.join(map(str, obs.hit_locks))}",
         f"spreads {spreads}",
