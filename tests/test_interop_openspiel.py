@@ -1,10 +1,14 @@
-"""Every built-in, and a house file, as the OpenSpiel game ``python_tonk``: OpenSpiel's own checks
-(``random_sim_test``, the shipped ``api_test``), the engine's legal actions and settlement, the deal fixed by a
-seed, no hidden card in a seat's view, and OpenSpiel's IS-MCTS playing the project's bots through
-``evaluate_bots``. Needs the ``[openspiel]`` extra; run by ``python -m pytest -m interop``."""
+"""Every built-in, a house file and every example house file (examples/house: jokers and wild cards, deuces
+wild, card values, the top two discards, a match to seven hands won) as the OpenSpiel game ``python_tonk``:
+OpenSpiel's own checks (``random_sim_test``, the shipped ``api_test``), the engine's legal actions and
+settlement, the deal fixed by a seed, no hidden card in a seat's view, jokers in the deck, the chance outcomes,
+the tensors and the actions, a golden playthrough with jokers wild, and OpenSpiel's IS-MCTS playing the
+project's bots through ``evaluate_bots``. Needs the ``[openspiel]`` extra; run by ``python -m pytest -m
+interop``."""
 
 from __future__ import annotations
 
+import os
 import random
 import unittest
 from pathlib import Path
@@ -16,14 +20,17 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
 from open_spiel.integration_tests import api_test  # noqa: E402
-from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, generate_playthrough  # noqa: E402
 from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
 
-from tonk_rules.engine.actions import Knock  # noqa: E402
+from tonk_rules.cards import JOKERS, parse_card  # noqa: E402
+from tonk_rules.engine.actions import Discard, Hit, Knock, Spread  # noqa: E402
 from tonk_rules.engine.hand import position_of  # noqa: E402
+from tonk_rules.interop.action_codes import ActionCodes  # noqa: E402
 from tonk_rules.interop.game_rules import InteropSetupError, rules_for  # noqa: E402
 from tonk_rules.interop.openspiel_bot import ProjectBot, ismcts_bot  # noqa: E402
 from tonk_rules.interop.openspiel_game import TonkGame, TonkState  # noqa: E402
+from tonk_rules.interop.seat_view import INFORMATION_STATE, TensorLayout  # noqa: E402
 from tonk_rules.variant.loader import builtin_names  # noqa: E402
 
 pytestmark = pytest.mark.interop
@@ -39,7 +46,16 @@ stock_exhaustion:
 """
 
 
+ROOT = Path(__file__).resolve().parent.parent
+#: the example house files by name (examples/house/*.yaml): each plays as a game of its own
+HOUSE_FILES = {path.stem: str(path) for path in sorted((ROOT / "examples" / "house").glob("*.yaml"))}
+#: where the playthrough of jokers wild is kept (regenerate with TONK_UPDATE_GOLDEN=1)
+PLAYTHROUGH = Path(__file__).parent / "interop_playthroughs" / "jokers-wild.txt"
+
+
 def load(variant: str, players: int) -> TonkGame:
+    """The game of a built-in, an example house file (by its name) or a variant file's path."""
+    variant = HOUSE_FILES.get(variant, variant)
     game = pyspiel.load_game("python_tonk", {"variant": variant, "players": players})
     assert isinstance(game, TonkGame)
     return game
@@ -110,7 +126,24 @@ def test_a_house_file_is_a_game_and_its_reshuffle_is_chance(tmp_path: Path) -> N
     pytest.fail("no hand of twenty reached a reshuffle")
 
 
-@pytest.mark.parametrize("variant", ["pagat", "russian", "pagat-must-spread", "pagat-no-upcard"])
+def test_the_example_house_files_are_all_here() -> None:
+    assert set(HOUSE_FILES) >= {"jokers-wild", "deuces-wild", "faces-by-rank", "top-two-discards", "first-to-seven"}
+
+
+@pytest.mark.parametrize(("variant", "players"), [(name, n) for name in HOUSE_FILES for n in (2, 3)])
+def test_openspiels_own_checks_pass_on_every_example_house_file(variant: str, players: int) -> None:
+    game = load(variant, players)
+    deck = game.ruleset.deal.deck
+    # the game follows the deck (jokers make it 54 cards): the chance outcomes, the actions and the tensors
+    assert game.max_chance_outcomes() == len(deck)
+    assert game.num_distinct_actions() == ActionCodes(game.ruleset).size
+    assert game.information_state_tensor_size() == TensorLayout(game.ruleset, players, INFORMATION_STATE).size
+    assert len(game.new_initial_state().chance_outcomes()) == len(deck)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    run_api_test(game)
+
+
+@pytest.mark.parametrize("variant", ["pagat", "russian", "pagat-must-spread", "pagat-no-upcard", *HOUSE_FILES])
 def test_legal_actions_are_the_engines_and_returns_its_settlement(variant: str) -> None:
     game = load(variant, 3)
     codes = game.codes
@@ -183,11 +216,18 @@ def _permute_hidden(state: TonkState, seat: int, rng: random.Random) -> TonkStat
     return twin
 
 
-@pytest.mark.parametrize(("variant", "players"), [("pagat", 3), ("russian", 5), ("classic-pc", 2)])
+def holder(state: TonkState, card: int) -> int:
+    """The seat holding ``card``, or -1 (the stock, the pile, a spread, or not in the deck)."""
+    return next((s for s, cards in enumerate(state.table.hand.hands) if card in cards), -1)
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("pagat", 3), ("russian", 5), ("classic-pc", 2), ("jokers-wild", 3), ("jokers-wild", 2), ("deuces-wild", 3),
+    ("top-two-discards", 3), ("faces-by-rank", 2), ("first-to-seven", 2)])
 def test_no_hidden_card_reaches_a_seats_information_state(variant: str, players: int) -> None:
     game = load(variant, players)
     rng = random.Random(players)
-    changed = 0
+    changed = jokers_moved = 0
     for start in range(12):
         state = game.new_initial_state()
         play(state, rng, knock=0.05, stop=start * 3)
@@ -202,11 +242,15 @@ def test_no_hidden_card_reaches_a_seats_information_state(variant: str, players:
             other = (seat + 1) % players
             moved = set(twin.table.hand.hands[other]) != set(state.table.hand.hands[other])
             changed += moved and twin.observation_string(other) != state.observation_string(other)
+            jokers_moved += any(holder(twin, j) != holder(state, j) for j in JOKERS)
     assert changed > 10  # the permutation did move cards, and a seat holding them sees it
+    if game.ruleset.deal.deck[-1] in JOKERS:
+        assert jokers_moved > 3  # a joker went to another hand or the stock, and no seat's view told where
 
 
-def test_a_resampled_state_keeps_the_seats_view_and_deals_the_rest_anew() -> None:
-    game = load("pagat", 3)
+@pytest.mark.parametrize("variant", ["pagat", "jokers-wild", "deuces-wild"])
+def test_a_resampled_state_keeps_the_seats_view_and_deals_the_rest_anew(variant: str) -> None:
+    game = load(variant, 3)
     state = play(game.new_initial_state(), random.Random(5), knock=0.0, stop=12)
     assert not state.is_terminal()
     seat = state.current_player()
@@ -285,3 +329,151 @@ def test_the_public_observation_is_every_seats_and_the_private_one_only_the_own_
         assert "hand" not in public.dict and public.dict["seat"][seat] == 1
         vectors.append(public.tensor[3:].copy())  # all but the seat's own one-hot, which comes first
     assert all(np.array_equal(vectors[0], v) for v in vectors[1:])
+
+
+# --- house rules: jokers and wild cards, card values, a match to N hands won ---------------------------------
+
+WILD_STRESS = """\
+extends: pagat
+melds:
+  ace: low_or_high
+  wild: ['2', Joker]
+  wild_most: 2
+  wild_hits: true
+  source_for:
+    ace: {assumed: "a test table: every wild-card rule at its widest"}
+    wild: {assumed: "a test table: every wild-card rule at its widest"}
+    wild_most: {assumed: "a test table: every wild-card rule at its widest"}
+    wild_hits: {assumed: "a test table: every wild-card rule at its widest"}
+deck:
+  jokers: 1
+  source_for:
+    jokers: {assumed: "a test table: every wild-card rule at its widest"}
+"""
+
+
+def test_jokers_are_cards_of_the_deck_for_chance_the_actions_and_the_tensors() -> None:
+    game, plain = load("jokers-wild", 3), load("pagat", 3)
+    jokers = JOKERS[:2]
+    assert game.max_chance_outcomes() == 54 and plain.max_chance_outcomes() == 52
+    state = game.new_initial_state()
+    outcomes = [o for o, _ in state.chance_outcomes()]
+    assert outcomes == list(range(54))
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, o) for o in (52, 53)] == ["chance: Jk1", "chance: Jk2"]
+    # every card piece of the tensors has a place for each joker: two more numbers per piece of one card set
+    pieces = dict(TensorLayout(game.ruleset, 3, INFORMATION_STATE).pieces)
+    assert pieces["hand"] == pieces["dealt"] == pieces["drawn"] == pieces["discard_top"] == 54
+    assert pieces["discarded"] == pieces["taken"] == pieces["spreads"] == 3 * 54
+    card_pieces = 1 + 3 * 3 + 3  # the pile's top; each seat's discards, takes and spreads; hand, dealt, drawn
+    assert game.information_state_tensor_size() == plain.information_state_tensor_size() + 2 * card_pieces
+    # each joker is an action of its own, and OpenSpiel tells actions apart by their strings
+    codes = game.codes
+    texts = [codes.text(code) for code in range(codes.size)]
+    assert len(set(texts)) == codes.size
+    assert [codes.text(codes.encode(Discard(j))) for j in jokers] == ["discard Jk1", "discard Jk2"]
+    assert codes.text(codes.encode(Hit(jokers[1], 3))) == "hit Jk2 on 3"
+    gap = Spread((parse_card("6D"), jokers[1], parse_card("8D")))  # a run whose gap the joker fills
+    assert codes.text(codes.encode(gap)) == "spread 6D Jk2(=7D) 8D"
+    # a state's strings and tensors say which joker a seat holds
+    state = play(game.new_initial_state(), random.Random(1), knock=0.0, stop=0)
+    while not state.is_terminal() and not set(state.table.hand.hands[state.current_player()]) & set(jokers):
+        state = play(game.new_initial_state(), random.Random(len(state.history())), knock=0.0, stop=0)
+    seat = state.current_player()
+    held = sorted(set(state.table.hand.hands[seat]) & set(jokers))
+    text = state.information_state_string(seat)
+    assert all(f"Jk{int(j) - 51}" in text.split(" | hand ")[-1] for j in held)
+    tensor = state.information_state_tensor(seat)
+    hand_at = TensorLayout(game.ruleset, 3, INFORMATION_STATE).offsets["hand"]
+    assert [tensor[hand_at + int(j)] for j in jokers] == [float(j in held) for j in jokers]
+
+
+@pytest.mark.parametrize("variant", ["jokers-wild", "deuces-wild", "wild-at-its-widest"])
+def test_every_meld_a_hand_can_lay_has_an_action_number(variant: str, tmp_path: Path) -> None:
+    """The numbering lists every meld holding a wild card, a run with a gap one fills too (the whole deck's
+    melds_in list cannot: it stops at a hand's most melds, and a deck holds every gap's card)."""
+    if variant == "wild-at-its-widest":
+        path = tmp_path / "wild.yaml"
+        path.write_text(WILD_STRESS, encoding="utf-8")
+        variant = str(path)
+    rules = load(variant, 2).ruleset
+    codes = ActionCodes(rules)
+    assert len(codes.meld_index) == len(codes.melds)  # each meld once
+    rng = random.Random(variant)
+    laid_wild = 0
+    for _ in range(600):
+        hand = rng.sample(codes.deck, rng.randint(3, 10))
+        for meld in rules.melds.melds_in(hand):
+            action = codes.decode(codes.encode(Spread(meld)))
+            assert isinstance(action, Spread) and set(action.cards) == set(meld)
+            laid_wild += bool(set(meld) & rules.melds.wild)
+    assert laid_wild > 100
+    for meld in rng.sample(codes.melds, 200):  # and every number is a meld of the rules
+        assert rules.melds.classify(meld) is not None
+
+
+def test_returns_are_the_hands_paid_with_the_house_card_values() -> None:
+    """faces-by-rank: J 11, Q 12, K 13. The counts the engine settled by are the house's, and the returns are
+    its settlement."""
+    game = load("faces-by-rank", 2)
+    values = game.ruleset.deal.values
+    assert [values[int(parse_card(c))] for c in ("JS", "QS", "KS", "10S")] == [11, 12, 13, 10]
+    rng = random.Random(4)
+    knocks = 0
+    for _ in range(30):
+        state = play(game.new_initial_state(), rng, knock=0.3)
+        hand = state.table.hand
+        result = hand.result
+        assert state.returns() == [float(n) for n in result.net]
+        if result.ending.value.startswith("knock"):
+            knocks += 1
+            assert list(result.counts) == [sum(values[int(c)] for c in cards) for cards in hand.hands]
+    assert knocks >= 3
+
+
+def test_a_match_to_seven_is_one_hand_a_game_played_and_paid_as_its_base() -> None:
+    """first-to-seven is pagat with a match to seven hands won: a game is one hand of it (a match is a
+    sequence of games), played and paid as pagat's, whatever the match's score."""
+    match, base = load("first-to-seven", 2), load("pagat", 2)
+    assert match.ruleset.wins_target == 7 and base.ruleset.wins_target is None
+    assert match.num_distinct_actions() == base.num_distinct_actions()
+    assert match.max_utility() == base.max_utility()
+    for seed in range(4):
+        a, b = match.new_initial_state(), base.new_initial_state()
+        rng = random.Random(seed)
+        while not a.is_terminal():
+            assert a.legal_actions() == b.legal_actions()
+            assert a.information_state_string(0) == b.information_state_string(0)
+            step(a, random.Random(rng.random()), knock=0.2)
+            b.apply_action(a.history()[-1])
+        assert b.is_terminal() and a.returns() == b.returns()
+
+
+@pytest.mark.parametrize("spec", ["reckoner", "montecarlo:rollouts=20"])
+def test_ismcts_plays_the_project_bots_with_jokers_wild_through_evaluate_bots(spec: str) -> None:
+    game = load("jokers-wild", 2)
+
+    def hand(seed: int) -> tuple[list[float], list[int]]:
+        bots = [ismcts_bot(game, simulations=8, seed=seed), ProjectBot(game, 1, spec, seed=seed)]
+        state = game.new_initial_state()
+        returns = list(evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(seed)))
+        return returns, [int(a) for a in state.history()]
+
+    results = [hand(seed) for seed in range(3)]
+    for returns, _ in results:
+        assert sum(returns) == 0 and abs(returns[0]) <= game.max_utility()
+    assert any({52, 53} & set(history) for _, history in results)  # a joker was in play
+    assert hand(0) == results[0]  # the seeds fix every card, world and rollout
+
+
+def test_a_playthrough_with_jokers_wild_is_the_one_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel's own playthrough (every state's strings, tensors and legal actions) of a seeded hand of
+    jokers wild in which a joker fills a run's gap, against the text kept in tests/interop_playthroughs."""
+    monkeypatch.chdir(ROOT)  # the game's string names the house file by its path from the repository
+    text = generate_playthrough.playthrough(
+        "python_tonk(variant=examples/house/jokers-wild.yaml,players=2)", None, seed=26)
+    assert 'Apply action "spread 6D Jk2(=7D) 8D"' in text
+    if os.environ.get("TONK_UPDATE_GOLDEN"):
+        PLAYTHROUGH.parent.mkdir(exist_ok=True)
+        PLAYTHROUGH.write_text(text, encoding="utf-8")
+    assert PLAYTHROUGH.exists(), f"missing {PLAYTHROUGH}; run with TONK_UPDATE_GOLDEN=1"
+    assert text == PLAYTHROUGH.read_text(encoding="utf-8")

@@ -1,6 +1,8 @@
-"""Every built-in, and a house file, as a PettingZoo AEC environment: PettingZoo's own ``api_test`` and
-``seed_test``, action masks that are the engine's legal actions, rewards that are its settlement, and no hidden
-card in an agent's observation. Needs the ``[pettingzoo]`` extra; run by ``python -m pytest -m interop``.
+"""Every built-in, a house file and every example house file (examples/house: jokers and wild cards, deuces
+wild, card values, the top two discards, a match to seven hands won) as a PettingZoo AEC environment:
+PettingZoo's own ``api_test`` and ``seed_test``, spaces that follow the deck (jokers make it 54 cards), action
+masks that are the engine's legal actions, rewards that are its settlement, and no hidden card in an agent's
+observation. Needs the ``[pettingzoo]`` extra; run by ``python -m pytest -m interop``.
 (``performance_benchmark`` times the machine, so it is run by hand, not here: docs/speed.md.)"""
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ pytest.importorskip("pettingzoo")
 import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from tonk_rules.cards import JOKERS  # noqa: E402
 from tonk_rules.engine.hand import position_of  # noqa: E402
 from tonk_rules.interop.game_rules import InteropSetupError, rules_for  # noqa: E402
 from tonk_rules.interop.pettingzoo_env import env, raw_env  # noqa: E402
@@ -28,6 +31,10 @@ pytestmark = [pytest.mark.interop, pytest.mark.filterwarnings("ignore:Observatio
 #: every built-in at the smallest and the largest table it seats, up to 6
 TABLES = sorted({(name, n) for name in builtin_names() for sizes in [rules_for(name, 2).table_sizes()]
                  for n in (sizes[0], max(s for s in sizes if s <= 6))})
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the example house files by name (examples/house/*.yaml)
+HOUSE_FILES = {path.stem: str(path) for path in sorted((ROOT / "examples" / "house").glob("*.yaml"))}
 
 HOUSE = """\
 extends: pagat
@@ -59,6 +66,32 @@ def test_a_house_file_is_an_environment(tmp_path: Path) -> None:
     assert not any(e.unwrapped.terminations.values()) and e.agent_selection == "player_0"
 
 
+@pytest.mark.parametrize(("variant", "players"), [(name, n) for name in HOUSE_FILES for n in (2, 3)])
+def test_pettingzoos_own_checks_pass_on_every_example_house_file(variant: str, players: int) -> None:
+    path = HOUSE_FILES[variant]
+    api_test(env(variant=path, players=players), num_cycles=300)
+    seed_test(lambda: env(variant=path, players=players), num_cycles=300)
+
+
+def test_jokers_widen_the_spaces_and_reach_the_observation() -> None:
+    e, plain = env(variant=HOUSE_FILES["jokers-wild"], players=3), env(variant="pagat", players=3)
+    raw = e.unwrapped
+    assert len(raw.codes.deck) == 54
+    assert e.action_space("player_0").n == raw.codes.size > plain.action_space("player_0").n
+    shape = e.observation_space("player_0")["observation"].shape
+    assert shape == (raw.layout.size,) == (plain.observation_space("player_0")["observation"].shape[0] + 26,)
+    hand_at = raw.layout.offsets["hand"]
+    seen = 0
+    for seed in range(20):
+        e.reset(seed=seed)
+        for seat, agent in enumerate(raw.possible_agents):
+            observation = e.observe(agent)["observation"]
+            held = set(raw.table.hand.hands[seat])
+            assert [observation[hand_at + int(j)] for j in JOKERS[:2]] == [float(j in held) for j in JOKERS[:2]]
+            seen += bool(held & set(JOKERS))
+    assert seen >= 3  # some seat was dealt a joker, and its observation says which
+
+
 def episode(e: Any, seed: int, rng: random.Random) -> tuple[list[int], dict[str, float]]:
     """One hand: random legal actions; the actions taken and each agent's final reward."""
     e.reset(seed=seed)
@@ -76,8 +109,9 @@ def episode(e: Any, seed: int, rng: random.Random) -> tuple[list[int], dict[str,
     return taken, total
 
 
-def test_masks_are_the_engines_legal_actions_and_rewards_its_settlement() -> None:
-    e = env(variant="russian", players=4)
+@pytest.mark.parametrize(("variant", "players"), [("russian", 4), *((name, 3) for name in HOUSE_FILES)])
+def test_masks_are_the_engines_legal_actions_and_rewards_its_settlement(variant: str, players: int) -> None:
+    e = env(variant=HOUSE_FILES.get(variant, variant), players=players)
     raw = e.unwrapped
     rng = random.Random(2)
     for seed in range(10):
@@ -113,8 +147,9 @@ def test_the_seed_fixes_every_card_and_a_new_seed_deals_anew() -> None:
     assert e1.unwrapped.table.dealt != e2.unwrapped.table.dealt
 
 
-def test_no_hidden_card_reaches_an_agents_observation() -> None:
-    e = env(variant="pagat", players=3)
+@pytest.mark.parametrize("variant", ["pagat", "jokers-wild", "deuces-wild", "top-two-discards", "faces-by-rank"])
+def test_no_hidden_card_reaches_an_agents_observation(variant: str) -> None:
+    e = env(variant=HOUSE_FILES.get(variant, variant), players=3)
     raw = e.unwrapped
     rng = random.Random(7)
     checked = 0

@@ -151,17 +151,17 @@ def deck_melds(melds: MeldRules, deck: tuple[Card, ...]) -> tuple[tuple[Card, ..
     numbering), then those holding wild cards, by their cards' mask.
 
     ``melds_in`` cannot list a whole deck's wild melds: it stops at a hand's most melds, and a run with a gap a
-    wild card fills is no meld of a deck that holds the gap's card. So they are built here: each set of wild
-    cards the rules let one spread hold, with the natural cards of a book, or of a run's places but those the
-    wild cards fill; each candidate is kept when the meld rules classify it, as the engine does.
+    wild card fills is no meld of a deck that holds the gap's card. So they are built here: the natural cards
+    of a book, or of a run's places but ``k`` that wild cards fill, each kept when the meld rules classify it
+    with ``k`` wild cards (a meld's kind depends on its natural cards and how many wild cards it holds, never on
+    which), then joined with each set of ``k`` wild cards, ``k`` up to the most one spread may hold.
     """
     wild = sorted(c for c in deck if c in melds.wild)
     natural = tuple(c for c in deck if c not in melds.wild)
     found: list[tuple[Card, ...]] = [tuple(m) for m in melds.melds_in(natural)]
-    most = melds.wild_most if wild else 0
+    most = min(melds.wild_most, len(wild))
     if not most:
         return tuple(found)
-    seen = {frozenset(m) for m in found}
     by_rank: dict[int, list[Card]] = {}
     by_place: dict[tuple[int, int], Card] = {}
     places = [*melds.ranks, *((1,) if melds.ace_high else ())]  # run order, the high ace above the king
@@ -170,25 +170,25 @@ def deck_melds(melds: MeldRules, deck: tuple[Card, ...]) -> tuple[tuple[Card, ..
         for place, rank in enumerate(places):
             if rank == card.rank:
                 by_place[place, card.suit] = card
-    candidates: list[tuple[Card, ...]] = []
+    extra: dict[int, tuple[Card, ...]] = {}
     for k in range(1, most + 1):
+        parts: set[tuple[Card, ...]] = set()
+        for cards in by_rank.values():  # books: natural cards of one rank
+            for size in range(1, len(cards) + 1):
+                parts.update(combinations(cards, size))
+        for suit in range(4):  # runs: a window of places, k of them left to wild cards, the rest natural
+            for low in range(len(places)):
+                for high in range(low + melds.run_min - 1, len(places)):
+                    window = range(low, high + 1)
+                    if melds.ace_high and 0 in window and len(places) - 1 in window:
+                        continue  # the ace both low and high
+                    for gaps in combinations(window, k):
+                        run = tuple(by_place.get((p, suit)) for p in window if p not in gaps)
+                        if None not in run:
+                            parts.add(run)  # type: ignore[arg-type]  # (no None in it)
+        kept = [part for part in parts if melds.classify((*part, *wild[:k])) is not None]
         for wilds in combinations(wild, k):
-            for cards in by_rank.values():  # books: natural cards of one rank with the wild ones
-                for size in range(1, len(cards) + 1):
-                    candidates.extend((*book, *wilds) for book in combinations(cards, size))
-            for suit in range(4):  # runs: a window of places, k of them the wild cards', the rest natural
-                for low in range(len(places)):
-                    for high in range(low + melds.run_min - 1, len(places)):
-                        window = range(low, high + 1)
-                        if 0 in window and len(places) - 1 in window and melds.ace_high:
-                            continue  # the ace both low and high
-                        for gaps in combinations(window, k):
-                            run = [by_place.get((p, suit)) for p in window if p not in gaps]
-                            if all(c is not None for c in run):
-                                candidates.append((*[c for c in run if c is not None], *wilds))
-    extra: dict[frozenset[Card], tuple[Card, ...]] = {}
-    for cards in candidates:
-        key = frozenset(cards)
-        if key not in seen and key not in extra and melds.classify(cards) is not None:
-            extra[key] = tuple(melds.wild_order(cards) or sorted(cards))
-    return (*found, *sorted(extra.values(), key=lambda m: sum(1 << int(c) for c in m)))
+            for part in kept:
+                cards = tuple(sorted((*part, *wilds)))
+                extra.setdefault(sum(1 << int(c) for c in cards), cards)
+    return (*found, *(extra[mask] for mask in sorted(extra)))
