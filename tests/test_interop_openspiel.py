@@ -248,7 +248,7 @@ def test_no_hidden_card_reaches_a_seats_information_state(variant: str, players:
         assert jokers_moved > 3  # a joker went to another hand or the stock, and no seat's view told where
 
 
-@pytest.mark.parametrize("variant", ["pagat", "jokers-wild", "deuces-wild"])
+@pytest.mark.parametrize("variant", ["pagat", "jokers-wild", "deuces-wild", "top-two-discards"])
 def test_a_resampled_state_keeps_the_seats_view_and_deals_the_rest_anew(variant: str) -> None:
     game = load(variant, 3)
     state = play(game.new_initial_state(), random.Random(5), knock=0.0, stop=12)

@@ -173,9 +173,9 @@ def deck_melds(melds: MeldRules, deck: tuple[Card, ...]) -> tuple[tuple[Card, ..
     extra: dict[int, tuple[Card, ...]] = {}
     for k in range(1, most + 1):
         parts: set[tuple[Card, ...]] = set()
-        for cards in by_rank.values():  # books: natural cards of one rank
-            for size in range(1, len(cards) + 1):
-                parts.update(combinations(cards, size))
+        for ranked in by_rank.values():  # books: natural cards of one rank
+            for size in range(1, len(ranked) + 1):
+                parts.update(combinations(ranked, size))
         for suit in range(4):  # runs: a window of places, k of them left to wild cards, the rest natural
             for low in range(len(places)):
                 for high in range(low + melds.run_min - 1, len(places)):
@@ -183,12 +183,12 @@ def deck_melds(melds: MeldRules, deck: tuple[Card, ...]) -> tuple[tuple[Card, ..
                     if melds.ace_high and 0 in window and len(places) - 1 in window:
                         continue  # the ace both low and high
                     for gaps in combinations(window, k):
-                        run = tuple(by_place.get((p, suit)) for p in window if p not in gaps)
-                        if None not in run:
-                            parts.add(run)  # type: ignore[arg-type]  # (no None in it)
+                        run = tuple(by_place[p, suit] for p in window if p not in gaps and (p, suit) in by_place)
+                        if len(run) == len(window) - k:  # every natural place's card is in the deck
+                            parts.add(run)
         kept = [part for part in parts if melds.classify((*part, *wild[:k])) is not None]
         for wilds in combinations(wild, k):
             for part in kept:
-                cards = tuple(sorted((*part, *wilds)))
-                extra.setdefault(sum(1 << int(c) for c in cards), cards)
+                meld = tuple(sorted((*part, *wilds)))
+                extra.setdefault(sum(1 << int(c) for c in meld), meld)
     return (*found, *(extra[mask] for mask in sorted(extra)))

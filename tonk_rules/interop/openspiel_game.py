@@ -16,6 +16,13 @@ card drawn from the stock; the players' actions are numbered by
 as strings and tensors, are :mod:`~tonk_rules.interop.seat_view`'s, built from the seat's ``Observation``;
 returns are each seat's net in stakes from the engine's settlement (zero-sum). Seat 0 plays first.
 ``TonkState.resample_from_infostate`` deals the cards a seat has not seen anew, as IS-MCTS asks.
+
+A game is one hand, under any house rule (docs/interop.md#house-rules): jokers are cards of the deck (a deal
+node has as many outcomes as the deck has cards, the tensors a place for each), a wild card's stand-in follows
+from its spread's cards, house card values are the engine's settlement's, and under a match to N hands won
+(``scoring.mode: wins``) a game is still one hand, played and paid as under its base variant: the match is a
+sequence of games, ending when a seat has won N hands (``state.table.hand.result.winners``), which no game's
+returns say.
 """
 
 from __future__ import annotations

@@ -19,6 +19,10 @@ end, is each seat's net in stakes; a hand cut off at ``max_turns`` completed tur
 A hand the deal itself settles (a tonk on the deal) gives no agent a decision, and an AEC episode begins with
 one: ``reset`` deals past it, and ``env.unwrapped.settled_on_the_deal`` keeps the nets of the hands it dealt
 past (OpenSpiel's game, which allows a hand with no decision, keeps them in play).
+
+An episode is one hand, under any house rule: under a match to N hands won (``scoring.mode: wins``) too, whose
+match is a sequence of episodes (it ends when an agent has won N hands; ``env.unwrapped.table.hand.result``
+names a hand's winners), each hand played and paid as under its base variant (docs/interop.md#house-rules).
 """
 
 from __future__ import annotations
