@@ -430,6 +430,31 @@ def test_returns_are_the_hands_paid_with_the_house_card_values() -> None:
     assert knocks >= 3
 
 
+def test_the_cards_below_the_top_within_reach_are_in_every_view() -> None:
+    """top-two-discards: the card under the pile's top may be taken, so every seat sees which it is."""
+    game = load("top-two-discards", 3)
+    layout = TensorLayout(game.ruleset, 3, INFORMATION_STATE)
+    below = layout.offsets["discard_below"]
+    assert dict(layout.pieces)["discard_below"] == 52
+    assert "discard_below" not in dict(TensorLayout(load("pagat", 3).ruleset, 3, INFORMATION_STATE).pieces)
+    rng = random.Random(6)
+    seen = taken = 0
+    for _ in range(10):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            hand = state.table.hand
+            if not state.is_chance_node() and len(hand.discard) >= 2:
+                second = hand.discard[-2]
+                for seat in range(3):
+                    assert f"(below it {second})" in state.observation_string(seat)
+                    tensor = state.information_state_tensor(seat)
+                    assert [i for i in range(52) if tensor[below + i]] == [int(second)]
+                seen += 1
+                taken += game.codes.first_deeper in state.legal_actions()
+            step(state, rng, knock=0.05)
+    assert seen > 20 and taken > 10
+
+
 def test_a_match_to_seven_is_one_hand_a_game_played_and_paid_as_its_base() -> None:
     """first-to-seven is pagat with a match to seven hands won: a game is one hand of it (a match is a
     sequence of games), played and paid as pagat's, whatever the match's score."""

@@ -3,7 +3,8 @@
 never from the other hands or the stock.
 
 A view has three parts, as OpenSpiel's observation types name them: the **public** table (whose turn and its
-phase, the discard pile's top and size, the stock's size, every seat's hand size, turns and hit lock, the
+phase, the discard pile's top and size (and the cards below the top a player may take too, where
+``drawing.discard_depth`` lets one), the stock's size, every seat's hand size, turns and hit lock, the
 spreads by owner, the cards each seat took from and threw on the pile), the seat's **private** cards, and,
 with **perfect recall**, what it saw in order (the public history, its own draws from the stock shown with
 their cards, the hand it was dealt). The information state is all three; the plain observation the first
@@ -97,6 +98,8 @@ def _public(obs: Observation, melds: MeldRules, drawing: bool) -> list[str]:
     phase = "drawing from the stock" if drawing else obs.phase.value
     spreads = "; ".join(f"{s.number} of seat {s.owner}: {spread_text(melds, s.cards)}" for s in obs.spreads) or "-"
     top = card_text(obs.discard_top) if obs.discard_top is not None else "-"
+    if len(obs.discard_seen) > 1:  # drawing.discard_depth: the cards below the top that may be taken too
+        top += f" (below it {cards_text(reversed(obs.discard_seen[:-1]))})"
     taken = "; ".join(f"{seat}: {_cards(cards)}" for seat, cards in enumerate(obs.taken))
     return [
         f"to move {obs.current} ({phase}{', first turn bound' if obs.first_turn_binds else ''})",
@@ -117,12 +120,16 @@ class TensorLayout:
         self.deck = tuple(ruleset.deal.deck)
         self.index = {card: i for i, card in enumerate(self.deck)}
         d, n = len(self.deck), players
+        #: the cards below the top a player may take too (drawing.discard_depth), each depth one-hot
+        self.below = ruleset.drawing.discard_depth - 1
         pieces: list[tuple[str, int]] = [("seat", n)]
         if kind.public:
             turn_size = len(Turn().slots)
             pieces += [("current", n + 1), ("phase", len(PHASES) + 1), ("discard_top", d), ("discarded", n * d),
                        ("taken", n * d), ("spreads", n * d), ("hand_sizes", n), ("turns", n), ("hit_locks", n),
                        ("piles", 2), ("first_turn", 1), ("turn", turn_size)]
+            if self.below:  # (a piece only where the variant lets a player take from below the top: every
+                pieces.append(("discard_below", self.below * d))  # other variant keeps its layout)
         if kind.private:
             pieces.append(("hand", d))
             if kind.perfect_recall:
@@ -158,6 +165,8 @@ class TensorLayout:
             v[at["phase"] + (len(PHASES) if hand.drawing else PHASES.index(obs.phase))] = 1.0
             if obs.discard_top is not None:
                 v[at["discard_top"] + self.index[obs.discard_top]] = 1.0
+            for depth, card in enumerate(reversed(obs.discard_seen[:-1])):  # depth 2 first
+                v[at["discard_below"] + depth * d + self.index[card]] = 1.0
             for public in obs.history:
                 if isinstance(public.action, Discard):
                     v[at["discarded"] + public.player * d + self.index[public.action.card]] = 1.0
