@@ -411,14 +411,42 @@ def test_every_meld_a_hand_can_lay_has_an_action_number(variant: str, tmp_path: 
         assert rules.melds.classify(meld) is not None
 
 
-def test_returns_are_the_hands_paid_with_the_house_card_values() -> None:
-    """faces-by-rank: J 11, Q 12, K 13. The counts the engine settled by are the house's, and the returns are
-    its settlement."""
-    game = load("faces-by-rank", 2)
+FOUR_JOKERS = """\
+extends: russian
+deck:
+  jokers: 4
+  values: {Joker: 15}
+  source_for:
+    jokers: {assumed: "a test table: the most jokers a deck may hold, none wild"}
+    values: {assumed: "a test table: a joker that is not wild counts 15"}
+"""
+
+
+def test_four_jokers_make_a_game_of_56_cards(tmp_path: Path) -> None:
+    path = tmp_path / "four-jokers.yaml"
+    path.write_text(FOUR_JOKERS, encoding="utf-8")
+    game = load(str(path), 4)
+    assert game.max_chance_outcomes() == 56 and len(game.new_initial_state().chance_outcomes()) == 56
+    assert dict(TensorLayout(game.ruleset, 4, INFORMATION_STATE).pieces)["hand"] == 56
+    assert [game.codes.text(game.codes.encode(Discard(j))) for j in JOKERS] == [f"discard Jk{i}" for i in range(1, 5)]
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("variant", "players", "house"), [
+    ("faces-by-rank", 2, {"JS": 11, "QS": 12, "KS": 13, "10S": 10}), ("four-jokers", 3, {"Jk3": 15, "KS": 10})])
+def test_returns_are_the_hands_paid_with_the_house_card_values(
+        variant: str, players: int, house: dict[str, int], tmp_path: Path) -> None:
+    """faces-by-rank: J 11, Q 12, K 13; four jokers, none wild, each 15. The counts the engine settled by are
+    the house's, and the returns are its settlement."""
+    if variant == "four-jokers":
+        variant = str(tmp_path / "four-jokers.yaml")
+        Path(variant).write_text(FOUR_JOKERS, encoding="utf-8")
+    game = load(variant, players)
     values = game.ruleset.deal.values
-    assert [values[int(parse_card(c))] for c in ("JS", "QS", "KS", "10S")] == [11, 12, 13, 10]
+    assert {card: values[int(parse_card(card))] for card in house} == house
+    changed = {c for c in game.ruleset.deal.deck if values[int(c)] != c.value}  # the cards the house values anew
     rng = random.Random(4)
-    knocks = 0
+    knocks = counted = 0
     for _ in range(30):
         state = play(game.new_initial_state(), rng, knock=0.3)
         hand = state.table.hand
@@ -427,7 +455,8 @@ def test_returns_are_the_hands_paid_with_the_house_card_values() -> None:
         if result.ending.value.startswith("knock"):
             knocks += 1
             assert list(result.counts) == [sum(values[int(c)] for c in cards) for cards in hand.hands]
-    assert knocks >= 3
+            counted += any(changed & set(cards) for cards in hand.hands)
+    assert knocks >= 3 and counted >= 2
 
 
 def test_the_cards_below_the_top_within_reach_are_in_every_view() -> None:
