@@ -23,10 +23,11 @@ from open_spiel.integration_tests import api_test  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots, generate_playthrough  # noqa: E402
 from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
 
-from tonk_rules.cards import JOKERS, parse_card  # noqa: E402
+from tonk_rules.cards import JOKERS, parse_card, parse_cards  # noqa: E402
 from tonk_rules.engine.actions import Discard, Hit, Knock, Spread  # noqa: E402
 from tonk_rules.engine.hand import position_of  # noqa: E402
-from tonk_rules.interop.action_codes import ActionCodes  # noqa: E402
+from tonk_rules.interop.action_codes import DRAW_STOCK, ActionCodes  # noqa: E402
+from tonk_rules.interop.chance_hand import ChanceHand  # noqa: E402
 from tonk_rules.interop.game_rules import InteropSetupError, rules_for  # noqa: E402
 from tonk_rules.interop.openspiel_bot import ProjectBot, ismcts_bot  # noqa: E402
 from tonk_rules.interop.openspiel_game import TonkGame, TonkState  # noqa: E402
@@ -531,3 +532,35 @@ def test_a_playthrough_with_jokers_wild_is_the_one_kept(monkeypatch: pytest.Monk
         PLAYTHROUGH.write_text(text, encoding="utf-8")
     assert PLAYTHROUGH.exists(), f"missing {PLAYTHROUGH}; run with TONK_UPDATE_GOLDEN=1"
     assert text == PLAYTHROUGH.read_text(encoding="utf-8")
+
+
+NINE_CARDS_JOKERS_WILD = """\
+extends: {base}
+deal:
+  hand_size: 9
+  source_for:
+    hand_size: {{assumed: "a test table: jokers wild, nine cards each"}}
+"""
+
+
+@pytest.mark.xfail(strict=True, raises=IndexError, reason=(
+    "engine (tonk_rules/ruleset/meld_masks.py, not interop's): melds_in's buffer holds most_melds(len(hand)) "
+    "melds, counted without wild cards, and wild_melds writes up to MAX_MELDS into it: a hand of ten with eight "
+    "spades in a row and both jokers holds 77 melds (most_melds(10) = 70), so Hand.legal_actions raises "
+    "IndexError (the kernel's buffer, MAX_LEGAL = 512, is not the one). The example files deal five (at most 31 "
+    "melds in six cards); a house file with more cards, or wild_most 2 with deuces (8 cards), meets it."))
+def test_a_big_hand_with_both_jokers_wild_has_its_legal_actions(tmp_path: Path) -> None:
+    path = tmp_path / "nine.yaml"
+    path.write_text(NINE_CARDS_JOKERS_WILD.format(base=HOUSE_FILES["jokers-wild"]), encoding="utf-8")
+    table = ChanceHand(rules_for(str(path), 2), 2)
+    deck = list(table.codes.deck)
+    mine = [*parse_cards("AS 2S 3S 4S 5S 6S 7S 8S"), JOKERS[0]]  # a count of 36: no deal check voids it
+    others = parse_cards("AH 2H 3H AD 2D 3D AC 2C 3C 4H")
+    for seat in table.order[:table.to_deal - 1]:
+        table.apply_chance(deck.index((mine if seat == 0 else others).pop(0)))
+    table.apply_chance(deck.index(others.pop(0)))  # the upcard
+    table.apply_code(DRAW_STOCK)
+    table.apply_chance(deck.index(JOKERS[1]))
+    assert len(table.hand.hands[0]) == 10
+    spreads = [table.codes.decode(c) for c in table.legal_codes() if c >= table.codes.first_spread]
+    assert len(spreads) == 77  # 21 runs of spades, 28 runs of spades with either joker (56)
