@@ -520,6 +520,20 @@ def test_ismcts_plays_the_project_bots_with_jokers_wild_through_evaluate_bots(sp
     assert hand(0) == results[0]  # the seeds fix every card, world and rollout
 
 
+@pytest.mark.parametrize("variant", sorted(HOUSE_FILES))
+def test_project_bots_play_every_example_house_file_through_evaluate_bots(variant: str) -> None:
+    """The project's greedy player (its knock given, so that nothing is tuned) and montecarlo beside OpenSpiel's
+    IS-MCTS at three seats: every action they choose has its number (a wild spread, a take from below the
+    top), and the returns are the engine's settlement."""
+    game = load(variant, 3)
+    for seed in range(2):
+        bots = [ProjectBot(game, 0, "greedy:knock=5", seed=seed), ismcts_bot(game, simulations=4, seed=seed),
+                ProjectBot(game, 2, "montecarlo:rollouts=4:knock=5", seed=seed)]
+        state = game.new_initial_state()
+        returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(seed))
+        assert list(returns) == [float(n) for n in state.table.hand.result.net] and sum(returns) == 0
+
+
 def test_a_playthrough_with_jokers_wild_is_the_one_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """OpenSpiel's own playthrough (every state's strings, tensors and legal actions) of a seeded hand of
     jokers wild in which a joker fills a run's gap, against the text kept in tests/interop_playthroughs."""
