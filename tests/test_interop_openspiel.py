@@ -303,6 +303,17 @@ def test_a_bad_parameter_is_one_clear_message(params: dict[str, Any], words: str
         ProjectBot(game, 2, "greedy")
 
 
+def test_the_ace_of_spades_on_the_pile_is_written() -> None:
+    """Card number 0 is the ace of spades, not "no card": the upcard and the pile's top say it."""
+    state = load("pagat", 2).new_initial_state()
+    for card in range(1, 11):  # two hands of five, then the upcard
+        state.apply_action(card)
+    state.apply_action(0)
+    text = state.information_state_string(0)
+    assert "upcard AS" in text and "pile AS of 1" in text
+    assert "pile AS of 1" in state.observation_string(1)
+
+
 def test_knock_is_action_zero_and_a_seat_can_knock_first() -> None:
     state = play(load("pagat", 2).new_initial_state(), random.Random(0), stop=0)
     if not state.is_terminal():
