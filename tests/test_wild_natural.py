@@ -170,3 +170,13 @@ def test_every_wild_spread_reads_as_a_book_or_a_run_and_no_card_is_lost(
         steps += 1
         _check_spreads(rules, hand)
     _check_spreads(rules, hand)
+
+
+def test_the_sheet_says_a_wild_rank_may_stand_for_itself_in_each_language() -> None:
+    from tonk_rules.sheets.rules_sheet import build_sheet
+    from tonk_rules.sheets.sheet_render import render_markdown
+    from tonk_rules.sheets.variant_view import load_view
+
+    assert "A card of a wild rank may also stand for itself" in render_markdown(build_sheet(load_view(DEUCES), "en"))
+    assert "Карта дикого достоинства может быть и сама собой" in render_markdown(build_sheet(load_view(DEUCES), "ru"))
+    assert "stand for itself" not in render_markdown(build_sheet(load_view(JOKERS), "en"))  # a joker has no rank
