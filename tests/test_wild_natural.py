@@ -180,3 +180,11 @@ def test_the_sheet_says_a_wild_rank_may_stand_for_itself_in_each_language() -> N
     assert "A card of a wild rank may also stand for itself" in render_markdown(build_sheet(load_view(DEUCES), "en"))
     assert "Карта дикого достоинства может быть и сама собой" in render_markdown(build_sheet(load_view(DEUCES), "ru"))
     assert "stand for itself" not in render_markdown(build_sheet(load_view(JOKERS), "en"))  # a joker has no rank
+
+
+def test_a_seven_card_hand_with_two_deuces_lists_every_meld(tmp_path: Path) -> None:
+    """More melds than most_melds counts for seven cards without wild cards (38): none is left out."""
+    melds = _house(tmp_path, "must-wild", MUST_SPREAD_WILD).melds  # two wild cards a spread
+    listed = melds.melds_in(parse_cards("2D 2C 2S 2H 4H 6H 5H"))
+    assert len(listed) == 48 and len(set(listed)) == 48
+    assert all(melds.classify(m) is not None for m in listed)

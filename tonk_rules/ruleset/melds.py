@@ -187,7 +187,8 @@ class MeldRules:
         if (not mask & table[mm.M_WILD] and not mm.books_possible(mask, table[mm.M_MIN_BOOK])
                 and not mm.run_starts(mask, table)):
             return []
-        out = [0] * mm.most_melds(len(hand))
+        # (with a wild card a hand holds more melds than most_melds counts: two deuces in seven cards make 48)
+        out = [0] * (mm.MAX_MELDS if mask & table[mm.M_WILD] else mm.most_melds(len(hand)))
         n = mm.melds_in(mask, -1, table, out, 0)
         if n == 0:
             return []
