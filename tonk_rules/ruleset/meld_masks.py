@@ -423,8 +423,10 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
 
 
 # --- wild cards (melds.wild) ------------------------------------------------------------------------------
-# A wild card stands for any card of a book or a run. A spread holds at least two natural cards (they say the
-# rank or the suit) and at most M_WILD_MOST wild ones. A run's wild cards fill its gaps first, then stand for
+# A wild card stands for any card of a book or a run; a card of a wild rank (deuces wild) may also stand for
+# itself, and then it is natural (wild_part decides which cards of a spread stand for others: the fewest). A
+# spread holds at least two natural cards (they say the rank or the suit) and at most M_WILD_MOST cards standing
+# for others. A run's wild cards fill its gaps first, then stand for
 # the cards above its highest natural card, then below its lowest: so a spread's cards say what each wild
 # card stands for, and the same cards are always the same meld.
 def highest(m: int) -> int:
