@@ -70,7 +70,6 @@ def test_hits_onto_a_spread_with_a_wild_card_follow_the_rule() -> None:
 @pytest.mark.parametrize("text", [
     "extends: pagat\nmelds: {wild: [Joker]}\n",
     "extends: pagat\nmelds: {wild_hits: true}\n",
-    "extends: pagat-must-spread\nmelds: {wild: ['2']}\n",
     "extends: pagat\nmelds: {wild: ['2'], wild_most: 3}\n",
 ])
 def test_wild_rules_that_cannot_hold_are_refused_at_their_line(tmp_path: Path, text: str) -> None:

@@ -119,9 +119,11 @@ _TABLE: dict[str, InPlay] = {
     "deck.values": _k("a hand that ended on its counts (the deal check, a knock, the empty stock) while a "
                       "player held a card whose value is not the standard one (a house value)"),
     "deck.jokers": _k("a hand that ended while a player held a joker"),
-    "melds.wild": _k("a spread laid, or a hit, with a wild card in it"),
+    "melds.wild": _k("a spread laid, or a hit, with a wild card in it standing for another card (a natural two "
+                     "under deuces wild is not counted)"),
     "melds.wild_most": _k("a spread laid or hit that holds as many wild cards as the rule allows"),
-    "melds.wild_hits": _k("a wild card hit onto a spread (a refused wild hit is not counted)"),
+    "melds.wild_hits": _k("a wild card hit onto a spread standing for another card (a refused wild hit, or a two "
+                          "hit in its own place, is not counted)"),
 }
 
 #: The kernel's counters: each kernel-counted dimension -> its index in the state's ``O_IN_PLAY`` block, its

@@ -94,9 +94,10 @@ STANDARD_VALUES = np.array([min(c // 4 + 1, 10) if c < 52 else 0 for c in range(
 
 @njit
 def _wild_counts(S, cards, tb):  # type: ignore[no-untyped-def]
-    """A spread laid or hit (``cards``, after it) with a wild card in it; with as many as melds.wild_most allows."""
-    wild = popcount(cards & tb[L.T_MELDS + M_WILD])
-    if wild:
+    """A spread laid or hit (``cards``, after it) with a card standing for another in it (a two standing for
+    itself under deuces wild is not one); with as many as melds.wild_most allows."""
+    wild = popcount(melds.wild_part(cards, tb)) if cards & tb[L.T_MELDS + M_WILD] else 0
+    if wild > 0:
         S[L.O_IN_PLAY + L.IP_WILD] += 1
         if wild == tb[L.T_MELDS + M_WILD_MOST]:
             S[L.O_IN_PLAY + L.IP_WILD_MOST] += 1
@@ -226,7 +227,8 @@ def _knock_counts(S, p, tb):  # type: ignore[no-untyped-def]
     hand = S[L.O_HANDS + p]
     min_book = tb[L.T_MELDS + M_MIN_BOOK]
     if tb[R_SP_MUST] == 0:
-        if melds.books_possible(hand, min_book) or melds.run_starts(hand, tb) != 0:
+        if melds.books_possible(hand, min_book) or melds.run_starts(hand, tb) != 0 or (
+                hand & tb[L.T_MELDS + M_WILD] and melds.wild_meld_with(hand, -1, tb)):
             S[L.O_IN_PLAY + L.IP_SP_MUST] += 1
     elif tb[L.T_MELDS + M_MUST] and melds.books_possible(hand, min_book):
         for r in range(1, 14):
@@ -320,14 +322,12 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
     elif kind == L.K_SPREAD:
         k = S[L.S_SPREADS_N]
         S[L.S_SPREADS_N] = k + 1
-        first = lowest(payload & ~tb[L.T_MELDS + M_WILD])  # a natural card: the book's rank, the run's suit
-        rank = first // 4 + 1
         book = classify(payload, tb) == BOOK  # as MeldRules.classify decides it for the engine
         S[L.O_SP_OWNER + k] = p
         S[L.O_SPREADS_LAID + p] += 1
         S[L.O_SP_RUN + k] = 0 if book else 1
         S[L.O_SP_MASK + k] = payload
-        S[L.O_SP_KEY + k] = rank if book else first % 4
+        S[L.O_SP_KEY + k] = melds.natural_key(payload, not book, tb)  # from a card standing for itself
         S[L.O_SP_POS + k] = 0 if book else melds.spread_line(payload, tb)
         _lay_counts(S, payload, not book, tb)
         _wild_counts(S, payload, tb)
@@ -351,8 +351,8 @@ def apply_key(S, key, tb):  # type: ignore[no-untyped-def]
             S[L.O_SP_POS + k] |= ONE << tb[L.T_POS + card // 4 + 1]
         owner = S[L.O_SP_OWNER + k]
         _lay_counts(S, S[L.O_SP_MASK + k], S[L.O_SP_RUN + k] == 1, tb)
-        if (tb[L.T_MELDS + M_WILD] >> card) & 1:
-            S[L.O_IN_PLAY + L.IP_WILD_HITS] += 1
+        if (tb[L.T_MELDS + M_WILD] >> card) & 1 and (melds.wild_part(S[L.O_SP_MASK + k], tb) >> card) & 1:
+            S[L.O_IN_PLAY + L.IP_WILD_HITS] += 1  # hit standing for another card (not a two in its own place)
         _wild_counts(S, S[L.O_SP_MASK + k], tb)
         S[L.O_IN_PLAY + (L.IP_HIT_RUNS if S[L.O_SP_RUN + k] else L.IP_HIT_BOOKS)] += 1
         if not S[L.O_SP_RUN + k]:

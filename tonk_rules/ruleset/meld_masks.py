@@ -196,10 +196,20 @@ def run_line(cards: int, mt: Sequence[int]) -> int:
 
 # --- whole melds ---------------------------------------------------------------------------------------
 def classify(cards: int, mt: Sequence[int]) -> int:
-    """BOOK, RUN or NOT_A_MELD for ``cards`` laid as a new spread."""
-    wild = cards & mt[AT + M_WILD]
-    if wild:
-        return _classify_wild(cards & ~wild, popcount(wild), mt)
+    """BOOK, RUN or NOT_A_MELD for ``cards`` laid as a new spread (with wild cards: as :func:`wild_part` reads
+    them)."""
+    if cards & mt[AT + M_WILD] == 0:
+        return _classify_plain(cards, mt)
+    w = wild_part(cards, mt)
+    if w < 0:
+        return NOT_A_MELD
+    if w == 0:  # every card stands for itself (natural twos under deuces wild)
+        return _classify_plain(cards, mt)
+    return _classify_wild(cards & ~w, popcount(w), mt)
+
+
+def _classify_plain(cards: int, mt: Sequence[int]) -> int:
+    """:func:`classify` of cards each standing for itself."""
     if cards >> JOKER_BITS:  # a joker has no rank: it is in no book or run (unless it is wild)
         return NOT_A_MELD
     size = popcount(cards)
@@ -216,16 +226,27 @@ def classify(cards: int, mt: Sequence[int]) -> int:
 def extends(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[int]) -> bool:
     """``card`` may be added to (hit) the spread ``cards``, by the meld rules alone: a book of rank ``key``,
     or (``run``) a run of suit ``key`` whose line, ace low, is ``line`` (the kernel keeps both per spread; a
-    run with wild cards: the places it covers, :func:`spread_line`)."""
+    run with wild cards: the places it covers, :func:`spread_line`). A card of a wild rank may be hit as itself
+    (a two in its place in a run, onto a book of twos), else as a wild card where the rules let one be hit; with
+    wild cards the spread it makes must still read (:func:`wild_part`) as a meld of the same kind and key."""
     if (cards >> card) & 1:
         return False
     wild = mt[AT + M_WILD]
-    if (wild >> card) & 1:  # a wild card hit: where the rules let one be hit, and the spread has room for it
-        if mt[AT + M_WILD_HITS] == 0 or popcount(cards & wild) >= mt[AT + M_WILD_MOST]:
-            return False
-        if not run:
-            return (mt[AT + M_BOOK_SIZES] >> (popcount(cards) + 1)) & 1 == 1
-        return wild_window(cards & ~wild, popcount(cards & wild) + 1, mt) != 0
+    if wild == 0:
+        return _extends_natural(cards, run, key, line, card, mt)
+    ok = card < JOKER_BITS and _extends_natural(cards, run, key, line, card, mt)
+    if not ok and (wild >> card) & 1:  # a wild card hit: where the rules let one be hit, and the spread has room
+        ok = _extends_wild(cards, run, mt)
+    if not ok:
+        return False
+    after = cards | (1 << card)
+    if classify(after, mt) != (RUN if run else BOOK):
+        return False
+    return natural_key(after, run, mt) == key
+
+
+def _extends_natural(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[int]) -> bool:
+    """:func:`extends` by ``card`` standing for itself."""
     if card >= JOKER_BITS:  # a joker that is not wild extends nothing
         return False
     rank = card // 4 + 1
@@ -240,6 +261,17 @@ def extends(cards: int, run: bool, key: int, line: int, card: int, mt: Sequence[
     if contiguous(m):
         return True
     return mt[AT + M_ACE_HIGH] == 1 and (m & 1) == 1 and contiguous(high_line(m, mt[AT + M_N_RANKS]))
+
+
+def _extends_wild(cards: int, run: bool, mt: Sequence[int]) -> bool:
+    """:func:`extends` by a wild card standing for another card: where wild hits are allowed and the spread
+    holds fewer cards standing for others than melds.wild_most."""
+    w = wild_part(cards, mt)
+    if mt[AT + M_WILD_HITS] == 0 or w < 0 or popcount(w) >= mt[AT + M_WILD_MOST]:
+        return False
+    if not run:
+        return (mt[AT + M_BOOK_SIZES] >> (popcount(cards) + 1)) & 1 == 1
+    return wild_window(cards & ~w, popcount(w) + 1, mt) != 0
 
 
 def extenders(cards: int, run: bool, key: int, line: int, mt: Sequence[int]) -> int:
@@ -258,7 +290,8 @@ def extenders(cards: int, run: bool, key: int, line: int, mt: Sequence[int]) -> 
                 found |= 1 << card
         return found
     # where the run lies (the high ace above the king; with wild cards, the places they cover); its ends' neighbours
-    placed = run_line(cards, mt) if cards & mt[AT + M_WILD] == 0 else spread_line(cards, mt)
+    placed = run_line(cards, mt) if cards & mt[AT + M_WILD] == 0 or wild_part(cards, mt) <= 0 else spread_line(
+        cards, mt)
     if placed == 0:
         return found
     lo = lowest(placed)
@@ -296,16 +329,20 @@ def held_spread(hand: int, mt: Sequence[int]) -> bool:
         for r in range(1, 14):
             if popcount((hand >> (4 * (r - 1))) & 15) >= min_book and not book_may_stay(hand, r, mt):
                 return True
-    return run_starts(hand, mt) != 0  # a run may never stay in hand
+    if run_starts(hand, mt) != 0:  # a run may never stay in hand
+        return True
+    # a meld in which a card stands for another may never stay in hand either (the excuse of may_hold_books is
+    # for exactly so many natural cards of a rank)
+    return mt[AT + M_WILD] != 0 and hand & mt[AT + M_WILD] != 0 and wild_meld_with(hand, -1, mt)
 
 
 def in_a_meld(hand: int, card: int, mt: Sequence[int]) -> bool:
     """``card`` (in ``hand``) is part of some book or run of ``hand`` (:func:`melds_in` lists a meld with it)."""
     if mt[AT + M_WILD] and hand & mt[AT + M_WILD] and wild_meld_with(hand, card, mt):
         return True
-    if card >= JOKER_BITS or (mt[AT + M_WILD] >> card) & 1:  # a joker, or a wild card, in no meld of its own
+    if card >= JOKER_BITS:  # a joker is in no meld of its own
         return False
-    hand = hand & ~mt[AT + M_WILD]
+    hand = hand & ((1 << JOKER_BITS) - 1)  # the natural melds: a card of a wild rank may stand for itself
     rank, suit = card // 4 + 1, card % 4
     if popcount((hand >> (4 * (rank - 1))) & 15) >= mt[AT + M_MIN_BOOK]:
         return True
@@ -329,7 +366,7 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
     :data:`MAX_MELDS` are written)."""
     start = n
     full = hand
-    hand = hand & ~mt[AT + M_WILD]  # the natural melds: of the cards that are not wild
+    hand = hand & ((1 << JOKER_BITS) - 1)  # the natural melds: every card but a joker may stand for itself
     min_book, sizes = mt[AT + M_MIN_BOOK], mt[AT + M_BOOK_SIZES]
     for r in range(1, 14 if books_possible(hand, min_book) else 1):
         nib = (hand >> (4 * (r - 1))) & 15
@@ -373,7 +410,7 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
                             out[n] = m
                             n += 1
                 p = hi + 1
-    if full != hand:
+    if full & mt[AT + M_WILD]:
         n = wild_melds(full, containing, mt, out, n)
     for i in range(start + 1, n):  # insertion sort: few melds, mostly in order already
         key = out[i]
@@ -386,8 +423,10 @@ def melds_in(hand: int, containing: int, mt: Sequence[int], out: MutableSequence
 
 
 # --- wild cards (melds.wild) ------------------------------------------------------------------------------
-# A wild card stands for any card of a book or a run. A spread holds at least two natural cards (they say the
-# rank or the suit) and at most M_WILD_MOST wild ones. A run's wild cards fill its gaps first, then stand for
+# A wild card stands for any card of a book or a run; a card of a wild rank (deuces wild) may also stand for
+# itself, and then it is natural (wild_part decides which cards of a spread stand for others: the fewest). A
+# spread holds at least two natural cards (they say the rank or the suit) and at most M_WILD_MOST cards standing
+# for others. A run's wild cards fill its gaps first, then stand for
 # the cards above its highest natural card, then below its lowest: so a spread's cards say what each wild
 # card stands for, and the same cards are always the same meld.
 def highest(m: int) -> int:
@@ -433,18 +472,43 @@ def wild_window(natural: int, wilds: int, mt: Sequence[int]) -> int:
 
 
 def spread_line(cards: int, mt: Sequence[int]) -> int:
-    """The line of a run on the table as :func:`extends` takes it: its suit's line, ace low, or, where it
-    holds wild cards, the places it covers."""
-    wild = cards & mt[AT + M_WILD]
-    if wild == 0:
+    """The line of a run on the table as :func:`extends` takes it: its suit's line, ace low, or, where some of
+    its cards stand for others (:func:`wild_part`), the places it covers."""
+    w = wild_part(cards, mt) if cards & mt[AT + M_WILD] else 0
+    if w <= 0:
         return suit_line(cards, lowest(cards) % 4, mt)
-    return wild_window(cards & ~wild, popcount(wild), mt)
+    return wild_window(cards & ~w, popcount(w), mt)
 
 
 def natural_key(cards: int, run: bool, mt: Sequence[int]) -> int:
-    """A spread's key: its book's rank or its run's suit, read from its natural cards."""
-    first = lowest(cards & ~mt[AT + M_WILD])
+    """A spread's key: its book's rank or its run's suit, read from a card standing for itself."""
+    w = wild_part(cards, mt) if cards & mt[AT + M_WILD] else 0
+    first = lowest(cards & ~w) if w > 0 else lowest(cards)
     return first % 4 if run else first // 4 + 1
+
+
+def wild_part(cards: int, mt: Sequence[int]) -> int:
+    """Which of ``cards`` stand for other cards when they are laid as one spread: 0 when each stands for itself,
+    -1 when they make no meld. A joker always stands for another card; a card of a wild rank stands for itself
+    where it can (a book of natural twos, a two in its place in a run): the fewest cards stand for others, and
+    of as many, the first set in the order of :func:`_nth_subset`, so the same cards are always the same meld."""
+    wild = cards & mt[AT + M_WILD]
+    forced = (wild >> JOKER_BITS) << JOKER_BITS  # jokers have no rank of their own
+    optional = wild & ~forced
+    must = popcount(forced)
+    if must == 0 and _classify_plain(cards, mt) != NOT_A_MELD:
+        return 0
+    for j in range(popcount(optional) + 1):
+        k = must + j
+        if k == 0:
+            continue
+        if k > mt[AT + M_WILD_MOST]:
+            break
+        for index in range(_subsets_count(optional, j)):
+            ws = forced | _nth_subset(optional, j, index)
+            if _classify_wild(cards & ~ws, k, mt) != NOT_A_MELD:
+                return ws
+    return -1
 
 
 def _classify_wild(natural: int, wilds: int, mt: Sequence[int]) -> int:
@@ -485,15 +549,21 @@ def _nth_subset(wild: int, k: int, index: int) -> int:
     return out
 
 
+def _canonical(m: int, ws: int, containing: int, mt: Sequence[int]) -> bool:
+    """The meld ``m`` holds ``containing`` (unless it is -1) and reads (:func:`wild_part`) with exactly the cards
+    ``ws`` standing for others: each meld is listed once, as it is read when laid."""
+    return (containing < 0 or ((m >> containing) & 1) == 1) and wild_part(m, mt) == ws
+
+
 def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequence[int], n: int) -> int:
-    """Write every meld of ``hand`` that holds a wild card (and ``containing``, unless it is -1) into ``out``
-    from index ``n`` on; return the new end (at most :data:`MAX_MELDS` in all)."""
+    """Write every meld of ``hand`` in which a card stands for another (and that holds ``containing``, unless
+    it is -1) into ``out`` from index ``n`` on; return the new end (at most ``len(out)``)."""
     wild = hand & mt[AT + M_WILD]
-    natural = hand & ~wild & ((1 << JOKER_BITS) - 1)
     most = min(mt[AT + M_WILD_MOST], popcount(wild))
     for k in range(1, most + 1):
         for index in range(_subsets_count(wild, k)):
-            ws = _nth_subset(wild, k, index)
+            ws = _nth_subset(wild, k, index)  # the cards standing for others; the rest of the hand stands for itself
+            natural = hand & ~ws & ((1 << JOKER_BITS) - 1)
             for r in range(1, 14):  # books: two or more natural cards of a rank
                 nib = (natural >> (4 * (r - 1))) & 15
                 if popcount(nib) < 2:
@@ -501,8 +571,8 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
                 for sub in range(1, 16):
                     if sub & ~nib == 0 and popcount(sub) >= 2:
                         m = (sub << (4 * (r - 1))) | ws
-                        if (mt[AT + M_BOOK_SIZES] >> popcount(m)) & 1 and n < MAX_MELDS and (
-                                containing < 0 or (m >> containing) & 1):
+                        if (mt[AT + M_BOOK_SIZES] >> popcount(m)) & 1 and n < len(out) and _canonical(
+                                m, ws, containing, mt):
                             out[n] = m
                             n += 1
             for u in range(4):  # runs: the natural cards of a suit from one to another, with k wild cards
@@ -516,38 +586,41 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
                         b = lowest(more)
                         more &= more - 1
                         m = suited & ((1 << (b + 1)) - (1 << a))
-                        if _classify_wild(m, k, mt) == RUN and n < MAX_MELDS and (
-                                containing < 0 or ((m | ws) >> containing) & 1):
+                        if _classify_wild(m, k, mt) == RUN and n < len(out) and _canonical(m | ws, ws, containing, mt):
                             out[n] = m | ws
                             n += 1
     return n
 
 
 def wild_meld_with(hand: int, card: int, mt: Sequence[int]) -> bool:
-    """``hand`` (which holds a wild card) has a meld with a wild card that holds ``card`` (:func:`wild_melds`
-    lists one)."""
+    """``hand`` has a meld in which a card stands for another that holds ``card`` (any such meld where ``card``
+    is -1): :func:`wild_melds` would list one."""
     wild = hand & mt[AT + M_WILD]
-    natural = hand & ~wild & ((1 << JOKER_BITS) - 1)
-    card_wild = (wild >> card) & 1 == 1
-    for k in range(1, min(mt[AT + M_WILD_MOST], popcount(wild)) + 1):
-        for r in range(1, 14):
-            have = popcount((natural >> (4 * (r - 1))) & 15)
-            if have < 2 or not (card_wild or card // 4 == r - 1):
-                continue
-            for size in range(3, 5):
-                if (mt[AT + M_BOOK_SIZES] >> size) & 1 and 2 <= size - k <= have:
-                    return True
-        rest = natural
-        while rest:
-            a = lowest(rest)
-            rest &= rest - 1
-            more = rest
-            while more:
-                b = lowest(more)
-                more &= more - 1
-                if a % 4 != b % 4:
+    most = min(mt[AT + M_WILD_MOST], popcount(wild))
+    for k in range(1, most + 1):
+        for index in range(_subsets_count(wild, k)):
+            ws = _nth_subset(wild, k, index)
+            natural = hand & ~ws & ((1 << JOKER_BITS) - 1)
+            for r in range(1, 14):
+                nib = (natural >> (4 * (r - 1))) & 15
+                if popcount(nib) < 2:
                     continue
-                m = natural & (SUIT_CARDS << (a % 4)) & ((1 << (b + 1)) - (1 << a))
-                if (card_wild or (m >> card) & 1) and _classify_wild(m, k, mt) == RUN:
-                    return True
+                for sub in range(1, 16):
+                    if sub & ~nib == 0 and popcount(sub) >= 2:
+                        m = (sub << (4 * (r - 1))) | ws
+                        if (mt[AT + M_BOOK_SIZES] >> popcount(m)) & 1 and _canonical(m, ws, card, mt):
+                            return True
+            for u in range(4):
+                suited = natural & (SUIT_CARDS << u)
+                rest = suited
+                while rest:
+                    a = lowest(rest)
+                    rest &= rest - 1
+                    more = rest
+                    while more:
+                        b = lowest(more)
+                        more &= more - 1
+                        m = suited & ((1 << (b + 1)) - (1 << a))
+                        if _classify_wild(m, k, mt) == RUN and _canonical(m | ws, ws, card, mt):
+                            return True
     return False

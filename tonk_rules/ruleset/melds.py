@@ -84,10 +84,11 @@ class MeldRules:
     def wild_order(self, cards: Sequence[Card]) -> list[Card] | None:
         """Cards of a spread holding wild cards in table order, each wild card where it stands (a book: the
         natural cards by suit, then the wild ones; a run: by the places it covers); None without one."""
-        wild = [c for c in cards if c in self.wild]
+        standing = self.standing_for_others(cards)
+        wild = [c for c in cards if c in standing]
         if not wild:
             return None
-        natural = sorted((c for c in cards if c not in self.wild), key=lambda c: c.suit)
+        natural = sorted((c for c in cards if c not in standing), key=lambda c: c.suit)
         mask = mask_of(cards)
         if mm.classify(mask, self.table) != mm.RUN:
             return [*natural, *wild]
@@ -95,6 +96,15 @@ class MeldRules:
         at = {self._place(c, window): c for c in natural}
         spare = iter(wild)
         return [at[p] if p in at else next(spare) for p in range(window.bit_length()) if window >> p & 1]
+
+    def standing_for_others(self, cards: Sequence[Card]) -> frozenset[Card]:
+        """The cards of a spread that stand for other cards (:func:`~tonk_rules.ruleset.meld_masks.wild_part`):
+        its jokers, and its cards of a wild rank that are not in their own place (a two in a book of twos, or
+        in its place in a run, stands for itself); empty where each stands for itself or they make no meld."""
+        mask = mask_of(cards)
+        if not mask & self.table[mm.M_WILD]:
+            return frozenset()
+        return frozenset(cards_of(max(mm.wild_part(mask, self.table), 0)))
 
     def _place(self, card: Card, window: int) -> int:
         """A natural card's place in a run's ``window`` (the ace above the king where the run is there)."""
@@ -107,14 +117,15 @@ class MeldRules:
         order = self.wild_order(cards)
         if order is None:
             return []
-        natural = [c for c in order if c not in self.wild]
+        standing = self.standing_for_others(cards)
+        natural = [c for c in order if c not in standing]
         if mm.classify(mask_of(cards), self.table) != mm.RUN:
-            return [(c, RANK_NAMES[style][natural[0].rank]) for c in order if c in self.wild]
+            return [(c, RANK_NAMES[style][natural[0].rank]) for c in order if c in standing]
         window = mm.spread_line(mask_of(cards), self.table)
         places = [p for p in range(window.bit_length()) if window >> p & 1]
         suit = natural[0].suit
         return [(c, make_card(self.table[mm.M_RANK_AT + p], suit).format(style))
-                for c, p in zip(order, places, strict=True) if c in self.wild]
+                for c, p in zip(order, places, strict=True) if c in standing]
 
     def show(self, cards: Sequence[Card], style: CardStyle = "english") -> str:
         """A spread's cards in ``style``, each wild card with what it stands for: ``5♠ 6♠ Jk(=7♠)``.
@@ -176,7 +187,8 @@ class MeldRules:
         if (not mask & table[mm.M_WILD] and not mm.books_possible(mask, table[mm.M_MIN_BOOK])
                 and not mm.run_starts(mask, table)):
             return []
-        out = [0] * mm.most_melds(len(hand))
+        # (with a wild card a hand holds more melds than most_melds counts: two deuces in seven cards make 48)
+        out = [0] * (mm.MAX_MELDS if mask & table[mm.M_WILD] else mm.most_melds(len(hand)))
         n = mm.melds_in(mask, -1, table, out, 0)
         if n == 0:
             return []
@@ -191,7 +203,8 @@ class MeldRules:
         keyed: list[tuple[tuple[object, ...], tuple[Card, ...]]] = []
         for meld in out[:n]:
             cards = self._meld_cards(meld)
-            first = next(c for c in cards if c not in self.wild)  # a natural card says the rank or the suit
+            standing = self.standing_for_others(cards) if meld & table[mm.M_WILD] else frozenset()
+            first = next(c for c in cards if c not in standing)  # a natural card says the rank or the suit
             if mm.classify(meld, table) == mm.BOOK:  # a book: ordered as combinations of its rank's cards in the hand
                 keyed.append(((0, first_rank[first.rank], len(cards), sorted(place[c] for c in cards)), cards))
             else:

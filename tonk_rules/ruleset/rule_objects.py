@@ -282,8 +282,8 @@ class SpreadRule(SectionRule):
         mask = mask_of(hand)
         if not meld_masks.held_spread(mask, self.table):  # decided here; melds_in only names the meld
             return None
-        for meld in self.melds.melds_in(hand):
-            if not (self.melds.classify(meld) is MeldKind.BOOK
+        for meld in self.melds.melds_in(hand):  # (a meld with a card standing for another may never stay)
+            if not (self.melds.classify(meld) is MeldKind.BOOK and not self.melds.standing_for_others(meld)
                     and meld_masks.book_may_stay(mask, meld[0].rank, self.table)):
                 return meld
         raise AssertionError(f"meld_masks.held_spread found a meld to lay in {hand}, melds_in none")

@@ -255,9 +255,6 @@ def _wild_problem(v: VariantSections) -> tuple[str, str] | None:
     if not 1 <= m.wild_most <= 2:
         return ("melds.wild_most", f"melds.wild_most ({m.wild_most}) is 1 or 2: a spread holds at least two natural "
                                    "cards")
-    if v.spreading.must_spread:
-        return ("spreading.must_spread|melds.wild", "spreading.must_spread with wild cards (melds.wild) is not "
-                                                    "supported: a spread held with a wild card could not be told")
     return None
 
 

@@ -135,6 +135,8 @@ class _Builder:
             said = ", ".join(jk if c == "Joker" else rank_word(c, self.lang) for c in v("melds.wild"))
             lines.append(self.line(fill(w["wild"], self.lang, cards=said, most=v("melds.wild_most")),
                                    "melds.wild", "melds.wild_most"))
+            if any(c != "Joker" for c in v("melds.wild")):  # a wild rank: its cards may stand for themselves
+                lines.append(self.line(w["wild_rank"], "melds.wild"))
             lines.append(self.line(w["wild_hits.yes" if v("melds.wild_hits") else "wild_hits.no"], "melds.wild_hits"))
         held = v("spreading.may_hold_books")
         if v("spreading.must_spread"):

@@ -153,11 +153,15 @@ TURN_WORDS: dict[str, RuleWords] = {
         "of a book or a run; a spread holds at least two natural cards.",
         en={Part("wild"): "Wild cards: {cards}. A wild card stands for any card of a book or a run; a spread holds "
                           "at least two natural cards and at most {most} wild {most:card|cards}. In a run a wild "
-                          "card fills a gap first, then stands for the card above the run, then below it."},
+                          "card fills a gap first, then stands for the card above the run, then below it.",
+            Part("wild_rank"): "A card of a wild rank may also stand for itself, and then it is not wild: a book of "
+                               "them, or one in its own place in a run, is natural."},
         ru={Part("wild"): "Дикие карты: {cards}. Дикая карта заменяет любую карту группы или последовательности; в "
                           "выкладке не меньше двух обычных карт и не больше {most} {most:дикой карты|диких карт|"
                           "диких карт}. В последовательности дикая карта сначала закрывает пропуск, затем "
-                          "становится картой выше, затем ниже."},
+                          "становится картой выше, затем ниже.",
+            Part("wild_rank"): "Карта дикого достоинства может быть и сама собой, и тогда она не дикая: группа из "
+                               "таких карт или такая карта на своём месте в последовательности — обычные."},
     ),
     "melds.wild_most": RuleWords("The most wild cards one spread may hold (with melds.wild).", said_with="melds.wild"),
     "melds.wild_hits": RuleWords(
