@@ -6,12 +6,13 @@ count that never moves, is tests/test_in_play.py's ``test_every_kernel_count_mov
 from __future__ import annotations
 
 import copy
+import functools
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from model_fields import FIELDS, changes
+from model_fields import FIELDS, changes, compiled
 from pydantic import BaseModel, create_model
 
 from tonk_rules import load_ruleset
@@ -120,18 +121,34 @@ def test_tonk_schema_out_replaces_the_file_only_once_the_schema_is_made(tmp_path
     assert out.read_text(encoding="utf-8") == written
 
 
-def payment_variants() -> list[Any]:
-    """Every built-in, and every valid value of every payment option that is not a payment rule's own field
-    (``payments.knock_won.double_at_most``-like options, which may make a payment depend on the counts), as
-    variant data: the rules a knock is weighed under. (The payment rules' roles are tests/test_reckoner.py's.)"""
-    out = [pytest.param(load_variant(name).variant.model_dump(mode="json"), id=name) for name in builtin_names()]
+@functools.cache
+def payment_options() -> dict[tuple[str, ...], Any]:
+    """Every added rule that changes what an ending pays for some value of it, wherever it is written
+    (``knocking.double_at_most``: a won knock at N or less paid double), with its default."""
+    added = added_sources(VariantSections)
+    out = {}
     for path, info in FIELDS:
-        if path[0] == "payments" and "rules" not in path:
-            seen: set[str] = set()
-            for _, where, value, data in changes(path, info):
-                if repr(value) not in seen:
-                    seen.add(repr(value))
-                    out.append(pytest.param(data, id=f"{'.'.join(map(str, where))}={value!r}"))
+        if ".".join(path) in added and any(_pays_otherwise(base, data) for base, _, _, data in changes(path, info)):
+            out[path] = info.default
+    return out
+
+
+def _pays_otherwise(base: dict[str, Any], data: dict[str, Any]) -> bool:
+    before, after = compiled(base), compiled(data)
+    return before is not None and after is not None and after.payments != before.payments
+
+
+def payment_variants() -> list[Any]:
+    """Every built-in, and every valid value of every payment option (:func:`payment_options`), as variant data:
+    the rules a knock is weighed under. (The payment rules' roles are tests/test_reckoner.py's.)"""
+    out = [pytest.param(load_variant(name).variant.model_dump(mode="json"), id=name) for name in builtin_names()]
+    for path in payment_options():
+        info = dict(FIELDS)[path]
+        seen: set[str] = set()
+        for base, where, value, data in changes(path, info):
+            if repr(value) not in seen and _pays_otherwise(base, data):
+                seen.add(repr(value))
+                out.append(pytest.param(data, id=f"{'.'.join(map(str, where))}={value!r}"))
     return out
 
 
@@ -156,10 +173,15 @@ def _knock_gain(data: dict[str, Any], players: int, count: int) -> float:
 
 def _paid_so(data: dict[str, Any], won: int) -> dict[str, Any]:
     """``data`` whose won knock pays the knocker ``won`` stakes from each other player and whose caught knock
-    costs the knocker 1 stake to each catcher, nothing else changed: the default player's gain under it is
-    ``chances[0] * won * (players - 1) - sum(k * chances[k])`` (its chances of being caught by ``k`` players
-    depend on the cards, not the payments)."""
+    costs the knocker 1 stake to each catcher, every payment option at its default, nothing else changed: the
+    default player's gain under it is ``chances[0] * won * (players - 1) - sum(k * chances[k])`` (its chances
+    of being caught by ``k`` players depend on the cards, not the payments)."""
     new = copy.deepcopy(data)
+    for path, default in payment_options().items():  # (no payment option: the probe pays as it says)
+        node = new
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = default
     whose = "receiver" if data["stakes"]["mode"] == "per_player" else None  # (all stakes are 1 here)
     new["payments"]["knock_won"] = {"rules": [{"payer": "others", "receiver": "winners", "stakes": won,
                                                "stake_of": whose}]}
