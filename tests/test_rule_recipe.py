@@ -6,6 +6,7 @@ count that never moves, is tests/test_in_play.py's ``test_every_kernel_count_mov
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 from pathlib import Path
 from typing import Any
@@ -244,3 +245,23 @@ def test_the_knock_check_tells_the_payments_apart() -> None:
     expected = expected_knock(pagat, russian, 3, 12)
     assert expected is not None
     assert _knock_gain(pagat, 3, 12) != pytest.approx(expected, abs=1e-6)
+
+
+def test_a_payment_column_added_at_0_keeps_the_shipped_tuned_values_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A payment rule is a new column of the pay table (``who_pays.RULE_SIZE`` grows): where it holds 0 (the rule
+    pays as before) every built-in keeps the play digest its shipped tuned values are keyed by, and nothing is
+    tuned or rekeyed again; where it is used the rules play otherwise, and the digest says so."""
+    from tonk_rules.sim import tuning
+
+    ruleset = load_ruleset("pagat")
+    tables = tuning.tables_of(ruleset)
+    key = tuning.play_digest(ruleset)
+
+    def widened(fill: int) -> Any:
+        column = np.full((*tables.pay.shape[:2], 1), fill, np.int64)
+        return dataclasses.replace(tables, pay=np.concatenate([tables.pay, column], axis=2))
+
+    monkeypatch.setattr(tuning, "tables_of", lambda _: widened(0))
+    assert tuning.play_digest(ruleset) == key
+    monkeypatch.setattr(tuning, "tables_of", lambda _: widened(3))
+    assert tuning.play_digest(ruleset) != key
