@@ -226,6 +226,7 @@ def test_the_default_player_weighs_a_knock_at_the_count_it_holds(data: dict[str,
     player's gain of a knock is what the settlement pays at the count it holds, each outcome weighed by its own
     chances — not what a knock at some other count would pay (kernel/reckoner_nb.py ``knock_gain``)."""
     players = 3 if data["players"]["min"] <= 3 <= data["players"]["max"] else data["players"]["min"]
+    assert players in (2, 3), "caught_chances reads the chances of a table of two or three: extend it"
     weighed = 0
     for count in range(1, 31):
         expected = expected_knock(data, data, players, count)
