@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tonk_rules.ruleset import core, who_pays
 from tonk_rules.terms import Ending, Role, StakeOf
-from tonk_rules.variant.sections import VariantSections
+
+if TYPE_CHECKING:  # (the engine imports this module without the variant model: no pydantic)
+    from tonk_rules.variant.sections import VariantSections
 
 #: The payment roles as the codes :func:`core.holds_role` (and the kernel's tables) read.
 ROLE_CODES = {Role.WINNERS: core.ROLE_WINNERS, Role.OTHERS: core.ROLE_OTHERS, Role.KNOCKER: core.ROLE_KNOCKER,
