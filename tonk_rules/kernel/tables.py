@@ -19,9 +19,7 @@ a slot there, and nothing here.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,8 +29,8 @@ from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.ruleset import Ruleset, meld_masks, who_pays
 from tonk_rules.ruleset.melds import mask_of, rule_table
-from tonk_rules.ruleset.params import code, params_of
-from tonk_rules.ruleset.payments import ROLE_CODES
+from tonk_rules.ruleset.params import params_of
+from tonk_rules.ruleset.payments import PaymentSchedule
 
 layout = L
 
@@ -110,7 +108,7 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
     wild, wild_most, wild_hits = mask_of(melds.wild), melds.wild_most, melds.wild_hits  # as MeldRules.wild_args
     melds_table = np.array(rule_table(frozenset(sizes), melds.run_min, melds.ace_high, ranks, spreading.must_spread,
                                       held, wild, wild_most if wild else 0, wild_hits and wild != 0), np.int64)
-    pay, pay_n = _payments(ruleset.payments.rules)
+    pay, pay_n = _payments(ruleset.payments)
     seats = seating(ruleset)
     if seats.max_players > L.MAX_PLAYERS:
         raise KernelError(f"the compiled kernel seats at most {L.MAX_PLAYERS} players, not {seats.max_players}")
@@ -118,21 +116,19 @@ def tables_of(ruleset: Ruleset) -> KernelTables:
                         np.array(ruleset.deal.values, np.int64))
 
 
-def _payments(rules: Mapping[Any, Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Each ending's payment rules as rows of :mod:`~tonk_rules.ruleset.who_pays`'s pay table (the engine's
-    rows, read through the engine's own map of roles, with the kernel's checks), and how many each ending has."""
+def _payments(schedule: PaymentSchedule) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each ending's payment rules as rows of :mod:`~tonk_rules.ruleset.who_pays`'s pay table — the engine's own
+    rows (``PaymentSchedule.table``, made by ``CompiledRule.row``), so a new column of a payment rule is written
+    there alone — with the kernel's checks, and how many each ending has."""
     pay = np.zeros((L.N_ENDINGS, L.MAX_PAY_RULES, who_pays.RULE_SIZE), np.int64)
     pay_n = np.zeros(L.N_ENDINGS, np.int64)
-    for name, event_rules in rules.items():
+    for name, event_rules in schedule.rules.items():
         if str(name) not in L.ENDING_NAMES:
             raise KernelError(f"the compiled kernel has no ending {name!r} (payments.{name})")
         e = L.ENDING_NAMES.index(str(name))
         if len(event_rules) > L.MAX_PAY_RULES:
             raise KernelError(f"payments.{name}: at most {L.MAX_PAY_RULES} rules in the compiled kernel")
-        rows = who_pays.rule_rows(
-            (code(ROLE_CODES, r.payer, f"payments.{name}.rules.{i}.payer"),
-             code(ROLE_CODES, r.receiver, f"payments.{name}.rules.{i}.receiver"), r.stakes, int(r.at_payers_stake))
-            for i, r in enumerate(event_rules))
-        pay[e, : len(event_rules)] = np.array(rows, np.int64).reshape(len(event_rules), who_pays.RULE_SIZE)
+        pay[e, : len(event_rules)] = np.array(schedule.table[name], np.int64).reshape(len(event_rules),
+                                                                                       who_pays.RULE_SIZE)
         pay_n[e] = len(event_rules)
     return pay, pay_n

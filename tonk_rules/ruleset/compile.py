@@ -23,7 +23,7 @@ from tonk_rules.cards import JOKERS, RANK_NAMES, make_card, value_table
 from tonk_rules.ruleset.compiled_ruleset import Ruleset
 from tonk_rules.ruleset.dealer_rule import DealerRule
 from tonk_rules.ruleset.melds import MeldRules
-from tonk_rules.ruleset.payments import CompiledRule, PaymentSchedule
+from tonk_rules.ruleset.payments import PaymentSchedule
 from tonk_rules.ruleset.rule_objects import (
     DealCheckRule,
     DealRule,
@@ -35,7 +35,7 @@ from tonk_rules.ruleset.rule_objects import (
     StockRule,
     TakenDiscardRule,
 )
-from tonk_rules.terms import AceRank, Ending, ScoringMode, StakesMode
+from tonk_rules.terms import AceRank, ScoringMode, StakesMode
 from tonk_rules.variant.loader import load_variant
 from tonk_rules.variant.model import Variant
 from tonk_rules.variant.sections import Section
@@ -98,13 +98,6 @@ def compile_ruleset(v: Variant) -> Ruleset:
         wild_most=v.melds.wild_most if v.melds.wild else 0,
         wild_hits=v.melds.wild_hits and bool(v.melds.wild),
     )
-    schedule = PaymentSchedule(
-        rules={
-            Ending(name): tuple(CompiledRule(r.payer, r.receiver, r.stakes, r.stake_of)
-                                for r in getattr(v.payments, name).rules)
-            for name in type(v.payments).model_fields
-        }
-    )
     return Ruleset(
         min_players=v.players.min,
         max_players=v.players.max,
@@ -123,7 +116,7 @@ def compile_ruleset(v: Variant) -> Ruleset:
         stock=copied(StockRule, v.stock_exhaustion),
         per_player_stakes=v.stakes.mode is StakesMode.PER_PLAYER,
         points_target=v.scoring.target if v.scoring.mode is ScoringMode.POINTS else None,
-        payments=schedule,
+        payments=PaymentSchedule.of(v),
         wins_target=v.scoring.target if v.scoring.mode is ScoringMode.WINS else None,
     )
 

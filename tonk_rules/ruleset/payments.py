@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tonk_rules.ruleset import core, who_pays
 from tonk_rules.terms import Ending, Role, StakeOf
+
+if TYPE_CHECKING:  # (the engine imports this module without the variant model: no pydantic)
+    from tonk_rules.variant.sections import VariantSections
 
 #: The payment roles as the codes :func:`core.holds_role` (and the kernel's tables) read.
 ROLE_CODES = {Role.WINNERS: core.ROLE_WINNERS, Role.OTHERS: core.ROLE_OTHERS, Role.KNOCKER: core.ROLE_KNOCKER,
@@ -60,6 +64,16 @@ class PaymentSchedule:
     def __post_init__(self) -> None:
         object.__setattr__(self, "table", {ending: who_pays.rule_rows(rule.row for rule in rules)
                                            for ending, rules in self.rules.items()})
+
+    @classmethod
+    def of(cls, v: VariantSections) -> PaymentSchedule:
+        """A variant's payments compiled: each ending's rules. The one place that reads them from the variant:
+        a rule that changes a payment (an option of the section whose ending it pays) is read here into each
+        :class:`CompiledRule` it governs, and written into the pay table's rows by :attr:`CompiledRule.row`
+        alone, for the engine and the kernel (``kernel/tables.py`` packs the engine's rows)."""
+        return cls(rules={Ending(name): tuple(CompiledRule(r.payer, r.receiver, r.stakes, r.stake_of)
+                                              for r in getattr(v.payments, name).rules)
+                          for name in type(v.payments).model_fields})
 
     def __hash__(self) -> int:  # the mapping is never changed after compiling
         return hash(tuple(sorted(self.rules.items())))

@@ -39,6 +39,10 @@ RECEIVER = 1  # a core.ROLE_* code
 STAKES = 2  # how many stakes each payer pays each receiver
 PAYERS_STAKE = 3  # 1: at the payer's stake; 0: at the receiver's
 RULE_SIZE = 4
+#: The columns a rule has had from the first; a column added since (a rule that pays some other way) holds 0
+#: wherever its rule pays as before, so a variant that leaves it at 0 keeps the digest that the shipped tuned
+#: values are keyed by (``sim/tuning.py`` ``play_digest`` reads the later columns only where one is not 0).
+FIRST_COLUMNS = 4
 
 # --- where the seats' vector holds each value: the indices of ``at`` ----------------------------------------
 AT_PLAYERS = 0  # the number of players

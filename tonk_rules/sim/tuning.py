@@ -38,13 +38,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from tonk_rules.bots import describe
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.cards import value_table
 from tonk_rules.kernel import search as kernel_search
 from tonk_rules.kernel.seats import KERNEL_POLICIES, SeatSpec
 from tonk_rules.kernel.tables import tables_of
-from tonk_rules.ruleset import Ruleset, meld_masks, slots
+from tonk_rules.ruleset import Ruleset, meld_masks, slots, who_pays
 from tonk_rules.ruleset.params import neutral
 from tonk_rules.sim import reckoner_tuning, stages, tuning_cache
 from tonk_rules.sim.equilibrium import Tuned, search
@@ -77,8 +79,11 @@ def play_digest(ruleset: Ruleset) -> str:
     params = {name: int(tables.params[slot]) for name, slot in _parameter_slots().items()
               if int(tables.params[slot]) != neutral(slot)}
     digest = hashlib.sha256(json.dumps(params, sort_keys=True).encode())
-    for block in (tables.pay, tables.pay_n, tables.melds[: meld_masks.M_WILD], tables.deck):
+    first = np.ascontiguousarray(tables.pay[..., : who_pays.FIRST_COLUMNS])  # (a column added since: below)
+    for block in (first, tables.pay_n, tables.melds[: meld_masks.M_WILD], tables.deck):
         digest.update(block.tobytes())
+    if tables.pay[..., who_pays.FIRST_COLUMNS:].any():  # a payment rule added since, in use
+        digest.update(np.ascontiguousarray(tables.pay[..., who_pays.FIRST_COLUMNS:]).tobytes())
     if tables.melds[meld_masks.M_WILD:].any():  # wild cards (melds.wild): the rules without them keep their digest
         digest.update(tables.melds[meld_masks.M_WILD:].tobytes())
     if tuple(tables.values.tolist()) != STANDARD_VALUES:  # house values (deck.values); standard ones leave it as it was
