@@ -131,6 +131,8 @@ def _allowed(lang: str, event: Event) -> set[str]:
     keys |= set(get_args(EconomyFile.model_fields["at_limit"].annotation)) | {"none"}  # debt_limit: none
     # a played hand's end names the command that replays its record and the record's format: typed as they are
     commands = {"tonk", "replay", "tonk-hand"}
+    # a play page's link to the other language names that language in its own words
+    names |= {"English", "Русский"}
     return names | set(event.table_names()) | set(builtin_names()) | keys | commands | _designer_codes()
 
 
