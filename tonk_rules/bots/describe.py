@@ -53,6 +53,7 @@ def describe_player(spec: str, ruleset: Ruleset, players: int | None = None, lan
     else:
         name, given = parsed.name, parsed.params
     [(name, params)] = bot_seats([(name, given)])
+
     def said(key: str, **values: Any) -> str:
         return fill_line(PLAYER_LINES, key, lang, **values)
 
@@ -69,6 +70,7 @@ def describe_player(spec: str, ruleset: Ruleset, players: int | None = None, lan
     return _reckoner(ruleset, players, params, said)
 
 
+#: A line of :data:`~tonk_rules.words.player_words.PLAYER_LINES` in the description's language, values put in.
 Said = Callable[..., str]
 
 
