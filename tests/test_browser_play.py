@@ -27,7 +27,8 @@ pytestmark = pytest.mark.browser
 SAID = {"en": {"mine": "Your turn", "over": "The hand is over", "you": "(you)"},
         "ru": {"mine": "Ваш ход", "over": "Раздача окончена", "you": "(вы)"}}
 #: words a Russian page may show in Latin letters: the names, the variant's, a format's and the command's
-LATIN_ALLOWED = {"Ann", "Bob", "Random", "pagat", "tonk", "hand", "replay"}
+#: names, the command that replays a record, and the link to the other language, in that language's own words
+LATIN_ALLOWED = {"Ann", "Bob", "Random", "pagat", "tonk", "hand", "replay", "English"}
 
 
 def hidden_at_the_end(record: dict[str, Any]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, get_args
@@ -25,11 +26,10 @@ from tonk_rules.event.event_folder import Event
 from tonk_rules.variant.loader import builtin_names
 from tonk_rules.variant.model import Variant
 
-#: Routes no event page links to: the house-rule designer is a tool of its own (English, ``tonk serve`` shows
-#: it beside the event for the game master's laptop), the static files hold no words, and a played hand's record
-#: is a ``tonk-hand/1`` file (its keys are the format's, in any language; tests/test_web_play.py replays it).
-NOT_CRAWLED = ("/rules", "/rules/{parent}", "/rules/play/{key}", "/static/{name}", "/play-static/{name}",
-               "/p/{table}/s/{token}/hand-{number}.yaml")
+#: Routes no event page links to: the static files hold no words, and a played hand's record is a ``tonk-hand/1``
+#: file (its keys are the format's, in any language; tests/test_web_play.py replays it). The house-rule designer
+#: (``/rules``), a tool of its own that no event page links to, is crawled from its own address.
+NOT_CRAWLED = ("/static/{name}", "/play-static/{name}", "/p/{table}/s/{token}/hand-{number}.yaml")
 
 SEATS = {"ru": ("Костоправ", "Гоблин", "Элмо", "Душечка", "Лейтенант", "Ворон", "Молчун", "Шёпот"),
          "en": ("Ann", "Bob", "Cy", "Dee", "Eve", "Kim", "Lu", "Max")}
@@ -131,7 +131,25 @@ def _allowed(lang: str, event: Event) -> set[str]:
     keys |= set(get_args(EconomyFile.model_fields["at_limit"].annotation)) | {"none"}  # debt_limit: none
     # a played hand's end names the command that replays its record and the record's format: typed as they are
     commands = {"tonk", "replay", "tonk-hand"}
-    return names | set(event.table_names()) | set(builtin_names()) | keys | commands
+    # a play page's link to the other language names that language in its own words
+    names |= {"English", "Русский"}
+    return names | set(event.table_names()) | set(builtin_names()) | keys | commands | _designer_codes()
+
+
+def _designer_codes() -> set[str]:
+    """What the house-rule designer shows as a file types it: each rule's key (``deal_check.at_most``) and its
+    parts, the values a choice offers (``high_card_cut``, ``true``, ``null``), a payment's keys and values, the
+    sources' ids, the file's keys, the command whose messages it shows and the bot its play check seats."""
+    from tonk_rules.sim.panel import DEFAULT_PLAYER
+    from tonk_rules.variant.provenance import value_paths
+    from tonk_rules.variant.schema import variant_file_schema
+    from tonk_rules.variant.sources import registry
+
+    paths = set(value_paths())
+    codes = paths | {part for path in paths for part in path.split(".")} | set(registry())
+    codes |= set(re.findall(r"'([a-z_]+)'", str(variant_file_schema())))  # every key and choice the schema names
+    return codes | {"true", "false", "null", "Joker", "Jk", "A", "J", "Q", "K", "A-2-3", "Q-K-A", "K-A-2", "check",
+                    "house", "yaml", "lang=en", "lang=ru", "en", "ru", DEFAULT_PLAYER}  # (the play check's players)
 
 
 def _script(event: Event, gm: Phone, lang: str) -> list[tuple[str, Any]]:
@@ -187,6 +205,24 @@ def _script(event: Event, gm: Phone, lang: str) -> list[tuple[str, Any]]:
         keep(f"{url} (reader)", reader.get(url))
     keep("/t/t1/record (no token)", reader.post("/t/t1/record", {}, csrf=False))
     keep("/t/t1/record (reader)", reader.post("/t/t1/record", {"how": "knock"}))
+    # the house-rule designer: a valid change checked and played (its play check followed to its findings), a
+    # value refused beside its field, and an unknown parent
+    from tests.test_web_design_form import form_of
+
+    shown = form_of(gm.get("/rules/russian").text)
+    keep("/rules/russian (check)", gm.post("/rules/russian", {**shown, "knocking.max_count": "7", "action": "check"}))
+    keep("/rules/russian (refused)", gm.post("/rules/russian", {**shown, "deal.hand_size": "x", "action": "check"}))
+    played = keep("/rules/russian (play)", gm.post("/rules/russian", {**shown, "deal_check.at_most": "20",
+                                                                       "action": "play"}))
+    live = re.search(r'data-src="(/rules/play/[^"]+)"', played.text)
+    assert live, played.text
+    for _ in range(600):  # its findings, once played (a few hundred hands in a thread of the server)
+        if "<progress" not in keep(live.group(1), gm.get(live.group(1))).text:
+            break
+        time.sleep(0.1)
+    assert "<progress" not in gm.get(live.group(1)).text, "the play check did not finish"
+    keep("/rules/play/gone", gm.get("/rules/play/gone"))
+    keep("/rules/nope", gm.get("/rules/nope"))
     return seen
 
 
@@ -196,7 +232,8 @@ def _crawl(phones: list[Phone], seen: list[tuple[str, Any]], limit: int = 400) -
     pages: list[tuple[str, Any]] = []
     done: set[tuple[int, str, str]] = set()
     queue: list[tuple[int, str, str, dict[str, str]]] = [(i, "GET", u, {}) for i, _ in enumerate(phones)
-                                                         for u in ("/", "/gm", "/t/t1", "/t/t3", "/standings.json")]
+                                                         for u in ("/", "/gm", "/t/t1", "/t/t3", "/standings.json",
+                                                                   "/rules")]
     queue += [(0, "PAGE", url, {"response": r}) for url, r in seen]
     while queue and len(done) < limit:
         who, method, url, data = queue.pop(0)
@@ -234,6 +271,9 @@ def _route_of(url: str, routes: list[str]) -> str | None:
 @pytest.fixture(scope="module", params=["ru", "en"])
 def crawled(request: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Event, list[tuple[str, Any]]]:
     lang = request.param
+    from tonk_rules.web import design_play
+
+    design_play.PLAY_HANDS = 40  # the designer's play check: its words, not its figures (a module fixture: no undo)
     event, gm = _event(tmp_path_factory.mktemp(f"words-{lang}"), lang)
     # a table opened for play, by a server of its own (its own rate limits: by the crawl's turn the writes' limit
     # refuses the button, 429, and the seats' pages were never reached); the seat's links are absolute (sent to
@@ -262,7 +302,13 @@ def test_every_page_is_in_the_events_language(crawled: tuple[str, Event, list[tu
             continue
         parsed = _Words()
         parsed.feed(response.text)
-        words = _foreign(html.unescape(" ".join(parsed.parts)), lang, allowed)
+        text = html.unescape(" ".join(parsed.parts))
+        if url.split(" ")[1].startswith("/rules") and lang == "en":
+            # the designer quotes each value's source in its own words, as `tonk show --provenance` does; on a
+            # Russian page it quotes only a Russian source (an English quotation would be English words)
+            while re.search(r"«[^«»]*»", text):
+                text = re.sub(r"«[^«»]*»", " ", text)
+        words = _foreign(text, lang, allowed)
         if words:
             found[url] = sorted(set(words))
     assert found == {}, "\n".join(f"{url}: {words}" for url, words in found.items())

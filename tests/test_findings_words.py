@@ -193,3 +193,85 @@ def test_a_russian_comparison_says_against_and_seed_in_russian(tmp_path: Path) -
     for text in (proc.stdout, headings):
         assert not re.search(r"\bvs\b|\bseed\b", text, re.I), re.findall(r".{30}\b(?:vs|seed)\b.{30}", text, re.I)
     assert "pagat против pagat-no-upcard" in proc.stdout and "(зерно 0)" in " ".join(proc.stdout.split())
+
+
+#: Latin words a Russian compare may print: the variants' and bots' names, a command and an option it names
+_NAMES = {"russian", "pagat", "reckoner", "casual", "montecarlo", "rollouts", "greedy", "random", "tonk", "odds",
+          "json", "PNG", "RUSSIAN", "PAGAT"}
+
+
+def _english_words(text: str) -> list[str]:
+    """The Latin words of ``text`` that are not a name: rule keys (``deal_check.at_most``), files, paths and the
+    t- and z-tests' letters are names too."""
+    text = re.sub(r"\b[a-z_]+\.[a-z_.]+\b|`[^`]*`|/\S+|\b[tz]-", " ", text)
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z'-]*", text) if w not in _NAMES]
+
+
+def test_a_russian_comparison_says_its_players_plots_units_and_hands_in_russian(tmp_path: Path) -> None:
+    # found by a reader of `tonk compare russian pagat --lang ru`: the paragraph of the bots, «pt», «101 сдач»,
+    # the section of rule values and the plots were English or disagreed in number
+    proc = tonk("compare", "russian", "pagat", "--hands", "101", "--depth-hands", "21", "--probe-hands", "101",
+                "--skill", "none", "-w", "1", "--lang", "ru", "--out", str(tmp_path / "r"))
+    assert proc.returncode == 0, proc.stderr
+    said = " ".join(proc.stdout.split())
+    assert _english_words(proc.stdout) == []
+    assert "101 сдача на вариант" in said and "Открывается, когда ожидаемый выигрыш" in said
+    assert "(в russian; в pagat — как ниже)" in said
+    assert "за 101 сдачу" in said and "из 101 сдачи" in said and "101 сдач " not in said
+    assert " pt" not in said and "п.\xa0п." in proc.stdout
+    markdown = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    # everything but the rule values' codes and the sources as the variant files quote and note them
+    body, values = markdown.split("## Значения правил и их источники")
+    values = re.sub(r"\b[a-z_]+\.[a-z_.]+\b", "", values.split("## Источники правил")[0])  # (keys are names)
+    assert _english_words(body) == [], body
+    assert "- reckoner (russian): Открывается" in body and "21 сдача на вариант" in body and "п.\xa0п." in body
+    assert "![Чем кончаются сдачи](endings.png)" in markdown
+    assert not re.search(r"\b(?:vs|quoted|assumed|agree|rule|values differ)\b", values), values
+    assert "против pagat: 10 значений отличаются" in values and "цитата [1]" in values
+    page = (tmp_path / "r" / "report.html").read_text(encoding="utf-8")
+    assert 'alt="Сумма очков открывшегося"' in page and "источники, перечисленные в разделе" in page
+
+
+def test_every_word_of_a_russian_plot_is_russian_and_its_numbers_have_decimal_commas(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import matplotlib.text
+
+    from tonk_rules.bots.specs import parse_spec
+    from tonk_rules.report import plots
+    from tonk_rules.report.build import Plan, load_tables, run_comparison
+    from tonk_rules.sim.executors import make_executor
+
+    greedy = parse_spec("greedy")
+    plan = Plan(200, 20, 3, 0, (greedy,) * 3, greedy, parse_spec("random"), lang="ru")
+    figures = run_comparison(load_tables(["russian", "pagat"]), plan, make_executor("local", 1)).figures
+    drawn: dict[str, list[str]] = {}
+
+    def words_of(fig):  # type: ignore[no-untyped-def]
+        fig.canvas.draw()  # the ticks' labels are made when drawn
+        return [t.get_text() for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
+    for lang in ("ru", "en"):
+        monkeypatch.setattr(plots, "_png", lambda fig, lang=lang: drawn.setdefault(lang, []).extend(words_of(fig))
+                            or b"")
+        plots.all_plots(figures, "greedy", "random", lang)
+    ru = " ".join(drawn["ru"])
+    assert _english_words(ru) == [], ru
+    for title in ("Чем кончаются сдачи", "Средний выигрыш за сдачу по местам", "Сумма очков открывшегося",
+                  "Стратегическая глубина", "сдающий", "место 1", "порядок greedy против random"):
+        assert title in ru
+    assert re.search(r"\b0,\d\b", ru) and not re.search(r"\b\d\.\d\b", ru)  # the net and the depth's axes
+    assert "How hands end" in drawn["en"] and "dealer" in drawn["en"]  # English stays English
+
+
+def test_a_player_is_described_in_russian_with_its_numbers_in_agreement() -> None:
+    from tonk_rules.bots.describe import describe_player
+    from tonk_rules.ruleset.compile import load_ruleset
+
+    pagat = load_ruleset("pagat")
+    for spec in ("random", "greedy", "greedy:knock=0", "casual", "montecarlo", "reckoner", "reckoner:hold=9",
+                 "reckoner:stall=4"):
+        said = describe_player(spec, pagat, 3, "ru")
+        assert _english_words(said) == [], said
+        assert describe_player(spec, pagat, 3) != said  # and English stays English
+    assert "после 21 своего хода" in describe_player("greedy:patience=21", pagat, 3, "ru")
+    assert "с 1 очком или меньше" in describe_player("greedy:knock=1", pagat, 3, "ru")
+    assert "стоит 9 очков или меньше" in describe_player("reckoner:hold=9", pagat, 3, "ru")

@@ -83,3 +83,17 @@ def test_the_serve_lines_module_has_russian_for_every_line() -> None:
 
     for key, words in LINES.items():
         assert words["ru"] and english_words(re.sub(r"\{[^}]*\}", " ", words["ru"]), Path("/x")) == [], key
+
+
+def test_every_start_line_is_filled_by_the_shared_filler_as_before() -> None:
+    # serve_lines.line fills through words.numbers.fill_line (as the event's and the money's lines do): every
+    # line in each language reads as str.format made it, numbers (an idle of 2.5 s) included
+    import string
+
+    from tonk_rules.web.serve_lines import LINES, line
+
+    for key, words in LINES.items():
+        for lang, template in words.items():
+            names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+            values = {name: 2.5 if name == "idle" else f"<{name}>" for name in names}
+            assert line(key, lang, **values) == template.format(**values), (key, lang)

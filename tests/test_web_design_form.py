@@ -106,3 +106,50 @@ def test_what_it_changes_in_play_is_played_on_the_server_with_its_progress_then_
     assert "ends: deal_tonk: " in said and "in russian" in said and "with yours" in said  # fewer deal tonks
     assert "4,000 hands each" in said and "paired per deal" in said
     assert phone.get("/rules/play/unknown").status_code == 200  # an old page's fragment says it is gone
+
+
+def test_a_russian_events_designer_speaks_russian_and_a_phone_may_choose_english(tmp_path: Path) -> None:
+    from tonk_rules.words.descriptions_ru import DESCRIPTIONS_RU
+
+    assert set(DESCRIPTIONS_RU) == set(value_paths())  # every field has its Russian description
+    phone = Phone(app_for(make_event(tmp_path / "night", "ru").folder))
+    index = phone.get("/rules")
+    assert index.status_code == 200 and "<h1>Домашние правила</h1>" in index.text and 'lang="ru"' in index.text
+    assert "Русские правила (ролевая группа «Чёрный отряд», Новосибирск)" in html.unescape(index.text)
+    form = phone.get("/rules/russian")
+    said = html.unescape(form.text)
+    assert ">Проверить</button>" in said and "Скачать файл домашних правил" in said and "Check" not in said
+    assert "Открыться можно только с суммой очков не больше этой" in said  # knocking.max_count's description
+    assert "да (true) (как в исходном)" in said  # a flag, in words and as typed
+    checked = phone.post("/rules/russian", {**form_of(form.text), "knocking.max_count": "7", "action": "check"})
+    assert checked.status_code == 200 and "Файл домашних правил годен" in checked.text
+    assert "Отличия от «russian»" in html.unescape(checked.text) and "Открыться можно только с суммой 7" in (
+        checked.text)
+    refused = phone.post("/rules/russian", {**form_of(form.text), "deal.hand_size": "x", "action": "check"})
+    assert refused.status_code == 400 and "пока не годен" in refused.text and "house.yaml:" in refused.text
+    assert "tonk-form-" not in refused.text  # the temporary file's folder is not the page's business
+    assert "такого встроенного варианта нет" in phone.get("/rules/nope").text
+    # a phone may read it in English: asked once, kept for the pages after
+    english = phone.get("/rules?lang=en")
+    assert "<h1>House rules</h1>" in english.text and "tonk_lang=en" in english.headers["set-cookie"]
+    assert ">Check</button>" in phone.get("/rules/russian").text
+    assert "<h1>Домашние правила</h1>" in phone.get("/rules?lang=ru").text
+    unknown = phone.get("/rules?lang=fr")
+    assert unknown.status_code == 400 and "lang=en" in unknown.text and "Traceback" not in unknown.text
+
+
+def test_the_play_check_says_its_findings_in_the_pages_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_rules.ruleset.compile import load_ruleset
+    from tonk_rules.web import design_play
+
+    monkeypatch.setattr(design_play, "PLAY_HANDS", 300)
+    russian, pagat = load_ruleset("russian"), load_ruleset("pagat")
+    ru = design_play.play_findings("russian", russian, pagat, 3, None, "ru")
+    assert ru[-1].startswith("По 300 сдач, 3 игрока, на каждом месте") and "п.\xa0п." in ru[-1]
+    assert any(line.startswith("конец сдачи: Тонк на раздаче: ") and "с вашими правилами" in line for line in ru)
+    assert not any(re.search(r"\d\.\d", line) for line in ru)  # decimal commas
+    en = design_play.play_findings("russian", russian, pagat, 3, None, "en")
+    assert en[-1].startswith("300 hands each, 3 players")
+    same = design_play.play_findings("russian", russian, russian, 3, None, "ru")
+    assert same == ["Ваши правила играются точно как «russian» на каждой из этих 300 раздач: с игроками по "
+                    "умолчанию изменение ни разу не применилось."]

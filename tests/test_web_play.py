@@ -614,3 +614,32 @@ def test_the_record_of_a_hand_that_does_not_exist_is_said_to_be_no_such_hand(lan
         for number in ("0", "2", "99999", "123456789012"):
             page = c.get(url(0, f"/hand-{number}.yaml"))
             assert page.status_code == 404 and none in page.text and playing not in page.text, number
+
+
+def test_each_phone_chooses_its_pages_language_and_keeps_it() -> None:
+    # a server started in English; one phone asks for Russian once (?lang=ru) and reads Russian from then on,
+    # its refusals and the live part too, with the variant's Russian title; the other phone stays English
+    host, _ = make_host("pagat", [SeatSpec("Ann", None), SeatSpec("Bob", None)], seed=5)
+    app = create_play_app({"t": host}, lang="en", variant="Pagat",
+                          titles={"en": "Pagat", "ru": load_variant("pagat").variant.title_in("ru")})
+    hand = host.table.hand
+    assert hand is not None
+    seat = hand.current
+    with client(app) as ru, client(app) as en:
+        asked = ru.get(url(seat) + "?lang=ru")
+        assert '<html lang="ru">' in asked.text and "Правила Пагата" in asked.text
+        assert "tonk_lang=ru" in asked.headers["set-cookie"] and 'hreflang="en">English</a>' in asked.text
+        page = ru.get(url(seat)).text  # kept: no ?lang= on the later pages
+        assert '<html lang="ru">' in page and "Your turn" not in page and "Ваш ход" in page
+        assert "Ваш ход" in ru.get(url(seat, "/live")).text  # what the page refreshes itself with
+        ru.post(url(seat, "/move"), data={"key": KEY.search(page).group(1), "move": "draw stock"})  # type: ignore[union-attr]
+        page = ru.get(url(seat)).text
+        answer = ru.post(url(seat, "/move"), data={"key": KEY.search(page).group(1), "move": "knock"})  # type: ignore[union-attr]
+        assert answer.status_code == 409 and REFUSAL.search(answer.text).group(1).startswith("Нельзя: ")  # type: ignore[union-attr]
+        other = en.get(url(1 - seat)).text
+        assert '<html lang="en">' in other and "<title>Tonk: Pagat</title>" in other
+        assert 'hreflang="ru">Русский</a>' in other
+        back = ru.get(url(seat) + "?lang=en")
+        assert '<html lang="en">' in back.text and '<html lang="en">' in ru.get(url(seat)).text
+        unknown = ru.get(url(seat) + "?lang=fr")
+        assert unknown.status_code == 400 and "lang=ru" in unknown.text and len(hand.history) == 1

@@ -25,9 +25,10 @@ from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.seats import BLIND_SLACK, POLICY_COLUMNS
 from tonk_rules.ruleset import Ruleset, slots
 from tonk_rules.ruleset.core import STOCK_END, TAKEN_FREE
+from tonk_rules.words.numbers import fill_line
+from tonk_rules.words.player_words import PLAYER_LINES
 
-GREEDY_PLAY = ("Lays every spread it can, the biggest first; hits with its highest card; takes the discard only "
-               "when it makes a meld or a hit; discards its highest card.")
+GREEDY_PLAY = PLAYER_LINES["greedy_play"]["en"]
 #: The counts a described knock threshold is searched over.
 MAX_COUNT = 80
 #: How a spec becomes the seat it plays at a table: ``(ruleset, players, specs) -> [(name, params)]``. The
@@ -38,9 +39,10 @@ SeatResolver = Callable[[Ruleset, int, Sequence[Any]], Sequence[tuple[str, Mappi
 resolvers: list[SeatResolver] = []
 
 
-def describe_player(spec: str, ruleset: Ruleset, players: int | None = None) -> str:
+def describe_player(spec: str, ruleset: Ruleset, players: int | None = None, lang: str = "en") -> str:
     """Sentences saying what the player ``spec`` does at a ``players``-seat table of ``ruleset`` (default:
-    3, or the nearest size it seats), with the parameters it plays there (a default's tuned ones)."""
+    3, or the nearest size it seats), with the parameters it plays there (a default's tuned ones), in ``lang``
+    (the words: :mod:`tonk_rules.words.player_words`; numbers written the English way)."""
     from tonk_rules.bots.specs import bot_seats, parse_spec
 
     parsed = parse_spec(spec)
@@ -51,35 +53,39 @@ def describe_player(spec: str, ruleset: Ruleset, players: int | None = None) -> 
     else:
         name, given = parsed.name, parsed.params
     [(name, params)] = bot_seats([(name, given)])
+
+    def said(key: str, **values: Any) -> str:
+        return fill_line(PLAYER_LINES, key, lang, **values)
+
     if name == "random":
-        return "Picks uniformly at random among the legal actions."
+        return said("random")
     if name == "greedy":
-        return _greedy(params)
+        return _greedy(params, said)
     if name == "casual":
-        return ("Knocks as people say they do: at a count of 5 or less on its first turn, one more each turn after, "
-                f"up to 8 (after {params.get('patience', 30)} turns, whenever it may). " + GREEDY_PLAY)
+        return said("casual", patience=params.get("patience", 30)) + said("greedy_play")
     if name == "montecarlo":
-        seen = "over the hands of a session" if params.get("memory", 1) else "this hand"
-        return (f"Searches each decision: deals the cards it cannot see at random, consistently with what it has "
-                f"seen, {params.get('rollouts', 'a budget of')} playouts shared among its legal moves, plays each "
-                "move out with every other seat played as what it has seen that seat do (the default player, "
-                f"casual, greedy or random; {seen}), and plays the move that paid most where it clearly beats the "
-                "default player's own choice; otherwise it plays as the default player.")
-    return _reckoner(ruleset, players, params)
+        seen = said("seen_session") if params.get("memory", 1) else said("seen_hand")
+        budget = said("budget_n", n=params["rollouts"]) if "rollouts" in params else said("budget")
+        return said("montecarlo", budget=budget, seen=seen)
+    return _reckoner(ruleset, players, params, said)
 
 
-def _greedy(params: Mapping[str, int]) -> str:
+#: A line of :data:`~tonk_rules.words.player_words.PLAYER_LINES` in the description's language, values put in.
+Said = Callable[..., str]
+
+
+def _greedy(params: Mapping[str, int], said: Said) -> str:
     knock, patience = params.get("knock", 5), params.get("patience", 30)
-    when = f"knocks when its count is at most {knock}"
+    when = said("greedy_when", knock=knock)
     if params.get("alt_share"):
         share = params["alt_share"] / 10
-        when += f" ({100 - share:g}% of hands; at most {params['alt_knock']} in the other {share:g}%)"
+        when += said("greedy_alt", main=100 - share, share=share, alt_knock=params["alt_knock"])
     if knock == 0:
-        when = "knocks only with a count of 0"
-    return f"{when[0].upper()}{when[1:]} (after {patience} turns of its own, whenever it may). {GREEDY_PLAY}"
+        when = said("greedy_zero")
+    return f"{when[0].upper()}{when[1:]}" + said("after_patience", patience=patience) + said("greedy_play")
 
 
-def _reckoner(ruleset: Ruleset, players: int, params: Mapping[str, Any]) -> str:
+def _reckoner(ruleset: Ruleset, players: int, params: Mapping[str, Any], said: Said) -> str:
     from tonk_rules.bots.greedy import tables_and_packed
     from tonk_rules.bots.reckoner import compiled_kernel
     from tonk_rules.kernel import reckoner_nb as kernel
@@ -108,36 +114,25 @@ def _reckoner(ruleset: Ruleset, players: int, params: Mapping[str, Any]) -> str:
         return found
 
     def at_most(count: int | None) -> str:
-        return "never" if count is None else f"at most {count}"
+        return said("never") if count is None else said("at_most", count=count)
 
     early, later, short = highest(hand, 0), highest(hand, 4), highest(hand, 4, short=2)
     margin = params["knock_margin"] / 100
-    read = "" if params["slack"] == BLIND_SLACK else (
-        ", the cards each took from the pile and still holds, and its last discard (its other cards believed worth at "
-        f"most {params['slack']} more)")
+    read = "" if params["slack"] == BLIND_SLACK else said("reckoner_read", slack=params["slack"])
     sentences = [
-        f"Knocks when the knock's expected payoff under these rules reaches {margin:+.2f} stakes: a won knock pays "
-        f"it {won:+d}, one caught by a single player {caught:+d}, and it judges the chance of being caught by the "
-        f"others' hand sizes, their turns{read} and the cards still unseen. At {players} players that means knocking "
-        f"with a count of {at_most(early)} while the others hold {hand} cards on their first turn, "
-        f"{at_most(later)} after four turns each, and {at_most(short)} once one of them is down to 2 cards "
-        f"(after {params['patience']} turns of its own, whenever it may).",
+        said("reckoner_knock", margin=f"{margin:+.2f}", won=f"{won:+d}", caught=f"{caught:+d}", read=read,
+             players=players, early=at_most(early), hand=hand, later=at_most(later), short=at_most(short),
+             patience=params["patience"]),
     ]
     if params["hold"] > 0 and not ruleset.spreading.must_spread:
-        sentences.append(f"Keeps a spread worth {params['hold']} or less in hand instead of laying it, unless "
-                         "laying it empties its hand; lays bigger ones, the biggest first.")
+        sentences.append(said("hold", hold=params["hold"]))
     else:
-        sentences.append("Lays every spread it can, the biggest first.")
-    sentences.append("Hits with its highest card.")
-    take = (f"takes the discard when it makes a meld or a hit, or when it is worth {params['take']} or less and below "
-            "its highest card that is in no meld")
+        sentences.append(said("lay_all"))
+    sentences.append(said("hits"))
+    take = said("take", take=params["take"])
     if params["stall"] > 0 and int(tables.params[slots.R_STOCK]) == STOCK_END:
-        take += (f"; with {params['stall']} or fewer stock cards left it takes the discard whenever it does not "
-                 "expect to hold the lowest count, to keep the hand going")
-    sentences.append(take[0].upper() + take[1:] + ".")
-    sentences.append("Discards the card worth least to keep: its value against the unseen cards that would still "
-                     f"make a meld with it ({params['hope'] / 10:g} points each while the stock is full), "
-                     "keeping cards the others could hit onto a spread a little longer"
-                     + (", and where the rules allow it, that can be the card it just took." if
-                        int(tables.params[slots.R_TAKEN]) == TAKEN_FREE else "."))
+        take += said("stall", stall=params["stall"])
+    sentences.append(take + said("end"))
+    sentences.append(said("discard", hope=params["hope"] / 10)
+                     + (said("discard_taken") if int(tables.params[slots.R_TAKEN]) == TAKEN_FREE else said("end")))
     return " ".join(sentences)

@@ -29,6 +29,8 @@ from tonk_rules.report.findings import table_label
 from tonk_rules.report.lang_numbers import in_lang, players_word
 from tonk_rules.sim.odds import exact_percent
 from tonk_rules.sim.stats import percent
+from tonk_rules.words.numbers import fill, fill_line
+from tonk_rules.words.player_words import PLAYER_LINES
 
 if TYPE_CHECKING:
     from tonk_rules.report.build import Comparison
@@ -300,15 +302,16 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     against = f" {w['vs']} "
     out.append(para(f"{against.join(comparison.names)}: {plan.players} {players_word(plan.players, plan.lang)}; "
                           f"{w['bots']}: {bots}; "
-                          f"{plan.hands:,} {w['hands']} ({w['seed']} {plan.seed})."))
+                          f"{fill(w['hands_n'], plan.lang, count=f'{plan.hands:,}', n=plan.hands)} "
+                          f"({w['seed']} {plan.seed})."))
     if comparison.rulesets:  # what each player does, in sentences (the report's "What was played" says it too)
         from tonk_rules.report.comparison import players_once
 
         first = comparison.names[0]
         for bot, said, differs in players_once(comparison):  # once, then only what differs per variant
-            others = (f"in {comparison.names[1]} as below" if len(comparison.names) == 2
-                      else "alike in the others but as below")
-            where = f" (in {first}; {others})" if differs else ""
+            where = "" if not differs else fill_line(
+                PLAYER_LINES, "as_below_one" if len(comparison.names) == 2 else "as_below_many", plan.lang,
+                first=first, other=comparison.names[-1])
             out.append(para(f"{bot}{where}: {said}", "- ", "  "))
             out += [para(f"{name}: {words}", "    ", "      ") for name, words in differs]
     for section in comparison.findings:
@@ -332,7 +335,8 @@ def print_comparison_report(comparison: Comparison, note: str | None = None) -> 
     skill = skill_sentences(plan, comparison.figures, comparison.skills)  # after the findings: one a variant
     out += [""] * bool(skill) + [para(said, "- ", "  ") for _, said in skill]
     if plan.probe_hands:
-        out += ["", para(f"{w['probes'].capitalize()}: {w['probes_value'].format(n=f'{plan.probe_hands:,}')}; "
+        probes = fill(w["probes_value"], plan.lang, count=f"{plan.probe_hands:,}", n=plan.probe_hands)
+        out += ["", para(f"{w['probes'].capitalize()}: {probes}; "
                                f"{w['check']}: {'; '.join(t.said(plan.lang) for t in check_tables(plan))}.")]
     print("\n".join(out) + "\n")
     rows = [replace(row, label=table_label(row.label, plan.lang)) for row in comparison.rows]

@@ -162,7 +162,7 @@ def write_report(comparison: Comparison, out: Path) -> Written:
     from tonk_rules.report.report_model import report_of
 
     plan = comparison.plan
-    plots = all_plots(comparison.figures, str(plan.strong), str(plan.weak))
+    plots = all_plots(comparison.figures, str(plan.strong), str(plan.weak), plan.lang)
     report = report_of(comparison, plots)
     try:
         out.mkdir(parents=True, exist_ok=True)

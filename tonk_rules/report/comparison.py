@@ -21,6 +21,8 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.skill import Skill
 from tonk_rules.sim.tally import Tally
 from tonk_rules.variant.diff import DiffReport, diff_json
+from tonk_rules.words.numbers import fill_line
+from tonk_rules.words.player_words import PLAYER_LINES
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ def players_said(comparison: Comparison) -> list[tuple[str, str]]:
     plan = comparison.plan
     out: list[tuple[str, str]] = []
     for spec in dict.fromkeys(str(s) for s in plan.seats):
-        said = {name: describe_player(spec, ruleset, plan.players)
+        said = {name: describe_player(spec, ruleset, plan.players, plan.lang)
                 for name, ruleset in zip(comparison.names, comparison.rulesets, strict=True)}
         if len(set(said.values())) == 1:
             out.append((spec, next(iter(said.values()))))
@@ -76,7 +78,7 @@ def players_said(comparison: Comparison) -> list[tuple[str, str]]:
     return out
 
 
-def what_differs(base: str, other: str, before: int = 4, after: int = 3) -> str:
+def what_differs(base: str, other: str, before: int = 4, after: int = 3, lang: str = "en") -> str:
     """The words of ``other`` that differ from ``base`` (two descriptions of one player under two rule
     sets), each with a few words around it up to the clause's edge, joined by " … ": what a reader who
     has read ``base`` needs to know of ``other``; "" when they are the same.
@@ -104,9 +106,9 @@ def what_differs(base: str, other: str, before: int = 4, after: int = 3) -> str:
             end += 1
         if spans and start <= spans[-1][1]:
             spans[-1][1] = max(spans[-1][1], end)
-            spans[-1][2] += f" (without «{gone}»)" if gone else ""
+            spans[-1][2] += fill_line(PLAYER_LINES, "without", lang, gone=gone) if gone else ""
         else:
-            spans.append([start, end, f" (without «{gone}»)" if gone else ""])
+            spans.append([start, end, fill_line(PLAYER_LINES, "without", lang, gone=gone) if gone else ""])
     return " … ".join(" ".join(b[s:e]).rstrip(",;:.") + without for s, e, without in spans)
 
 
@@ -118,9 +120,10 @@ def players_once(comparison: Comparison) -> list[tuple[str, str, list[tuple[str,
     plan = comparison.plan
     out: list[tuple[str, str, list[tuple[str, str]]]] = []
     for spec in dict.fromkeys(str(s) for s in plan.seats):
-        said = {name: describe_player(spec, ruleset, plan.players)
+        said = {name: describe_player(spec, ruleset, plan.players, plan.lang)
                 for name, ruleset in zip(comparison.names, comparison.rulesets, strict=True)}
         first, *others = comparison.names
-        differs = [(name, what_differs(said[first], said[name])) for name in others if said[name] != said[first]]
+        differs = [(name, what_differs(said[first], said[name], lang=plan.lang)) for name in others
+                   if said[name] != said[first]]
         out.append((spec, said[first], differs))
     return out

@@ -14,14 +14,16 @@ from typing import Any
 from tonk_rules.bots.specs import BotSpec
 from tonk_rules.sim.panel import panel_tables, search_hands
 from tonk_rules.sim.skill import Trace
+from tonk_rules.words.numbers import fill
 
-#: How a panel table is named in a finding (``{bots}``: its seats; ``{n}``: its hands).
+#: How a panel table is named in a finding (``{bots}``: its seats; ``{count}``: its hands, written; ``{n:…}``: the
+#: noun's form for that number).
 PANEL_WORDS = {
     "en": {"default": "the default table ({bots})", "casual": "the casual table ({bots})",
-           "search": "the search table ({bots}, {n} hands)", "check": "{bots}",
+           "search": "the search table ({bots}, {count} {n:hand|hands})", "check": "{bots}",
            "interval": "There, {b} − {a}: {diff}."},
     "ru": {"default": "стол по умолчанию ({bots})", "casual": "стол любителей ({bots})",
-           "search": "стол с поиском ({bots}, {n} сдач)", "check": "{bots}",
+           "search": "стол с поиском ({bots}, {count} {n:сдача|сдачи|сдач})", "check": "{bots}",
            "interval": "Там {b} − {a}: {diff}."},
 }
 
@@ -63,8 +65,8 @@ class CheckTable:
 
     def said(self, lang: str) -> str:
         bots = _seats_text(self.seats)
-        n = f"{self.hands:,}" if lang == "en" else f"{self.hands:,}".replace(",", "\u00a0")
-        return PANEL_WORDS[lang][self.name].format(bots=bots, n=n)
+        count = f"{self.hands:,}" if lang == "en" else f"{self.hands:,}".replace(",", "\u00a0")
+        return fill(PANEL_WORDS[lang][self.name], lang, bots=bots, count=count, n=self.hands)
 
 
 def _seats_text(seats: Sequence[BotSpec]) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tonk_rules.report.compare import OTHER_PAIRS, Row, mark
-from tonk_rules.report.plots import PLOTS
+from tonk_rules.report.plots import plot_title
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,12 @@ HEADINGS = {
            "sources": "Sources of the rules", "no_diff": "No differences.", "rule": "rule", "keys": "keys",
            "figure": "figure", "difference": "{b} − {a}",
            "players": "players", "hands": "hands per variant", "bots": "bots (by seat)", "seed": "seed", "vs": "vs",
-           "depth": "strategic depth", "depth_value": "{strong} against {weak}, {n} hands per variant",
+           "depth": "strategic depth", "depth_value": "{strong} against {weak}, {count} {n:hand|hands} per variant",
            "probes": "one rule at a time", "probes_value": "the first variant with each differing rule switched "
-           "alone, {n} hands each", "check": "check table (bots by seat)", "brackets": "Brackets: 95% intervals."},
+           "alone, {count} {n:hand|hands} each", "check": "check table (bots by seat)",
+           "brackets": "Brackets: 95% intervals.",
+           "hands_n": "{count} {n:hand|hands} per variant",
+           "sources_note": '[n]: the sources listed under "Sources of the rules" ({pair}).'},
     "ru": {"title": ": правила Тонка в игре", "findings": "Выводы",
            "details": "Выводы подробно", "rules": "Правила, которые отличаются",
            "played": "Что сыграно", "in_play": "В игре", "plots": "Графики", "values": "Значения правил и их источники",
@@ -74,10 +77,12 @@ HEADINGS = {
            "figure": "показатель", "difference": "{b} − {a}",
            "players": "игроков", "hands": "сдач на вариант", "bots": "боты (по местам)", "seed": "зерно",
            "vs": "против",
-           "depth": "стратегическая глубина", "depth_value": "{strong} против {weak}, {n} сдач на вариант",
+           "depth": "стратегическая глубина",
+           "depth_value": "{strong} против {weak}, {count} {n:сдача|сдачи|сдач} на вариант",
            "probes": "по одному правилу", "probes_value": "первый вариант, в котором по отдельности заменено каждое "
-           "отличающееся правило, по {n} сдач", "check": "проверочный стол (боты по местам)",
-           "brackets": "В скобках: 95% интервалы."},
+           "отличающееся правило, по {count} {n:сдаче|сдачи|сдач}", "check": "проверочный стол (боты по местам)",
+           "brackets": "В скобках: 95% интервалы.", "hands_n": "{count} {n:сдача|сдачи|сдач} на вариант",
+           "sources_note": "[n]: источники, перечисленные в разделе «Источники правил» ({pair})."},
 }
 
 
@@ -198,15 +203,15 @@ def report_html(report: Report) -> str:
             headers = list(diff.rows[0])
             parts.append(_table_html(headers, [[r[h] for h in headers] for r in diff.rows],
                                      numeric_from=len(headers)))
-            parts.append(f'<p class="note">[n]: the sources listed under "Sources of the rules" '
-                         f'({_e(diff.heading.split(":")[0])}).</p>')
+            parts.append(f'<p class="note">{_e(w["sources_note"].format(pair=diff.heading.split(":")[0]))}</p>')
         else:
             parts.append(f"<p>{_e(w['no_diff'])}</p>")
     parts.append(f"<h2>{_e(w['plots'])}</h2>")
     for stem, png in report.plots.items():
         data = base64.b64encode(png).decode("ascii")
-        parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{_e(PLOTS[stem])}">'
-                     f"<figcaption>{_e(PLOTS[stem])}</figcaption></figure>")
+        title = plot_title(stem, report.lang)
+        parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{_e(title)}">'
+                     f"<figcaption>{_e(title)}</figcaption></figure>")
     parts.append(f"<h2>{_e(w['sources'])}</h2>")
     for diff in report.diffs:
         if diff.sources:
@@ -268,7 +273,7 @@ def report_markdown(report: Report) -> str:
         lines.append("")
     lines += [f"## {w['plots']}", ""]
     for stem in report.plots:
-        lines += [f"![{PLOTS[stem]}]({stem}.png)", ""]
+        lines += [f"![{plot_title(stem, report.lang)}]({stem}.png)", ""]
     lines += [f"## {w['sources']}", ""]
     for diff in report.diffs:
         if diff.sources:

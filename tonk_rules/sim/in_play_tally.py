@@ -19,6 +19,7 @@ from typing import Any
 
 from tonk_rules.kernel.in_play import IN_PLAY, dimension_of
 from tonk_rules.sim.tally import ENDINGS, Tally
+from tonk_rules.words.numbers import fill
 
 #: Below this share of hands a rule "came into play rarely": whatever it does moves at most this share.
 RARE = 0.01
@@ -60,20 +61,21 @@ def in_play_json(tally: Tally, keys: Sequence[str] | None = None) -> dict[str, A
 
 
 _WORDS = {
-    "en": {"never": "{rule}: came into play in 0 of {n} hands with these players — this comparison cannot say what "
-                    "it does.",
+    "en": {"never": "{rule}: came into play in 0 of {n} {hands:hand|hands} with these players — this comparison "
+                    "cannot say what it does.",
            "rare": "{rule}: came into play in only {where} with these players — whatever it does moves at most "
                    "that share of hands.",
            "often": "{rule}: came into play in {where}.",
-           "hands": "{k} of {n} hands ({share})", "in": "{text} in {label}", "and": " and ",
+           "hands": "{k} of {n} {hands:hand|hands} ({share})", "in": "{text} in {label}", "and": " and ",
            "not_in_a_hand": "{rule}: does not change how one hand plays, so the simulation cannot show it.",
            "uncounted": "{rule}: not counted (these hands were played on the reference engine)."},
-    "ru": {"never": "{rule}: ни разу не применилось за {n} сдач с этими игроками — это сравнение не может сказать, "
+    "ru": {"never": "{rule}: ни разу не применилось за {n} {hands:сдачу|сдачи|сдач} с этими игроками — это "
+                    "сравнение не может сказать, "
                     "что оно делает.",
            "rare": "{rule}: применилось лишь в {where} с этими игроками — что бы оно ни делало, оно меняет не "
                    "больше этой доли сдач.",
            "often": "{rule}: применилось в {where}.",
-           "hands": "{k} из {n} сдач ({share})", "in": "{text} в {label}", "and": " и ",
+           "hands": "{k} из {n} {hands:сдачи|сдач|сдач} ({share})", "in": "{text} в {label}", "and": " и ",
            "not_in_a_hand": "{rule}: не меняет игру одной сдачи, поэтому моделирование не может его показать.",
            "uncounted": "{rule}: не подсчитано (сдачи сыграны эталонным движком)."},
 }
@@ -100,10 +102,10 @@ def in_play_sentence(rule: str, sides: Sequence[tuple[str, Tally, str]], lang: s
     hands = [(label, t.hands, h or 0) for label, t, h, _ in counted]
     n = max(total for _, total, _ in hands)
     if all(k == 0 for *_, k in hands):
-        return w["never"].format(rule=rule, n=_number(n, lang))
+        return fill(w["never"], lang, rule=rule, n=_number(n, lang), hands=n)
 
     def where(total: int, k: int) -> str:
-        return w["hands"].format(k=_number(k, lang), n=_number(total, lang), share=_share(k, total))
+        return fill(w["hands"], lang, k=_number(k, lang), n=_number(total, lang), hands=total, share=_share(k, total))
 
     same = len({(total, k) for _, total, k in hands}) == 1
     text = (where(*hands[0][1:]) if same else

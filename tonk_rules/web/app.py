@@ -37,6 +37,7 @@ from tonk_rules.web import (
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import Keys, RateLimit
 from tonk_rules.web.page_labels import words
+from tonk_rules.web.page_language import UNKNOWN_LANGUAGE
 from tonk_rules.web.pages import ENV, Site, message, site
 from tonk_rules.web.play_routes import Tables, driving
 from tonk_rules.web.refusal_words import in_language
@@ -74,6 +75,8 @@ async def _table_unavailable(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     status = exc.status_code if isinstance(exc, HTTPException) else 500
     w = words(site(request).language())
+    if isinstance(exc, HTTPException) and exc.detail == UNKNOWN_LANGUAGE:
+        return message(request, 400, w["unknown_language"])
     return message(request, status, w["not_found"] if status == 404 else w["forbidden"] if status < 500 else w["error"])
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -31,7 +32,12 @@ from tonk_rules.variant.diff import label_of, rule_values, show_value, variant_d
 from tonk_rules.variant.loader import LoadedVariant, builtin_names, load_variant
 from tonk_rules.variant.provenance import value_paths
 from tonk_rules.variant.schema import variant_file_schema
-from tonk_rules.web.pages import message, page, session_of, site
+from tonk_rules.variant.sources import Assumption, registry
+from tonk_rules.web.pages import chosen_language, message, page, session_of, site
+from tonk_rules.web.refusal_words import diagnostic_in
+from tonk_rules.words.descriptions_ru import DESCRIPTIONS_RU
+from tonk_rules.words.designer_lines import DESIGN_LINES
+from tonk_rules.words.numbers import fill_line
 from tonk_rules.words.sheet_lines import Block, sheet_blocks
 
 #: the form's fields are the rule values and the title: far fewer than this
@@ -94,21 +100,55 @@ def _value(data: Any, key: str) -> Any:
     return data
 
 
-def form_fields(parent: LoadedVariant) -> list[Field]:
-    """Every rule value of ``parent`` as a field, in the model's order."""
+def said(key: str, lang: str, **values: Any) -> str:
+    """The designer's line ``key`` in ``lang`` (:mod:`tonk_rules.words.designer_lines`)."""
+    return fill_line(DESIGN_LINES, key, lang, **values)
+
+
+def shown(value: Any, lang: str) -> str:
+    """A value as the form shows it: English in words (:func:`~tonk_rules.variant.diff.show_value`); Russian
+    as a file types it, a flag in words (``да (true)``)."""
+    if lang == "en":
+        return show_value(value)
+    if isinstance(value, bool):
+        return f"{said('yes' if value else 'no', lang)} ({json.dumps(value)})"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _source_words(source: Any, lang: str) -> str:
+    """A value's source as the form says it: English as ``tonk show --provenance``; Russian names the source by
+    its id and quotes only a Russian source (an assumption's reason and other quotations are English)."""
+    if lang == "en":
+        return str(source.describe())
+    if isinstance(source, Assumption):
+        return said("assumed", lang, why=source.assumed)
+    info = registry()[source.ref]
+    key = "quoted_other" if info.language == "ru" else "quoted_foreign"
+    return said(key, lang, label=info.label, ref=source.ref, quote=source.quote)
+
+
+def _description(key: str, node: dict[str, Any], lang: str) -> str:
+    return DESCRIPTIONS_RU[key] if lang == "ru" else str(node.get("description", ""))
+
+
+def form_fields(parent: LoadedVariant, lang: str = "en") -> list[Field]:
+    """Every rule value of ``parent`` as a field, in the model's order, said in ``lang``."""
     data = parent.variant.model_dump(mode="json")
     out = []
     for key in value_paths():
         node = _node(key)
         value = _value(data, key)
         prov = parent.provenance.get(key)
-        source = prov.source.describe() if prov is not None and prov.source is not None else "no source"
-        out.append(Field(key, key.split(".")[0], str(node.get("description", "")), _choices(node),
-                         json.dumps(value, ensure_ascii=False), show_value(value), source))
+        source = _source_words(prov.source, lang) if prov is not None and prov.source is not None else said(
+            "no_source", lang)
+        choices = tuple((text, shown(json.loads(text), lang)) for text, _ in _choices(node))
+        out.append(Field(key, key.split(".")[0], _description(key, node, lang), choices,
+                         json.dumps(value, ensure_ascii=False), shown(value, lang), source))
     return out
 
 
-def house_text(parent: str, title: str, given: dict[str, str], fields: list[Field]) -> tuple[str, dict[str, str]]:
+def house_text(parent: str, title: str, given: dict[str, str], fields: list[Field],
+               lang: str = "en") -> tuple[str, dict[str, str]]:
     """The house file of the form: ``extends``, the title, and every field whose text differs from the
     parent's; with the fields refused before the loader reads anything (a line break, a comment)."""
     refused: dict[str, str] = {}
@@ -118,14 +158,14 @@ def house_text(parent: str, title: str, given: dict[str, str], fields: list[Fiel
         if text == f.parent_text:
             continue
         if not text or any(ch in text for ch in "\n\r#") or len(text) > LONGEST_VALUE:
-            refused[f.key] = "write the value on one line, without a comment (# …), or leave the parent's"
+            refused[f.key] = said("one_line", lang)
             continue
         node = tree
         *parents, leaf = f.key.split(".")
         for part in parents:
             node = node.setdefault(part, {})
         node[leaf] = text
-    named = json.dumps(title or f"House rules based on {parent}", ensure_ascii=False)
+    named = json.dumps(title or said("default_title", lang, parent=parent), ensure_ascii=False)
     lines = [f"extends: {parent}", f"title: {named}"]
     lines += _nested(tree, "")
     return "\n".join(lines) + "\n", refused
@@ -170,15 +210,18 @@ def check(parent: LoadedVariant, text: str, refused: dict[str, str], keys: list[
             for d in exc.diagnostics:
                 key = next((k for k in keys if d.key_path == k or d.key_path.startswith(f"{k}.")), "")
                 where = f"house.yaml:{d.line}:{d.column}: " if d.line else ""
-                messages.setdefault(key, []).append(f"{where}{d.message}")
+                # in the page's language: coded, as a pasted house file is refused on the event's pages
+                said_in = diagnostic_in(replace(d, file="house.yaml"), lang) if lang != "en" else f"{where}{d.message}"
+                messages.setdefault(key, []).append(said_in)
             return Checked(text, messages, [], (), [])
     if messages:
         return Checked(text, messages, [], (), [])
     report = variant_diff(parent, loaded)
-    diff = [(label_of(r.path), show_value(r.left.value), show_value(r.right.value)) for r in report.rows if r.differs]
+    diff = [(label_of(r.path), shown(r.left.value, lang), shown(r.right.value, lang)) for r in report.rows
+            if r.differs]
     changed = {label_of(r.path) for r in report.rows if r.differs}
-    return Checked(text, {}, list(loaded.notes), sheet_blocks(rule_values(loaded.variant), changed, lang), diff,
-                   loaded)
+    notes = list(loaded.notes) if lang == "en" else []  # (the loader's notes are English)
+    return Checked(text, {}, notes, sheet_blocks(rule_values(loaded.variant), changed, lang), diff, loaded)
 
 
 @cache
@@ -194,35 +237,44 @@ def _parent(request: Request) -> LoadedVariant:
 
 
 async def rules_index(request: Request) -> Response:
-    loaded = await run_in_threadpool(lambda: [(n, load_variant(n).variant.title) for n in _parents()])
-    return page(request, "design_index.html", parents=loaded, title="House rules", lang="en")
+    lang = chosen_language(request)
+    loaded = await run_in_threadpool(lambda: [(n, load_variant(n).variant.title_in(lang)) for n in _parents()])
+    return page(request, "design_index.html", parents=loaded, title=said("index_title", lang), lang=lang,
+                d=_lines(lang))
+
+
+def _lines(lang: str) -> dict[str, str]:
+    """The designer's lines without values, for its templates (the command they name set as code)."""
+    return {key: Markup(escape(said(key, lang)).replace("tonk check", Markup("<code>tonk check</code>")))
+            for key, words in DESIGN_LINES.items() if "{" not in words["en"]}
 
 
 async def rules_form(request: Request) -> Response:
+    lang = chosen_language(request)
     try:
         parent = await run_in_threadpool(_parent, request)
     except LookupError:
-        return message(request, 404, "no such built-in variant; start from one listed on /rules", back="/rules")
-    fields = form_fields(parent)
+        return message(request, 404, said("no_parent", lang), back="/rules", lang=lang)
+    fields = form_fields(parent, lang)
     values = {f.key: f.parent_text for f in fields}
-    title = f"House rules based on {parent.name}"
+    title = said("default_title", lang, parent=parent.name)
     if request.method == "GET":
-        return _form_page(request, parent, fields, values, title, None)
+        return _form_page(request, parent, fields, values, title, None, lang)
     given = await _read(request)
     title = given.pop("title", title).strip()[:200]
     values.update({k: v for k, v in given.items() if k in values})
-    text, refused = house_text(parent.name, title, values, fields)
-    checked = await run_in_threadpool(check, parent, text, refused, [f.key for f in fields], "en")
+    text, refused = house_text(parent.name, title, values, fields, lang)
+    checked = await run_in_threadpool(check, parent, text, refused, [f.key for f in fields], lang)
     if given.get("action") == "download" and checked.valid:
         return Response(checked.text, media_type="application/yaml; charset=utf-8",
                         headers={"content-disposition": f'attachment; filename="{parent.name}-house.yaml"'})
     play = None
     if given.get("action") == "play" and checked.valid and checked.house is not None:
-        play = await run_in_threadpool(_start_play, parent, checked.house)
-    return _form_page(request, parent, fields, values, title, checked, 200 if checked.valid else 400, play)
+        play = await run_in_threadpool(_start_play, parent, checked.house, lang)
+    return _form_page(request, parent, fields, values, title, checked, lang, 200 if checked.valid else 400, play)
 
 
-def _start_play(parent: LoadedVariant, house: LoadedVariant) -> tuple[str | None, str]:
+def _start_play(parent: LoadedVariant, house: LoadedVariant, lang: str = "en") -> tuple[str | None, str]:
     """Start the play check (:mod:`tonk_rules.web.design_play`): its id, or None and why not."""
     from tonk_rules.ruleset import compile_ruleset
     from tonk_rules.sim.table_size import TableSizeError, players_for
@@ -232,22 +284,32 @@ def _start_play(parent: LoadedVariant, house: LoadedVariant) -> tuple[str | None
     try:
         players = players_for(rules, None)
     except TableSizeError as exc:
-        return None, str(exc)
-    key = start_check(parent.name, rules[0][1], rules[1][1], players)
-    return key, "" if key else "another check is playing on this server; ask again when it has finished"
+        return None, said("no_table_size", lang, why=str(exc))
+    key = start_check(parent.name, rules[0][1], rules[1][1], players, lang)
+    return key, "" if key else said("busy", lang)
 
 
 def _form_page(request: Request, parent: LoadedVariant, fields: list[Field], values: dict[str, str], title: str,
-               checked: Checked | None, status: int = 200, play: tuple[str | None, str] | None = None) -> Response:
+               checked: Checked | None, lang: str, status: int = 200,
+               play: tuple[str | None, str] | None = None) -> Response:
     from tonk_rules.web.design_play import check_state
 
     sections: dict[str, list[Field]] = {}
     for f in fields:
         sections.setdefault(f.section, []).append(f)
-    return page(request, "design_form.html", status, parent=parent.name, parent_title=parent.variant.title,
-                sections=sections, values=values, house_title=title, checked=checked, title=title, lang="en",
+    return page(request, "design_form.html", status, parent=parent.name, parent_title=parent.variant.title_in(lang),
+                sections=sections, values=values, house_title=title, checked=checked, title=title, lang=lang,
+                d=_lines(lang), differs=said("differs", lang, parent=parent.name),
+                nothing_differs=said("nothing_differs", lang, parent=parent.name),
                 play_key=play[0] if play else None, play_refused=play[1] if play else "",
-                play=check_state(play[0]) if play and play[0] else None)
+                play=check_state(play[0]) if play and play[0] else None, lines=_play_lines(play))
+
+
+def _play_lines(play: tuple[str | None, str] | None) -> dict[str, str]:
+    from tonk_rules.web.design_play import check_state, play_lines
+
+    check = check_state(play[0]) if play and play[0] else None
+    return play_lines(check) if check is not None else {}
 
 
 async def _read(request: Request) -> dict[str, str]:

@@ -22,11 +22,15 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from tonk_rules.bots.specs import parse_spec
+from tonk_rules.report.findings import figure_label
+from tonk_rules.report.lang_numbers import in_lang
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.paired import same_deals
 from tonk_rules.sim.panel import DEFAULT_PLAYER
 from tonk_rules.sim.stats import percent
-from tonk_rules.web.pages import fragment
+from tonk_rules.web.pages import chosen_language, fragment
+from tonk_rules.words.designer_lines import DESIGN_LINES
+from tonk_rules.words.numbers import fill_line
 
 #: Hands of a check: enough to settle a change of a point or two in how hands end, in seconds on a laptop.
 PLAY_HANDS = 20_000
@@ -40,6 +44,7 @@ class PlayCheck:
 
     parent: str
     total: int
+    lang: str = "en"  # the language of the page that started it: its findings' and its fragment's
     done: int = 0
     findings: list[str] = field(default_factory=list)
     failed: str = ""
@@ -51,12 +56,13 @@ _RUNNING = threading.Lock()  # one check at a time: a laptop's cores serve the t
 _KEEP = threading.Lock()
 
 
-def start_check(parent: str, parent_rules: Ruleset, house_rules: Ruleset, players: int) -> str | None:
+def start_check(parent: str, parent_rules: Ruleset, house_rules: Ruleset, players: int,
+                lang: str = "en") -> str | None:
     """Start a check in a thread and return its id, or None while another one is running."""
     if not _RUNNING.acquire(blocking=False):
         return None
     key = secrets.token_urlsafe(12)
-    check = PlayCheck(parent, 2 * PLAY_HANDS)
+    check = PlayCheck(parent, 2 * PLAY_HANDS, lang)
     with _KEEP:
         _CHECKS[key] = check
         for old in list(_CHECKS)[:-KEPT]:
@@ -64,7 +70,7 @@ def start_check(parent: str, parent_rules: Ruleset, house_rules: Ruleset, player
 
     def play() -> None:
         try:
-            check.findings = play_findings(parent, parent_rules, house_rules, players, check)
+            check.findings = play_findings(parent, parent_rules, house_rules, players, check, lang)
         except Exception as exc:  # noqa: BLE001  # the page says it could not play; the server goes on
             check.failed = str(exc) or type(exc).__name__
         finally:
@@ -76,8 +82,8 @@ def start_check(parent: str, parent_rules: Ruleset, house_rules: Ruleset, player
 
 
 def play_findings(parent: str, parent_rules: Ruleset, house_rules: Ruleset, players: int,
-                  check: PlayCheck | None = None) -> list[str]:
-    """Play both on the same deals and say what differs, settled differences first."""
+                  check: PlayCheck | None = None, lang: str = "en") -> list[str]:
+    """Play both on the same deals and say what differs, settled differences first, in ``lang``."""
     from tonk_rules.sim.executors import make_executor
     from tonk_rules.sim.paired_run import PairedJob, feature_names, run_all
     from tonk_rules.sim.sweep import differences
@@ -94,27 +100,37 @@ def play_findings(parent: str, parent_rules: Ruleset, house_rules: Ruleset, play
     sums = {f: result.pair(1, 0, f) for f in feature_names(players)} if same_deals(parent_rules, house_rules) \
         else None
     change = differences(house, base, sums)
+    count = in_lang(f"{PLAY_HANDS:,}", lang)
     if sums is not None and all(s.squares == 0 for s in sums.values()):
-        return [f"Your rules play exactly as {parent} on every one of these {PLAY_HANDS:,} deals: the change "
-                "never came into play with the default players."]
+        return [said("same_play", lang, parent=parent, count=count, n=PLAY_HANDS)]
     was, now = _figures(base), _figures(house)
-    said, quiet = [], []
+    found, quiet = [], []
     for name, d in change["figures"].items():
         lo, hi = d["ci95"]
         if lo > 0 or hi < 0:
-            said.append((abs(d["value"]) / max(hi - lo, 1e-12), f"{name}: {_shown(name, was[name])} in {parent}, "
-                                                                f"{_shown(name, now[name])} with yours "
-                                                                f"({_change(name, d)})."))
+            text = said("figure", lang, name=_name(name, lang), was=_shown(name, was[name]), parent=parent,
+                        now=_shown(name, now[name]), change=_change(name, d))
+            found.append((abs(d["value"]) / max(hi - lo, 1e-12), in_lang(text, lang)))
         elif d["value"] != 0 or lo != hi:
-            quiet.append(name)
-    out = [text for _, text in sorted(said, key=lambda s: -s[0])]
+            quiet.append(_name(name, lang))
+    out = [text for _, text in sorted(found, key=lambda s: -s[0])]
     if quiet:
-        out.append(f"Not settled by {PLAY_HANDS:,} hands (their 95% interval includes no change): "
-                   f"{'; '.join(quiet)}.")
-    paired = "paired per deal" if sums is not None else "unpaired (your rules deal different cards)"
-    out.append(f"{PLAY_HANDS:,} hands each, {players} players, every seat {DEFAULT_PLAYER}; brackets: 95% "
-               f"intervals of the difference, {paired}; pt: percentage points.")
+        out.append(said("unsettled", lang, count=count, n=PLAY_HANDS, names="; ".join(quiet)))
+    paired = said("paired" if sums is not None else "unpaired", lang)
+    out.append(said("how_played", lang, count=count, n=PLAY_HANDS, players=players, bot=DEFAULT_PLAYER,
+                    paired=paired))
     return out
+
+
+def _name(figure: str, lang: str) -> str:
+    """A figure of :func:`_figures` as said in ``lang`` (English: as named there)."""
+    if lang == "en":
+        return figure
+    if figure.startswith("ends: "):
+        return figure_label(figure, lang)
+    if figure == "mean turns":
+        return said("mean_turns", lang)
+    return said("position_net", lang, n=figure.split()[1])
 
 
 def _figures(tally: Any) -> dict[str, float]:
@@ -137,6 +153,19 @@ def _change(name: str, d: dict[str, Any]) -> str:
     return f"{d['value']:+.{n}f} [{lo:+.{n}f}, {hi:+.{n}f}]"
 
 
+def said(key: str, lang: str, **values: Any) -> str:
+    return fill_line(DESIGN_LINES, key, lang, **values)
+
+
+def play_lines(check: PlayCheck) -> dict[str, str]:
+    """What the check's part of the page says now, in the language of the page that started it."""
+    lang = check.lang
+    return {"playing": said("playing", lang, parent=check.parent),
+            "progress": said("progress", lang, done=in_lang(f"{check.done:,}", lang),
+                             total=in_lang(f"{check.total:,}", lang), n=check.total),
+            "failed": said("failed", lang, why=check.failed), "changes": said("changes", lang)}
+
+
 def check_state(key: str) -> PlayCheck | None:
     return _CHECKS.get(key)
 
@@ -145,8 +174,9 @@ async def play_fragment(request: Request) -> Response:
     """The live part of the form's page while a check plays: its progress, then its findings."""
     check = check_state(str(request.path_params["key"]))
     if check is None:
-        return HTMLResponse("<p class=\"small\">This check is no longer kept; check again.</p>")
-    return HTMLResponse(fragment("design_play.html", "en", check=check),
+        lang = chosen_language(request)
+        return HTMLResponse(fragment("message_fragment.html", lang, text=said("gone", lang)))
+    return HTMLResponse(fragment("design_play.html", check.lang, check=check, lines=play_lines(check)),
                         headers={"X-Version": f"{check.done}-{check.finished}"})
 
 

@@ -50,6 +50,7 @@ WORDS: dict[str, dict[str, str]] = {
         "no_hands": "No hands yet.", "lan": "Phones on the venue Wi-Fi open", "game_over": "Game over",
         "error": "Something went wrong on the server; nothing was changed. Try again.",
         "not_found": "There is no such page.", "forbidden": "You may not do that here.",
+        "unknown_language": "There is no such language here: lang=en or lang=ru.",
         "too_many": "Too many requests at once: wait a moment and try again.",
         "too_big": "That is more than a form may send.", "expired": "This form has expired: reload the page "
         "and send it again.", "after": "after", "corrections": "Corrections", "was": "was", "now": "now",
@@ -96,6 +97,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lan": "Телефоны в Wi-Fi площадки открывают", "game_over": "Игра окончена",
         "error": "На сервере что-то пошло не так; ничего не изменено. Попробуйте ещё раз.",
         "not_found": "Такой страницы нет.", "forbidden": "Здесь это вам нельзя.",
+        "unknown_language": "Такого языка здесь нет: lang=en или lang=ru.",
         "too_many": "Слишком много запросов сразу: подождите и попробуйте снова.",
         "too_big": "Это больше, чем может отправить форма.", "expired": "Форма устарела: обновите страницу и "
         "отправьте ещё раз.", "after": "после", "corrections": "Исправления", "was": "было", "now": "стало",

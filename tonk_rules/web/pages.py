@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from tonk_rules.web.keys import GM_COOKIE, SESSION_COOKIE, Keys, RateLimit, new_session, table_cookie
 from tonk_rules.web.page_labels import ending_word, local_time, reached, won_words, words
+from tonk_rules.web.page_language import asked_language, keep_language
 from tonk_rules.web.views import Views
 
 ENV = Environment(loader=PackageLoader("tonk_rules.web", "templates"), autoescape=select_autoescape(default=True),
@@ -44,6 +45,11 @@ class Site:
 def site(request: Request) -> Site:
     found: Site = request.app.state.site
     return found
+
+
+def chosen_language(request: Request) -> str:
+    """The language this phone chose (``?lang=``, kept in a cookie), else the event's: the house-rule designer's."""
+    return asked_language(request) or site(request).language()
 
 
 def session_of(request: Request) -> str | None:
@@ -78,11 +84,12 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     response = HTMLResponse(body, status_code=status)
     if fresh:
         set_cookie(response, SESSION_COOKIE, session)
+    keep_language(request, response)
     return response
 
 
-def message(request: Request, status: int, text: str, *, back: str = "/") -> HTMLResponse:
-    return page(request, "message.html", status, text=text, back=back, title=str(status))
+def message(request: Request, status: int, text: str, *, back: str = "/", lang: str | None = None) -> HTMLResponse:
+    return page(request, "message.html", status, text=text, back=back, title=str(status), lang=lang)
 
 
 def see_other(url: str) -> RedirectResponse:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -38,6 +38,7 @@ from starlette.routing import Route
 from tonk_rules.table.play_table import MoveRefused
 from tonk_rules.web.guard import Guard
 from tonk_rules.web.keys import RateLimit
+from tonk_rules.web.page_language import PAGE_LANGS, UNKNOWN_LANGUAGE, asked_language, keep_language
 from tonk_rules.web.play_host import PlayHost, StaleMove
 from tonk_rules.web.play_refusals import say_refusal
 from tonk_rules.web.play_view import SeatView, end_view, seat_view
@@ -58,14 +59,24 @@ MOVE_FIELD_MAX = 200
 
 class Tables:
     """What the routes share: the tables by name, the pages' language (or where to read it: an event's) and
-    the variant's title (a table's own title first)."""
+    the variant's title (a table's own title first; ``titles``: the variant's title in each language, for a
+    phone that chose another language than the server's)."""
 
-    def __init__(self, hosts: dict[str, PlayHost], lang: str | Callable[[], str], variant: str) -> None:
-        self.hosts, self.lang, self.variant = hosts, lang, variant
+    def __init__(self, hosts: dict[str, PlayHost], lang: str | Callable[[], str], variant: str,
+                 titles: Mapping[str, str] | None = None) -> None:
+        self.hosts, self.lang, self.variant, self.titles = hosts, lang, variant, dict(titles or {})
 
     def language(self) -> str:
         lang = self.lang() if callable(self.lang) else self.lang
         return lang if lang in WORDS else "en"
+
+    def variant_in(self, lang: str) -> str:
+        return self.titles.get(lang, self.variant)
+
+
+def _language(request: Request) -> str:
+    """The language of this phone's pages: its own choice (``?lang=``, kept in a cookie), else the server's."""
+    return asked_language(request) or _tables(request).language()
 
 
 def _tables(request: Request) -> Tables:
@@ -101,13 +112,16 @@ def view_of(host: PlayHost, seat: int, lang: str, variant: str) -> SeatView:
 def _render(template: str, request: Request, host: PlayHost, seat: int, base: str, *, refusal: str = "",
             status: int = 200) -> HTMLResponse:
     tables = _tables(request)
-    lang = tables.language()
+    lang = _language(request)
     with host.lock:
-        v, version = view_of(host, seat, lang, host.title or tables.variant), host.version
+        v, version = view_of(host, seat, lang, host.title or tables.variant_in(lang)), host.version
     body = ENV.get_template(template).render(v=v, w=WORDS[lang], base=base, version=version, refusal=refusal,
-                                             gone=WORDS[lang]["gone"])
+                                             gone=WORDS[lang]["gone"],
+                                             other=[(code, WORDS[code]["language"]) for code in PAGE_LANGS
+                                                    if code != lang])
     response = HTMLResponse(body, status_code=status)
     response.headers["x-version"] = str(version)
+    keep_language(request, response)
     return response
 
 
@@ -133,7 +147,7 @@ async def _form(request: Request) -> tuple[str, str]:
 
 async def seat_move(request: Request) -> Response:
     host, seat, base = _seat(request)
-    lang = _tables(request).language()
+    lang = _language(request)
     try:
         key, move = await _form(request)
         host.move(seat, move, key)  # a few milliseconds under a lock never held while a bot thinks
@@ -147,7 +161,7 @@ async def seat_move(request: Request) -> Response:
 
 async def seat_next(request: Request) -> Response:
     host, seat, base = _seat(request)
-    lang = _tables(request).language()
+    lang = _language(request)
     try:
         key, _ = await _form(request)
         await anyio.to_thread.run_sync(host.next_hand, seat, key)  # the deal makes the bots (a first compile)
@@ -190,7 +204,10 @@ async def static_file(request: Request) -> Response:
 
 
 def _message(request: Request, status: int, word: str) -> HTMLResponse:
-    lang = _tables(request).language()
+    try:
+        lang = _language(request)
+    except HTTPException:  # the language asked for is the one not known: said in the server's
+        lang = _tables(request).language()
     return HTMLResponse(_message_body(lang, WORDS[lang][word]), status_code=status)
 
 
@@ -200,6 +217,8 @@ def _message_body(lang: str, text: str) -> str:
 
 async def _no_seat(request: Request, exc: Exception) -> Response:
     status = exc.status_code if isinstance(exc, HTTPException) else 404
+    if isinstance(exc, HTTPException) and exc.detail == UNKNOWN_LANGUAGE:
+        return _message(request, 400, "unknown_language")
     return _message(request, status, "not_found" if status == 404 else "error")
 
 
@@ -244,8 +263,10 @@ async def driving(hosts: dict[str, PlayHost]) -> AsyncIterator[None]:
 
 
 def create_play_app(hosts: dict[str, PlayHost], *, lang: str, variant: str,
-                    reads: tuple[float, float] = READS, writes: tuple[float, float] = WRITES) -> Any:
-    """The app serving the tables ``hosts`` (name -> table) in ``lang`` (``en`` or ``ru``)."""
+                    reads: tuple[float, float] = READS, writes: tuple[float, float] = WRITES,
+                    titles: Mapping[str, str] | None = None) -> Any:
+    """The app serving the tables ``hosts`` (name -> table) in ``lang`` (``en`` or ``ru``), or in the language a
+    phone chose (``?lang=``); ``titles``: the variant's title by language (``variant``: in ``lang``)."""
     if lang not in WORDS:
         raise ValueError(f"the pages speak {' or '.join(WORDS)}, not {lang!r}")
 
@@ -256,7 +277,7 @@ def create_play_app(hosts: dict[str, PlayHost], *, lang: str, variant: str,
 
     app = Starlette(routes=ROUTES, lifespan=lifespan,
                     exception_handlers={HTTPException: _no_seat, Exception: _server_error})
-    app.state.tables = Tables(hosts, lang, variant)
+    app.state.tables = Tables(hosts, lang, variant, titles)
 
     def refuse(status: int, word: str) -> tuple[bytes, str]:
         return _message_body(lang, WORDS[lang].get(word, WORDS[lang]["error"])).encode(), "text/html; charset=utf-8"

@@ -24,6 +24,7 @@ from tonk_rules.table.table_bots import DEFAULT_BOT, check_spec, default_seats, 
 from tonk_rules.table.table_setup import first_dealer, resolve_variant_ref, ruleset_for
 from tonk_rules.variant.loader import load_variant
 from tonk_rules.web.connections import ConnectionLimits, guarded_protocol, raise_file_limit
+from tonk_rules.web.page_language import PAGE_LANGS
 from tonk_rules.web.play_host import PlayHost
 from tonk_rules.web.play_routes import create_play_app
 from tonk_rules.web.serve import bind, lan_address, qr_code
@@ -79,7 +80,8 @@ def set_up(*, variant: str, players: str | None, seed: int | None, dealer: str |
     # (title_ru / title) or, where it gives none, the one the loader names after its file (never its path, typed
     # absolute or not: the folders of the host's computer are no phone's business)
     title = loaded.variant.title_in(lang)
-    return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title), variant, tuning,
+    titles = {code: loaded.variant.title_in(code) for code in PAGE_LANGS}  # for a phone that chose its language
+    return WebTable(host, create_play_app({TABLE: host}, lang=lang, variant=title, titles=titles), variant, tuning,
                     lang, title)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tonk_rules.errors import TonkError
+from tonk_rules.words.numbers import fill_line
 
 #: Every line by its key, in English and in Russian (the English lines are those ``tonk serve`` always printed).
 LINES: dict[str, dict[str, str]] = {
@@ -64,9 +65,9 @@ LINES: dict[str, dict[str, str]] = {
 
 
 def line(key: str, lang: str, /, **values: Any) -> str:
-    """The line ``key`` in ``lang`` (English where it has none) with ``values`` put in."""
-    words = LINES[key]
-    return (words.get(lang) or words["en"]).format(**values)
+    """The line ``key`` in ``lang`` (English where it has none) with ``values`` put in, as every table of lines
+    fills them (:func:`~tonk_rules.words.numbers.fill_line`)."""
+    return fill_line(LINES, key, lang, **values)
 
 
 def where_part(lang: str, where: str) -> str:

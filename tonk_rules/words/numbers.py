@@ -21,6 +21,9 @@ from typing import Any
 
 #: How many forms a noun has after a number, by language: English one/other, Russian one/few/many.
 FORMS = {"en": 2, "ru": 3}
+#: Percentage points after a difference of two rates, by language ("+1.74 pt", "+1,74 п. п."; a no-break space
+#: keeps the Russian abbreviation whole).
+PERCENTAGE_POINTS = {"en": "pt", "ru": "п.\xa0п."}
 
 
 def plural(n: int, lang: str, forms: Sequence[str]) -> str:
