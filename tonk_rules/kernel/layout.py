@@ -43,7 +43,10 @@ T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * who_pays.RULE_SIZE  # rules per ending
 T_MELDS = T_PAY_N + 9  # the meld table (ruleset.meld_masks.M_*), read by the compiled meld functions
 T_POS = T_MELDS + meld_masks.M_POS  # rank (1..13) -> run position, -1 when not in the deck
 T_VALUES = T_MELDS + meld_masks.M_SIZE  # each card's count value by card number (deck.values over the standard)
-T_SIZE = T_VALUES + 64
+#: the deck's cards as one mask (every card of ``deck.ranks`` in four suits, and the ``deck.jokers``): what a
+#: player may count as unseen (the reckoner's belief)
+T_DECK = T_VALUES + 64
+T_SIZE = T_DECK + 1
 
 # --- endings (the kernel's own codes) -------------------------------------------------------------------
 E_DEAL_TONK, E_DEAL_VOID, E_KNOCK_WON, E_KNOCK_CAUGHT = 0, 1, 2, 3

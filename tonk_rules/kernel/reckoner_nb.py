@@ -69,6 +69,8 @@ BLIND = BLIND_SLACK
 HOPELESS = 0.97
 #: The stock size from which meld chances count in full.
 FULL_STOCK = 20
+#: :func:`_spread_and_high`'s highest value of an empty pool (below every card's).
+NO_HIGH = -(1 << 40)
 #: What a discard that the next players could hit onto a spread costs it, in tenths of a point.
 FEED = 30
 RANK_AT = L.T_MELDS + meld_masks.M_RANK_AT
@@ -77,12 +79,10 @@ N_RANKS = L.T_MELDS + meld_masks.M_N_RANKS
 
 @njit_entry
 def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
-    """The deck's cards that seat ``me`` cannot see: not in its hand, not on the table, not the discards it may
-    take (the top; the top ``drawing.discard_depth`` where deeper takes are allowed)."""
-    deck = np.int64(0)
-    for rank in range(1, 14):
-        if tb[L.T_POS + rank] >= 0:
-            deck |= np.int64(15) << (4 * (rank - 1))
+    """The deck's cards (``layout.T_DECK``: its ranks in four suits and its jokers) that seat ``me`` cannot
+    see: not in its hand, not on the table, not the discards it may take (the top; the top
+    ``drawing.discard_depth`` where deeper takes are allowed)."""
+    deck = tb[L.T_DECK]
     seen = S[L.O_HANDS + me]
     for k in range(S[L.S_SPREADS_N]):
         seen |= S[L.O_SP_MASK + k]
@@ -109,6 +109,24 @@ def _spread_of(pool, cap, tb):  # type: ignore[no-untyped-def]
 
 
 @njit
+def _spread_and_high(pool, tb):  # type: ignore[no-untyped-def]
+    """:func:`_spread_of` ``(pool, 1000, tb)``, and the highest value of any card of ``pool`` (``NO_HIGH`` when it is
+    empty): a cap at or above it, where it is at most 1000, selects the same cards, so the same spread."""
+    n, total, squares, high = 0, 0.0, 0.0, NO_HIGH
+    rest = pool
+    while rest:
+        v = tb[L.T_VALUES + lowest(rest)]
+        rest &= rest - 1
+        high = max(high, v)
+        if v <= 1000:
+            n += 1
+            total += v
+            squares += v * v
+    mean = total / max(1, n)
+    return n, mean, max(1.0, squares / max(1, n) - mean * mean), high
+
+
+@njit
 def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped-def]
     """``out[k]``: the chance that exactly ``k`` other players hold a count that catches a knock at
     ``count`` (at or below it; below it where ties win). Each other player's count is believed normal: with
@@ -123,7 +141,10 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
         for q in range(S[L.S_PLAYERS]):
             if q != me:
                 pool &= ~S[L.O_KEPT + q]
-    _, mean, var = _spread_of(pool, 1000, tb)
+    # one pass over the pool for the whole spread; another only for a seat whose cap leaves some of it out (the
+    # sums are of whole numbers, exact in floating point, so a reused spread is the very one a pass would give)
+    n_all, mean, var, high = _spread_and_high(pool, tb)
+    last_cap, last_n, last_mean, last_var = NO_HIGH, 0, 0.0, 0.0
     limit = count + 0.5 - (1.0 if tb[R_KN_TIES_WIN] == 1 else 0.0)
     players = S[L.S_PLAYERS]
     out[:players] = 0.0
@@ -141,7 +162,14 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
             known = float(mask_value(kept, tb))
             hidden = size - popcount(kept)
             if S[L.O_SHED + q] > 0:
-                n_low, low_mean, low_var = _spread_of(pool, S[L.O_SHED + q] + slack, tb)
+                cap = S[L.O_SHED + q] + slack
+                if cap >= high and high <= 1000:  # every card of the pool is within the cap
+                    n_low, low_mean, low_var = n_all, mean, var
+                elif cap == last_cap:
+                    n_low, low_mean, low_var = last_n, last_mean, last_var
+                else:
+                    n_low, low_mean, low_var = _spread_of(pool, cap, tb)
+                    last_cap, last_n, last_mean, last_var = cap, n_low, low_mean, low_var
                 if n_low >= hidden:
                     m, v = low_mean, low_var
         mu = known + hidden * m * shed
@@ -158,11 +186,18 @@ def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
     """The knocker's net, in stakes, under the variant's payment rules (settled as a hand is:
     :func:`~tonk_rules.ruleset.who_pays.settle`), when ``catchers`` of the others (0: a won knock) hold a count
     that catches it and the rest hold more (all stakes 1)."""
+    at = payments.seat_offsets(players)
+    return _settled_knock(np.empty(at[who_pays.AT_NET] + players, np.int64), at, tb, players, me, catchers)
+
+
+@njit
+def _settled_knock(V, at, tb, players, me, catchers):  # type: ignore[no-untyped-def]
+    """:func:`knock_net`, in the seats' vector ``V`` laid out at ``at`` (its every entry is written: one vector
+    serves each number of catchers in turn)."""
     ending = L.E_KNOCK_WON if catchers == 0 else L.E_KNOCK_CAUGHT
     mine = 10
     low = mine if tb[R_KN_TIES_WIN] != 1 else mine - 1
-    at = payments.seat_offsets(players)
-    V = np.zeros(at[who_pays.AT_NET] + players, np.int64)
+    V[:] = 0
     V[at[who_pays.AT_PLAYERS]], V[at[who_pays.AT_KNOCKER]] = players, me
     for a in range(players):
         j = (a - me) % players  # the knocker first, then the catchers
@@ -182,9 +217,11 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     if 1.0 - chances[0] > HOPELESS:
         return -1e9
     gain = 0.0
+    at = payments.seat_offsets(players)
+    V = np.empty(at[who_pays.AT_NET] + players, np.int64)
     for k in range(players):
         if chances[k] > 0.0:
-            gain += chances[k] * knock_net(tb, players, me, k)
+            gain += chances[k] * _settled_knock(V, at, tb, players, me, k)
     return gain
 
 
@@ -254,13 +291,12 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     """The reckoner's decision among the ``n`` canonical keys ``legal``; ``P``: its row of parameters."""
     me = S[L.S_CURRENT]
     hand = S[L.O_HANDS + me]
-    unseen = unseen_cards(S, me, tb)
     late = S[L.O_TURNS_TAKEN + me] >= P[RK_PATIENCE]  # patience spent: only moves that end the hand sooner
     first_kind = (legal[0] >> L.KIND_SHIFT) & L.KIND_MASK
     if first_kind == L.K_KNOCK:  # 1. knock: by its expected payoff under this variant's payments
         if late or n == 1:
             return legal[0]
-        if knock_gain(S, me, P, unseen, tb) * 100.0 >= P[RK_KNOCK_MARGIN]:
+        if knock_gain(S, me, P, unseen_cards(S, me, tb), tb) * 100.0 >= P[RK_KNOCK_MARGIN]:
             return legal[0]
     best, best_score = -1, -1
     others = False  # a legal action that is neither a spread nor a hit: holding is possible
@@ -314,11 +350,12 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
         if tb[L.T_VALUES + top] <= P[RK_TAKE] and tb[L.T_VALUES + top] < _junk_high(hand, tb):
             return legal[draw_discard]
         if (tb[R_STOCK] == L.STOCK_END and S[L.S_STOCK_N] <= P[RK_STALL]
-                and not expects_lowest(S, me, P, unseen, tb)):
+                and not expects_lowest(S, me, P, unseen_cards(S, me, tb), tb)):
             return legal[draw_discard]
         return legal[draw_stock]
     best = -1
     best_keep = 0
+    unseen = unseen_cards(S, me, tb)  # (only the decisions that weigh the unseen cards compute them)
     for i in range(n):  # 5. the discard worth least to keep; ties: the highest card
         if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_DISCARD:
             c = legal[i] & L.PAYLOAD

@@ -82,6 +82,7 @@ class KernelTables:
         out[L.T_PAY_N: L.T_MELDS] = self.pay_n
         out[L.T_MELDS: L.T_VALUES] = self.melds
         out[L.T_VALUES: L.T_VALUES + len(self.values)] = self.values
+        out[L.T_DECK] = sum(1 << int(card) for card in self.deck)  # distinct cards (below MAX_CARDS): a mask
         return out
 
 
