@@ -69,8 +69,6 @@ BLIND = BLIND_SLACK
 HOPELESS = 0.97
 #: The stock size from which meld chances count in full.
 FULL_STOCK = 20
-#: :func:`_spread_and_high`'s highest value of an empty pool (below every card's).
-NO_HIGH = -(1 << 40)
 #: What a discard that the next players could hit onto a spread costs it, in tenths of a point.
 FEED = 30
 RANK_AT = L.T_MELDS + meld_masks.M_RANK_AT
@@ -93,37 +91,20 @@ def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
 
 @njit
 def _spread_of(pool, cap, tb):  # type: ignore[no-untyped-def]
-    """The number, mean and variance of the values of the cards of ``pool`` worth at most ``cap`` (at the
-    table's values: deck.values)."""
+    """The number, mean and variance of the values of the cards of ``pool`` (of the deck's cards) worth at most
+    ``cap`` (at the table's values: deck.values), summed value by value (``layout.T_VALUE_OF``, ascending: a
+    popcount each). The sums are of whole numbers, exact in floating point, so in any order the same."""
     n, total, squares = 0, 0.0, 0.0
-    rest = pool
-    while rest:
-        v = tb[L.T_VALUES + lowest(rest)]
-        rest &= rest - 1
-        if v <= cap:
-            n += 1
-            total += v
-            squares += v * v
+    for i in range(tb[L.T_VALUE_KINDS]):
+        v = tb[L.T_VALUE_OF + i]
+        if v > cap:
+            break
+        cards = popcount(pool & tb[L.T_CARDS_OF + i])
+        n += cards
+        total += cards * v
+        squares += cards * v * v
     mean = total / max(1, n)
     return n, mean, max(1.0, squares / max(1, n) - mean * mean)
-
-
-@njit
-def _spread_and_high(pool, tb):  # type: ignore[no-untyped-def]
-    """:func:`_spread_of` ``(pool, 1000, tb)``, and the highest value of any card of ``pool`` (``NO_HIGH`` when it is
-    empty): a cap at or above it, where it is at most 1000, selects the same cards, so the same spread."""
-    n, total, squares, high = 0, 0.0, 0.0, NO_HIGH
-    rest = pool
-    while rest:
-        v = tb[L.T_VALUES + lowest(rest)]
-        rest &= rest - 1
-        high = max(high, v)
-        if v <= 1000:
-            n += 1
-            total += v
-            squares += v * v
-    mean = total / max(1, n)
-    return n, mean, max(1.0, squares / max(1, n) - mean * mean), high
 
 
 @njit
@@ -141,10 +122,7 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
         for q in range(S[L.S_PLAYERS]):
             if q != me:
                 pool &= ~S[L.O_KEPT + q]
-    # one pass over the pool for the whole spread; another only for a seat whose cap leaves some of it out (the
-    # sums are of whole numbers, exact in floating point, so a reused spread is the very one a pass would give)
-    n_all, mean, var, high = _spread_and_high(pool, tb)
-    last_cap, last_n, last_mean, last_var = NO_HIGH, 0, 0.0, 0.0
+    _, mean, var = _spread_of(pool, 1000, tb)
     limit = count + 0.5 - (1.0 if tb[R_KN_TIES_WIN] == 1 else 0.0)
     players = S[L.S_PLAYERS]
     out[:players] = 0.0
@@ -162,14 +140,7 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
             known = float(mask_value(kept, tb))
             hidden = size - popcount(kept)
             if S[L.O_SHED + q] > 0:
-                cap = S[L.O_SHED + q] + slack
-                if cap >= high and high <= 1000:  # every card of the pool is within the cap
-                    n_low, low_mean, low_var = n_all, mean, var
-                elif cap == last_cap:
-                    n_low, low_mean, low_var = last_n, last_mean, last_var
-                else:
-                    n_low, low_mean, low_var = _spread_of(pool, cap, tb)
-                    last_cap, last_n, last_mean, last_var = cap, n_low, low_mean, low_var
+                n_low, low_mean, low_var = _spread_of(pool, S[L.O_SHED + q] + slack, tb)
                 if n_low >= hidden:
                     m, v = low_mean, low_var
         mu = known + hidden * m * shed
@@ -217,12 +188,32 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     if 1.0 - chances[0] > HOPELESS:
         return -1e9
     gain = 0.0
+    if tb[L.T_KNOCK_FOR] == players:  # settled once for the batch (with_knock_nets)
+        for k in range(players):
+            if chances[k] > 0.0:
+                gain += chances[k] * tb[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k]
+        return gain
     at = payments.seat_offsets(players)
     V = np.empty(at[who_pays.AT_NET] + players, np.int64)
     for k in range(players):
         if chances[k] > 0.0:
             gain += chances[k] * _settled_knock(V, at, tb, players, me, k)
     return gain
+
+
+@njit
+def with_knock_nets(tb, players):  # type: ignore[no-untyped-def]
+    """A copy of the tables ``tb`` holding :func:`knock_net` for every seat and number of catchers at a table of
+    ``players`` (``layout.T_KNOCK_NETS``), which :func:`knock_gain` reads instead of settling each outcome of
+    each knock it weighs (the reckoner's largest cost): for a batch of hands, all at that table size."""
+    out = tb.copy()
+    at = payments.seat_offsets(players)
+    V = np.empty(at[who_pays.AT_NET] + players, np.int64)
+    for me in range(players):
+        for k in range(players):
+            out[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k] = _settled_knock(V, at, tb, players, me, k)
+    out[L.T_KNOCK_FOR] = players
+    return out
 
 
 @njit
