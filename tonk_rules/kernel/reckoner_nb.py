@@ -122,7 +122,9 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
         for q in range(S[L.S_PLAYERS]):
             if q != me:
                 pool &= ~S[L.O_KEPT + q]
-    _, mean, var = _spread_of(pool, 1000, tb)
+    n_all, mean, var = _spread_of(pool, 1000, tb)
+    # a cap at or above the deck's highest value (where that is within 1000) selects the whole pool: that spread
+    top = tb[L.T_VALUE_OF + tb[L.T_VALUE_KINDS] - 1] if tb[L.T_VALUE_KINDS] > 0 else 0
     limit = count + 0.5 - (1.0 if tb[R_KN_TIES_WIN] == 1 else 0.0)
     players = S[L.S_PLAYERS]
     out[:players] = 0.0
@@ -140,7 +142,11 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
             known = float(mask_value(kept, tb))
             hidden = size - popcount(kept)
             if S[L.O_SHED + q] > 0:
-                n_low, low_mean, low_var = _spread_of(pool, S[L.O_SHED + q] + slack, tb)
+                cap = S[L.O_SHED + q] + slack
+                if cap >= top and top <= 1000:
+                    n_low, low_mean, low_var = n_all, mean, var
+                else:
+                    n_low, low_mean, low_var = _spread_of(pool, cap, tb)
                 if n_low >= hidden:
                     m, v = low_mean, low_var
         mu = known + hidden * m * shed
