@@ -43,7 +43,20 @@ T_PAY_N = T_PAY + 9 * MAX_PAY_RULES * who_pays.RULE_SIZE  # rules per ending
 T_MELDS = T_PAY_N + 9  # the meld table (ruleset.meld_masks.M_*), read by the compiled meld functions
 T_POS = T_MELDS + meld_masks.M_POS  # rank (1..13) -> run position, -1 when not in the deck
 T_VALUES = T_MELDS + meld_masks.M_SIZE  # each card's count value by card number (deck.values over the standard)
-T_SIZE = T_VALUES + 64
+#: the deck's cards as one mask (every card of ``deck.ranks`` in four suits, and the ``deck.jokers``): what a
+#: player may count as unseen (the reckoner's belief)
+T_DECK = T_VALUES + 64
+#: the deck's distinct card values, ascending: how many, each value, and the mask of the deck's cards of that
+#: value (a belief sums a pool's values by value, a popcount each, instead of card by card)
+T_VALUE_KINDS = T_DECK + 1
+T_VALUE_OF = T_VALUE_KINDS + 1
+T_CARDS_OF = T_VALUE_OF + MAX_CARDS
+#: the knocker's net of a knock, [seat * MAX_PLAYERS + catchers] (reckoner_nb.knock_net), at the number of
+#: players in T_KNOCK_FOR; 0 there: not filled (the packed tables leave it so; a batch of hands, all at one
+#: table size, fills its own copy once: reckoner_nb.with_knock_nets)
+T_KNOCK_FOR = T_CARDS_OF + MAX_CARDS
+T_KNOCK_NETS = T_KNOCK_FOR + 1
+T_SIZE = T_KNOCK_NETS + MAX_PLAYERS * MAX_PLAYERS
 
 # --- endings (the kernel's own codes) -------------------------------------------------------------------
 E_DEAL_TONK, E_DEAL_VOID, E_KNOCK_WON, E_KNOCK_CAUGHT = 0, 1, 2, 3

@@ -31,7 +31,14 @@ from tonk_rules.kernel.copy_nb import copy_into
 from tonk_rules.kernel.jit import njit, njit_entry, njit_inline
 from tonk_rules.kernel.play_nb import apply_key, deal
 from tonk_rules.kernel.prng_nb import below, hand_seed, next_u64
-from tonk_rules.kernel.reckoner_nb import RK_KNOCK_MARGIN, casual_knock, knock_gain, reckoner_choice, unseen_cards
+from tonk_rules.kernel.reckoner_nb import (
+    RK_KNOCK_MARGIN,
+    casual_knock,
+    knock_gain,
+    reckoner_choice,
+    unseen_cards,
+    with_knock_nets,
+)
 from tonk_rules.kernel.rules_nb import ONE, can_meld, legal_keys, spread_rank
 from tonk_rules.kernel.search_budget_nb import decision_budget
 from tonk_rules.kernel.search_nb import (
@@ -363,6 +370,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
     rngs = np.zeros(players, np.uint64)
     legal = np.empty(L.MAX_LEGAL, np.int64)
     hand_knocks = np.zeros((players, knocks.shape[1]), np.int64)
+    seated = with_knock_nets(tb, players)  # every hand seats ``players``: each knock's payments settled once
     for row in range(ending.shape[0]):
         gen[0] = hand_seed(seed, first_hand + row)
         copy_into(deck, deck0)
@@ -377,7 +385,7 @@ def play_batch(tb, deck0, seed, first_hand, first_dealer, policies, knocks, stak
         draw_knocks(policies, knocks, rngs, hand_knocks)
         if search is not None:
             forget_hand(search, first_hand + row)
-        play_hand(S, tb, policies, hand_knocks, rngs, max_actions, legal, trace[row], search)
+        play_hand(S, seated, policies, hand_knocks, rngs, max_actions, legal, trace[row], search)
         errors[row] = S[L.S_ERROR]
         ending[row] = S[L.S_ENDING]
         for p in range(players):
@@ -402,6 +410,7 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
     no_trace = np.zeros(0, np.int64)
     legal = np.empty(L.MAX_LEGAL, np.int64)
     row_knocks = np.zeros((players, knocks.shape[1]), np.int64)
+    seated = with_knock_nets(tb, players)  # (as play_batch)
     for row in range(net.shape[0]):
         copy_into(S, S0)
         for p in range(players):
@@ -416,7 +425,7 @@ def rollouts(tb, S0, first_key, policies, knocks, seeds, max_actions, net, error
                 errors[row] = L.ERR_ILLEGAL
                 continue
             play_key(S, first_key, tb)
-        play_out(S, tb, policies, row_knocks, rngs, max_actions, legal, no_trace, None)
+        play_out(S, seated, policies, row_knocks, rngs, max_actions, legal, no_trace, None)
         errors[row] = S[L.S_ERROR]
         for p in range(players):
             net[row, p] = S[L.O_NET + p]

@@ -77,12 +77,10 @@ N_RANKS = L.T_MELDS + meld_masks.M_N_RANKS
 
 @njit_entry
 def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
-    """The deck's cards that seat ``me`` cannot see: not in its hand, not on the table, not the discards it may
-    take (the top; the top ``drawing.discard_depth`` where deeper takes are allowed)."""
-    deck = np.int64(0)
-    for rank in range(1, 14):
-        if tb[L.T_POS + rank] >= 0:
-            deck |= np.int64(15) << (4 * (rank - 1))
+    """The deck's cards (``layout.T_DECK``: its ranks in four suits and its jokers) that seat ``me`` cannot
+    see: not in its hand, not on the table, not the discards it may take (the top; the top
+    ``drawing.discard_depth`` where deeper takes are allowed)."""
+    deck = tb[L.T_DECK]
     seen = S[L.O_HANDS + me]
     for k in range(S[L.S_SPREADS_N]):
         seen |= S[L.O_SP_MASK + k]
@@ -93,17 +91,18 @@ def unseen_cards(S, me, tb):  # type: ignore[no-untyped-def]
 
 @njit
 def _spread_of(pool, cap, tb):  # type: ignore[no-untyped-def]
-    """The number, mean and variance of the values of the cards of ``pool`` worth at most ``cap`` (at the
-    table's values: deck.values)."""
+    """The number, mean and variance of the values of the cards of ``pool`` (of the deck's cards) worth at most
+    ``cap`` (at the table's values: deck.values), summed value by value (``layout.T_VALUE_OF``, ascending: a
+    popcount each). The sums are of whole numbers, exact in floating point, so in any order the same."""
     n, total, squares = 0, 0.0, 0.0
-    rest = pool
-    while rest:
-        v = tb[L.T_VALUES + lowest(rest)]
-        rest &= rest - 1
-        if v <= cap:
-            n += 1
-            total += v
-            squares += v * v
+    for i in range(tb[L.T_VALUE_KINDS]):
+        v = tb[L.T_VALUE_OF + i]
+        if v > cap:
+            break
+        cards = popcount(pool & tb[L.T_CARDS_OF + i])
+        n += cards
+        total += cards * v
+        squares += cards * v * v
     mean = total / max(1, n)
     return n, mean, max(1.0, squares / max(1, n) - mean * mean)
 
@@ -123,7 +122,9 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
         for q in range(S[L.S_PLAYERS]):
             if q != me:
                 pool &= ~S[L.O_KEPT + q]
-    _, mean, var = _spread_of(pool, 1000, tb)
+    n_all, mean, var = _spread_of(pool, 1000, tb)
+    # a cap at or above the deck's highest value (where that is within 1000) selects the whole pool: that spread
+    top = tb[L.T_VALUE_OF + tb[L.T_VALUE_KINDS] - 1] if tb[L.T_VALUE_KINDS] > 0 else 0
     limit = count + 0.5 - (1.0 if tb[R_KN_TIES_WIN] == 1 else 0.0)
     players = S[L.S_PLAYERS]
     out[:players] = 0.0
@@ -141,7 +142,11 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
             known = float(mask_value(kept, tb))
             hidden = size - popcount(kept)
             if S[L.O_SHED + q] > 0:
-                n_low, low_mean, low_var = _spread_of(pool, S[L.O_SHED + q] + slack, tb)
+                cap = S[L.O_SHED + q] + slack
+                if cap >= top and top <= 1000:
+                    n_low, low_mean, low_var = n_all, mean, var
+                else:
+                    n_low, low_mean, low_var = _spread_of(pool, cap, tb)
                 if n_low >= hidden:
                     m, v = low_mean, low_var
         mu = known + hidden * m * shed
@@ -158,11 +163,18 @@ def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
     """The knocker's net, in stakes, under the variant's payment rules (settled as a hand is:
     :func:`~tonk_rules.ruleset.who_pays.settle`), when ``catchers`` of the others (0: a won knock) hold a count
     that catches it and the rest hold more (all stakes 1)."""
+    at = payments.seat_offsets(players)
+    return _settled_knock(np.empty(at[who_pays.AT_NET] + players, np.int64), at, tb, players, me, catchers)
+
+
+@njit
+def _settled_knock(V, at, tb, players, me, catchers):  # type: ignore[no-untyped-def]
+    """:func:`knock_net`, in the seats' vector ``V`` laid out at ``at`` (its every entry is written: one vector
+    serves each number of catchers in turn)."""
     ending = L.E_KNOCK_WON if catchers == 0 else L.E_KNOCK_CAUGHT
     mine = 10
     low = mine if tb[R_KN_TIES_WIN] != 1 else mine - 1
-    at = payments.seat_offsets(players)
-    V = np.zeros(at[who_pays.AT_NET] + players, np.int64)
+    V[:] = 0
     V[at[who_pays.AT_PLAYERS]], V[at[who_pays.AT_KNOCKER]] = players, me
     for a in range(players):
         j = (a - me) % players  # the knocker first, then the catchers
@@ -182,10 +194,32 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     if 1.0 - chances[0] > HOPELESS:
         return -1e9
     gain = 0.0
+    if tb[L.T_KNOCK_FOR] == players:  # settled once for the batch (with_knock_nets)
+        for k in range(players):
+            if chances[k] > 0.0:
+                gain += chances[k] * tb[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k]
+        return gain
+    at = payments.seat_offsets(players)
+    V = np.empty(at[who_pays.AT_NET] + players, np.int64)
     for k in range(players):
         if chances[k] > 0.0:
-            gain += chances[k] * knock_net(tb, players, me, k)
+            gain += chances[k] * _settled_knock(V, at, tb, players, me, k)
     return gain
+
+
+@njit
+def with_knock_nets(tb, players):  # type: ignore[no-untyped-def]
+    """A copy of the tables ``tb`` holding :func:`knock_net` for every seat and number of catchers at a table of
+    ``players`` (``layout.T_KNOCK_NETS``), which :func:`knock_gain` reads instead of settling each outcome of
+    each knock it weighs (the reckoner's largest cost): for a batch of hands, all at that table size."""
+    out = tb.copy()
+    at = payments.seat_offsets(players)
+    V = np.empty(at[who_pays.AT_NET] + players, np.int64)
+    for me in range(players):
+        for k in range(players):
+            out[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k] = _settled_knock(V, at, tb, players, me, k)
+    out[L.T_KNOCK_FOR] = players
+    return out
 
 
 @njit
@@ -254,13 +288,12 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
     """The reckoner's decision among the ``n`` canonical keys ``legal``; ``P``: its row of parameters."""
     me = S[L.S_CURRENT]
     hand = S[L.O_HANDS + me]
-    unseen = unseen_cards(S, me, tb)
     late = S[L.O_TURNS_TAKEN + me] >= P[RK_PATIENCE]  # patience spent: only moves that end the hand sooner
     first_kind = (legal[0] >> L.KIND_SHIFT) & L.KIND_MASK
     if first_kind == L.K_KNOCK:  # 1. knock: by its expected payoff under this variant's payments
         if late or n == 1:
             return legal[0]
-        if knock_gain(S, me, P, unseen, tb) * 100.0 >= P[RK_KNOCK_MARGIN]:
+        if knock_gain(S, me, P, unseen_cards(S, me, tb), tb) * 100.0 >= P[RK_KNOCK_MARGIN]:
             return legal[0]
     best, best_score = -1, -1
     others = False  # a legal action that is neither a spread nor a hit: holding is possible
@@ -314,11 +347,12 @@ def reckoner_choice(S, legal, n, P, tb):  # type: ignore[no-untyped-def]
         if tb[L.T_VALUES + top] <= P[RK_TAKE] and tb[L.T_VALUES + top] < _junk_high(hand, tb):
             return legal[draw_discard]
         if (tb[R_STOCK] == L.STOCK_END and S[L.S_STOCK_N] <= P[RK_STALL]
-                and not expects_lowest(S, me, P, unseen, tb)):
+                and not expects_lowest(S, me, P, unseen_cards(S, me, tb), tb)):
             return legal[draw_discard]
         return legal[draw_stock]
     best = -1
     best_keep = 0
+    unseen = unseen_cards(S, me, tb)  # (only the decisions that weigh the unseen cards compute them)
     for i in range(n):  # 5. the discard worth least to keep; ties: the highest card
         if (legal[i] >> L.KIND_SHIFT) & L.KIND_MASK == L.K_DISCARD:
             c = legal[i] & L.PAYLOAD

@@ -80,6 +80,13 @@ class KernelTables:
         out[L.T_PAY_N: L.T_MELDS] = self.pay_n
         out[L.T_MELDS: L.T_VALUES] = self.melds
         out[L.T_VALUES: L.T_VALUES + len(self.values)] = self.values
+        out[L.T_DECK] = sum(1 << int(card) for card in self.deck)  # distinct cards (below MAX_CARDS): a mask
+        by_value: dict[int, int] = {}
+        for card in self.deck:
+            by_value[int(self.values[card])] = by_value.get(int(self.values[card]), 0) | 1 << int(card)
+        out[L.T_VALUE_KINDS] = len(by_value)
+        for i, value in enumerate(sorted(by_value)):
+            out[L.T_VALUE_OF + i], out[L.T_CARDS_OF + i] = value, by_value[value]
         return out
 
 
