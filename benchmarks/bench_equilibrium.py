@@ -35,7 +35,7 @@ benchmarks/bench_yardstick.py (seconds a decision: far too slow for 19 tables).
 
 Run: python benchmarks/bench_equilibrium.py [--screen-hands 5000] [--recheck-hands 80000]
      [--settle-hands 320000] [--variant NAME]
-     [--players N] [--workers W] [--no-pairs] [--json] [--outside baseline] [--outside-hands 2000]
+     [--players N] [--workers W] [--no-pairs] [--json] [--outside baseline] [--outside-hands 5000]
      [--outside-only]   (prints its figures; not a test; about 12 minutes of CPU for every built-in at every
      size on a 2-core x86_64 VM, and a few more for the outside players)
 """
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="also every gain, as JSON lines on stderr")
     parser.add_argument("--outside", default="baseline",
                         help="players from outside the family, comma-separated ('' for none)")
-    parser.add_argument("--outside-hands", type=int, default=2_000, help="paired hands per outside player")
+    parser.add_argument("--outside-hands", type=int, default=5_000, help="paired hands per outside player")
     parser.add_argument("--outside-only", action="store_true", help="measure only the outside players")
     args = parser.parse_args(argv)
     outside = [n for n in args.outside.split(",") if n]
