@@ -109,3 +109,20 @@ def test_each_stage_must_play_other_deals_than_the_ones_before() -> None:
         check(ruleset, 2, table, [], 100, 100, 3, 4, settle_hands=100, settle_seed=3)
     with pytest.raises(ValueError, match="its own seed"):
         check(ruleset, 2, table, [], 100, 100, 3, 4, settle_hands=100)
+
+
+def test_an_outside_player_is_measured_on_its_own_deals_and_counts_in_the_tables_verdict() -> None:
+    ruleset = load_ruleset("pagat")
+    table = ("reckoner", tuned_reckoner(ruleset, 2).params)
+    result = check(ruleset, 2, table, [("random", ("random", {}))], 200, 200, 3, 4,
+                   outside=["baseline"], outside_hands=300, outside_seed=6)
+    assert list(result.screen) == ["random"] and result.outside["baseline"].n == 300
+    assert result.outside_verdicts() == {"baseline": "cleared"}  # the baseline loses far more than the noise
+    alone = check(ruleset, 2, table, [], 200, 200, 3, 4, outside=["baseline"], outside_hands=300, outside_seed=6)
+    assert alone.outside == result.outside and alone.screen == {}  # the same figure without the family
+    confirmed = Check({}, {}, {}, outside={"x": sample(80_000, 0.02, 0.5)})
+    assert confirmed.verdict().startswith("FAILS: 1")
+    with pytest.raises(ValueError, match="other deals"):
+        check(ruleset, 2, table, [], 100, 100, 3, 4, outside=["baseline"], outside_hands=100, outside_seed=3)
+    with pytest.raises(ValueError, match="hands and a seed"):
+        check(ruleset, 2, table, [], 100, 100, 3, 4, outside=["baseline"], outside_hands=100)

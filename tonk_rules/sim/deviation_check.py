@@ -15,9 +15,13 @@ with and without the deviation, the deviating seat rotating), in stakes per hand
    above it).
 3. **Settle** (when asked for): each unsettled re-check once more over ``settle_hands`` paired hands of a
    third run, ``settle_seed``, judged the same way by that figure instead.
+4. **Outside** (when asked for): each player from outside the family
+   (:data:`~tonk_rules.sim.outside_players.OUTSIDE`: the frozen baseline) over ``outside_hands`` paired hands
+   of a run of its own, ``outside_seed``, judged as a re-check is; an unsettled one is reported as *not
+   settled* (it plays on the reference engine, so no settling run follows).
 
-A table *holds* when every re-checked deviation is cleared, *holds by the means* when none is confirmed but
-some are unsettled, and *fails* when any is confirmed (:func:`table_verdict`).
+A table *holds* when every re-checked deviation (and every outside player) is cleared, *holds by the means*
+when none is confirmed but some are unsettled, and *fails* when any is confirmed (:func:`table_verdict`).
 
     >>> needs_recheck(Moments(10_000, -500, 10_000))  # mean -0.05, interval about ±0.02: ruled out
     False
@@ -36,6 +40,7 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim.deviation import seat_gains
 from tonk_rules.sim.equilibrium import EPSILON
 from tonk_rules.sim.executors import Executor
+from tonk_rules.sim.outside_players import outside_gains
 from tonk_rules.sim.stats import Moments
 
 #: A screened deviation whose mean gains more than this is re-checked even when its interval is below ε.
@@ -69,16 +74,21 @@ def table_verdict(verdicts: Sequence[Verdict]) -> str:
 
 @dataclass(frozen=True)
 class Check:
-    """One table's two-stage check: every deviation's screen figure, the re-checked ones' figures and
-    verdicts (in the family's order)."""
+    """One table's staged check: every deviation's screen figure, the re-checked ones' figures and
+    verdicts (in the family's order), the settling runs' figures, and each outside player's figure."""
 
     screen: dict[str, Moments]
     recheck: dict[str, Moments]
     verdicts: dict[str, Verdict]
     settle: dict[str, Moments] = field(default_factory=dict)
+    outside: dict[str, Moments] = field(default_factory=dict)
+
+    def outside_verdicts(self) -> dict[str, Verdict]:
+        """Each outside player's verdict, judged as a re-check is."""
+        return {label: recheck_verdict(m) for label, m in self.outside.items()}
 
     def verdict(self) -> str:
-        return table_verdict(list(self.verdicts.values()))
+        return table_verdict(list(self.verdicts.values()) + list(self.outside_verdicts().values()))
 
     def final(self, label: str) -> Moments:
         """The figure a re-checked deviation is judged by: its settling run's where it had one."""
@@ -91,16 +101,26 @@ class Check:
 
 def check(ruleset: Ruleset, players: int, table: SeatSpec, deviations: Sequence[tuple[str, SeatSpec]],
           screen_hands: int, recheck_hands: int, screen_seed: int, recheck_seed: int,
-          executor: Executor | None = None, settle_hands: int = 0, settle_seed: int | None = None) -> Check:
+          executor: Executor | None = None, settle_hands: int = 0, settle_seed: int | None = None,
+          outside: Sequence[str] = (), outside_hands: int = 0, outside_seed: int | None = None) -> Check:
     """Screen ``deviations`` (``(label, seat)``) against a table of ``table`` at ``players`` seats, then
     re-check the ones :func:`needs_recheck` keeps on the run ``recheck_seed``; with ``settle_hands``, each
     re-check left unsettled is measured once more over that many hands of the run ``settle_seed`` and
-    judged by that figure instead."""
+    judged by that figure instead. Each player of ``outside`` (names of
+    :data:`~tonk_rules.sim.outside_players.OUTSIDE`) is measured over ``outside_hands`` hands of the run
+    ``outside_seed``. With no ``deviations``, only the outside players are measured."""
     if settle_hands and settle_seed is None:
         raise ValueError("a settling run needs its own seed")
-    seeds = [screen_seed, recheck_seed] + ([settle_seed] if settle_hands else [])
+    if outside and (outside_seed is None or outside_hands < 1):
+        raise ValueError("the outside players need hands and a seed of their own")
+    seeds = ([screen_seed, recheck_seed] + ([settle_seed] if settle_hands else [])
+             + ([outside_seed] if outside else []))
     if len(set(seeds)) < len(seeds):
         raise ValueError("each stage must play other deals than the ones before: give it another seed")
+    figures_outside = (outside_gains(ruleset, players, table, outside, outside_hands, int(outside_seed or 0),
+                                     executor) if outside else {})
+    if not deviations:
+        return Check({}, {}, {}, outside=figures_outside)
     labels = [label for label, _ in deviations]
     gains = seat_gains(ruleset, players, table, [seat for _, seat in deviations], screen_hands, screen_seed,
                        executor)
@@ -117,4 +137,4 @@ def check(ruleset: Ruleset, players: int, table: SeatSpec, deviations: Sequence[
                              int(settle_seed or 0), executor)
         settle = {label: m for (label, _), m in zip(open_, figures, strict=True)}
         verdicts.update({label: recheck_verdict(m) for label, m in settle.items()})
-    return Check(screen, recheck, verdicts, settle)
+    return Check(screen, recheck, verdicts, settle, figures_outside)
