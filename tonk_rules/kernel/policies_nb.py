@@ -251,9 +251,9 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
             sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb)
             if attempt == tries - 1:
                 break
-            if belief >= 100 or believable(X, me, policies, knocks, tb) or below(rngs, r, np.int64(100)) < belief:
-                if replay == 0 or replayed_turns(X, S, me, policies, knocks, snaps, turns, candidates, Y, tb):
-                    break
+            if ((belief >= 100 or believable(X, me, policies, knocks, tb) or below(rngs, r, np.int64(100)) < belief)
+                    and (replay == 0 or replayed_turns(X, S, me, policies, knocks, snaps, turns, candidates, Y, tb))):
+                break
         for i in range(options):
             if not active[i]:
                 continue
