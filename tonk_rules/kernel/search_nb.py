@@ -212,8 +212,8 @@ def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: 
     prior, slack, last_values, declined, snaps, turns)`` — per seat what it took from the discard pile and still
     holds, the cards discarded in view (one mask), per seat the decisions searched (those with more than one
     legal action), a decision's candidate totals, the key decided for the seat to act (-1: not yet searched),
-    per observer, seat and candidate the summed log-likelihood of what that seat has been seen to do (over the prior), and
-    per seat the value of its last discard this hand (:data:`NO_CAP` before its first), and per seat the cards
+    per observer, seat and candidate the summed log-likelihood of what that seat has been seen to do (over the prior),
+    and per seat the value of its last discard this hand (:data:`NO_CAP` before its first), and per seat the cards
     discarded in view that it passed up this hand (drew from the stock while that card lay on top), and per
     seat the state at the start of its last turn and after that turn's draw (``snaps[q, 0]``, ``snaps[q, 1]``)
     and that turn's actions (``turns[q, 0]``: how many, then the keys), which :func:`replayed_turns` reads."""
