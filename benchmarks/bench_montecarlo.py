@@ -235,13 +235,17 @@ def show_vs_table(rows: list[Row], results: list[Result], table: str, search: st
           f"montecarlo - {table} in the same seat on the same deals (the table of {table} alone), 95% intervals; "
           "sd per hand of the net / of the difference")
     print(f"{'variant':<20} {'P':>2} {'hands':>6}  {'montecarlo':<25} {'montecarlo - ' + table:<25} {'> 0':<4} "
-          f"{'sd net / diff':>13} {'ms/decision':>11}  " + "  ".join(f"{b + ' - ' + table:<25}" for b in beside))
+          f"{'sd net / diff':>13} {'ms/decision':>11}  "
+          + "  ".join(f"{b + ' - ' + table:<25} {'search - ' + b:<25}" for b in beside))
     for name, players, deals, vs_table, _, alone in rows:
         mc, ms = per_deal(results[vs_table[search]], players)
         diff, sd_net, sd_diff = paired(results[vs_table[search]], results[alone], players)
         # the default table's seats add up to 0 on every deal: the mean over the seats of the baseline is 0
         assert np.allclose(diff, mc), "the paired difference should equal the mean net deal by deal"
-        others = "  ".join(f"{show(paired(results[vs_table[b]], results[alone], players)[0]):<25}" for b in beside)
+        # and the search player less each beside bot, paired on the same deals (a screen's control)
+        others = "  ".join(f"{show(paired(results[vs_table[b]], results[alone], players)[0]):<25} "
+                           f"{show(diff - paired(results[vs_table[b]], results[alone], players)[0]):<25}"
+                           for b in beside)
         above = "yes" if interval(diff)[1] > 0 else "NO"
         print(f"{name:<20} {players:>2} {deals * players:>6}  {show(mc):<25} {show(diff):<25} {above:<4} "
               f"{sd_net:>6.3f}/{sd_diff:<6.3f} {ms:>11.2f}  {others}", flush=True)

@@ -39,7 +39,7 @@ from tonk_rules.kernel.reckoner_nb import (
     unseen_cards,
     with_knock_nets,
 )
-from tonk_rules.kernel.rules_nb import ONE, can_meld, legal_keys, spread_rank
+from tonk_rules.kernel.rules_nb import ONE, can_meld, legal_keys, mask_value, spread_rank
 from tonk_rules.kernel.search_budget_nb import decision_budget
 from tonk_rules.kernel.search_nb import (
     BELIEF_TRIES,
@@ -49,9 +49,11 @@ from tonk_rules.kernel.search_nb import (
     MC_CONFIRM,
     MC_DECLINED,
     MC_EXTEND,
+    MC_REPLAY,
     MC_SWITCH,
     PLAYOUT_ACTIONS,
     POLICY_MONTECARLO,
+    TURN_KEYS,
     clear_gain,
     draw_models,
     fallback,
@@ -162,12 +164,13 @@ def _own_choice(S, legal, n, code, row, tb):  # type: ignore[no-untyped-def]
 
 @njit_entry
 def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, totals, scores, codes,  # type: ignore[no-untyped-def]
-              cand_knocks, slack, last_values, weights):
+              cand_knocks, slack, last_values, weights, snaps, turns):
     """The montecarlo decision of seat ``me`` among ``legal[:n]`` (canonical keys) with the parameters ``row``
     (:data:`~tonk_rules.kernel.search_nb.MC_ROLLOUTS` ..): :mod:`tonk_rules.kernel.search_nb` says how it
     samples, plays out and picks; ``scores`` is ``me``'s posterior of each other seat's policy over the
     candidates ``codes`` / ``cand_knocks``; ``declined``: per seat, the cards discarded in view it passed up
-    (read only with ``row[MC_DECLINED]``). ``totals[:n]`` receives each candidate's summed net, ``totals[n]``
+    (read only with ``row[MC_DECLINED]``); ``snaps`` / ``turns``: each seat's last turn (read only with
+    ``row[MC_REPLAY]``: :func:`replayed_turns`). ``totals[:n]`` receives each candidate's summed net, ``totals[n]``
     that of playing its other own policy from here (``row[MC_SWITCH]``); one candidate is played unsampled."""
     totals[:n + 1] = 0
     if n == 1:
@@ -195,7 +198,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     samples = max(1, budget // (options * (2 if confirm else 1)))
     _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs, r,
                   tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
-                  beside_random, row[MC_BELIEF])
+                  beside_random, row[MC_BELIEF], row[MC_REPLAY], snaps, turns)
     best = 0
     for i in range(1, options):
         if totals[i] > totals[best]:
@@ -207,7 +210,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
         samples = max(1, budget // 4)  # the other half of the budget, on these two
         _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
                       r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
-                      gain2, beside_random, row[MC_BELIEF])
+                      gain2, beside_random, row[MC_BELIEF], row[MC_REPLAY], snaps, turns)
     if row[MC_EXTEND] > 0 and best != default and gain[best] > 0 and not clear_gain(gain[best], gain2[best], samples,
                                                                                    row[MC_CONFIDENCE]):
         # a close decision: ``extend`` times the budget more, on these two and new samples only (unbiased)
@@ -217,7 +220,7 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
         samples = max(1, row[MC_EXTEND] * budget // 2)
         _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
                       r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
-                      gain2, beside_random, row[MC_BELIEF])
+                      gain2, beside_random, row[MC_BELIEF], row[MC_REPLAY], snaps, turns)
     # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
     if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
                                                                     row[MC_CONFIDENCE]):
@@ -228,13 +231,15 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
 @njit
 def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, declined, discarded,  # type: ignore[no-untyped-def]
                   rngs, r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
-                  gain2, beside_random, belief):
+                  gain2, beside_random, belief, replay, snaps, turns):
     """``samples`` samples of :func:`mc_choice`, each playing every ``active`` option out (option ``n``: the
     other own policy ``alt`` from its choice ``alt_key`` on); adds to each option's ``totals`` and its gain
     over option ``default`` (its sum, its square's, and its sum over the samples that seat a random player).
     A deal in which some other seat's drawn policy would knock now (:func:`believable`) is kept with a chance of
     ``belief`` percent, else dealt again (at most ``BELIEF_TRIES`` deals): that seat played on without knocking,
-    which such a hand makes unlikely."""
+    which such a hand makes unlikely. With ``replay`` above 0, a deal (with its drawn policies) is kept only where
+    :func:`replayed_turns` finds every other seat's last turn played as it was, else dealt again: ``replay``
+    deals at most, the last one kept whatever it is."""
     players = S[L.S_PLAYERS]
     options = active.shape[0]
     X = np.empty(L.STATE_SIZE, np.int64)
@@ -245,13 +250,16 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
     no_trace = np.zeros(0, np.int64)
     candidates = np.empty(L.MAX_LEGAL, np.int64)  # the playouts' own (legal holds this decision's)
     nets = np.zeros(options, np.int64)
+    tries = BELIEF_TRIES if replay == 0 else replay
     for _ in range(samples):
-        for attempt in range(BELIEF_TRIES):
+        for attempt in range(tries):
             draw_models(me, own, scores, codes, cand_knocks, slack, last_values, weights, rngs, r, policies, knocks,
                         seeds, caps)
             sample_view(S, X, me, known, declined, discarded, rngs, r, caps, tb)
-            if (belief >= 100 or attempt == BELIEF_TRIES - 1 or believable(X, me, policies, knocks, tb)
-                    or below(rngs, r, np.int64(100)) < belief):
+            if attempt == tries - 1:
+                break
+            if ((belief >= 100 or believable(X, me, policies, knocks, tb) or below(rngs, r, np.int64(100)) < belief)
+                    and (replay == 0 or replayed_turns(X, S, me, policies, knocks, snaps, turns, candidates, Y, tb))):
                 break
         for i in range(options):
             if not active[i]:
@@ -276,6 +284,90 @@ def _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, 
                 gain2[i] += (nets[i] - nets[default]) ** 2
                 if random_seat:
                     beside_random[i] += nets[i] - nets[default]
+
+
+@njit
+def replayed_turns(X, S, me, policies, knocks, snaps, turns, legal, Y, tb):  # type: ignore[no-untyped-def]
+    """Whether every other seat's drawn policy (``policies``, ``knocks``; random play is not replayed), given the
+    hand the sample ``X`` deals it, plays its last turn as the seat played it (``turns``): its hand then is its
+    sampled hand now with the cards it laid, hit and discarded since its draw (public: its hand after the draw,
+    ``snaps[q, 1]``, less its hand now in ``S``), less the card it took where it drew from the pile (then the
+    turn is replayed from its start, ``snaps[q, 0]``, its draw included; after a draw from the stock, whose
+    card it does not show, from the draw on). The policies read of another seat's hand only its size, so the
+    kept states' other hands do not matter. A turn the replay cannot follow (a kept key not legal there) says
+    nothing. ``legal`` and ``Y``: scratch."""
+    for q in range(X[L.S_PLAYERS]):
+        m = turns[q, 0]
+        code = policies[q]
+        if q == me or m < 2 or m >= TURN_KEYS or code == L.POLICY_RANDOM or code == POLICY_MONTECARLO:
+            continue
+        draw = (turns[q, 1] >> L.KIND_SHIFT) & L.KIND_MASK
+        if draw != L.K_DRAW_STOCK and draw != L.K_DRAW_DISCARD:  # noqa: SIM109 (plain compares compile simplest)
+            continue
+        after = snaps[q, 1, L.O_HANDS + q]
+        hand = X[L.O_HANDS + q] | (after & ~S[L.O_HANDS + q])
+        start = 1
+        if draw == L.K_DRAW_DISCARD:
+            start = 0
+            hand &= ~(after & ~snaps[q, 0, L.O_HANDS + q])
+        copy_into(Y, snaps[q, start])
+        Y[L.O_HANDS + q] = hand
+        Y[L.O_COUNTS + q] = mask_value(hand, tb)
+        for i in range(start, m):
+            key = turns[q, i + 1]
+            n = legal_keys(Y, tb, legal)
+            found = False
+            for j in range(n):
+                found = found or legal[j] == key
+            if not found:
+                break
+            if code == L.POLICY_RECKONER:
+                choice = reckoner_choice(Y, legal, n, knocks[q], tb)
+            elif code == L.POLICY_CASUAL:
+                choice = greedy_choice(Y, legal, n, casual_knock(Y, q), knocks[q, 0], tb)
+            else:
+                choice = greedy_choice(Y, legal, n, knocks[q, 0], knocks[q, 1], tb)
+            if choice != key:
+                return False
+            play_key(Y, key, tb)
+    return True
+
+
+@njit_entry
+def replay_trial(tb, deck, dealer, reshuffle_seed, policies, knocks, rngs, search, out):  # type: ignore[no-untyped-def]
+    """One hand dealt from ``deck`` and played by ``policies`` (``POLICY_MONTECARLO`` seats playing the
+    reckoner with their row of ``knocks``), where at each decision of a montecarlo seat ``me`` with some other
+    seat's turn kept: ``out[0]`` += 1, ``out[1]`` += whether :func:`replayed_turns` keeps the true deal (with
+    each seat's true policy: always), ``out[2]`` += whether it keeps a deal of ``me``'s unseen cards at random
+    (:func:`~tonk_rules.kernel.search_nb.sample_view`, no caps): how much the replay rules out."""
+    players = policies.shape[0]
+    S = np.zeros(L.STATE_SIZE, np.int64)
+    X = np.empty(L.STATE_SIZE, np.int64)
+    Y = np.empty(L.STATE_SIZE, np.int64)
+    legal = np.empty(L.MAX_LEGAL, np.int64)
+    scratch = np.empty(L.MAX_LEGAL, np.int64)
+    caps = np.zeros((players, 3), np.int64)
+    caps[:, 0] = L.NO_CAP
+    true = policies.copy()
+    for p in range(players):
+        if true[p] == POLICY_MONTECARLO:
+            true[p] = L.POLICY_RECKONER
+    deal(S, tb, deck, players, dealer, np.ones(players, np.int64), reshuffle_seed)
+    forget_hand(search, 0)
+    no_trace = np.zeros(0, np.int64)
+    n = play_out(S, tb, policies, knocks, rngs, np.int64(PLAYOUT_ACTIONS), legal, no_trace, search)
+    while n > 0:
+        me = S[L.S_CURRENT]
+        kept = False
+        for q in range(players):
+            kept = kept or (q != me and search[16][q, 0] >= 2)
+        if kept:
+            out[0] += 1
+            out[1] += replayed_turns(S, S, me, true, knocks, search[15], search[16], scratch, Y, tb)
+            sample_view(S, X, me, search[1], search[14], search[2][0], rngs, me, caps, tb)
+            out[2] += replayed_turns(X, S, me, true, knocks, search[15], search[16], scratch, Y, tb)
+        search[5][0] = reckoner_choice(S, legal, n, knocks[me], tb)
+        n = play_out(S, tb, policies, knocks, rngs, np.int64(PLAYOUT_ACTIONS), legal, no_trace, search)
 
 
 @njit_entry
@@ -346,13 +438,14 @@ def play_hand(S, tb, policies, knocks, rngs, max_actions, legal, trace, search):
     n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
     if search is not None:
         (mc, known, discarded, searched, totals, decision, _, scores, codes, cand_knocks, weights, _, slack,
-         last, declined) = search
+         last, declined, snaps, turns) = search
         while n > 0:
             seat = S[L.S_CURRENT]
             if n > 1:
                 searched[seat] += 1
             decision[0] = mc_choice(S, legal, n, seat, known, declined, discarded[0], rngs, seat, mc[seat], tb,
-                                    totals, scores[seat], codes, cand_knocks[seat], slack, last, weights)
+                                    totals, scores[seat], codes, cand_knocks[seat], slack, last, weights, snaps,
+                                    turns)
             n = play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search)
 
 

@@ -72,6 +72,9 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "belief": PolicyParam(100, 0, 100, "the percent of its sampled deals it keeps in which another seat would knock "
                                        "now by the policy drawn for it, though it played on without knocking (100: "
                                        "all; fewer: such deals are dealt again)"),
+    "replay": PolicyParam(0, 0, 256, "how many deals it tries for one sample until each other seat's drawn policy, "
+                                     "replayed over that seat's last turn on the deal, plays it as the seat was "
+                                     "seen to (0: no replay; searched in a compiled table only)"),
 }
 
 
@@ -217,7 +220,8 @@ def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     """A montecarlo seat's checked parameters as the compiled search's row (``search_nb.MC_ROLLOUTS`` ..)."""
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
                      ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"],
-                     full["declined"], full["extend"], full["knock_x"], full["rest"], full["belief"]],
+                     full["declined"], full["extend"], full["knock_x"], full["rest"], full["belief"],
+                     full["replay"]],
                     np.int64)
 
 
@@ -303,5 +307,7 @@ def decide(ruleset: Ruleset, state: npt.NDArray[np.int64], known: Sequence[int],
     key = kernel().mc_choice(state, legal, np.int64(n), np.int64(me), np.array(known, np.int64), passed,
                              np.int64(discarded), rng, np.int64(0), mc_row(full), tb, totals,
                              np.ascontiguousarray(scores, np.int64), model.codes, model.knocks, model.slack,
-                             np.array(last_values, np.int64), weight_table())
+                             np.array(last_values, np.int64), weight_table(),
+                             np.zeros((len(known), 2, L.STATE_SIZE), np.int64),  # (no turns kept: no replay)
+                             np.zeros((len(known), compiled().TURN_KEYS + 1), np.int64))
     return legal[:n].tolist(), totals[:n + (1 if full["switch"] else 0)].tolist(), int(key)

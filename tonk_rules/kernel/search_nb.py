@@ -66,7 +66,12 @@ PLAYOUT_ACTIONS = 2000
 #: and the percent of the samples it keeps in which another seat's drawn policy would knock now with the hand
 #: dealt to it, though that seat has played on without knocking (100: every sample; :func:`believable`)
 MC_BELIEF = 14
-MC_COLUMNS = 15
+#: and how many deals it tries for one sample until every other seat's drawn policy, replayed on the deal over
+#: that seat's last turn, makes the choices the seat was seen to make (0: no replay; :func:`replayed_turns`)
+MC_REPLAY = 15
+MC_COLUMNS = 16
+#: the actions of a seat's turn kept for the replay (a longer turn is replayed up to here)
+TURN_KEYS = 16
 #: Deals tried at most for one sample where ``MC_BELIEF`` rejects some (the last one is kept whatever it is).
 BELIEF_TRIES = 8
 
@@ -204,17 +209,20 @@ def search_state(mc, logp, codes, cand_knocks, weights, prior, slack):  # type: 
     card, -1: any; and whether it lays every spread it can).
 
     The tuple: ``(mc, known, discarded, searched, totals, decision, logp, scores, codes, cand_knocks, weights,
-    prior, slack, last_values, declined)`` — per seat what it took from the discard pile and still holds, the cards
-    discarded in view (one mask), per seat the decisions searched (those with more than one legal action),
-    a decision's candidate totals, the key decided for the seat to act (-1: not yet searched), per observer,
-    seat and candidate the summed log-likelihood of what that seat has been seen to do (over the prior), and
-    per seat the value of its last discard this hand (:data:`NO_CAP` before its first), and per seat the cards
-    discarded in view that it passed up this hand (drew from the stock while that card lay on top)."""
+    prior, slack, last_values, declined, snaps, turns)`` — per seat what it took from the discard pile and still
+    holds, the cards discarded in view (one mask), per seat the decisions searched (those with more than one
+    legal action), a decision's candidate totals, the key decided for the seat to act (-1: not yet searched),
+    per observer, seat and candidate the summed log-likelihood of what that seat has been seen to do (over the prior),
+    and per seat the value of its last discard this hand (:data:`NO_CAP` before its first), and per seat the cards
+    discarded in view that it passed up this hand (drew from the stock while that card lay on top), and per
+    seat the state at the start of its last turn and after that turn's draw (``snaps[q, 0]``, ``snaps[q, 1]``)
+    and that turn's actions (``turns[q, 0]``: how many, then the keys), which :func:`replayed_turns` reads."""
     players = mc.shape[0]
     return (mc, np.zeros(players, np.int64), np.zeros(1, np.int64), np.zeros(players, np.int64),
             np.zeros(L.MAX_LEGAL + 1, np.int64), np.full(1, -1, np.int64), logp,
             np.zeros((players, players, codes.shape[0]), np.int64), codes, cand_knocks, weights, prior, slack,
-            np.full(players, L.NO_CAP, np.int64), np.zeros(players, np.int64))
+            np.full(players, L.NO_CAP, np.int64), np.zeros(players, np.int64),
+            np.zeros((players, 2, L.STATE_SIZE), np.int64), np.zeros((players, TURN_KEYS + 1), np.int64))
 
 
 @njit
@@ -235,6 +243,7 @@ def forget_hand(search, hand):  # type: ignore[no-untyped-def]
     mc, known, discarded, decision, scores, prior = search[0], search[1], search[2], search[5], search[7], search[11]
     search[13][:] = L.NO_CAP
     search[14][:] = 0
+    search[16][:, 0] = 0
     known[:] = 0
     discarded[0] = 0
     decision[0] = -1
@@ -250,6 +259,7 @@ def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
     and what each montecarlo seat makes of it (the likelihood of the choice under each candidate policy)."""
     mc, known, discarded, logp, scores = search[0], search[1], search[2], search[6], search[7]
     actor = S[L.S_CURRENT]
+    _keep_turn(S, key, actor, search[15], search[16])
     f = action_feature(S, key, discarded[0], tb)
     for me in range(S[L.S_PLAYERS]):
         if mc[me, 0] > 0 and me != actor:
@@ -264,6 +274,24 @@ def watch_before(S, key, search, tb):  # type: ignore[no-untyped-def]
     elif (kind == L.K_DRAW_STOCK and S[L.S_DISCARD_N] > 0
           and (discarded[0] >> S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]) & 1):
         search[14][actor] |= ONE << S[L.O_DISCARD + S[L.S_DISCARD_N] - 1]  # passed up: it did not meld (module doc)
+
+
+@njit
+def _keep_turn(S, key, actor, snaps, turns):  # type: ignore[no-untyped-def]
+    """Keep ``actor``'s turn for :func:`replayed_turns`: the state where it starts (the seat has not drawn and
+    its last kept action ended a turn: a discard, or none yet this hand) and after its draw, and its keys."""
+    m = turns[actor, 0]
+    last = (turns[actor, m] >> L.KIND_SHIFT) & L.KIND_MASK if m > 0 else L.K_DISCARD
+    if S[L.S_DRAWN] == 0 and last == L.K_DISCARD:
+        copy_into(snaps[actor, 0], S)
+        m = 0
+    elif m == 1:  # the first action after the draw: the state after it
+        copy_into(snaps[actor, 1], S)
+    if m < TURN_KEYS:
+        turns[actor, m + 1] = key
+        turns[actor, 0] = m + 1
+    else:  # a turn too long to keep (the replay skips it): its last key still says when it ends
+        turns[actor, TURN_KEYS] = key
 
 
 @njit
