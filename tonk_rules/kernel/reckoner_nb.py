@@ -73,6 +73,10 @@ FULL_STOCK = 20
 FEED = 30
 RANK_AT = L.T_MELDS + meld_masks.M_RANK_AT
 N_RANKS = L.T_MELDS + meld_masks.M_N_RANKS
+WILD = L.T_MELDS + meld_masks.M_WILD
+#: What a pair or a near-run in hand is worth to a wild card that would complete it, in meld chances (a sure
+#: meld, counted as the four cards of a rank that could complete a pair).
+WILD_SURE = 4
 
 
 @njit_entry
@@ -222,15 +226,32 @@ def with_knock_nets(tb, players):  # type: ignore[no-untyped-def]
     return out
 
 
-@njit
+@njit_entry
 def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
     """Unseen cards that would make a meld with ``card`` and the cards of ``hand`` beside it: its rank-mates
     when the hand holds one, and the suit-neighbours that would complete a run of three with a neighbour
-    held (by the deck's run order)."""
+    held (by the deck's run order). Where the rules make cards wild (``melds.wild``), the unseen wild cards
+    also complete any card that has a rank-mate or a suit-neighbour in hand, and a wild card itself counts
+    the cards it could complete (:func:`_wild_uses`); a joker has no rank or suit of its own, so a joker's
+    chances are its wild uses only (none where jokers are not wild)."""
+    wild = tb[WILD]
+    chances = 0
+    if card < 52:  # a joker has no rank-mates or suit-neighbours (its rank would read past the position table)
+        chances = _natural_chances(hand, card, unseen, tb, popcount(unseen & wild))
+    if (wild >> card) & 1:
+        chances += _wild_uses(hand & ~wild, unseen, tb)
+    return chances
+
+
+@njit
+def _natural_chances(hand, card, unseen, tb, wild_unseen):  # type: ignore[no-untyped-def]
+    """:func:`meld_chances` of a card of the deck's ranks by its rank and suit; ``wild_unseen``: the unseen wild
+    cards, counted once where the card has a rank-mate or a suit-neighbour in hand (0 without wild cards)."""
     rank, suit = card // 4 + 1, card % 4
     chances = 0
     mates = popcount((hand >> (4 * (rank - 1))) & 15) - 1
-    if mates >= 1:
+    near = mates >= 1
+    if near:
         chances += popcount((unseen >> (4 * (rank - 1))) & 15)
     pos = tb[L.T_POS + rank]
     n = tb[N_RANKS]
@@ -241,6 +262,7 @@ def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
         neighbour = (tb[RANK_AT + p] - 1) * 4 + suit
         if not (hand >> neighbour) & 1:
             continue
+        near = True
         # the cards that would complete a run of three with this card and that neighbour
         lo, hi = min(pos, p), max(pos, p)
         if hi - lo == 2:
@@ -250,6 +272,35 @@ def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
                 chances += _unseen_at(unseen, lo - 1, suit, tb)
             if hi + 1 < n:
                 chances += _unseen_at(unseen, hi + 1, suit, tb)
+    if near:
+        chances += wild_unseen
+    return chances
+
+
+@njit
+def _wild_uses(natural, unseen, tb):  # type: ignore[no-untyped-def]
+    """What a wild card could complete among the ``natural`` (not wild) cards of a hand: each pair and each
+    near-run (two cards of a suit at most two run positions apart) it would make a meld of, counted as a sure
+    card (:data:`WILD_SURE` chances), and each unseen card that would make a pair or a near-run with a card held
+    (a meld once drawn, with the wild card)."""
+    chances = 0
+    n = tb[N_RANKS]
+    for p in range(n):
+        rank = tb[RANK_AT + p]
+        held = (natural >> (4 * (rank - 1))) & 15
+        if popcount(held) >= 2:
+            chances += WILD_SURE
+        if held:
+            chances += popcount((unseen >> (4 * (rank - 1))) & 15)
+        for step in (1, 2):
+            q = p + step
+            if q >= n:
+                continue
+            other = tb[RANK_AT + q]
+            chances += WILD_SURE * popcount(held & (natural >> (4 * (other - 1))) & 15)
+            # an unseen suit-neighbour of a held card, either way (each pair of positions seen once)
+            chances += popcount(held & (unseen >> (4 * (other - 1))) & 15)
+            chances += popcount((unseen >> (4 * (rank - 1))) & (natural >> (4 * (other - 1))) & 15)
     return chances
 
 
