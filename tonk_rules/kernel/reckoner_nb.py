@@ -67,6 +67,10 @@ RK_KNOCK_MARGIN, RK_CAUTION, RK_TAKE, RK_HOLD, RK_STALL, RK_HOPE, RK_PATIENCE, R
 BLIND = BLIND_SLACK
 #: A knock is not weighed where it is caught this surely (its payoffs are not even computed).
 HOPELESS = 0.97
+#: The knocker's count :func:`knock_net` settles at unless told (the payments of the built-ins do not depend on it).
+KNOCK_AT = 10
+#: The highest knock count :func:`with_knock_nets` checks the payments at before it settles them once per batch.
+TOP_COUNT = 60
 #: The stock size from which meld chances count in full.
 FULL_STOCK = 20
 #: What a discard that the next players could hit onto a spread costs it, in tenths of a point.
@@ -163,20 +167,19 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
 
 
 @njit_entry
-def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
+def knock_net(tb, players, me, catchers, count=KNOCK_AT):  # type: ignore[no-untyped-def]
     """The knocker's net, in stakes, under the variant's payment rules (settled as a hand is:
-    :func:`~tonk_rules.ruleset.who_pays.settle`), when ``catchers`` of the others (0: a won knock) hold a count
-    that catches it and the rest hold more (all stakes 1)."""
+    :func:`~tonk_rules.ruleset.who_pays.settle`), when it knocks at ``count`` and ``catchers`` of the others
+    (0: a won knock) hold a count that catches it and the rest hold more (all stakes 1)."""
     at = payments.seat_offsets(players)
-    return _settled_knock(np.empty(at[who_pays.AT_NET] + players, np.int64), at, tb, players, me, catchers)
+    return _settled_knock(np.empty(at[who_pays.AT_NET] + players, np.int64), at, tb, players, me, catchers, count)
 
 
 @njit
-def _settled_knock(V, at, tb, players, me, catchers):  # type: ignore[no-untyped-def]
+def _settled_knock(V, at, tb, players, me, catchers, mine):  # type: ignore[no-untyped-def]
     """:func:`knock_net`, in the seats' vector ``V`` laid out at ``at`` (its every entry is written: one vector
     serves each number of catchers in turn)."""
     ending = L.E_KNOCK_WON if catchers == 0 else L.E_KNOCK_CAUGHT
-    mine = 10
     low = mine if tb[R_KN_TIES_WIN] != 1 else mine - 1
     V[:] = 0
     V[at[who_pays.AT_PLAYERS]], V[at[who_pays.AT_KNOCKER]] = players, me
@@ -207,7 +210,7 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     V = np.empty(at[who_pays.AT_NET] + players, np.int64)
     for k in range(players):
         if chances[k] > 0.0:
-            gain += chances[k] * _settled_knock(V, at, tb, players, me, k)
+            gain += chances[k] * _settled_knock(V, at, tb, players, me, k, S[L.O_COUNTS + me])
     return gain
 
 
@@ -215,13 +218,19 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
 def with_knock_nets(tb, players):  # type: ignore[no-untyped-def]
     """A copy of the tables ``tb`` holding :func:`knock_net` for every seat and number of catchers at a table of
     ``players`` (``layout.T_KNOCK_NETS``), which :func:`knock_gain` reads instead of settling each outcome of
-    each knock it weighs (the reckoner's largest cost): for a batch of hands, all at that table size."""
+    each knock it weighs (the reckoner's largest cost): for a batch of hands, all at that table size. Where a
+    payment depends on the knocker's count (a net at some count up to :data:`TOP_COUNT` differs), the copy is
+    left unfilled and each knock is settled at the count it is made at."""
     out = tb.copy()
     at = payments.seat_offsets(players)
     V = np.empty(at[who_pays.AT_NET] + players, np.int64)
     for me in range(players):
         for k in range(players):
-            out[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k] = _settled_knock(V, at, tb, players, me, k)
+            net = _settled_knock(V, at, tb, players, me, k, KNOCK_AT)
+            for count in range(1, TOP_COUNT + 1):
+                if _settled_knock(V, at, tb, players, me, k, count) != net:
+                    return out
+            out[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k] = net
     out[L.T_KNOCK_FOR] = players
     return out
 
