@@ -67,12 +67,20 @@ RK_KNOCK_MARGIN, RK_CAUTION, RK_TAKE, RK_HOLD, RK_STALL, RK_HOPE, RK_PATIENCE, R
 BLIND = BLIND_SLACK
 #: A knock is not weighed where it is caught this surely (its payoffs are not even computed).
 HOPELESS = 0.97
+#: The knocker's count :func:`knock_net` settles at unless told (the payments of the built-ins do not depend on it).
+KNOCK_AT = 10
+#: The highest knock count :func:`with_knock_nets` checks the payments at before it settles them once per batch.
+TOP_COUNT = 60
 #: The stock size from which meld chances count in full.
 FULL_STOCK = 20
 #: What a discard that the next players could hit onto a spread costs it, in tenths of a point.
 FEED = 30
 RANK_AT = L.T_MELDS + meld_masks.M_RANK_AT
 N_RANKS = L.T_MELDS + meld_masks.M_N_RANKS
+WILD = L.T_MELDS + meld_masks.M_WILD
+#: What a pair or a near-run in hand is worth to a wild card that would complete it, in meld chances (a sure
+#: meld, counted as the four cards of a rank that could complete a pair).
+WILD_SURE = 4
 
 
 @njit_entry
@@ -159,20 +167,19 @@ def caught_chances(S, me, count, P, unseen, tb, out):  # type: ignore[no-untyped
 
 
 @njit_entry
-def knock_net(tb, players, me, catchers):  # type: ignore[no-untyped-def]
+def knock_net(tb, players, me, catchers, count=KNOCK_AT):  # type: ignore[no-untyped-def]
     """The knocker's net, in stakes, under the variant's payment rules (settled as a hand is:
-    :func:`~tonk_rules.ruleset.who_pays.settle`), when ``catchers`` of the others (0: a won knock) hold a count
-    that catches it and the rest hold more (all stakes 1)."""
+    :func:`~tonk_rules.ruleset.who_pays.settle`), when it knocks at ``count`` and ``catchers`` of the others
+    (0: a won knock) hold a count that catches it and the rest hold more (all stakes 1)."""
     at = payments.seat_offsets(players)
-    return _settled_knock(np.empty(at[who_pays.AT_NET] + players, np.int64), at, tb, players, me, catchers)
+    return _settled_knock(np.empty(at[who_pays.AT_NET] + players, np.int64), at, tb, players, me, catchers, count)
 
 
 @njit
-def _settled_knock(V, at, tb, players, me, catchers):  # type: ignore[no-untyped-def]
+def _settled_knock(V, at, tb, players, me, catchers, mine):  # type: ignore[no-untyped-def]
     """:func:`knock_net`, in the seats' vector ``V`` laid out at ``at`` (its every entry is written: one vector
     serves each number of catchers in turn)."""
     ending = L.E_KNOCK_WON if catchers == 0 else L.E_KNOCK_CAUGHT
-    mine = 10
     low = mine if tb[R_KN_TIES_WIN] != 1 else mine - 1
     V[:] = 0
     V[at[who_pays.AT_PLAYERS]], V[at[who_pays.AT_KNOCKER]] = players, me
@@ -203,7 +210,7 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
     V = np.empty(at[who_pays.AT_NET] + players, np.int64)
     for k in range(players):
         if chances[k] > 0.0:
-            gain += chances[k] * _settled_knock(V, at, tb, players, me, k)
+            gain += chances[k] * _settled_knock(V, at, tb, players, me, k, S[L.O_COUNTS + me])
     return gain
 
 
@@ -211,26 +218,49 @@ def knock_gain(S, me, P, unseen, tb):  # type: ignore[no-untyped-def]
 def with_knock_nets(tb, players):  # type: ignore[no-untyped-def]
     """A copy of the tables ``tb`` holding :func:`knock_net` for every seat and number of catchers at a table of
     ``players`` (``layout.T_KNOCK_NETS``), which :func:`knock_gain` reads instead of settling each outcome of
-    each knock it weighs (the reckoner's largest cost): for a batch of hands, all at that table size."""
+    each knock it weighs (the reckoner's largest cost): for a batch of hands, all at that table size. Where a
+    payment depends on the knocker's count (a net at some count up to :data:`TOP_COUNT` differs), the copy is
+    left unfilled and each knock is settled at the count it is made at."""
     out = tb.copy()
     at = payments.seat_offsets(players)
     V = np.empty(at[who_pays.AT_NET] + players, np.int64)
     for me in range(players):
         for k in range(players):
-            out[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k] = _settled_knock(V, at, tb, players, me, k)
+            net = _settled_knock(V, at, tb, players, me, k, KNOCK_AT)
+            for count in range(1, TOP_COUNT + 1):
+                if _settled_knock(V, at, tb, players, me, k, count) != net:
+                    return out
+            out[L.T_KNOCK_NETS + me * L.MAX_PLAYERS + k] = net
     out[L.T_KNOCK_FOR] = players
     return out
 
 
-@njit
+@njit_entry
 def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
     """Unseen cards that would make a meld with ``card`` and the cards of ``hand`` beside it: its rank-mates
     when the hand holds one, and the suit-neighbours that would complete a run of three with a neighbour
-    held (by the deck's run order)."""
+    held (by the deck's run order). Where the rules make cards wild (``melds.wild``), the unseen wild cards
+    also complete any card that has a rank-mate or a suit-neighbour in hand, and a wild card itself counts
+    the cards it could complete (:func:`_wild_uses`); a joker has no rank or suit of its own, so a joker's
+    chances are its wild uses only (none where jokers are not wild)."""
+    wild = tb[WILD]
+    chances = 0
+    if card < 52:  # a joker has no rank-mates or suit-neighbours (its rank would read past the position table)
+        chances = _natural_chances(hand, card, unseen, tb, popcount(unseen & wild))
+    if (wild >> card) & 1:
+        chances += _wild_uses(hand & ~wild, unseen, tb)
+    return chances
+
+
+@njit
+def _natural_chances(hand, card, unseen, tb, wild_unseen):  # type: ignore[no-untyped-def]
+    """:func:`meld_chances` of a card of the deck's ranks by its rank and suit; ``wild_unseen``: the unseen wild
+    cards, counted once where the card has a rank-mate or a suit-neighbour in hand (0 without wild cards)."""
     rank, suit = card // 4 + 1, card % 4
     chances = 0
     mates = popcount((hand >> (4 * (rank - 1))) & 15) - 1
-    if mates >= 1:
+    near = mates >= 1
+    if near:
         chances += popcount((unseen >> (4 * (rank - 1))) & 15)
     pos = tb[L.T_POS + rank]
     n = tb[N_RANKS]
@@ -241,6 +271,7 @@ def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
         neighbour = (tb[RANK_AT + p] - 1) * 4 + suit
         if not (hand >> neighbour) & 1:
             continue
+        near = True
         # the cards that would complete a run of three with this card and that neighbour
         lo, hi = min(pos, p), max(pos, p)
         if hi - lo == 2:
@@ -250,6 +281,35 @@ def meld_chances(hand, card, unseen, tb):  # type: ignore[no-untyped-def]
                 chances += _unseen_at(unseen, lo - 1, suit, tb)
             if hi + 1 < n:
                 chances += _unseen_at(unseen, hi + 1, suit, tb)
+    if near:
+        chances += wild_unseen
+    return chances
+
+
+@njit
+def _wild_uses(natural, unseen, tb):  # type: ignore[no-untyped-def]
+    """What a wild card could complete among the ``natural`` (not wild) cards of a hand: each pair and each
+    near-run (two cards of a suit at most two run positions apart) it would make a meld of, counted as a sure
+    card (:data:`WILD_SURE` chances), and each unseen card that would make a pair or a near-run with a card held
+    (a meld once drawn, with the wild card)."""
+    chances = 0
+    n = tb[N_RANKS]
+    for p in range(n):
+        rank = tb[RANK_AT + p]
+        held = (natural >> (4 * (rank - 1))) & 15
+        if popcount(held) >= 2:
+            chances += WILD_SURE
+        if held:
+            chances += popcount((unseen >> (4 * (rank - 1))) & 15)
+        for step in (1, 2):
+            q = p + step
+            if q >= n:
+                continue
+            other = tb[RANK_AT + q]
+            chances += WILD_SURE * popcount(held & (natural >> (4 * (other - 1))) & 15)
+            # an unseen suit-neighbour of a held card, either way (each pair of positions seen once)
+            chances += popcount(held & (unseen >> (4 * (other - 1))) & 15)
+            chances += popcount((unseen >> (4 * (rank - 1))) & (natural >> (4 * (other - 1))) & 15)
     return chances
 
 
