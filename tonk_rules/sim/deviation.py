@@ -15,7 +15,7 @@ seat deviates on its own share of the hands (and the dealer rotates within each 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tonk_rules.kernel.seats import SeatSpec
@@ -121,13 +121,25 @@ def seat_gains(ruleset: Ruleset, players: int, table: SeatSpec, deviations: Sequ
     """The paired per-hand gain of one seat playing each of ``deviations`` (resolved seats ``(name, params)``)
     instead of ``table``, everyone else playing ``table``: the same deals with and without the deviation, the
     deviating seat rotating over equal shares of the ``hands``."""
-    share = -(-hands // players)
-    tasks = [SeatTask(ruleset, players, table, tuple(deviations), seat, seed, start,
-                      min(TASK_HANDS, min(hands, (seat + 1) * share) - start))
-             for seat in range(players)
-             for start in range(seat * share, min(hands, (seat + 1) * share), TASK_HANDS)]
+    tasks = [SeatTask(ruleset, players, table, tuple(deviations), seat, seed, start, count)
+             for seat, start, count in seat_shares(players, hands, TASK_HANDS)]
     results = map(play_seat_task, tasks) if executor is None else executor.map(play_seat_task, tasks)
-    sums = [[0, 0, 0] for _ in deviations]
+    return summed_moments(results, len(deviations))
+
+
+def seat_shares(players: int, hands: int, task_hands: int) -> list[tuple[int, int, int]]:
+    """``(seat, start, count)`` for every task of a paired run: the deviating seat rotating over equal shares of
+    the ``hands`` (the last share shorter), each share cut into tasks of at most ``task_hands`` hands."""
+    share = -(-hands // players)
+    return [(seat, start, min(task_hands, min(hands, (seat + 1) * share) - start))
+            for seat in range(players)
+            for start in range(seat * share, min(hands, (seat + 1) * share), task_hands)]
+
+
+def summed_moments(results: Iterable[Sequence[tuple[int, int, int]]], k: int) -> list[Moments]:
+    """The moments of ``k`` paired differences summed over tasks, each task giving ``(n, total, squares)``
+    for each of the ``k``."""
+    sums = [[0, 0, 0] for _ in range(k)]
     for result in results:
         for acc, (n, total, squares) in zip(sums, result, strict=True):
             acc[0] += n

@@ -37,6 +37,7 @@ from tonk_rules.kernel.batch import MAX_ACTIONS, check_run, plan_hand
 from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.kernel.tables import seating
 from tonk_rules.ruleset import Ruleset
+from tonk_rules.sim.deviation import seat_shares, summed_moments
 from tonk_rules.sim.executors import Executor
 from tonk_rules.sim.stats import Moments
 
@@ -116,16 +117,7 @@ def outside_gains(ruleset: Ruleset, players: int, table: SeatSpec, names: Sequen
     check_outside(names)
     if hands < 1:
         raise SimulationError(f"the number of hands must be 1 or more, not {hands}")
-    share = -(-hands // players)
-    tasks = [OutsideTask(ruleset, players, table, tuple(names), seat, seed, start,
-                         min(TASK_HANDS, min(hands, (seat + 1) * share) - start))
-             for seat in range(players)
-             for start in range(seat * share, min(hands, (seat + 1) * share), TASK_HANDS)]
+    tasks = [OutsideTask(ruleset, players, table, tuple(names), seat, seed, start, count)
+             for seat, start, count in seat_shares(players, hands, TASK_HANDS)]
     results = map(play_outside_task, tasks) if executor is None else executor.map(play_outside_task, tasks)
-    sums = [[0, 0, 0] for _ in names]
-    for result in results:
-        for acc, (n, total, squares) in zip(sums, result, strict=True):
-            acc[0] += n
-            acc[1] += total
-            acc[2] += squares
-    return {name: Moments(n, total, squares) for name, (n, total, squares) in zip(names, sums, strict=True)}
+    return dict(zip(names, summed_moments(results, len(names)), strict=True))
