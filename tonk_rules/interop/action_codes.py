@@ -146,37 +146,40 @@ def action_text(action: Action, melds: MeldRules) -> str:
 
 
 def deck_melds(melds: MeldRules, deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """Every meld that ``deck`` holds under ``melds``, each once: the natural ones as
+    """Every meld that ``deck`` holds under ``melds``, each once: the melds of the cards that are never wild as
     :meth:`~tonk_rules.ruleset.melds.MeldRules.melds_in` lists them (so a variant without wild cards keeps its
-    numbering), then those holding wild cards, by their cards' mask.
+    numbering), then the others, by their cards' mask.
 
     ``melds_in`` cannot list a whole deck's wild melds: it stops at a hand's most melds, and a run with a gap a
-    wild card fills is no meld of a deck that holds the gap's card. So they are built here: the natural cards
-    of a book, or of a run's places but ``k`` that wild cards fill, each kept when the meld rules classify it
-    with ``k`` wild cards (a meld's kind depends on its natural cards and how many wild cards it holds, never on
-    which), then joined with each set of ``k`` wild cards, ``k`` up to the most one spread may hold.
+    wild card fills is no meld of a deck that holds the gap's card. So they are built here: the cards of a book,
+    or of a run's places but ``k`` (a card of a wild rank among them, standing for itself), each joined with
+    each set of ``k`` other wild cards, ``k`` from 0 up to the most one spread may hold, and kept where the meld
+    rules read the whole as a meld (a card of a wild rank stands for itself where it can: a book of twos with
+    deuces wild is a meld with no wild card in it).
     """
     wild = sorted(c for c in deck if c in melds.wild)
     natural = tuple(c for c in deck if c not in melds.wild)
     found: list[tuple[Card, ...]] = [tuple(m) for m in melds.melds_in(natural)]
-    most = min(melds.wild_most, len(wild))
-    if not most:
+    if not wild:
         return tuple(found)
+    known = {sum(1 << int(c) for c in meld) for meld in found}
+    ranked_cards = [c for c in deck if c.rank in melds.ranks]  # every card with a rank: jokers have none
+    most = min(melds.wild_most, len(wild))
     by_rank: dict[int, list[Card]] = {}
     by_place: dict[tuple[int, int], Card] = {}
     places = [*melds.ranks, *((1,) if melds.ace_high else ())]  # run order, the high ace above the king
-    for card in natural:
+    for card in ranked_cards:
         by_rank.setdefault(card.rank, []).append(card)
         for place, rank in enumerate(places):
             if rank == card.rank:
                 by_place[place, card.suit] = card
     extra: dict[int, tuple[Card, ...]] = {}
-    for k in range(1, most + 1):
+    for k in range(most + 1):
         parts: set[tuple[Card, ...]] = set()
-        for ranked in by_rank.values():  # books: natural cards of one rank
+        for ranked in by_rank.values():  # books: cards of one rank
             for size in range(1, len(ranked) + 1):
                 parts.update(combinations(ranked, size))
-        for suit in range(4):  # runs: a window of places, k of them left to wild cards, the rest natural
+        for suit in range(4):  # runs: a window of places, k of them left to wild cards, the rest in the deck
             for low in range(len(places)):
                 for high in range(low + melds.run_min - 1, len(places)):
                     window = range(low, high + 1)
@@ -184,11 +187,14 @@ def deck_melds(melds: MeldRules, deck: tuple[Card, ...]) -> tuple[tuple[Card, ..
                         continue  # the ace both low and high
                     for gaps in combinations(window, k):
                         run = tuple(by_place[p, suit] for p in window if p not in gaps and (p, suit) in by_place)
-                        if len(run) == len(window) - k:  # every natural place's card is in the deck
+                        if len(run) == len(window) - k:  # every other place's card is in the deck
                             parts.add(run)
-        kept = [part for part in parts if melds.classify((*part, *wild[:k])) is not None]
-        for wilds in combinations(wild, k):
-            for part in kept:
+        for part in parts:
+            if k == 0 and not any(c in melds.wild for c in part):
+                continue  # a meld of cards never wild: melds_in listed it
+            for wilds in combinations([w for w in wild if w not in part], k):
                 meld = tuple(sorted((*part, *wilds)))
-                extra.setdefault(sum(1 << int(c) for c in meld), meld)
+                mask = sum(1 << int(c) for c in meld)
+                if mask not in known and mask not in extra and melds.classify(meld) is not None:
+                    extra[mask] = meld
     return (*found, *(extra[mask] for mask in sorted(extra)))
