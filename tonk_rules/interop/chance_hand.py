@@ -33,7 +33,7 @@ from typing import Any
 
 from tonk_rules.bots import Observation, observe
 from tonk_rules.bots.montecarlo_view import as_hand, sample, view_of
-from tonk_rules.cards import ALL_CARDS, Card, cards_to_deal
+from tonk_rules.cards import Card, cards_to_deal
 from tonk_rules.engine.actions import Action, ActionRecord, Draw
 from tonk_rules.engine.hand import Hand, position_of
 from tonk_rules.interop.action_codes import DRAW_STOCK, ActionCodes
@@ -211,10 +211,13 @@ class ChanceHand:
     # --- copies -------------------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceHand:
         # the rules, the numbering and the cards are never changed: shared, not copied (a copy per search step)
-        memo.update(_shared_memo(self))
         twin = ChanceHand.__new__(ChanceHand)
-        for key, value in self.__dict__.items():
-            setattr(twin, key, None if key == "_legal" else copy.deepcopy(value, memo))
+        twin.__dict__.update(self.__dict__)  # the rules, the numbering, the deal order: never changed, shared
+        twin.dealt = list(self.dealt)
+        twin.hand = None if self.hand is None else self.hand.copy()
+        twin.logs = [SeatLog(log.dealt, log.upcard, list(log.drawn)) for log in self.logs]
+        twin._legal = None
+        memo[id(self)] = twin
         return twin
 
     def resampled(self, seat: int, seed: int) -> ChanceHand:
@@ -255,13 +258,3 @@ def codes_for(ruleset: Ruleset) -> ActionCodes:
         codes = _CODES[ruleset] = ActionCodes(ruleset)
     return codes
 
-
-def _shared_memo(hand: ChanceHand) -> dict[int, Any]:
-    """What a copy may share: the rules, the numbering, the cards, and the records of the actions taken (frozen
-    values: copying them was half the time of a copy, and a copy is made at every step of a search)."""
-    shared: list[Any] = [hand.ruleset, hand.codes, *ALL_CARDS]
-    if hand.hand is not None:
-        shared.extend(hand.hand.history)
-        if hand.hand.result is not None:
-            shared.append(hand.hand.result)
-    return {id(x): x for x in shared}
