@@ -568,9 +568,9 @@ deal:
 """
 
 
-# A hand of ten with eight spades in a row and both jokers holds 77 melds, more than a hand without wild
-# cards can (most_melds(10) = 70): the engine's meld buffer is sized for wild cards (meld_masks), so every
-# one is listed and each has an action number.
+# A hand of ten with eight spades in a row and both jokers holds 189 melds, far more than a hand without wild
+# cards can (most_melds(10) = 70): the engine's meld list grows for wild cards (meld_masks), so every one is
+# listed and each has an action number.
 def test_a_big_hand_with_both_jokers_wild_has_its_legal_actions(tmp_path: Path) -> None:
     path = tmp_path / "nine.yaml"
     path.write_text(NINE_CARDS_JOKERS_WILD.format(base=HOUSE_FILES["jokers-wild"]), encoding="utf-8")
@@ -585,4 +585,6 @@ def test_a_big_hand_with_both_jokers_wild_has_its_legal_actions(tmp_path: Path) 
     table.apply_chance(deck.index(JOKERS[1]))
     assert len(table.hand.hands[0]) == 10
     spreads = [table.codes.decode(c) for c in table.legal_codes() if c >= table.codes.first_spread]
-    assert len(spreads) == 77  # 21 runs of spades, 28 runs of spades with either joker (56)
+    # 21 natural runs of spades; with either joker (x 2): 28 runs it extends (a span of two or more natural
+    # cards) and 56 in which it stands for a spade between that the hand holds (left out: 5S Jk 7S)
+    assert len(spreads) == 21 + 2 * (28 + 56)

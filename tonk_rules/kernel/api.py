@@ -31,7 +31,10 @@ TRACE_CAP = 4096
 ENDING_INDEX = np.array([ENDINGS.index(Ending(name)) for name in L.ENDING_NAMES], np.int8)
 _ERRORS = {L.ERR_STUCK: "a seat has no legal action (this variant lets a hand get stuck)",
            L.ERR_TOO_LONG: "the hand did not end within {max_actions} actions (bots that never knock can play "
-                           "forever where the stock is reshuffled)"}
+                           "forever where the stock is reshuffled)",
+           L.ERR_TOO_MANY: f"a hand held more legal actions than the compiled kernel can list ({L.MAX_LEGAL}): "
+                           "a long hand with several wild cards makes a great many spreads (deal.hand_size, "
+                           "melds.wild, melds.wild_most)"}
 
 
 @cache

@@ -66,7 +66,7 @@ ENDING_NAMES = ("deal_tonk", "deal_void", "knock_won", "knock_caught", "out_by_d
                 "out_by_hit", "stock_exhausted", "stock_void")
 
 # --- errors the kernel reports instead of raising ---------------------------------------------------------
-ERR_NONE, ERR_STUCK, ERR_TOO_LONG, ERR_ILLEGAL = 0, 1, 2, 3
+ERR_NONE, ERR_STUCK, ERR_TOO_LONG, ERR_ILLEGAL, ERR_TOO_MANY = 0, 1, 2, 3, 4
 
 # --- state vector: scalars (S_*) --------------------------------------------------------------------------
 S_PLAYERS = 0

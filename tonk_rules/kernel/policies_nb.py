@@ -403,7 +403,8 @@ def play_out(S, tb, policies, knocks, rngs, max_actions, legal, trace, search): 
     while not S[L.S_OVER]:
         n = legal_keys(S, tb, legal)
         if n == 0:
-            S[L.S_ERROR] = L.ERR_STUCK
+            if S[L.S_ERROR] == L.ERR_NONE:  # (legal_keys says where it could not list them all)
+                S[L.S_ERROR] = L.ERR_STUCK
             return 0
         if S[L.S_ACTIONS] >= max_actions:
             S[L.S_ERROR] = L.ERR_TOO_LONG

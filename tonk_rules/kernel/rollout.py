@@ -44,7 +44,8 @@ from tonk_rules.ruleset import Ruleset
 from tonk_rules.ruleset.melds import mask_of
 
 _ERRORS = {L.ERR_STUCK: "a seat has no legal action", L.ERR_TOO_LONG: "the hand did not end within {n} actions",
-           L.ERR_ILLEGAL: "the first action is not legal in this position"}
+           L.ERR_ILLEGAL: "the first action is not legal in this position",
+           L.ERR_TOO_MANY: f"a hand held more legal actions than the compiled kernel can list ({L.MAX_LEGAL})"}
 
 
 @dataclass(frozen=True)

@@ -277,6 +277,11 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     if may_lay_now(tb, drawn == 1):
         start = n
         n = melds.melds_in(hand, pending, tb, out, n)  # in the canonical order of spreads
+        if out.shape[0] - n < popcount(hand) * (S[L.S_SPREADS_N] + 1) + 1:
+            # no room left for every hit and discard (a long hand with wild cards): the hand cannot go on here
+            # (the caller reports it) rather than write past the list or leave a legal action out
+            S[L.S_ERROR] = L.ERR_TOO_MANY
+            return 0
         for i in range(start, n):
             out[i] |= np.int64(L.K_SPREAD) << L.KIND_SHIFT
         hit_base = np.int64(L.K_HIT) << L.KIND_SHIFT

@@ -585,10 +585,18 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
                     while more:
                         b = lowest(more)
                         more &= more - 1
-                        m = suited & ((1 << (b + 1)) - (1 << a))
-                        if _classify_wild(m, k, mt) == RUN and n < len(out) and _canonical(m | ws, ws, containing, mt):
-                            out[n] = m | ws
-                            n += 1
+                        span = suited & ((1 << (b + 1)) - (1 << a))
+                        inner = span & ~((1 << a) | (1 << b))
+                        # with up to k of the cards between left out, a wild card standing in each place (5♠ Jk 7♠
+                        # from 5♠ 6♠ 7♠ Jk keeps the six for a book): every run a player may lay, not only the
+                        # widest; the first (nothing left out) is the run of every natural card between a and b
+                        for d in range(min(k, popcount(inner)) + 1):
+                            for j in range(_subsets_count(inner, d)):
+                                m = span & ~_nth_subset(inner, d, j)
+                                if _classify_wild(m, k, mt) == RUN and n < len(out) and _canonical(
+                                        m | ws, ws, containing, mt):
+                                    out[n] = m | ws
+                                    n += 1
     return n
 
 
@@ -620,7 +628,11 @@ def wild_meld_with(hand: int, card: int, mt: Sequence[int]) -> bool:
                     while more:
                         b = lowest(more)
                         more &= more - 1
-                        m = suited & ((1 << (b + 1)) - (1 << a))
-                        if _classify_wild(m, k, mt) == RUN and _canonical(m | ws, ws, card, mt):
-                            return True
+                        span = suited & ((1 << (b + 1)) - (1 << a))
+                        inner = span & ~((1 << a) | (1 << b))
+                        for d in range(min(k, popcount(inner)) + 1):  # as wild_melds: cards between left out
+                            for j in range(_subsets_count(inner, d)):
+                                m = span & ~_nth_subset(inner, d, j)
+                                if _classify_wild(m, k, mt) == RUN and _canonical(m | ws, ws, card, mt):
+                                    return True
     return False
