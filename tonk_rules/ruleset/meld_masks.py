@@ -557,7 +557,8 @@ def _canonical(m: int, ws: int, containing: int, mt: Sequence[int]) -> bool:
 
 def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequence[int], n: int) -> int:
     """Write every meld of ``hand`` in which a card stands for another (and that holds ``containing``, unless
-    it is -1) into ``out`` from index ``n`` on; return the new end (at most ``len(out)``)."""
+    it is -1) into ``out`` from index ``n`` on; return the new end (at most ``len(out)``: it stops there, so a
+    list of one says whether there is any, :func:`wild_meld_with`)."""
     wild = hand & mt[AT + M_WILD]
     most = min(mt[AT + M_WILD_MOST], popcount(wild))
     for k in range(1, most + 1):
@@ -575,6 +576,8 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
                                 m, ws, containing, mt):
                             out[n] = m
                             n += 1
+                            if n == len(out):
+                                return n
             for u in range(4):  # runs: the natural cards of a suit from one to another, with k wild cards
                 suited = natural & (SUIT_CARDS << u)
                 rest = suited
@@ -597,42 +600,12 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
                                         m | ws, ws, containing, mt):
                                     out[n] = m | ws
                                     n += 1
+                                    if n == len(out):
+                                        return n
     return n
 
 
 def wild_meld_with(hand: int, card: int, mt: Sequence[int]) -> bool:
     """``hand`` has a meld in which a card stands for another that holds ``card`` (any such meld where ``card``
-    is -1): :func:`wild_melds` would list one."""
-    wild = hand & mt[AT + M_WILD]
-    most = min(mt[AT + M_WILD_MOST], popcount(wild))
-    for k in range(1, most + 1):
-        for index in range(_subsets_count(wild, k)):
-            ws = _nth_subset(wild, k, index)
-            natural = hand & ~ws & ((1 << JOKER_BITS) - 1)
-            for r in range(1, 14):
-                nib = (natural >> (4 * (r - 1))) & 15
-                if popcount(nib) < 2:
-                    continue
-                for sub in range(1, 16):
-                    if sub & ~nib == 0 and popcount(sub) >= 2:
-                        m = (sub << (4 * (r - 1))) | ws
-                        if (mt[AT + M_BOOK_SIZES] >> popcount(m)) & 1 and _canonical(m, ws, card, mt):
-                            return True
-            for u in range(4):
-                suited = natural & (SUIT_CARDS << u)
-                rest = suited
-                while rest:
-                    a = lowest(rest)
-                    rest &= rest - 1
-                    more = rest
-                    while more:
-                        b = lowest(more)
-                        more &= more - 1
-                        span = suited & ((1 << (b + 1)) - (1 << a))
-                        inner = span & ~((1 << a) | (1 << b))
-                        for d in range(min(k, popcount(inner)) + 1):  # as wild_melds: cards between left out
-                            for j in range(_subsets_count(inner, d)):
-                                m = span & ~_nth_subset(inner, d, j)
-                                if _classify_wild(m, k, mt) == RUN and _canonical(m | ws, ws, card, mt):
-                                    return True
-    return False
+    is -1): :func:`wild_melds` lists one (it stops at the first, in a list of one)."""
+    return wild_melds(hand, card, mt, [0], 0) > 0
