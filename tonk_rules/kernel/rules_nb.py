@@ -301,6 +301,11 @@ def legal_keys(S, tb, out):  # type: ignore[no-untyped-def]
     if code == core.DISCARD_OK:
         size = popcount(hand)
         check_held = discard_checks_held(tb)
+        if check_held and not held_spread(hand, tb) and not melds.books_possible(
+                hand, tb[L.T_MELDS + meld_masks.M_MIN_BOOK] + 1):
+            # no discard can leave a meld that must be laid: a card less makes no run and no wild meld, and a
+            # book only where its rank held more than the smallest book (four of a kind may be laid, three held)
+            check_held = False
         rest = hand
         start = n
         while rest:
