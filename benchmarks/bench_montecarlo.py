@@ -246,12 +246,12 @@ def show_vs_table(rows: list[Row], results: list[Result], table: str, search: st
         # and the search player less each beside bot, paired on the same deals (a screen's control)
         others = "  ".join(f"{show(paired(results[vs_table[b]], results[alone], players)[0]):<25} "
                            f"{show(diff - paired(results[vs_table[b]], results[alone], players)[0]):<25}"
+                           f" ({per_deal(results[vs_table[b]], players)[1]:.2f} ms)"
                            for b in beside)
         # each further beside bot less the first (the control of a screen of several options on the same deals)
         control = paired(results[vs_table[beside[0]]], results[alone], players)[0] if beside else diff
         others += "".join(f"  {b + ' - ' + beside[0]}: "
                           f"{show(paired(results[vs_table[b]], results[alone], players)[0] - control)}"
-                          f" ({per_deal(results[vs_table[b]], players)[1]:.2f} ms)"
                           for b in beside[1:])
         above = "yes" if interval(diff)[1] > 0 else "NO"
         print(f"{name:<20} {players:>2} {deals * players:>6}  {show(mc):<25} {show(diff):<25} {above:<4} "
