@@ -33,15 +33,17 @@ def test_the_python_search_refuses_it_rather_than_ignore_it() -> None:
 
 
 @needs_numba
-def test_with_four_options_or_more_it_plays_rounds_not_the_plain_search() -> None:
+def test_the_options_that_stay_in_are_played_on_more_samples() -> None:
     halved = 0
     for seed, obs, candidates in greedy_positions("russian", 10):
         totals, played = MonteCarloBot(rollouts=400, halving=1, seed=seed).decide(obs, candidates, kernel=True)
         assert played in candidates
         plain = MonteCarloBot(rollouts=400, seed=seed).decide(obs, candidates, kernel=True)[0]
         assert len(totals) == len(plain)
-        if len(totals) >= 4:  # two rounds or more: each round's samples are fewer than the plain search's, and
-            halved += 1       # an option that dropped out holds the first rounds' sums only
+        if len(totals) >= 4:  # two rounds or more: some option dropped out after the first and stopped adding
+            halved += 1
+            # the first round's samples are the plain search's first ones: an option that dropped out holds
+            # a first round's sum, which the plain search's bigger one does not equal in general
             assert totals != plain
     assert halved > 0
 
