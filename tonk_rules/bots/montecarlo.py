@@ -23,18 +23,17 @@ else the fallback's choice. ``rollouts`` is the budget, the playouts per decisio
     >>> bot.name, bot.params()  # doctest: +NORMALIZE_WHITESPACE
     ('montecarlo', {'rollouts': 40, 'knock': 1, 'patience': 30, 'confidence': 200, 'switch': 1, 'random_at': 40,
                     'memory': 1, 'confirm': 0, 'declined': 0, 'extend': 0, 'knock_x': 1, 'rest': 100, 'belief': 100,
-                    'replay': 0, 'halving': 0})
+                    'replay': 0})
 
 Where it searches: in the compiled kernel (:mod:`tonk_rules.kernel.search_nb`) when numba is installed;
 a table with montecarlo seats is then played entirely there (:func:`tonk_rules.kernel.search.play_hands`),
 and the same bot played through the reference engine makes the same choices from the same seed (the seed
 starts its SplitMix64 stream, as a kernel seat's does). Without numba it samples identically in Python and
 plays out on the reference engine (a test compares the two: the same totals for every candidate); ``belief``
-below 100 and ``halving=1`` are searched in the kernel only (without it, the bot says so and refuses).
-``replay`` above 0 (keep a sampled deal only where each other seat's drawn policy replays that seat's last turn
-as it was played: the state at that turn's start is the table's, which an Observation does not rebuild) is
-searched only where a whole table plays in the kernel (:func:`tonk_rules.kernel.search.play_hands`); this bot
-refuses it.
+below 100 is searched in the kernel only (without it, the bot says so and refuses). ``replay`` above 0 (keep a
+sampled deal only where each other seat's drawn policy replays that seat's last turn as it was played: the
+state at that turn's start is the table's, which an Observation does not rebuild) is searched only where a
+whole table plays in the kernel (:func:`tonk_rules.kernel.search.play_hands`); this bot refuses it.
 """
 
 from __future__ import annotations
@@ -93,15 +92,14 @@ class MonteCarloBot:
                  knock_x: int = MONTECARLO_PARAMS["knock_x"].default,
                  rest: int = MONTECARLO_PARAMS["rest"].default,
                  belief: int = MONTECARLO_PARAMS["belief"].default,
-                 replay: int = MONTECARLO_PARAMS["replay"].default,
-                 halving: int = MONTECARLO_PARAMS["halving"].default, seed: int = 0) -> None:
+                 replay: int = MONTECARLO_PARAMS["replay"].default, seed: int = 0) -> None:
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
             raise BotSpecError(f"montecarlo: rollouts must be a whole number 1 or more, not {rollouts!r}")
         self._params = montecarlo_params({"rollouts": rollouts, "knock": knock, "patience": patience,
                                           "confidence": confidence, "switch": switch, "random_at": random_at,
                                           "memory": memory, "confirm": confirm, "declined": declined,
                                           "extend": extend, "knock_x": knock_x, "rest": rest, "belief": belief,
-                                          "replay": replay, "halving": halving})
+                                          "replay": replay})
         self.rollouts = rollouts
         self.seed = seed % 2**64
         #: per seat and candidate, the summed log-likelihood of what each other seat did in the session's earlier
@@ -135,9 +133,6 @@ class MonteCarloBot:
             view = replace(view, declined=())
         if kernel:
             return self._kernel_decision(obs, view, candidates)
-        if self._params["halving"] != MONTECARLO_PARAMS["halving"].default:
-            raise BotSpecError("montecarlo: halving (the budget spent in rounds of sequential halving) is searched in "
-                               "the compiled kernel only (pip install numba)")
         if self._params["belief"] != MONTECARLO_PARAMS["belief"].default:
             raise BotSpecError("montecarlo: belief (which deals to keep by who would have knocked) is searched in the "
                                "compiled kernel only (pip install numba)")

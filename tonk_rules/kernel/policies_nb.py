@@ -49,7 +49,6 @@ from tonk_rules.kernel.search_nb import (
     MC_CONFIRM,
     MC_DECLINED,
     MC_EXTEND,
-    MC_HALVING,
     MC_REPLAY,
     MC_SWITCH,
     PLAYOUT_ACTIONS,
@@ -196,10 +195,6 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
     if row[MC_DECLINED] != 0:
         copy_into(passed, declined)
     budget = decision_budget(legal, n, row)  # (row[MC_ROLLOUTS], shared as row[MC_KNOCK_X] / row[MC_REST] say)
-    if row[MC_HALVING] != 0:
-        return _halving_choice(S, legal, n, me, own, alt, alt_key, default, options, budget, known, passed, discarded,
-                               rngs, r, row, tb, totals, scores, codes, cand_knocks, slack, last_values, weights,
-                               policies, knocks, snaps, turns)
     samples = max(1, budget // (options * (2 if confirm else 1)))
     _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs, r,
                   tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain, gain2,
@@ -228,56 +223,6 @@ def mc_choice(S, legal, n, me, known, declined, discarded, rngs, r, row, tb, tot
                       gain2, beside_random, row[MC_BELIEF], row[MC_REPLAY], snaps, turns)
     # a move that loses beside the random players it may be seated with is not played (nor one it cannot tell)
     if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], samples,
-                                                                    row[MC_CONFIDENCE]):
-        return legal[default]
-    return alt_key if best == n else legal[best]
-
-
-@njit
-def _halving_choice(S, legal, n, me, own, alt, alt_key, default, options, budget, known, passed, discarded, rngs,  # type: ignore[no-untyped-def]
-                    r, row, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks,
-                    snaps, turns):
-    """:func:`mc_choice` by sequential halving (``row[MC_HALVING]``): the budget in ``ceil(log2(options))``
-    equal rounds; each round plays new samples of the options still in (the budget's share over their number),
-    then keeps the better half of them by mean gain per sample over the fallback's choice ``default`` (always
-    kept). The best mean gain of the last round's options is played where it is clear over all the samples
-    that option played (:func:`clear_gain`) and not negative beside a random seat; else the fallback's choice.
-    The budget goes where the choice is made, among the few best options, instead of evenly over all."""
-    gain = np.zeros(options, np.int64)
-    gain2 = np.zeros(options, np.int64)
-    beside_random = np.zeros(options, np.int64)
-    active = np.ones(options, np.int64)
-    played = np.zeros(options, np.int64)  # the samples each option was played on
-    rounds = 1
-    while (1 << rounds) < options:
-        rounds += 1
-    for round_ in range(rounds):
-        live = 0
-        for i in range(options):
-            live += active[i]
-        samples = max(2, budget // (rounds * live))
-        _play_samples(S, legal, n, me, own, alt, alt_key, default, active, samples, known, passed, discarded, rngs,
-                      r, tb, totals, scores, codes, cand_knocks, slack, last_values, weights, policies, knocks, gain,
-                      gain2, beside_random, row[MC_BELIEF], row[MC_REPLAY], snaps, turns)
-        for i in range(options):
-            played[i] += samples * active[i]
-        if round_ == rounds - 1 or live <= 2:
-            break
-        keep = (live + 1) // 2  # the better half (the fallback's choice counted in, kept whatever its rank)
-        for _ in range(live - keep):
-            worst = -1  # the active option other than the default with the lowest mean gain (ties: the later)
-            for i in range(options):
-                if active[i] and i != default and (
-                        worst < 0 or gain[i] * played[worst] <= gain[worst] * played[i]):
-                    worst = i
-            if worst < 0:
-                break
-            active[worst] = 0
-    best = default
-    for i in range(options):  # the best mean gain among the last round's options (the default's is 0)
-        if active[i] and i != default and gain[i] * played[best] > gain[best] * played[i] and gain[i] > 0:
-            best = i
-    if best == default or beside_random[best] < 0 or not clear_gain(gain[best], gain2[best], played[best],
                                                                     row[MC_CONFIDENCE]):
         return legal[default]
     return alt_key if best == n else legal[best]

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tonk_rules.errors import BotSpecError, KernelError
+from tonk_rules.errors import KernelError
 from tonk_rules.kernel import layout as L
 from tonk_rules.kernel.api import TRACE_CAP, finish_batch, policy_arrays
 from tonk_rules.kernel.api import compiled as kernel
@@ -75,19 +75,12 @@ MONTECARLO_PARAMS: dict[str, PolicyParam] = {
     "replay": PolicyParam(0, 0, 256, "how many deals it tries for one sample until each other seat's drawn policy, "
                                      "replayed over that seat's last turn on the deal, plays it as the seat was "
                                      "seen to (0: no replay; searched in a compiled table only)"),
-    "halving": PolicyParam(0, 0, 1, "1: spends the budget in rounds of sequential halving (each round new samples "
-                                    "of the options still in, then the better half stays in) rather than evenly "
-                                    "over every option; not with confirm or extend (searched in the kernel only)"),
 }
 
 
 def montecarlo_params(params: Mapping[str, Any]) -> dict[str, int]:
     """A montecarlo seat's parameters checked, with defaults filled in (:class:`BotSpecError` if bad)."""
-    full = checked_params("montecarlo", MONTECARLO_PARAMS, params)
-    if full["halving"] and (full["confirm"] or full["extend"]):
-        raise BotSpecError("montecarlo: halving shares the whole budget in its own rounds; it does not combine "
-                           "with confirm or extend")
-    return full
+    return checked_params("montecarlo", MONTECARLO_PARAMS, params)
 
 
 #: The policies a montecarlo seat believes another seat may play: each one's prior share (percent), and how far
@@ -228,7 +221,7 @@ def mc_row(full: Mapping[str, int]) -> npt.NDArray[np.int64]:
     return np.array([full["rollouts"], full["knock"], full["patience"], full["confidence"], full["switch"],
                      ALTERNATIVE, RANDOM, full["random_at"], full["memory"], full["confirm"],
                      full["declined"], full["extend"], full["knock_x"], full["rest"], full["belief"],
-                     full["replay"], full["halving"]],
+                     full["replay"]],
                     np.int64)
 
 

@@ -69,11 +69,7 @@ MC_BELIEF = 14
 #: and how many deals it tries for one sample until every other seat's drawn policy, replayed on the deal over
 #: that seat's last turn, makes the choices the seat was seen to make (0: no replay; :func:`replayed_turns`)
 MC_REPLAY = 15
-#: and whether it spends its budget in rounds of sequential halving (:func:`~tonk_rules.kernel.policies_nb.mc_choice`:
-#: each round new samples of the options still in, then the better half by mean gain over the fallback's choice
-#: stays in; the fallback's choice is always in) rather than evenly over every option (0)
-MC_HALVING = 16
-MC_COLUMNS = 17
+MC_COLUMNS = 16
 #: the actions of a seat's turn kept for the replay (a longer turn is replayed up to here)
 TURN_KEYS = 16
 #: Deals tried at most for one sample where ``MC_BELIEF`` rejects some (the last one is kept whatever it is).
