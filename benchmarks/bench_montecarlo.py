@@ -201,7 +201,8 @@ def main() -> None:
     parser.add_argument("--search", default=None, help="the search player's spec (default: montecarlo:rollouts=R)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--table", default=None, help="the table's bot (default: the project's default player)")
-    parser.add_argument("--beside", default="greedy", help="other bots measured in the same seat")
+    parser.add_argument("--beside", default="greedy", help="other bots measured in the same seat (with two or "
+                        "more, each further one is also shown less the first: several options, one control)")
     parser.add_argument("--tables", default="1,2", help="which of the two tables to measure")
     args = parser.parse_args()
     table = args.table or default_table()
@@ -245,7 +246,13 @@ def show_vs_table(rows: list[Row], results: list[Result], table: str, search: st
         # and the search player less each beside bot, paired on the same deals (a screen's control)
         others = "  ".join(f"{show(paired(results[vs_table[b]], results[alone], players)[0]):<25} "
                            f"{show(diff - paired(results[vs_table[b]], results[alone], players)[0]):<25}"
+                           f" ({per_deal(results[vs_table[b]], players)[1]:.2f} ms)"
                            for b in beside)
+        # each further beside bot less the first (the control of a screen of several options on the same deals)
+        control = paired(results[vs_table[beside[0]]], results[alone], players)[0] if beside else diff
+        others += "".join(f"  {b + ' - ' + beside[0]}: "
+                          f"{show(paired(results[vs_table[b]], results[alone], players)[0] - control)}"
+                          for b in beside[1:])
         above = "yes" if interval(diff)[1] > 0 else "NO"
         print(f"{name:<20} {players:>2} {deals * players:>6}  {show(mc):<25} {show(diff):<25} {above:<4} "
               f"{sd_net:>6.3f}/{sd_diff:<6.3f} {ms:>11.2f}  {others}", flush=True)
