@@ -239,7 +239,8 @@ def nearest_shipped(ruleset: Ruleset, players: int) -> tuple[str, dict[str, int]
 
 
 def short(params: Mapping[str, int]) -> str:
-    return ",".join(f"{k}={params[k]}" for k in TUNED)
+    """The searched parameters' values, and those moved only in pairs (:data:`PAIR_ONLY`) where given."""
+    return ",".join(f"{k}={params[k]}" for k in (*TUNED, *PAIR_ONLY) if k in params)
 
 
 # --- the family of deviations the equilibrium is checked against ------------------------------------------
