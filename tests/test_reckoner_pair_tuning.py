@@ -64,12 +64,16 @@ def test_the_tuning_tries_the_pairs_the_equilibrium_check_tries() -> None:
 
 
 def test_a_search_with_pairs_is_reproducible_from_its_seed() -> None:
+    # On the real measure (1,600 paired hands of pagat at 2; about 9 s of CPU a search) the search takes a
+    # pair move on the way (hope=45:patience=1000: patience moves only within a pair) and ends at the same
+    # values, with the same best change, each time it is run from the same seed.
     keys = ("hope", "slack")
-    runs = [reckoner_tuning.search(PAGAT, 2, 320, seed, keys=keys, pairs=True) for seed in (5, 5)]
+    runs = [reckoner_tuning.search(PAGAT, 2, 1600, 5, keys=keys, pairs=True) for _ in range(2)]
     assert runs[0] == runs[1]
-    assert set(runs[0].params) == set(reckoner_tuning.default_params())
-    unsearched = {k: v for k, v in runs[0].params.items() if k not in (*keys, *reckoner_tuning.PAIR_ONLY)}
-    assert unsearched == {k: v for k, v in reckoner_tuning.default_params().items() if k in unsearched}
+    defaults = reckoner_tuning.default_params()
+    assert runs[0].params["patience"] != defaults["patience"]  # reached only by a pair move
+    unsearched = {k for k in defaults if k not in (*keys, *reckoner_tuning.PAIR_ONLY)}
+    assert {k: runs[0].params[k] for k in unsearched} == {k: defaults[k] for k in unsearched}
 
 
 def test_pairs_is_for_the_reckoners_regeneration_only(capsys: pytest.CaptureFixture[str]) -> None:
