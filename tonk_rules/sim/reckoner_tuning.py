@@ -5,8 +5,11 @@ the number of players by :func:`search`: iterated best response over its paramet
 kernel, with paired deals (:func:`tonk_rules.sim.deviation.seat_gains`). Each step measures every value of
 every parameter in :data:`GRID` as a one-seat deviation against a table of the current default, and moves
 the default to the single change that gains most, until none gains more than :data:`TOLERANCE` stakes per
-hand (or :data:`MAX_STEPS` steps). ``benchmarks/bench_equilibrium.py`` then checks the result against a
-wider family (pairs of changes, every greedy threshold, random, casual).
+hand (or :data:`MAX_STEPS` steps). With ``pairs`` a step also tries the pairs of changes the equilibrium check
+tries (:func:`pair_changes`): each screened on a share of the hands, the best few measured beside the single
+changes, and the step takes the best single-or-pair change (a pair can gain where neither of its changes
+does alone). ``benchmarks/bench_equilibrium.py`` then checks the result against a wider family (pairs of
+changes, every greedy threshold, random, casual).
 
 Where the values come from (:func:`tonk_rules.sim.tuning.tuned_reckoner`), keyed by
 :func:`~tonk_rules.sim.tuning.play_digest` and the table size: the
@@ -43,6 +46,16 @@ MAX_STEPS = 6
 #: A step stops the search when the best single change gains at most this (stakes per hand).
 TOLERANCE = 0.005
 SEED = 1
+#: With pairs: every pair change is screened on ``hands // PAIR_SCREEN_SHARE`` paired hands (on ``seed + 1``,
+#: other deals than the measurement's, so that the screen's luck does not carry into it), and the
+#: :data:`PAIR_KEEP` best by the screen's mean are measured with the single changes on the full ``hands``.
+#: (The check's family holds 420–450 pairs a table: measuring each at the full hands would cost 12 times
+#: the single changes; screened, a step costs about twice a single-change step.)
+PAIR_SCREEN_SHARE = 16
+PAIR_KEEP = 12
+#: Parameters moved only within a pair: alone ``patience`` only ends endless hands, but beside ``slack`` (a
+#: knock that waits on its belief longer) it changes when the reckoner knocks.
+PAIR_ONLY = ("patience",)
 #: The values each parameter is searched over (``patience`` stays at its default: it only ends endless hands).
 GRID: dict[str, tuple[int, ...]] = {
     "knock_margin": (-100, -50, -20, 0, 20, 40, 60, 80, 100, 150, 200, 300),
@@ -134,34 +147,66 @@ def change_name(key: str, value: int) -> str:
     return f"reckoner:{key}={value}"
 
 
+def changes_name(change: Mapping[str, int]) -> str:
+    """The label of a change of one or more parameters, as the equilibrium check names it."""
+    return "reckoner:" + ":".join(f"{key}={value}" for key, value in change.items())
+
+
 def search(ruleset: Ruleset, players: int, hands: int, seed: int, executor: Executor | None = None,
            say: Callable[[str], None] | None = None, start: Mapping[str, int] | None = None,
-           clear: bool = False, keys: tuple[str, ...] = TUNED) -> TunedReckoner:
+           clear: bool = False, keys: tuple[str, ...] = TUNED, pairs: bool = False) -> TunedReckoner:
     """Tune the reckoner for ``ruleset`` at ``players`` seats (``hands`` paired hands per measurement), from
     ``start`` (else the declared defaults); with ``clear`` a step is taken only where the best change's gain
     is clear (the lower end of its 95% interval above :data:`TOLERANCE`), not merely the largest of many
     noisy means: a house rule set's quick search then keeps the values it starts from unless its rules
-    clearly want others. ``keys``: the parameters searched (the others keep their values from ``start``)."""
+    clearly want others. ``keys``: the parameters searched (the others keep their values from ``start``).
+    With ``pairs`` each step also tries the check's pairs of changes among ``keys`` and :data:`PAIR_ONLY`
+    (screened, :data:`PAIR_KEEP` of them measured on the full ``hands``). Where the steps cycle, the values
+    returned are those whose best change gains least."""
     from tonk_rules.sim.deviation import seat_gains
 
     params = dict(start or default_params())
     best_seen: TunedReckoner | None = None
     for _ in range(MAX_STEPS):
-        changes = [(key, value) for key in keys for value in GRID[key] if value != params[key]]
+        changes: list[dict[str, int]] = [{key: value} for key in keys for value in GRID[key] if value != params[key]]
+        if pairs:
+            changes += best_pairs(ruleset, players, params, hands, seed, executor, keys, say)
         gains = seat_gains(ruleset, players, ("reckoner", params),
-                           [("reckoner", {**params, key: value}) for key, value in changes], hands, seed, executor)
+                           [("reckoner", {**params, **change}) for change in changes], hands, seed, executor)
         i = max(range(len(changes)), key=lambda j: gains[j].mean)
-        key, value = changes[i]
-        here = TunedReckoner(dict(params), change_name(key, value), gains[i].mean, gains[i].ci95(), gains[i].n)
+        change = changes[i]
+        here = TunedReckoner(dict(params), changes_name(change), gains[i].mean, gains[i].ci95(), gains[i].n)
         if say:
-            say(f"{short(params)}: best change {key}={value} gains {gains[i].mean:+.4f}")
+            say(f"{short(params)}: best change {changes_name(change)[len('reckoner:'):]} gains "
+                f"{gains[i].mean:+.4f} [{gains[i].ci95()[0]:+.4f}, {gains[i].ci95()[1]:+.4f}]")
         if best_seen is None or here.best_gain < best_seen.best_gain:
             best_seen = here
         if (gains[i].ci95()[0] if clear else gains[i].mean) <= TOLERANCE:
             break
-        params[key] = value
+        params.update(change)
     assert best_seen is not None
     return best_seen
+
+
+def best_pairs(ruleset: Ruleset, players: int, params: Mapping[str, int], hands: int, seed: int,
+               executor: Executor | None, keys: tuple[str, ...],
+               say: Callable[[str], None] | None = None) -> list[dict[str, int]]:
+    """The :data:`PAIR_KEEP` pair changes of ``keys`` and :data:`PAIR_ONLY` that gain most on a screen of
+    ``hands // PAIR_SCREEN_SHARE`` paired hands on ``seed + 1`` (ties: the family's order)."""
+    from tonk_rules.sim.deviation import seat_gains
+
+    candidates = pair_changes(params, (*keys, *PAIR_ONLY))
+    if not candidates:
+        return []
+    screen = seat_gains(ruleset, players, ("reckoner", dict(params)),
+                        [("reckoner", {**params, **change}) for change in candidates],
+                        max(1, hands // PAIR_SCREEN_SHARE), seed + 1, executor)
+    order = sorted(range(len(candidates)), key=lambda j: (-screen[j].mean, j))[:PAIR_KEEP]
+    if say:
+        say(f"{short(params)}: {len(candidates)} pairs screened, kept "
+            + ", ".join(f"{changes_name(candidates[j])[len('reckoner:'):]} {screen[j].mean:+.4f}" for j in order[:3])
+            + (", ..." if len(order) > 3 else ""))
+    return [candidates[j] for j in order]
 
 
 def nearest_shipped(ruleset: Ruleset, players: int) -> tuple[str, dict[str, int]] | None:
@@ -194,7 +239,8 @@ def nearest_shipped(ruleset: Ruleset, players: int) -> tuple[str, dict[str, int]
 
 
 def short(params: Mapping[str, int]) -> str:
-    return ",".join(f"{k}={params[k]}" for k in TUNED)
+    """The searched parameters' values, and those moved only in pairs (:data:`PAIR_ONLY`) where given."""
+    return ",".join(f"{k}={params[k]}" for k in (*TUNED, *PAIR_ONLY) if k in params)
 
 
 # --- the family of deviations the equilibrium is checked against ------------------------------------------
@@ -233,6 +279,20 @@ def _pair_values(key: str, tuned: int) -> tuple[int, ...]:
     return tuple(dict.fromkeys((grid[0], grid[-1], above[0] if above else grid[-2], below[-1] if below else grid[1])))
 
 
+def pair_changes(params: Mapping[str, int], keys: tuple[str, ...] = tuple(CHECK_GRID)) -> list[dict[str, int]]:
+    """Every pair of parameters of ``keys`` (in :data:`CHECK_GRID`'s order), each at its range's two ends and
+    one grid step on each side of its value in ``params`` (both changed): the pairs the check tries."""
+    names = [key for key in CHECK_GRID if key in keys]
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            for va in _pair_values(a, params[a]):
+                for vb in _pair_values(b, params[b]):
+                    if va != params[a] and vb != params[b]:
+                        out.append({a: va, b: vb})
+    return out
+
+
 def family(ruleset: Ruleset, params: Mapping[str, int], pairs: bool = True,
            greedy_top: int | None = None) -> list[tuple[str, tuple[str, dict[str, int]]]]:
     """The deviations ``(label, seat)`` checked against a table of the reckoner ``params``: every value of
@@ -243,13 +303,7 @@ def family(ruleset: Ruleset, params: Mapping[str, int], pairs: bool = True,
     for key, values in CHECK_GRID.items():
         out += [(change_name(key, v), ("reckoner", {**params, key: v})) for v in values if v != params[key]]
     if pairs:
-        keys = list(CHECK_GRID)
-        for i, a in enumerate(keys):
-            for b in keys[i + 1:]:
-                for va in _pair_values(a, params[a]):
-                    for vb in _pair_values(b, params[b]):
-                        if va != params[a] and vb != params[b]:
-                            out.append((f"reckoner:{a}={va}:{b}={vb}", ("reckoner", {**params, a: va, b: vb})))
+        out += [(changes_name(change), ("reckoner", {**params, **change})) for change in pair_changes(params)]
     top = highest_knock_count(ruleset) if greedy_top is None else greedy_top
     out += [(f"greedy:knock={k}", ("greedy", {"knock": k})) for k in range(top + 1)]
     out += [("greedy:" + ":".join(f"{k}={v}" for k, v in o.items()), ("greedy", dict(o))) for o in GREEDY_OPTIONS]

@@ -290,11 +290,12 @@ def regenerate(hands: int, executor: Executor, names: Sequence[str] | None = Non
 
 def regenerate_reckoner(hands: int, executor: Executor, names: Sequence[str] | None = None,
                         sizes: Sequence[int] | None = None, from_shipped: bool = False,
-                        keys: Sequence[str] | None = None) -> dict[str, Any]:
+                        keys: Sequence[str] | None = None, pairs: bool = False) -> dict[str, Any]:
     """Tune the reckoner of every built-in (or ``names``) at every size it seats (or ``sizes``); the content
     of ``tuned_reckoner.json`` (its entries for these). With ``from_shipped`` the search starts from the
     shipped values (a re-tune where the equilibrium check found a gain) instead of the declared defaults;
-    ``keys``: only these parameters are searched (the others keep their starting values)."""
+    ``keys``: only these parameters are searched (the others keep their starting values); with ``pairs``
+    each step also tries the check's pairs of changes (:func:`~tonk_rules.sim.reckoner_tuning.search`)."""
     from tonk_rules.ruleset import compile_ruleset
     from tonk_rules.variant.loader import builtin_names, load_variant
 
@@ -309,7 +310,7 @@ def regenerate_reckoner(hands: int, executor: Executor, names: Sequence[str] | N
             old = reckoner_tuning.earlier_values().get(key) if from_shipped else None
             start = old["params"] if old else None
             value = reckoner_tuning.search(ruleset, players, hands, SEED, executor, say=say, start=start,
-                                           keys=tuple(keys or reckoner_tuning.TUNED))
+                                           keys=tuple(keys or reckoner_tuning.TUNED), pairs=pairs)
             print(f"{name} at {players}: {reckoner_tuning.short(value.params)}; best change {value.best_change} "
                   f"{value.best_gain:+.4f}", file=sys.stderr, flush=True)
             entries[key] = {"variant": name, "players": players, **value.to_json()}
@@ -354,6 +355,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--parameters", default=None,
                         help="only these reckoner parameters, comma-separated, are searched (the others keep the "
                              "values the search starts from; reckoner only)")
+    parser.add_argument("--pairs", action="store_true",
+                        help="each step also tries the equilibrium check's pairs of changes, screened on a "
+                             f"1/{reckoner_tuning.PAIR_SCREEN_SHARE} share of the hands (reckoner only)")
     args = parser.parse_args(argv)
     greedy = args.player == "greedy"
     keys = None if args.parameters is None else tuple(args.parameters.split(","))
@@ -362,6 +366,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                      f"{', '.join(reckoner_tuning.TUNED)}")
     if args.from_shipped and (greedy or not args.regenerate):
         parser.error("--from-shipped is for --regenerate --player reckoner")
+    if args.pairs and (greedy or not args.regenerate):
+        parser.error("--pairs is for --regenerate --player reckoner")
     target = Path(__file__).with_name(DATA_FILE if greedy else reckoner_tuning.DATA_FILE)
     if args.rekey:
         data = rekey(json.loads(target.read_text(encoding="utf-8")))
@@ -371,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             data = regenerate(args.hands or BUILTIN_HANDS, executor, args.variant)
         else:
             data = regenerate_reckoner(args.hands or reckoner_tuning.BUILTIN_HANDS, executor, args.variant,
-                                       args.players, args.from_shipped, keys)
+                                       args.players, args.from_shipped, keys, args.pairs)
         if (args.variant or args.players) and target.exists():  # the entries not measured now are kept
             old = json.loads(target.read_text(encoding="utf-8"))["entries"]
             data["entries"] = {**{k: v for k, v in old.items() if k not in data["entries"]
