@@ -13,6 +13,9 @@ from tonk_rules.kernel.seats import SeatSpec
 from tonk_rules.ruleset import Ruleset
 from tonk_rules.sim import reference
 
+#: A test that needs the compiled kernel or search (numba) is skipped without it.
+needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
+
 FIELDS = ("ending", "winners", "counts", "net", "knocker", "actions", "turns", "dealer")
 
 

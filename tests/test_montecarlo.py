@@ -15,6 +15,7 @@ import pytest
 from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kernel_helpers import needs_numba
 
 from tests.test_cli import tonk
 from tonk_rules import kernel
@@ -33,7 +34,6 @@ from tonk_rules.sim import reference
 from tonk_rules.variant.loader import load_variant
 
 VARIANTS = ("russian", "pagat", "pagat-no-upcard", "pagat-must-spread", "russian-2001", "classic-pc")
-needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
 
 
 def _rules(name: str) -> Ruleset:

@@ -8,13 +8,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from greedy_positions import greedy_positions
+from kernel_helpers import needs_numba
 
-from tonk_rules import kernel
 from tonk_rules.bots.montecarlo import MonteCarloBot
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel import layout as L
-
-needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
 
 
 def test_the_option_is_checked() -> None:

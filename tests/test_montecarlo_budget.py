@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pytest
 from greedy_positions import decided_both_ways, greedy_positions
+from kernel_helpers import needs_numba
 
-from tonk_rules import kernel
 from tonk_rules.bots.montecarlo import MonteCarloBot
 from tonk_rules.errors import BotSpecError
 from tonk_rules.kernel.search_budget_nb import budget
-
-needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
 
 
 def test_the_budget_is_multiplied_where_a_knock_is_legal_and_cut_elsewhere() -> None:

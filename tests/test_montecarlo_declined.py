@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from kernel_helpers import needs_numba
 
-from tonk_rules import kernel
 from tonk_rules.bots.greedy import GreedyBot
 from tonk_rules.bots.montecarlo import MonteCarloBot
 from tonk_rules.bots.montecarlo_view import View, sample, view_of
@@ -25,7 +25,6 @@ from tonk_rules.terms import Pile
 from tonk_rules.variant.loader import load_variant
 
 VARIANTS = ("russian", "pagat", "pagat-no-upcard", "classic-pc")
-needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
 
 
 def _played(variant: str, seed: int, steps: int) -> tuple[Hand, list[set[Card]], int]:

@@ -4,13 +4,10 @@ compiled and the Python search do it alike, and only where the decision is close
 
 from __future__ import annotations
 
-import pytest
 from greedy_positions import decided_both_ways, greedy_positions
+from kernel_helpers import needs_numba
 
-from tonk_rules import kernel
 from tonk_rules.bots.montecarlo import MonteCarloBot
-
-needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
 
 
 @needs_numba

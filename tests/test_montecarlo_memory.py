@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from kernel_helpers import needs_numba
 
 from tonk_rules import kernel
 from tonk_rules.bots import BOT_CLASSES
@@ -18,8 +19,6 @@ from tonk_rules.kernel.layout import SESSION
 from tonk_rules.ruleset import Ruleset, compile_ruleset
 from tonk_rules.sim import reference
 from tonk_rules.variant.loader import load_variant
-
-needs_numba = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled search needs numba")
 
 
 def _rules(name: str) -> Ruleset:
