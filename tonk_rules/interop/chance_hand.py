@@ -212,7 +212,7 @@ class ChanceHand:
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceHand:
         # the rules, the numbering and the cards are never changed: shared, not copied (a copy per search step)
         twin = ChanceHand.__new__(ChanceHand)
-        twin.__dict__.update(self.__dict__)  # the rules, the numbering, the deal order: never changed, shared
+        twin.__dict__.update(self.__dict__)
         twin.dealt = list(self.dealt)
         twin.hand = None if self.hand is None else self.hand.copy()
         twin.logs = [SeatLog(log.dealt, log.upcard, list(log.drawn)) for log in self.logs]

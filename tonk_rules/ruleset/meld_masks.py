@@ -559,6 +559,8 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
     """Write every meld of ``hand`` in which a card stands for another (and that holds ``containing``, unless
     it is -1) into ``out`` from index ``n`` on; return the new end (at most ``len(out)``: it stops there, so a
     list of one says whether there is any, :func:`wild_meld_with`)."""
+    if n >= len(out):  # (melds_in hands on a list its natural melds filled)
+        return n
     wild = hand & mt[AT + M_WILD]
     most = min(mt[AT + M_WILD_MOST], popcount(wild))
     for k in range(1, most + 1):
@@ -572,8 +574,7 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
                 for sub in range(1, 16):
                     if sub & ~nib == 0 and popcount(sub) >= 2:
                         m = (sub << (4 * (r - 1))) | ws
-                        if (mt[AT + M_BOOK_SIZES] >> popcount(m)) & 1 and n < len(out) and _canonical(
-                                m, ws, containing, mt):
+                        if (mt[AT + M_BOOK_SIZES] >> popcount(m)) & 1 and _canonical(m, ws, containing, mt):
                             out[n] = m
                             n += 1
                             if n == len(out):
@@ -596,8 +597,7 @@ def wild_melds(hand: int, containing: int, mt: Sequence[int], out: MutableSequen
                         for d in range(min(k, popcount(inner)) + 1):
                             for j in range(_subsets_count(inner, d)):
                                 m = span & ~_nth_subset(inner, d, j)
-                                if _classify_wild(m, k, mt) == RUN and n < len(out) and _canonical(
-                                        m | ws, ws, containing, mt):
+                                if _classify_wild(m, k, mt) == RUN and _canonical(m | ws, ws, containing, mt):
                                     out[n] = m | ws
                                     n += 1
                                     if n == len(out):

@@ -187,7 +187,7 @@ class MeldRules:
         if (not mask & table[mm.M_WILD] and not mm.books_possible(mask, table[mm.M_MIN_BOOK])
                 and not mm.run_starts(mask, table)):
             return []
-        # (with a wild card a hand holds more melds than most_melds counts: two deuces in seven cards make 48, and
+        # (with a wild card a hand holds more melds than most_melds counts: two deuces in seven cards make 67, and
         # a long hand with wild cards more than MAX_MELDS: the list grows until every meld is in it)
         out = [0] * (mm.MAX_MELDS if mask & table[mm.M_WILD] else mm.most_melds(len(hand)))
         n = mm.melds_in(mask, -1, table, out, 0)
